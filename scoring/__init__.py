@@ -1,0 +1,1 @@
+"""Pure-Python rules engine for rummy-family games; never imports Django."""
