@@ -1,0 +1,57 @@
+"""One JSON shape for every API error, and no error left to become a 500."""
+
+from django.utils.translation import gettext as _
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from games.models import Table
+from games.rule_text import violation_dict
+from games.services import AppendConflict, EventRejected
+
+
+def exception_handler(exc, context):
+    """Map domain errors to HTTP: 422 rule violation, 409 stale head, 404 unknown table."""
+    if isinstance(exc, EventRejected):
+        violations = [violation_dict(v) for v in exc.violations]
+        return Response(
+            {
+                "error": "rule_violation",
+                "detail": violations[0]["message"] if violations else "",
+                "violations": violations,
+            },
+            status=status.HTTP_422_UNPROCESSABLE_ENTITY,
+        )
+    if isinstance(exc, AppendConflict):
+        return Response(
+            {
+                "error": "conflict",
+                "detail": _(
+                    "Someone else just recorded on this table; the table is now at event "
+                    "%(seq)s. Check the latest state and send again with that expected_seq."
+                )
+                % {"seq": exc.head_seq},
+                "head_seq": exc.head_seq,
+                "head_hash": exc.head_hash,
+                "state": exc.state,
+            },
+            status=status.HTTP_409_CONFLICT,
+        )
+    if isinstance(exc, Table.DoesNotExist):
+        return Response(
+            {
+                "error": "not_found",
+                "detail": _("No table with this id opens with the key given in X-Table-Key."),
+            },
+            status=status.HTTP_404_NOT_FOUND,
+        )
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(response.data, dict) and "error" not in response.data:
+        detail = response.data.get("detail")
+        fields = {k: v for k, v in response.data.items() if k != "detail"}
+        response.data = {
+            "error": getattr(exc, "default_code", "invalid"),
+            "detail": str(detail) if detail else _("The request is not valid."),
+            **({"fields": fields} if fields else {}),
+        }
+    return response

@@ -1,0 +1,157 @@
+"""Request and response shapes of the tables API (the OpenAPI schema is built from these)."""
+
+from django.urls import reverse
+from rest_framework import serializers
+
+from games.models import Event, Table, Variant
+from scoring import events as ev
+
+
+class SeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    name = serializers.CharField(source="player.name")
+
+
+class TableSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    role = serializers.SerializerMethodField(help_text="What the key you sent allows.")
+
+    class Meta:
+        model = Table
+        fields = [
+            "id",
+            "variant",
+            "preset",
+            "options",
+            "target",
+            "status",
+            "head_seq",
+            "head_hash",
+            "seats",
+            "role",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+    def get_role(self, table: Table) -> str | None:
+        roles = self.context.get("roles", {})
+        return roles.get(table.id)
+
+
+class TableCreatedSerializer(TableSerializer):
+    scorekeeper_key = serializers.CharField(read_only=True)
+    viewer_key = serializers.CharField(read_only=True)
+    scorekeeper_link = serializers.SerializerMethodField()
+    viewer_link = serializers.SerializerMethodField()
+
+    class Meta(TableSerializer.Meta):
+        fields = [
+            *TableSerializer.Meta.fields,
+            "scorekeeper_key",
+            "viewer_key",
+            "scorekeeper_link",
+            "viewer_link",
+        ]
+        read_only_fields = fields
+
+    def _link(self, table: Table, key: str) -> str:
+        path = reverse("table-join", kwargs={"table_id": table.id, "key": key})
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+    def get_scorekeeper_link(self, table: Table) -> str:
+        return self._link(table, table.scorekeeper_key)
+
+    def get_viewer_link(self, table: Table) -> str:
+        return self._link(table, table.viewer_key)
+
+
+class TableCreateSerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=40), min_length=2, max_length=6
+    )
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text='Option keys of RULES.md §6, e.g. {"preset": "classic", "target": 50}.',
+    )
+
+
+class EventSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Event
+        fields = [
+            "seq",
+            "event_id",
+            "type",
+            "payload",
+            "schema_version",
+            "entered_by",
+            "created_at",
+            "prev_hash",
+            "hash",
+        ]
+        read_only_fields = fields
+
+
+class EventAppendSerializer(serializers.Serializer):
+    event_id = serializers.UUIDField(
+        help_text="Made by the client (UUID4). Sending the same event again returns the stored "
+        "one with HTTP 200 and stores nothing twice."
+    )
+    expected_seq = serializers.IntegerField(
+        min_value=0,
+        help_text="The table's head_seq the client last saw; a different head answers 409.",
+    )
+    type = serializers.ChoiceField(choices=ev.APPENDABLE_TYPES)
+    payload = serializers.DictField(help_text="The event's data; see the examples per type.")
+    entered_by = serializers.CharField(
+        max_length=40,
+        required=False,
+        default="",
+        help_text="Who is recording, as shown in the history (e.g. 'Anna's phone').",
+    )
+
+
+class HandSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    voided = serializers.BooleanField()
+    amended = serializers.BooleanField()
+    result = serializers.DictField(allow_null=True)
+    original = serializers.DictField()
+    corrections = serializers.ListField(child=serializers.DictField())
+
+
+class TableStateSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    options = serializers.DictField()
+    seats = serializers.ListField(child=serializers.CharField())
+    head_seq = serializers.IntegerField()
+    totals = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat.")
+    winner = serializers.IntegerField(allow_null=True, help_text="Seat of the match winner.")
+    finished = serializers.BooleanField()
+    hands = HandSerializer(many=True)
+
+
+class AppendedSerializer(serializers.Serializer):
+    event = EventSerializer()
+    state = TableStateSerializer()
+
+
+class ViolationSerializer(serializers.Serializer):
+    rule = serializers.CharField(help_text="RULES.md rule ID, e.g. GIN-KNOCK.")
+    code = serializers.CharField()
+    message = serializers.CharField(help_text="In the request's language (Accept-Language).")
+    params = serializers.DictField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = serializers.CharField()
+    detail = serializers.CharField()
+    violations = ViolationSerializer(many=True, required=False)
+    head_seq = serializers.IntegerField(required=False)
+    head_hash = serializers.CharField(required=False)
+    state = TableStateSerializer(required=False)

@@ -1,0 +1,8 @@
+"""The games app: tables, their event logs, pages and API."""
+
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "games"

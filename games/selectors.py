@@ -1,0 +1,91 @@
+"""Every read of tables and their logs goes through here."""
+
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from games.access import Role, role_for_keys
+from games.models import Event, Table, TableProjection
+from scoring import events as ev
+from scoring.replay import replay
+
+
+def table_for_keys(*, table_id: uuid.UUID | str, keys: Iterable[str]) -> tuple[Table, Role]:
+    """Return a table and the role the keys grant; unknown ids and bad keys look the same."""
+    keys = list(keys)
+    try:
+        table = Table.objects.get(pk=table_id)
+    except (Table.DoesNotExist, ValueError, TypeError) as exc:
+        raise Table.DoesNotExist from exc
+    role = role_for_keys(table, keys)
+    if role is None:
+        # Answer as for a table that does not exist, so ids cannot be probed.
+        raise Table.DoesNotExist
+    return table, role
+
+
+def tables_for_keys(*, keys: Iterable[str]) -> QuerySet[Table]:
+    """Return the tables any of ``keys`` opens, most recently played first."""
+    keys = [k for k in keys if k]
+    if not keys:
+        return Table.objects.none()
+    return Table.objects.filter(
+        Q(scorekeeper_key__in=keys) | Q(viewer_key__in=keys)
+    ).prefetch_related("seats__player")
+
+
+def table_state(*, table: Table) -> dict[str, Any]:
+    """Return the replayed state: the cached projection, or a fresh replay if it was dropped."""
+    projection = TableProjection.objects.filter(table=table, seq=table.head_seq).first()
+    if projection is not None:
+        return projection.state
+    return replay(
+        ev.Event(seq=e.seq, type=e.type, payload=e.payload) for e in table.events.order_by("seq")
+    ).to_dict()
+
+
+def table_events(*, table: Table) -> QuerySet[Event]:
+    """Return a table's log in order."""
+    return table.events.order_by("seq")
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One hand of the history with who recorded and corrected it, and when."""
+
+    hand: dict[str, Any]
+    recorded: Event
+    corrections: list[tuple[dict[str, Any], Event]]
+
+    def latest_entry(self) -> Event:
+        """Return the event whose entry is in force: the last amendment, or the original."""
+        amendments = [e for c, e in self.corrections if c["kind"] == "amended"]
+        return amendments[-1] if amendments else self.recorded
+
+
+def table_history(*, table: Table, state: dict[str, Any]) -> list[HistoryEntry]:
+    """Join the state's hands with the events that recorded and corrected them, newest first."""
+    seqs = {h["seq"] for h in state["hands"]}
+    seqs.update(c["seq"] for h in state["hands"] for c in h["corrections"])
+    by_seq = {e.seq: e for e in table.events.filter(seq__in=seqs)}
+    entries = [
+        HistoryEntry(
+            hand=h,
+            recorded=by_seq[h["seq"]],
+            corrections=[(c, by_seq[c["seq"]]) for c in h["corrections"]],
+        )
+        for h in state["hands"]
+    ]
+    return entries[::-1]
+
+
+def demo_tables() -> list[Table]:
+    """Return the demo tables that ``load_demo`` made, if any."""
+    from games.demo import FINISHED_ID, IN_PLAY_ID
+
+    return list(
+        Table.objects.filter(pk__in=[FINISHED_ID, IN_PLAY_ID]).prefetch_related("seats__player")
+    )

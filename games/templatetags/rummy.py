@@ -1,0 +1,65 @@
+"""Template helpers that show cards, hands and score items in the page's language."""
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+
+from games.rule_text import item_text
+
+register = template.Library()
+
+SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+
+
+@register.simple_tag
+def cards(card_list) -> str:
+    """Render cards written in notation ('10H') as small face-up cards ('10♥')."""
+    return format_html_join(
+        "",
+        '<span class="c {}">{}</span>',
+        ((_suit_class(c), _label(c)) for c in card_list or []),
+    )
+
+
+def _suit_class(card: str) -> str:
+    return "s" + card[-1] if card[-1] in SUIT_SYMBOLS else "jk"
+
+
+def _label(card: str) -> str:
+    if card[-1] in SUIT_SYMBOLS:
+        return card[:-1] + SUIT_SYMBOLS[card[-1]]
+    return "🃏"
+
+
+@register.simple_tag
+def hand_summary(result, seats) -> str:
+    """Say in one line how a hand ended."""
+    if result is None:
+        return _("Void")
+    ending = result["ending"]
+    if ending == "wall":
+        return _("Wall: the stock ran down, no score")
+    who = seats[result["knocker"]]
+    params = {"who": who, "k": result["knocker_count"], "d": result["defender_count"]}
+    if ending == "big_gin":
+        return _("%(who)s: Big Gin (defender %(d)s)") % params
+    if ending == "gin":
+        return _("%(who)s: Gin (defender %(d)s)") % params
+    if result.get("undercut"):
+        return _("%(who)s knocked with %(k)s, undercut with %(d)s") % params
+    return _("%(who)s knocked with %(k)s against %(d)s") % params
+
+
+@register.simple_tag
+def hand_points(result, seats) -> str:
+    """Say who scored what in a hand."""
+    if result is None or result["winner"] is None:
+        return _("no points")
+    seat = result["winner"]
+    return format_html("{} +{}", seats[seat], result["points"][seat])
+
+
+@register.simple_tag
+def score_item(item, seats) -> str:
+    """Say one bonus or score component with its rule ID."""
+    return format_html('{} <span class="rule">{}</span>', item_text(item, seats), item["rule"])

@@ -1,0 +1,248 @@
+"""Phone pages: each view parses a form, calls one service or selector, and renders.
+
+The same view renders the whole page or, for htmx requests, only the part that changed.
+"""
+
+from functools import wraps
+
+from django.conf import settings
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import selectors, services
+from games.access import Role, request_keys, role_for_keys, session_remember
+from games.forms import GinAmendForm, GinHandForm, TableCreateForm, VoidForm
+from games.models import Table
+from games.rule_text import violation_text
+
+
+def with_table(*, write: bool = False):
+    """Resolve the table from the URL and this browser's keys; 404 for anyone else."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, table_id, *args, **kwargs):
+            try:
+                table, role = selectors.table_for_keys(
+                    table_id=table_id, keys=request_keys(request, table_id)
+                )
+            except Table.DoesNotExist:
+                raise Http404(_("No such table, or this browser has no key for it.")) from None
+            if write and role != Role.SCOREKEEPER:
+                return HttpResponse(_("Only scorekeepers can record."), status=403)
+            return view(request, table, role, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+@require_http_methods(["GET", "POST"])
+def home(request):
+    """Create a table, and list the tables this browser holds a key for."""
+    form = TableCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.table_create(
+                variant=form.cleaned_data["variant"],
+                options=form.options(),
+                players=form.players(),
+                entered_by=_("creator"),
+                user=request.user,
+            )
+        except services.EventRejected as exc:
+            for violation in exc.violations:
+                form.add_error(None, f"{violation_text(violation)} ({violation.rule})")
+        else:
+            session_remember(request, table, table.scorekeeper_key)
+            return redirect("table", table_id=table.id)
+    context = {"form": form, "tables": selectors.tables_for_keys(keys=request_keys(request))}
+    if settings.DEBUG:
+        # Local runs show the demo tables so a first look has something to look at.
+        context["demo_tables"] = selectors.demo_tables()
+    return render(request, "games/home.html", context, status=422 if form.errors else 200)
+
+
+@require_GET
+def table_join(request, table_id, key):
+    """Open a table from a shared link: keep its key in this browser and go to the table."""
+    try:
+        table = Table.objects.get(pk=table_id)
+    except Table.DoesNotExist:
+        raise Http404 from None
+    if role_for_keys(table, [key]) is None:
+        raise Http404
+    session_remember(request, table, key)
+    # Redirect so the key leaves the address bar and never travels in a Referer header.
+    return redirect("table", table_id=table.id)
+
+
+def _context(request, table: Table, role: Role, **extra) -> dict:
+    state = selectors.table_state(table=table)
+    context = {
+        "table": table,
+        "role": role,
+        "state": state,
+        "history": selectors.table_history(table=table, state=state),
+        "seats": list(zip(state["seats"], state["totals"], strict=True)),
+        "poll_ms": settings.TABLE_POLL_MS,
+        "winner_name": state["seats"][state["winner"]] if state["winner"] is not None else "",
+    }
+    if role == Role.SCOREKEEPER:
+        context["share"] = {
+            "scorekeeper": request.build_absolute_uri(
+                reverse("table-join", args=[table.id, table.scorekeeper_key])
+            ),
+            "viewer": request.build_absolute_uri(
+                reverse("table-join", args=[table.id, table.viewer_key])
+            ),
+        }
+        if "hand_form" not in extra and not state["finished"]:
+            context["hand_form"] = _hand_form(table, state)
+    context.update(extra)
+    return context
+
+
+def _hand_form(table: Table, state: dict, data=None, *, amend=False, **kwargs) -> GinHandForm:
+    form_class = GinAmendForm if amend else GinHandForm
+    return form_class(
+        data, seats=state["seats"], options=state["options"], head_seq=table.head_seq, **kwargs
+    )
+
+
+@require_GET
+@with_table()
+def table_detail(request, table, role):
+    """Show the scoreboard; htmx polls ask with ?since=<seq> and get 204 if nothing changed."""
+    since = request.GET.get("since", "")
+    if request.htmx and since.isdigit() and int(since) == table.head_seq:
+        return HttpResponse(status=204)
+    context = _context(request, table, role)
+    if request.htmx and since:
+        return render(request, "games/table.html#poll", context)
+    return render(request, "games/table.html", context)
+
+
+CONFLICT = (
+    "Someone else just recorded on this table. Check the history: if your entry is already "
+    "there, you are done; otherwise send it again."
+)
+
+
+def _append(request, table: Table, form, event_type: str, payload: dict) -> int | None:
+    """Append the form's event; return None when stored, else the HTTP status to answer."""
+    try:
+        services.event_append(
+            table_id=table.id,
+            event_id=form.cleaned_data["event_id"],
+            expected_seq=form.cleaned_data["expected_seq"],
+            type=event_type,
+            payload=payload,
+            entered_by=_("scorekeeper"),
+            user=request.user,
+        )
+    except services.EventRejected as exc:
+        for violation in exc.violations:
+            form.add_error(None, f"{violation_text(violation)} ({violation.rule})")
+        return 422
+    except services.AppendConflict:
+        return 409
+    return None
+
+
+def _respond(request, table, role, *, form, form_name: str, status: int | None, extra=None):
+    """Answer a write: the fresh table on success, else the form with what went wrong."""
+    table.refresh_from_db()
+    if status is None:
+        if request.htmx and form_name == "hand_form":
+            return render(request, "games/table.html#main", _context(request, table, role))
+        return redirect("table", table_id=table.id)
+    if status == 409:
+        # Redraw the form against the new head, values kept, so sending it again is one tap.
+        data = request.POST.copy()
+        data["expected_seq"] = str(table.head_seq)
+        form = form.__class__(data, **form.rebuild_kwargs(table.head_seq))
+        form.is_valid()
+        form.add_error(None, _(CONFLICT))
+    context = _context(request, table, role, **{form_name: form}, **(extra or {}))
+    if form_name != "hand_form":
+        return render(request, "games/correction.html", context, status=status)
+    template = "games/table.html#main" if request.htmx else "games/table.html"
+    return render(request, template, context, status=status)
+
+
+@require_POST
+@with_table(write=True)
+def hand_record(request, table, role):
+    """Record a finished hand, entered by counts or by cards."""
+    form = _hand_form(table, selectors.table_state(table=table), request.POST)
+    status = (
+        _append(request, table, form, "hand_recorded", form.payload()) if form.is_valid() else 422
+    )
+    return _respond(request, table, role, form=form, form_name="hand_form", status=status)
+
+
+def _history_entry(table: Table, number: int) -> selectors.HistoryEntry:
+    state = selectors.table_state(table=table)
+    for entry in selectors.table_history(table=table, state=state):
+        if entry.hand["number"] == number:
+            return entry
+    raise Http404
+
+
+@require_http_methods(["GET", "POST"])
+@with_table(write=True)
+def hand_amend(request, table, role, number: int):
+    """Correct a recorded hand: the history keeps the original beside the amendment."""
+    entry = _history_entry(table, number)
+    state = selectors.table_state(table=table)
+    if request.method == "GET":
+        initial = GinHandForm.initial_from_payload(entry.latest_entry().payload)
+        form = _hand_form(table, state, amend=True, initial=initial)
+        status = 200
+    else:
+        form = _hand_form(table, state, request.POST, amend=True)
+        status = 422
+        if form.is_valid():
+            payload = {**form.payload(), "hand": number, "reason": form.cleaned_data["reason"]}
+            status = _append(request, table, form, "hand_amended", payload)
+    if status == 200:
+        context = _context(request, table, role, entry=entry, amend_form=form)
+        return render(request, "games/correction.html", context)
+    return _respond(
+        request,
+        table,
+        role,
+        form=form,
+        form_name="amend_form",
+        status=status,
+        extra={"entry": entry},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@with_table(write=True)
+def hand_void(request, table, role, number: int):
+    """Void a recorded hand: it stays in the history, struck through, and stops counting."""
+    entry = _history_entry(table, number)
+    if request.method == "GET":
+        form = VoidForm(head_seq=table.head_seq)
+        context = _context(request, table, role, entry=entry, void_form=form)
+        return render(request, "games/correction.html", context)
+    form = VoidForm(request.POST, head_seq=table.head_seq)
+    status = 422
+    if form.is_valid():
+        payload = {"hand": number, "reason": form.cleaned_data["reason"]}
+        status = _append(request, table, form, "hand_voided", payload)
+    return _respond(
+        request,
+        table,
+        role,
+        form=form,
+        form_name="void_form",
+        status=status,
+        extra={"entry": entry},
+    )

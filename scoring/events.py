@@ -1,0 +1,74 @@
+"""The event vocabulary shared by every variant, and the checks on event payloads."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.errors import RuleViolation, Violation
+
+TABLE_CREATED = "table_created"
+HAND_RECORDED = "hand_recorded"
+HAND_VOIDED = "hand_voided"
+HAND_AMENDED = "hand_amended"
+
+EVENT_TYPES = (TABLE_CREATED, HAND_RECORDED, HAND_VOIDED, HAND_AMENDED)
+# Types a client may append; the table's first event is written by the table's creation.
+APPENDABLE_TYPES = (HAND_RECORDED, HAND_VOIDED, HAND_AMENDED)
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of a table's log as the engine sees it: position, type and payload."""
+
+    seq: int
+    type: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+
+def payload_error(
+    name: str, expected: str, code: str = "bad_field", **params: Any
+) -> RuleViolation:
+    """Build the refusal for a payload field that is missing or of the wrong shape.
+
+    ``code`` says what shape was expected, so the caller's language can say it again.
+    """
+    return RuleViolation(
+        Violation(
+            rule="EVENT",
+            code=code,
+            message=f"Field '{name}' must be {expected}.",
+            params={"field": name, **params},
+        )
+    )
+
+
+def field_int(payload: Mapping[str, Any], name: str, *, low: int, high: int) -> int:
+    """Return an integer field within [low, high], refusing booleans and other types."""
+    value = payload.get(name)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise payload_error(
+            name, f"a whole number from {low} to {high}", "bad_int", low=low, high=high
+        )
+    return value
+
+
+def field_choice(payload: Mapping[str, Any], name: str, choices: tuple[str, ...]) -> str:
+    """Return a string field that must be one of ``choices``."""
+    value = payload.get(name)
+    if not isinstance(value, str) or value not in choices:
+        raise payload_error(
+            name, "one of " + ", ".join(choices), "bad_choice", choices=list(choices)
+        )
+    return value
+
+
+def field_str(payload: Mapping[str, Any], name: str, *, max_length: int, default: str = "") -> str:
+    """Return an optional free-text field, trimmed."""
+    value = payload.get(name, default)
+    if not isinstance(value, str) or len(value) > max_length:
+        raise payload_error(
+            name, f"text of at most {max_length} characters", "bad_text", max_length=max_length
+        )
+    return value.strip()

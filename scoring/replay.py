@@ -1,0 +1,220 @@
+"""Fold a table's event log into its state: ``apply(state, event)`` and ``replay(events)``.
+
+The log is the only source of truth. Every check replays it from the first event, so a
+correction (void or amendment) is just another event whose effect the fold applies.
+"""
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scoring import events as ev
+from scoring.errors import RuleViolation, Violation
+from scoring.variants import HandResult, Variant, variant_get
+
+MAX_SEAT_NAME = 40
+MAX_REASON = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A later event that voided or amended a hand; ``result`` is None for a void."""
+
+    seq: int
+    kind: str  # "voided" | "amended"
+    result: HandResult | None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand of the history: what was first recorded and every correction since."""
+
+    number: int
+    seq: int
+    original: HandResult
+    corrections: tuple[Correction, ...] = ()
+
+    @property
+    def current(self) -> HandResult | None:
+        """Return the result in force: the last correction's, or the original."""
+        return self.corrections[-1].result if self.corrections else self.original
+
+    @property
+    def voided(self) -> bool:
+        """Tell whether the hand no longer counts."""
+        return self.current is None
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """Everything the log says about a table after some prefix of it."""
+
+    variant: Variant
+    options: Any
+    seats: tuple[str, ...]
+    hands: tuple[Hand, ...] = ()
+    head_seq: int = 0
+
+    @property
+    def counted(self) -> tuple[HandResult, ...]:
+        """Return the results in force, in the order the hands were played."""
+        return tuple(h.current for h in self.hands if h.current is not None)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Return each seat's running total over the hands in force."""
+        sums = [0] * len(self.seats)
+        for result in self.counted:
+            for seat, points in enumerate(result.points):
+                sums[seat] += points
+        return tuple(sums)
+
+    @property
+    def winner(self) -> int | None:
+        """Return the seat that has won the match, if the match is over."""
+        return self.variant.match_winner(self.options, self.counted)
+
+    @property
+    def finished(self) -> bool:
+        """Tell whether the match is over."""
+        return self.winner is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready projection the server caches and the API returns."""
+        return {
+            "variant": self.variant.key,
+            "options": self.variant.options_to_dict(self.options),
+            "seats": list(self.seats),
+            "head_seq": self.head_seq,
+            "totals": list(self.totals),
+            "winner": self.winner,
+            "finished": self.finished,
+            "hands": [_hand_dict(h) for h in self.hands],
+        }
+
+
+def _hand_dict(hand: Hand) -> dict[str, Any]:
+    current = hand.current
+    return {
+        "number": hand.number,
+        "seq": hand.seq,
+        "voided": current is None,
+        "amended": any(c.kind == "amended" for c in hand.corrections),
+        "result": current.to_dict() if current is not None else None,
+        "original": hand.original.to_dict(),
+        "corrections": [
+            {
+                "seq": c.seq,
+                "kind": c.kind,
+                "reason": c.reason,
+                "result": c.result.to_dict() if c.result is not None else None,
+            }
+            for c in hand.corrections
+        ],
+    }
+
+
+def _event_violation(code: str, message: str, **params: Any) -> RuleViolation:
+    return RuleViolation(Violation(rule="EVENT", code=code, message=message, params=params))
+
+
+def _create(event: ev.Event) -> TableState:
+    payload = event.payload
+    variant = variant_get(payload.get("variant"))
+    options = variant.options_from_dict(payload.get("options") or {})
+    raw_seats = payload.get("seats")
+    if not isinstance(raw_seats, list) or not all(isinstance(s, str) for s in raw_seats):
+        raise ev.payload_error("seats", "a list of player names", "bad_names")
+    seats = tuple(s.strip() for s in raw_seats)
+    low, high = variant.players
+    if not low <= len(seats) <= high:
+        raise RuleViolation(
+            Violation(
+                rule=variant.setup_rule,
+                code="players",
+                message=f"This game is for {low} to {high} players, not {len(seats)}.",
+                params={"count": len(seats), "min": low, "max": high},
+            )
+        )
+    if any(not s or len(s) > MAX_SEAT_NAME for s in seats):
+        raise ev.payload_error(
+            "seats",
+            f"names of 1 to {MAX_SEAT_NAME} characters",
+            "bad_names",
+            max_length=MAX_SEAT_NAME,
+        )
+    if len({s.casefold() for s in seats}) != len(seats):
+        raise _event_violation("duplicate_player", "Two seats have the same player name.")
+    return TableState(variant=variant, options=options, seats=seats, head_seq=event.seq)
+
+
+def _hand_index(state: TableState, payload: Mapping[str, Any]) -> int:
+    if not state.hands:
+        raise _event_violation("no_such_hand", "No hand has been recorded yet.", hand=None)
+    number = ev.field_int(payload, "hand", low=1, high=len(state.hands))
+    return number - 1
+
+
+def _correct(state: TableState, event: ev.Event, kind: str) -> TableState:
+    index = _hand_index(state, event.payload)
+    hand = state.hands[index]
+    reason = ev.field_str(event.payload, "reason", max_length=MAX_REASON)
+    if kind == "voided":
+        if hand.voided:
+            raise _event_violation(
+                "already_voided", f"Hand {hand.number} is already void.", hand=hand.number
+            )
+        result = None
+    else:
+        result = state.variant.score_hand(state.options, event.payload, len(state.seats))
+    fixed = replace(
+        hand, corrections=(*hand.corrections, Correction(event.seq, kind, result, reason))
+    )
+    hands = (*state.hands[:index], fixed, *state.hands[index + 1 :])
+    return replace(state, hands=hands)
+
+
+def apply(state: TableState | None, event: ev.Event) -> TableState:
+    """Return the state after ``event``, or raise RuleViolation if the event breaks a rule."""
+    if state is None:
+        if event.type != ev.TABLE_CREATED:
+            raise _event_violation("not_created", "A table's log must start with its creation.")
+        return _create(event)
+    if event.type == ev.TABLE_CREATED:
+        raise _event_violation("already_created", "This table has already been created.")
+    if event.seq != state.head_seq + 1:
+        raise _event_violation(
+            "bad_seq", "Events must follow each other.", seq=event.seq, head=state.head_seq
+        )
+    if event.type == ev.HAND_RECORDED:
+        if state.finished:
+            raise RuleViolation(
+                Violation(
+                    rule=state.variant.match_rule,
+                    code="match_over",
+                    message="The match is over; no more hands can be recorded.",
+                )
+            )
+        result = state.variant.score_hand(state.options, event.payload, len(state.seats))
+        hand = Hand(number=len(state.hands) + 1, seq=event.seq, original=result)
+        state = replace(state, hands=(*state.hands, hand))
+    elif event.type == ev.HAND_VOIDED:
+        state = _correct(state, event, "voided")
+    elif event.type == ev.HAND_AMENDED:
+        state = _correct(state, event, "amended")
+    else:
+        raise _event_violation(
+            "unknown_type", f"Unknown event type '{event.type}'.", type=event.type
+        )
+    return replace(state, head_seq=event.seq)
+
+
+def replay(events: Iterable[ev.Event]) -> TableState:
+    """Fold a whole log, first event first, into the table's state."""
+    state: TableState | None = None
+    for event in events:
+        state = apply(state, event)
+    if state is None:
+        raise _event_violation("empty_log", "The log is empty.")
+    return state

@@ -1,0 +1,93 @@
+"""Play Gin matches through the pages in a real browser on a phone-sized screen."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _start_table(page, preset_label="Big Gin", target="100"):
+    page.goto("/")
+    page.get_by_label(preset_label, exact=True).check()
+    page.get_by_label("Player 1").fill("Anna")
+    page.get_by_label("Player 2").fill("Bruno")
+    page.get_by_label("Play to").select_option(target)
+    page.get_by_role("button", name="Start the table").click()
+    expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
+
+
+def _record_quick(page, who, ending, knocker=None, defender=None):
+    form = page.locator("#hand-form")
+    form.get_by_label(who, exact=True).check()
+    form.get_by_label(ending, exact=True).check()
+    if knocker is not None:
+        form.get_by_label("Knocker's deadwood").fill(str(knocker))
+    if defender is not None:
+        form.get_by_label("Defender's deadwood, after lay-offs").fill(str(defender))
+    form.get_by_role("button", name="Record hand").click()
+
+
+class TestGinMatch:
+    def test_a_short_match_to_the_winner_with_a_correction(self, new_phone):
+        page = new_phone()
+        _start_table(page)
+        total_a, total_b = page.get_by_test_id("total-0"), page.get_by_test_id("total-1")
+
+        _record_quick(page, "Anna", "Knock", knocker=7, defender=20)
+        expect(total_a).to_have_text("13")
+
+        # An illegal knock is refused on the spot with its rule; nothing changes.
+        _record_quick(page, "Bruno", "Knock", knocker=14, defender=20)
+        expect(page.get_by_role("alert")).to_contain_text("GIN-KNOCK")
+        expect(total_b).to_have_text("0")
+
+        _record_quick(page, "Bruno", "Gin", defender=30)
+        expect(total_b).to_have_text("55")
+
+        # Void hand 1 from the history: it stays, struck through, and stops counting.
+        page.locator('[data-hand="1"]').get_by_role("link", name="Void").click()
+        page.get_by_label("Why?").fill("misdeal")
+        page.get_by_role("button", name="Void the hand").click()
+        expect(total_a).to_have_text("0")
+        expect(page.locator('[data-hand="1"]')).to_have_class(re.compile("voided"))
+
+        # The cards way: the engine finds Anna's Big Gin and Bruno's deadwood.
+        form = page.locator("#hand-form")
+        form.get_by_label("Anna", exact=True).check()
+        form.get_by_label("Cards", exact=True).check()
+        form.locator("[data-picker=knocker_cards]").get_by_label("or type them").fill(
+            "AS 2S 3S 4S 5H 6H 7H 8H JC JD JH"
+        )
+        form.locator("[data-picker=defender_cards]").get_by_label("or type them").fill(
+            "KS KC QD QS 9C 8C 5D 6D 10H 2D"
+        )
+        form.get_by_role("button", name="Record hand").click()
+        # GIN-SCORE-GIN (Big Gin): 31 + Bruno's 10+10+10+10+9+8+5+6+10+2 = 80 -> 111.
+        expect(total_a).to_have_text("111")
+        expect(page.get_by_test_id("winner")).to_contain_text("Anna wins the match!")
+        expect(page.locator("#hand-form")).to_have_count(0)
+
+    def test_a_second_phone_sees_new_hands_without_reloading(self, new_phone):
+        keeper = new_phone()
+        _start_table(keeper, preset_label="Classic", target="50")
+        viewer_link = keeper.get_by_test_id("viewer-link").input_value()
+
+        watcher = new_phone()
+        watcher.goto(viewer_link)
+        expect(watcher.get_by_test_id("total-0")).to_have_text("0")
+        expect(watcher.locator("#hand-form")).to_have_count(0)
+
+        _record_quick(keeper, "Anna", "Knock", knocker=2, defender=30)
+        # Polling every 2 s: the watcher's scoreboard follows within 3 s, no reload.
+        expect(watcher.get_by_test_id("total-0")).to_have_text("28", timeout=3_000)
+        expect(watcher.locator('[data-hand="1"]')).to_be_visible()
+
+
+class TestItalian:
+    def test_the_table_speaks_italian_to_an_italian_phone(self, new_phone):
+        page = new_phone(locale="it-IT")
+        page.goto("/")
+        expect(page.locator("html")).to_have_attribute("lang", "it")
+        expect(page.get_by_role("button", name="Inizia la partita")).to_be_visible()

@@ -1,0 +1,247 @@
+"""The tables API: keys on every request, and the append contract 201/200/409/422."""
+
+import json
+import uuid
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.models import Event
+from tests.conftest import quick
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+@pytest.fixture
+def created(api, db):
+    response = api.post(
+        "/api/v1/tables/",
+        {"variant": "gin", "players": ["Anna", "Bruno"], "options": {"target": 100}},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def _post_event(api, table, key, *, expected_seq, payload, event_id=None, type="hand_recorded"):
+    return api.post(
+        f"/api/v1/tables/{table['id']}/events/",
+        {
+            "event_id": str(event_id or uuid.uuid4()),
+            "expected_seq": expected_seq,
+            "type": type,
+            "payload": payload,
+        },
+        format="json",
+        HTTP_X_TABLE_KEY=key,
+    )
+
+
+class TestTables:
+    def test_creating_a_table_returns_both_keys_and_links(self, created):
+        assert created["variant"] == "gin" and created["head_seq"] == 1
+        assert [s["name"] for s in created["seats"]] == ["Anna", "Bruno"]
+        assert created["options"]["preset"] == "big_gin"
+        assert created["scorekeeper_key"] != created["viewer_key"]
+        assert created["scorekeeper_key"] in created["scorekeeper_link"]
+        assert created["role"] == "scorekeeper"
+
+    def test_a_bad_option_is_refused_with_its_rule(self, api, db):
+        response = api.post(
+            "/api/v1/tables/",
+            {"variant": "gin", "players": ["A", "B"], "options": {"target": 75}},
+            format="json",
+        )
+        assert response.status_code == 422
+        assert response.json()["violations"][0]["rule"] == "GIN-MATCH"
+
+    def test_a_malformed_request_names_the_field(self, api, db):
+        response = api.post("/api/v1/tables/", {"variant": "chess", "players": []}, format="json")
+        assert response.status_code == 400
+        assert set(response.json()["fields"]) == {"variant", "players"}
+
+    def test_the_list_shows_only_tables_your_keys_open(self, api, created):
+        other = api.post(
+            "/api/v1/tables/", {"variant": "gin", "players": ["C", "D"]}, format="json"
+        ).json()
+        listed = api.get("/api/v1/tables/", HTTP_X_TABLE_KEY=created["viewer_key"]).json()
+        assert [t["id"] for t in listed["results"]] == [created["id"]]
+        assert listed["results"][0]["role"] == "viewer"
+        assert api.get("/api/v1/tables/").json()["results"] == []
+        both = f"{created['viewer_key']},{other['scorekeeper_key']}"
+        assert len(api.get("/api/v1/tables/", HTTP_X_TABLE_KEY=both).json()["results"]) == 2
+
+    def test_a_table_is_invisible_without_its_key(self, api, created):
+        for path in ("", "state/", "events/"):
+            url = f"/api/v1/tables/{created['id']}/{path}"
+            assert api.get(url).status_code == 404
+            assert api.get(url, HTTP_X_TABLE_KEY="guess").status_code == 404
+            assert api.get(url, HTTP_X_TABLE_KEY=created["viewer_key"]).status_code == 200
+
+    def test_keys_do_not_open_other_tables(self, api, created):
+        other = api.post(
+            "/api/v1/tables/", {"variant": "gin", "players": ["C", "D"]}, format="json"
+        ).json()
+        url = f"/api/v1/tables/{other['id']}/"
+        assert api.get(url, HTTP_X_TABLE_KEY=created["scorekeeper_key"]).status_code == 404
+
+
+class TestAppendingEvents:
+    def test_a_stored_event_answers_201_with_the_new_state(self, api, created):
+        response = _post_event(
+            api,
+            created,
+            created["scorekeeper_key"],
+            expected_seq=1,
+            payload=quick(0, "knock", 7, 20),
+        )
+        assert response.status_code == 201
+        body = response.json()
+        assert body["event"]["seq"] == 2 and body["state"]["totals"] == [13, 0]
+
+    def test_a_retry_answers_200_and_stores_nothing_twice(self, api, created):
+        event_id = uuid.uuid4()
+        key = created["scorekeeper_key"]
+        first = _post_event(
+            api, created, key, expected_seq=1, payload=quick(0, "knock", 7, 20), event_id=event_id
+        )
+        codes = [
+            _post_event(
+                api,
+                created,
+                key,
+                expected_seq=1,
+                payload=quick(0, "knock", 7, 20),
+                event_id=event_id,
+            ).status_code
+            for _ in range(4)
+        ]
+        assert first.status_code == 201 and codes == [200] * 4
+        assert Event.objects.filter(event_id=event_id).count() == 1
+
+    def test_a_stale_head_answers_409_with_the_current_head(self, api, created):
+        key = created["scorekeeper_key"]
+        _post_event(api, created, key, expected_seq=1, payload=quick(0, "knock", 7, 20))
+        response = _post_event(api, created, key, expected_seq=1, payload=quick(1, "gin", 0, 9))
+        assert response.status_code == 409
+        body = response.json()
+        assert body["head_seq"] == 2 and body["state"]["totals"] == [13, 0]
+        assert "Someone else just recorded" in body["detail"]
+
+    def test_an_illegal_hand_answers_422_with_the_rule(self, api, created):
+        response = _post_event(
+            api,
+            created,
+            created["scorekeeper_key"],
+            expected_seq=1,
+            payload=quick(0, "knock", 14, 20),
+        )
+        assert response.status_code == 422
+        violation = response.json()["violations"][0]
+        assert violation["rule"] == "GIN-KNOCK"
+        assert "14" in violation["message"]
+        assert Event.objects.filter(table_id=created["id"]).count() == 1
+
+    def test_the_refusal_speaks_italian_when_asked(self, api, created):
+        response = _post_event(
+            api,
+            created,
+            created["scorekeeper_key"],
+            expected_seq=1,
+            payload=quick(0, "knock", 14, 20),
+        )
+        english = response.json()["violations"][0]["message"]
+        response = api.post(
+            f"/api/v1/tables/{created['id']}/events/",
+            {
+                "event_id": str(uuid.uuid4()),
+                "expected_seq": 1,
+                "type": "hand_recorded",
+                "payload": quick(0, "knock", 14, 20),
+            },
+            format="json",
+            HTTP_X_TABLE_KEY=created["scorekeeper_key"],
+            HTTP_ACCEPT_LANGUAGE="it",
+        )
+        italian = response.json()["violations"][0]["message"]
+        assert italian != english and "14" in italian and "bussare" in italian.lower()
+
+    def test_a_card_typed_twice_is_refused_with_the_card(self, api, created):
+        payload = {
+            "mode": "cards",
+            "knocker": 0,
+            "knocker_cards": "9C 9S 9H 9D 4C 4S 4H 3C 3S 3H",
+            "defender_cards": "9C AH AS 2S 5D 6D 7D KC KS KH",
+        }
+        response = _post_event(
+            api, created, created["scorekeeper_key"], expected_seq=1, payload=payload
+        )
+        assert response.status_code == 422
+        violation = response.json()["violations"][0]
+        assert violation["rule"] == "CARD-2" and violation["params"]["card"] == "9C"
+
+    def test_the_viewer_key_cannot_write(self, api, created):
+        response = _post_event(
+            api, created, created["viewer_key"], expected_seq=1, payload=quick(0, "knock", 7, 20)
+        )
+        assert response.status_code == 403
+        assert Event.objects.filter(table_id=created["id"]).count() == 1
+
+    def test_events_list_in_order_and_after_a_seq(self, api, created):
+        key = created["scorekeeper_key"]
+        _post_event(api, created, key, expected_seq=1, payload=quick(0, "knock", 7, 20))
+        _post_event(api, created, key, expected_seq=2, type="hand_voided", payload={"hand": 1})
+        url = f"/api/v1/tables/{created['id']}/events/"
+        events = api.get(url, HTTP_X_TABLE_KEY=key).json()
+        assert [e["type"] for e in events] == ["table_created", "hand_recorded", "hand_voided"]
+        later = api.get(url + "?after=2", HTTP_X_TABLE_KEY=key).json()
+        assert [e["seq"] for e in later] == [3]
+
+    @pytest.mark.parametrize(
+        "body",
+        [
+            b"not json",
+            b"[]",
+            b'{"event_id": "nope", "expected_seq": -1, "type": "x", "payload": 3}',
+            b'{"event_id": "6f1d3c1e-8a55-4c36-9a4e-3d2b0e6f9a10", "expected_seq": 1,'
+            b' "type": "hand_recorded", "payload": {"mode": "cards", "knocker": "0"}}',
+            b'{"event_id": "6f1d3c1e-8a55-4c36-9a4e-3d2b0e6f9a10", "expected_seq": 1,'
+            b' "type": "hand_recorded", "payload": {"mode": "cards", "knocker": 0,'
+            b' "knocker_cards": 5, "defender_cards": null}}',
+            b'{"event_id": "6f1d3c1e-8a55-4c36-9a4e-3d2b0e6f9a10", "expected_seq": 1,'
+            b' "type": "hand_recorded", "payload": {"mode": "quick", "knocker": true,'
+            b' "ending": "knock", "knocker_count": 1e9, "defender_count": "x"}}',
+            b'{"event_id": "6f1d3c1e-8a55-4c36-9a4e-3d2b0e6f9a10", "expected_seq": 1,'
+            b' "type": "hand_voided", "payload": {"hand": [1]}}',
+        ],
+    )
+    def test_garbage_is_a_clear_4xx_never_a_500(self, api, created, body):
+        response = api.generic(
+            "POST",
+            f"/api/v1/tables/{created['id']}/events/",
+            body,
+            content_type="application/json",
+            HTTP_X_TABLE_KEY=created["scorekeeper_key"],
+        )
+        assert response.status_code in (400, 422), response.content
+        assert json.loads(response.content)["detail"]
+        assert Event.objects.filter(table_id=created["id"]).count() == 1
+
+
+class TestSchema:
+    def test_the_openapi_schema_documents_the_append_endpoint_with_examples(self, api, db):
+        response = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+        assert response.status_code == 200
+        schema = json.loads(response.content)
+        post = schema["paths"]["/api/v1/tables/{table_id}/events/"]["post"]
+        assert {"201", "200", "409", "422"} <= set(post["responses"])
+        examples = post["requestBody"]["content"]["application/json"]["examples"]
+        assert len(examples) >= 4
+
+    def test_the_docs_page_serves_without_a_cdn(self, client, db):
+        response = client.get("/api/docs/")
+        assert response.status_code == 200
+        assert b"cdn.jsdelivr" not in response.content
