@@ -31,7 +31,7 @@ DROP FUNCTION IF EXISTS games_event_refuse_change();
 def _on_postgres(sql):
     def run(apps, schema_editor):
         if schema_editor.connection.vendor == "postgresql":
-            schema_editor.execute(sql)
+            schema_editor.execute(sql, params=None)
 
     return run
 

@@ -3,6 +3,7 @@
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.rule_text import item_text
 
@@ -35,7 +36,7 @@ def _label(card: str) -> str:
 def hand_summary(result, seats) -> str:
     """Say in one line how a hand ended."""
     if result is None:
-        return _("Void")
+        return pgettext("history of a voided hand", "Void")
     ending = result["ending"]
     if ending == "wall":
         return _("Wall: the stock ran down, no score")

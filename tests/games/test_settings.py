@@ -1,0 +1,57 @@
+"""Production settings: check --deploy is clean, and missing or bad values stop start-up."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from rummyref.env import env_bool, env_int
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+class TestProductionSettings:
+    def test_check_deploy_is_clean_in_production_mode(self):
+        result = _manage(
+            "check",
+            "--deploy",
+            "--fail-level",
+            "WARNING",
+            DEBUG="0",
+            SECRET_KEY="k" * 30 + "-production-secret-from-the-environment",
+            ALLOWED_HOSTS="rummyref.example.org",
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "no issues" in result.stdout
+
+    def test_production_refuses_to_start_without_a_secret_key(self):
+        result = _manage("check", DEBUG="0", ALLOWED_HOSTS="rummyref.example.org")
+        assert result.returncode != 0
+        assert "SECRET_KEY" in result.stderr
+
+
+class TestEnvironmentValues:
+    def test_a_boolean_that_is_not_one_is_refused_by_name(self, monkeypatch):
+        monkeypatch.setenv("SOME_FLAG", "maybe")
+        with pytest.raises(ImproperlyConfigured, match="SOME_FLAG"):
+            env_bool("SOME_FLAG", False)
+
+    def test_an_integer_that_is_not_one_is_refused_by_name(self, monkeypatch):
+        monkeypatch.setenv("SOME_NUMBER", "ten")
+        with pytest.raises(ImproperlyConfigured, match="SOME_NUMBER"):
+            env_int("SOME_NUMBER", 1)
