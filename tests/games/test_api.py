@@ -7,7 +7,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Event
-from tests.conftest import quick
+from tests.payloads import quick
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from django.db import connection
 from games import services
 from games.models import TableProjection
 from rummyref.celery import app
-from tests.conftest import quick
+from tests.payloads import quick
 
 pytestmark = [
     pytest.mark.postgres,

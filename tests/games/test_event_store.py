@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from games import selectors, services
 from games.models import Event, ImmutableEventError, TableProjection
-from tests.conftest import quick
+from tests.payloads import quick
 
 
 class TestTableCreation:

@@ -9,7 +9,7 @@ from django.db.utils import InternalError, ProgrammingError
 
 from games import services
 from games.models import Event
-from tests.conftest import quick
+from tests.payloads import quick
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

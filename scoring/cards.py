@@ -1,0 +1,202 @@
+"""Cards, decks and the card notation of CARD-1..CARD-3."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from scoring.errors import RuleViolation, Violation
+
+# Display order of suits: clubs, spades, hearts, diamonds (the order RULES.md lists them in).
+SUITS: tuple[str, ...] = ("C", "S", "H", "D")
+SUIT_SYMBOLS: dict[str, str] = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+RANKS: tuple[int, ...] = tuple(range(1, 14))
+_RANK_NAMES: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_SUIT_ORDER: dict[str, int] = {suit: i for i, suit in enumerate(SUITS)}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """Hold one playing card: rank 1 (ace) to 13 (king) and a suit letter, or a joker."""
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if not _is_valid_card(self.rank, self.suit):
+            raise RuleViolation(
+                Violation(
+                    rule="CARD-1",
+                    code="bad_card",
+                    message=f"There is no card with rank {self.rank!r} and suit {self.suit!r}.",
+                    params={"rank": str(self.rank), "suit": str(self.suit)},
+                )
+            )
+
+    @property
+    def is_joker(self) -> bool:
+        """Tell whether this card is a joker."""
+        return self.rank == 0
+
+    @property
+    def rank_name(self) -> str:
+        """Return the rank as written: A, 2..10, J, Q, K (JK for a joker)."""
+        if self.is_joker:
+            return "JK"
+        return _RANK_NAMES.get(self.rank, str(self.rank))
+
+    @property
+    def label(self) -> str:
+        """Return the card for people: rank and suit symbol, e.g. 10♥ (JK for a joker)."""
+        if self.is_joker:
+            return "JK"
+        return self.rank_name + SUIT_SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return "JK"
+        return self.rank_name + self.suit
+
+
+def _is_valid_card(rank: object, suit: object) -> bool:
+    # bool is an int in Python; True is not a rank.
+    if not isinstance(rank, int) or isinstance(rank, bool):
+        return False
+    if rank == 0:
+        return suit == ""
+    return 1 <= rank <= 13 and suit in _SUIT_ORDER
+
+
+JOKER = Card(0, "")
+FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+
+
+def card_sort_key(card: Card) -> tuple[int, int]:
+    """Return the display sort key: suit (C, S, H, D), then rank from ace to king; jokers last."""
+    if card.is_joker:
+        return (len(SUITS), 0)
+    return (_SUIT_ORDER[card.suit], card.rank)
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Return the cards in display order (see card_sort_key)."""
+    return tuple(sorted(cards, key=card_sort_key))
+
+
+# CARD-3 notation: tokens are letters, digits, suit symbols, "*" and the joker emoji, with
+# the emoji variation selector phones add after a symbol; anything else separates them.
+_SEPARATORS = re.compile("[^0-9A-Za-z*\u2660-\u2667\u2764\ufe0f\U0001f0cf]+")
+_RANK_TOKENS: dict[str, int] = {
+    "A": 1,
+    **{str(n): n for n in range(2, 11)},
+    "T": 10,
+    "J": 11,
+    "Q": 12,
+    "K": 13,
+}
+_SUIT_TOKENS: dict[str, str] = {
+    "C": "C",
+    "S": "S",
+    "H": "H",
+    "D": "D",
+    "♣": "C",
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    # The white (outline) symbols and the heart emoji are what many phone keyboards offer.
+    "♧": "C",
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "❤": "H",
+}
+_JOKER_TOKENS = frozenset({"JK", "JOKER", "*", "🃏"})
+_VARIATION_SELECTOR = "\ufe0f"
+
+
+def parse_card(token: str) -> Card | None:
+    """Read one CARD-3 token; return None when it is not a card."""
+    text = token.strip().replace(_VARIATION_SELECTOR, "").upper()
+    if text in _JOKER_TOKENS:
+        return JOKER
+    rank = _RANK_TOKENS.get(text[:-1])
+    suit = _SUIT_TOKENS.get(text[-1:])
+    if rank is None or suit is None:
+        return None
+    return Card(rank, suit)
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read cards written in CARD-3 notation, refusing unknown tokens with their position."""
+    if isinstance(text, str):
+        tokens: list[str | Card] = [t for t in _SEPARATORS.split(text) if t]
+    else:
+        tokens = list(text)
+    cards: list[Card] = []
+    violations: list[Violation] = []
+    for position, token in enumerate(tokens, start=1):
+        card = token if isinstance(token, Card) else None
+        if card is None and isinstance(token, str):
+            card = parse_card(token)
+        if card is None:
+            violations.append(
+                Violation(
+                    rule="CARD-3",
+                    code="unknown_token",
+                    message=f"{str(token)!r} at position {position} is not a card.",
+                    params={"token": str(token), "position": position},
+                )
+            )
+        else:
+            cards.append(card)
+    if violations:
+        raise RuleViolation(*violations)
+    return tuple(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSpec:
+    """Describe what a game is played with: N standard 52-card decks plus J jokers (CARD-2)."""
+
+    decks: int
+    jokers: int
+
+    def limit(self, card: Card) -> int:
+        """Return how many copies of the card the decks hold."""
+        return self.jokers if card.is_joker else self.decks
+
+
+def check_copies(cards: Iterable[Card], deck: DeckSpec) -> None:
+    """Refuse cards shown more often than the decks hold them (CARD-2)."""
+    counts = Counter(cards)
+    violations = [
+        Violation(
+            rule="CARD-2",
+            code="too_many_copies",
+            message=(
+                f"{card.label} appears {count} times, but the deck holds {deck.limit(card)} of it."
+            ),
+            params={"card": str(card), "count": count, "limit": deck.limit(card)},
+        )
+        for card, count in sorted(counts.items(), key=lambda item: card_sort_key(item[0]))
+        if count > deck.limit(card)
+    ]
+    if violations:
+        raise RuleViolation(*violations)
+
+
+def gin_value(card: Card) -> int:
+    """Return the Gin Rummy value of a card: ace 1, 2-10 face value, J Q K 10 (GIN-VALUE)."""
+    if card.is_joker:
+        # A Gin deck holds no jokers (GIN-SETUP), so a joker is a data-entry error.
+        raise RuleViolation(
+            Violation(
+                rule="CARD-2",
+                code="too_many_copies",
+                message="Gin Rummy is played without jokers.",
+                params={"card": "JK", "count": 1, "limit": 0},
+            )
+        )
+    return min(card.rank, 10)

@@ -1,0 +1,530 @@
+"""Gin Rummy (RULES.md §2): options, presets and the scoring of one hand, both presets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from scoring.cards import Card, DeckSpec, check_copies, gin_value, parse_cards, sort_cards
+from scoring.errors import RuleViolation, Violation
+
+# Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
+from scoring.errors import refusal as _refuse
+from scoring.melds import Meld, MeldRules
+from scoring.solver import best_arrangement, best_layoff, min_arrangements, prepare
+
+GIN_DECK = DeckSpec(decks=1, jokers=0)
+GIN_MELDS = MeldRules()
+# About a millisecond, spent at import so that no scored hand pays it.
+prepare(GIN_MELDS, gin_value)
+
+BIG_GIN_PRESET = "big_gin"
+CLASSIC_PRESET = "classic"
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+    {
+        BIG_GIN_PRESET: MappingProxyType(
+            {
+                "undercut_bonus": 25,
+                "undercut_on_tie": False,
+                "no_rediscard": True,
+                "wall": True,
+                "target": 100,
+            }
+        ),
+        CLASSIC_PRESET: MappingProxyType(
+            {
+                "undercut_bonus": 0,
+                "undercut_on_tie": False,
+                "no_rediscard": True,
+                "wall": True,
+                "target": 100,
+            }
+        ),
+    }
+)
+# GIN-MATCH; a target of 1 is a single hand.
+TARGETS: Mapping[str, tuple[int, ...]] = MappingProxyType(
+    {BIG_GIN_PRESET: (1, 100, 200, 500), CLASSIC_PRESET: (1, 50, 100, 200)}
+)
+
+KNOCK = "knock"
+GIN = "gin"
+BIG_GIN = "big_gin"
+ENDINGS: tuple[str, ...] = (KNOCK, GIN, BIG_GIN)
+# Not a way to go out: the hand is void (GIN-WALL).
+WALL = "wall"
+
+HAND_SIZE = 10
+BIG_GIN_SIZE = 11
+KNOCK_LIMIT = 10
+GIN_BONUS = 25
+BIG_GIN_BONUS = 31
+# The largest deadwood 10 cards can have. Only 10 J Q K are worth 10, and each of them may
+# show in at most two suits (three would be a set), so at most eight such cards: 80. The two
+# cards left are worth at most 9 each, and 9♣ J♣ K♣ 9♠ J♠ K♠ 10♥ Q♥ 10♦ Q♦ holds no meld:
+# 98. A defender's count is never higher; a knocker's is at most KNOCK_LIMIT.
+MAX_COUNT = 98
+
+_BOOL_OPTIONS = ("undercut_on_tie", "no_rediscard", "wall")
+
+
+def _json(value: object) -> object:
+    """Return the value if JSON holds it as it is, else its repr (for violation params)."""
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return repr(value)
+
+
+def _is_int(value: object) -> bool:
+    # bool is an int in Python, but True is not a number of points.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _bad_option(option: str, value: object, expected: str) -> Violation:
+    return Violation(
+        rule="OPTIONS",
+        code="bad_value",
+        message=f"Option {option!r} cannot be {value!r}: it takes {expected}.",
+        params={"option": option, "value": _json(value), "expected": expected},
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GinOptions:
+    """Hold a Gin table's options (RULES.md §6); undercut_bonus None takes the preset's."""
+
+    preset: str = BIG_GIN_PRESET
+    undercut_bonus: int | None = None
+    undercut_on_tie: bool = False
+    no_rediscard: bool = True
+    wall: bool = True
+    target: int = 100
+
+    def __post_init__(self) -> None:
+        if self.preset not in PRESETS:
+            raise RuleViolation(_bad_option("preset", self.preset, " or ".join(PRESETS)))
+        if self.undercut_bonus is None:
+            object.__setattr__(self, "undercut_bonus", PRESETS[self.preset]["undercut_bonus"])
+        violations = [
+            _bad_option(name, getattr(self, name), "true or false")
+            for name in _BOOL_OPTIONS
+            if not isinstance(getattr(self, name), bool)
+        ]
+        if not _is_int(self.undercut_bonus) or self.undercut_bonus < 0:
+            violations.append(
+                _bad_option("undercut_bonus", self.undercut_bonus, "a whole number, 0 or more")
+            )
+        targets = TARGETS[self.preset]
+        if not _is_int(self.target) or self.target not in targets:
+            violations.append(
+                Violation(
+                    rule="GIN-MATCH",
+                    code="bad_target",
+                    message=(
+                        f"A {self.preset} match cannot be played to {self.target!r}; choose "
+                        f"{', '.join(map(str, targets))} (1 is a single hand)."
+                    ),
+                    params={
+                        "target": _json(self.target),
+                        "choices": list(targets),
+                        "preset": self.preset,
+                    },
+                )
+            )
+        if violations:
+            raise RuleViolation(*violations)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GinOptions:
+        """Build options from a JSON dict: the preset first, its defaults, then the overrides."""
+        if not isinstance(data, Mapping):
+            raise RuleViolation(_bad_option("options", data, "a JSON object"))
+        unknown = [
+            Violation(
+                rule="OPTIONS",
+                code="unknown_option",
+                message=f"Gin Rummy has no option {key!r}.",
+                params={"option": _json(key), "value": _json(value)},
+            )
+            for key, value in data.items()
+            if key != "preset" and key not in PRESETS[BIG_GIN_PRESET]
+        ]
+        if unknown:
+            raise RuleViolation(*unknown)
+        preset = data.get("preset", BIG_GIN_PRESET)
+        if preset not in PRESETS:
+            raise RuleViolation(_bad_option("preset", preset, " or ".join(PRESETS)))
+        overrides = {key: value for key, value in data.items() if key != "preset"}
+        return cls(preset=preset, **{**PRESETS[preset], **overrides})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return every option explicitly, ready for JSON."""
+        return {
+            "preset": self.preset,
+            "undercut_bonus": self.undercut_bonus,
+            "undercut_on_tie": self.undercut_on_tie,
+            "no_rediscard": self.no_rediscard,
+            "wall": self.wall,
+            "target": self.target,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """Hold one part of a hand's score: the rule that gives it, to whom, and how much."""
+
+    rule: str
+    seat: int | None  # None: the item is about no seat (a void hand)
+    points: int
+    params: Mapping[str, Any] = field(default_factory=dict)
+    code: str = ""  # which part, where one rule gives several: "difference", "bonus", ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the item ready for JSON."""
+        return {
+            "rule": self.rule,
+            "code": self.code,
+            "seat": self.seat,
+            "points": self.points,
+            "params": dict(self.params),
+        }
+
+
+def _names(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+@dataclass(frozen=True, slots=True)
+class GinHandResult:
+    """Hold how one hand ended and what each seat scored, itemised by rule."""
+
+    ending: str  # "knock", "gin", "big_gin" or "wall"
+    knocker: int | None  # None only for a wall
+    knocker_count: int
+    defender_count: int
+    points: tuple[int, int]
+    winner: int | None
+    undercut: bool
+    items: tuple[ScoreItem, ...]
+    # Filled when the hand was scored from the cards; empty in quick mode.
+    knocker_melds: tuple[Meld, ...] = ()
+    knocker_deadwood: tuple[Card, ...] = ()
+    defender_melds: tuple[Meld, ...] = ()
+    defender_layoffs: tuple[tuple[Card, int], ...] = ()
+    defender_deadwood: tuple[Card, ...] = ()
+    knocker_cards: tuple[Card, ...] = ()
+    defender_cards: tuple[Card, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the result ready for JSON: cards in notation, melds as lists of cards."""
+        return {
+            "ending": self.ending,
+            "knocker": self.knocker,
+            "knocker_count": self.knocker_count,
+            "defender_count": self.defender_count,
+            "points": list(self.points),
+            "winner": self.winner,
+            "undercut": self.undercut,
+            "items": [item.to_dict() for item in self.items],
+            "knocker_melds": [_names(meld.cards) for meld in self.knocker_melds],
+            "knocker_deadwood": _names(self.knocker_deadwood),
+            "defender_melds": [_names(meld.cards) for meld in self.defender_melds],
+            "defender_layoffs": [[str(card), index] for card, index in self.defender_layoffs],
+            "defender_deadwood": _names(self.defender_deadwood),
+            "knocker_cards": _names(self.knocker_cards),
+            "defender_cards": _names(self.defender_cards),
+        }
+
+
+def _score(
+    options: GinOptions,
+    knocker: int,
+    ending: str,
+    knocker_count: int,
+    defender_count: int,
+    *,
+    from_knock: bool = False,
+    **shown: Any,
+) -> GinHandResult:
+    """Score a validated hand (GIN-SCORE-KNOCK, GIN-UNDERCUT, GIN-SCORE-GIN)."""
+    k, d = knocker_count, defender_count
+    defender = 1 - knocker
+    counts = {"knocker": k, "defender": d}
+    undercut = False
+    bonus_params: dict[str, Any]
+    if ending in (GIN, BIG_GIN):
+        rule, bonus = ("GIN-GIN", GIN_BONUS) if ending == GIN else ("GIN-BIGGIN", BIG_GIN_BONUS)
+        bonus_params = {"bonus": bonus}
+        if from_knock:
+            # The seed page: knocking with no deadwood is gin.
+            bonus_params["from_knock"] = True
+        items = [
+            ScoreItem(rule, knocker, bonus, bonus_params, code="bonus"),
+            ScoreItem("GIN-SCORE-GIN", knocker, d, counts, code="defender_count"),
+        ]
+    elif k < d:
+        items = [ScoreItem("GIN-SCORE-KNOCK", knocker, d - k, counts, code="difference")]
+    elif d < k or options.undercut_on_tie:
+        undercut = True
+        items = [ScoreItem("GIN-UNDERCUT", defender, k - d, counts, code="difference")]
+        if options.undercut_bonus:
+            bonus_params = {"bonus": options.undercut_bonus}
+            items.append(
+                ScoreItem(
+                    "GIN-UNDERCUT", defender, options.undercut_bonus, bonus_params, code="bonus"
+                )
+            )
+    else:
+        # A tie without undercut_on_tie: the knocker scores 0 and nobody gets a bonus.
+        items = [ScoreItem("GIN-UNDERCUT", knocker, 0, counts, code="tie")]
+    points = [0, 0]
+    for item in items:
+        points[item.seat] += item.points
+    winner = next((seat for seat in (0, 1) if points[seat] > 0), None)
+    return GinHandResult(
+        ending=ending,
+        knocker=knocker,
+        knocker_count=k,
+        defender_count=d,
+        points=(points[0], points[1]),
+        winner=winner,
+        undercut=undercut,
+        items=tuple(items),
+        **shown,
+    )
+
+
+def _check_seat(knocker: object) -> int:
+    if isinstance(knocker, int) and not isinstance(knocker, bool) and knocker in (0, 1):
+        return knocker
+    raise _refuse(
+        "GIN-SETUP",
+        "bad_seat",
+        f"Gin Rummy has seats 0 and 1, not {knocker!r}.",
+        seat=_json(knocker),
+    )
+
+
+def _check_ending(ending: object) -> str:
+    if isinstance(ending, str) and ending in ENDINGS:
+        return ending
+    raise _refuse(
+        "GIN-KNOCK",
+        "unknown_ending",
+        f"A hand ends by knock, gin or big_gin, not {ending!r}.",
+        ending=_json(ending),
+        choices=list(ENDINGS),
+    )
+
+
+def _check_big_gin(options: GinOptions) -> None:
+    if options.preset != BIG_GIN_PRESET:
+        raise _refuse(
+            "GIN-BIGGIN",
+            "not_available",
+            "Big Gin is not played at a Classic table.",
+            preset=options.preset,
+        )
+
+
+def _over_knock_limit(count: int) -> RuleViolation:
+    return _refuse(
+        "GIN-KNOCK",
+        "over_limit",
+        f"A knock needs a deadwood count of {KNOCK_LIMIT} or less; this hand counts {count}.",
+        count=count,
+        limit=KNOCK_LIMIT,
+    )
+
+
+def _not_all_melded(ending: str, count: int) -> RuleViolation:
+    if ending == GIN:
+        return _refuse(
+            "GIN-GIN",
+            "deadwood",
+            f"Gin needs every card in a meld; this hand has {count} points of deadwood.",
+            count=count,
+        )
+    return _refuse(
+        "GIN-BIGGIN",
+        "deadwood",
+        f"Big Gin needs all 11 cards in melds; this hand has {count} points of deadwood.",
+        count=count,
+    )
+
+
+def score_quick(
+    options: GinOptions, *, knocker: int, ending: str, knocker_count: int, defender_count: int
+) -> GinHandResult:
+    """Score a hand from the two counts the players announce."""
+    knocker = _check_seat(knocker)
+    ending = _check_ending(ending)
+    bad_counts = [
+        Violation(
+            rule="GIN-DEADWOOD",
+            code="bad_count",
+            message=f"The {player}'s count must be a whole number from 0 to {MAX_COUNT}.",
+            params={"player": player, "count": _json(count), "limit": MAX_COUNT},
+        )
+        for player, count in (("knocker", knocker_count), ("defender", defender_count))
+        if not _is_int(count) or not 0 <= count <= MAX_COUNT
+    ]
+    if bad_counts:
+        raise RuleViolation(*bad_counts)
+    if ending == BIG_GIN:
+        _check_big_gin(options)
+    if ending == KNOCK and knocker_count > KNOCK_LIMIT:
+        raise _over_knock_limit(knocker_count)
+    if ending != KNOCK and knocker_count:
+        raise _not_all_melded(ending, knocker_count)
+    from_knock = ending == KNOCK and knocker_count == 0
+    return _score(
+        options,
+        knocker,
+        GIN if from_knock else ending,
+        knocker_count,
+        defender_count,
+        from_knock=from_knock,
+    )
+
+
+def _wrong_count(player: str, count: int, expected: int) -> Violation:
+    return Violation(
+        rule="GIN-SETUP",
+        code="wrong_count",
+        message=f"The {player} shows {count} cards; {expected} are needed.",
+        params={"player": player, "count": count, "expected": expected},
+    )
+
+
+def score_cards(
+    options: GinOptions,
+    *,
+    knocker: int,
+    knocker_cards: str | Iterable[str | Card],
+    defender_cards: str | Iterable[str | Card],
+    ending: str | None = None,
+) -> GinHandResult:
+    """Score a hand from the cards both players show, arranging and laying off for them.
+
+    The knocker shows the 10 cards kept after the discard, or all 11 for Big Gin. The ending
+    is read from the cards; when one is given, the cards must bear it out.
+    """
+    knocker = _check_seat(knocker)
+    if ending is not None:
+        ending = _check_ending(ending)
+        if ending == BIG_GIN:
+            _check_big_gin(options)
+    kept = parse_cards(knocker_cards)
+    held = parse_cards(defender_cards)
+    violations: list[Violation] = []
+    try:
+        check_copies([*kept, *held], GIN_DECK)
+    except RuleViolation as exc:
+        violations.extend(exc.violations)
+    big_gin = ending == BIG_GIN or (ending is None and len(kept) == BIG_GIN_SIZE)
+    if big_gin:
+        _check_big_gin(options)
+    expected = BIG_GIN_SIZE if big_gin else HAND_SIZE
+    if len(kept) != expected:
+        violations.append(_wrong_count("knocker", len(kept), expected))
+    if len(held) != HAND_SIZE:
+        violations.append(_wrong_count("defender", len(held), HAND_SIZE))
+    if violations:
+        raise RuleViolation(*violations)
+
+    # The knocker's count is the minimum over every arrangement (GIN-DEADWOOD). The knocker
+    # shows the melds, so among the arrangements reaching that minimum they show the one
+    # that leaves the defender the highest count after layoffs; ties go to the first.
+    arrangements = min_arrangements(kept, rules=GIN_MELDS, value=gin_value)
+    count = arrangements[0].count
+    claimed = ending
+    if big_gin:
+        ending = BIG_GIN
+    elif count == 0:
+        ending = GIN
+    elif claimed is None:
+        ending = KNOCK
+    if count and ending != KNOCK:
+        raise _not_all_melded(ending, count)
+    if count > KNOCK_LIMIT:
+        raise _over_knock_limit(count)
+    if ending == KNOCK:
+        outcomes = [
+            best_layoff(held, arrangement.melds, rules=GIN_MELDS, value=gin_value)
+            for arrangement in arrangements
+        ]
+        shown = max(range(len(outcomes)), key=lambda i: outcomes[i].count)
+        outcome, shown_arrangement = outcomes[shown], arrangements[shown]
+        defender_melds, layoffs = outcome.melds, outcome.layoffs
+        defender_deadwood, defender_count = outcome.deadwood, outcome.count
+    else:
+        # Gin and Big Gin: the defender may not lay off (GIN-GIN, GIN-BIGGIN).
+        shown_arrangement = arrangements[0]
+        own = best_arrangement(held, rules=GIN_MELDS, value=gin_value)
+        defender_melds, layoffs = own.melds, ()
+        defender_deadwood, defender_count = own.deadwood, own.count
+    return _score(
+        options,
+        knocker,
+        ending,
+        count,
+        defender_count,
+        from_knock=claimed == KNOCK and ending == GIN,
+        knocker_melds=shown_arrangement.melds,
+        knocker_deadwood=shown_arrangement.deadwood,
+        defender_melds=defender_melds,
+        defender_layoffs=layoffs,
+        defender_deadwood=defender_deadwood,
+        knocker_cards=sort_cards(kept),
+        defender_cards=sort_cards(held),
+    )
+
+
+def score_wall(options: GinOptions) -> GinHandResult:
+    """Record a void hand: the stock ran down to two cards with nobody out (GIN-WALL)."""
+    if not options.wall:
+        raise _refuse(
+            "GIN-WALL",
+            "not_enabled",
+            "This table plays without the wall rule: the hand goes on.",
+        )
+    return GinHandResult(
+        ending=WALL,
+        knocker=None,
+        knocker_count=0,
+        defender_count=0,
+        points=(0, 0),
+        winner=None,
+        undercut=False,
+        items=(ScoreItem("GIN-WALL", None, 0, {}, code="void"),),
+    )
+
+
+def match_winner(options: GinOptions, totals: Sequence[int]) -> int | None:
+    """Return the seat whose total reached the target, or None while the match goes on.
+
+    Only a hand's winner scores, so replaying hand by hand at most one seat crosses the
+    target at a time (GIN-MATCH). A single-hand match (target 1) is won by whoever scored;
+    a hand where nobody scores (a tie without undercut_on_tie, a wall) decides nothing, so
+    the table plays another hand.
+    """
+    if len(totals) != 2 or not all(_is_int(total) and total >= 0 for total in totals):
+        raise _refuse(
+            "GIN-MATCH",
+            "bad_totals",
+            "A Gin match has two totals of 0 points or more.",
+            totals=[_json(total) for total in totals],
+        )
+    reached = [seat for seat, total in enumerate(totals) if total >= options.target]
+    if len(reached) > 1:
+        raise _refuse(
+            "GIN-MATCH",
+            "both_reached",
+            f"Both totals reached {options.target}: the match ended before the last hand.",
+            totals=list(totals),
+            target=options.target,
+        )
+    return reached[0] if reached else None

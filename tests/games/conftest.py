@@ -1,0 +1,83 @@
+"""Shared fixtures, and which tests run against which servers.
+
+Tests marked ``postgres`` need DATABASE_URL to point at PostgreSQL; tests marked
+``celery_worker`` also need CELERY_BROKER_URL. On the embedded defaults they are deselected
+(reported in the summary), and CI's second run, against the real servers, runs them.
+"""
+
+import uuid
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+
+from games import services
+
+
+def _on_postgres() -> bool:
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
+def pytest_collection_modifyitems(config, items):
+    keep, drop = [], []
+    for item in items:
+        needs_pg = item.get_closest_marker("postgres") is not None
+        needs_broker = item.get_closest_marker("celery_worker") is not None
+        if (needs_pg and not _on_postgres()) or (needs_broker and not settings.CELERY_BROKER_URL):
+            drop.append(item)
+        else:
+            keep.append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
+def pytest_report_header(config):
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    broker = settings.CELERY_BROKER_URL or "none (tasks run eagerly)"
+    return f"rummyref: database={engine}, celery broker={broker}"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles():
+    # Throttle counters live in the cache; each test starts with none spent.
+    cache.clear()
+
+
+@pytest.fixture
+def make_table(db):
+    """Create Gin tables through the service, as the pages and API do."""
+
+    def make(players=("Anna", "Bruno"), **options):
+        return services.table_create(variant="gin", options=options, players=list(players))
+
+    return make
+
+
+@pytest.fixture
+def append(db):
+    """Append an event at the table's current head."""
+
+    def do(table, event_type, payload, **kwargs):
+        table.refresh_from_db()
+        return services.event_append(
+            table_id=table.id,
+            event_id=kwargs.pop("event_id", uuid.uuid4()),
+            expected_seq=kwargs.pop("expected_seq", table.head_seq),
+            type=event_type,
+            payload=payload,
+            **kwargs,
+        )
+
+    return do
+
+
+@pytest.fixture
+def eager_celery():
+    """Run tasks in-process for this test, whatever broker is configured."""
+    from rummyref.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield app
+    app.conf.task_always_eager = previous
