@@ -6,7 +6,7 @@ RUNTIME := $(VENV)/.runtime-installed
 DEV := $(VENV)/.dev-installed
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test lint bench install browser demo clean
+.PHONY: run test lint bench install browser messages clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -54,3 +54,15 @@ bench: $(DEV)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis
+
+## messages: refresh the catalogs after changing strings (English is filled from the source;
+## translate the new Italian entries in locale/it, then run `make messages` again to compile)
+messages: $(DEV)
+	$(BIN)/python manage.py makemessages -l it -l en --ignore=.venv --ignore=tests --no-obsolete
+	$(BIN)/python -c "import polib; po = polib.pofile('locale/en/LC_MESSAGES/django.po'); \
+		[(setattr(e, 'msgstr', e.msgid) if not e.msgid_plural else \
+		  setattr(e, 'msgstr_plural', {0: e.msgid, 1: e.msgid_plural}), \
+		  e.flags.remove('fuzzy') if 'fuzzy' in e.flags else None, \
+		  setattr(e, 'previous_msgid', None)) for e in po if e.msgid]; \
+		po.metadata_is_fuzzy = False; po.save()"
+	$(BIN)/python manage.py compilemessages --ignore=$(VENV)

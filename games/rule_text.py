@@ -75,6 +75,7 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("EVENT", "bad_text"): _("“%(field)s” must be text of at most %(max_length)s characters."),
     ("EVENT", "bad_cards"): _("“%(field)s” must be cards written like 7S 8S 9S."),
     ("EVENT", "bad_names"): _("Every player needs a name of 1 to 40 characters."),
+    ("EVENT", "unknown_field"): _("Unknown field “%(field)s”; this entry takes: %(choices)s."),
     ("EVENT", "duplicate_player"): _("Two players have the same name."),
     ("EVENT", "no_such_hand"): _("There is no hand %(hand)s."),
     ("EVENT", "already_voided"): _("Hand %(hand)s is already void."),

@@ -44,6 +44,20 @@ def payload_error(
     )
 
 
+def check_fields(payload: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
+    """Refuse fields the event type does not have, so the log holds only what it means."""
+    for name in payload:
+        if name not in allowed:
+            raise RuleViolation(
+                Violation(
+                    rule="EVENT",
+                    code="unknown_field",
+                    message=f"Unknown field '{name}'; this entry takes: {', '.join(allowed)}.",
+                    params={"field": str(name), "choices": list(allowed)},
+                )
+            )
+
+
 def field_int(payload: Mapping[str, Any], name: str, *, low: int, high: int) -> int:
     """Return an integer field within [low, high], refusing booleans and other types."""
     value = payload.get(name)

@@ -14,6 +14,8 @@ from scoring.variants import HandResult, Variant, variant_get
 
 MAX_SEAT_NAME = 40
 MAX_REASON = 200
+# What a void or an amendment adds to a hand's entry: which hand, and why.
+CORRECTION_FIELDS = ("hand", "reason")
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +123,7 @@ def _event_violation(code: str, message: str, **params: Any) -> RuleViolation:
 
 def _create(event: ev.Event) -> TableState:
     payload = event.payload
+    ev.check_fields(payload, ("variant", "options", "seats"))
     variant = variant_get(payload.get("variant"))
     options = variant.options_from_dict(payload.get("options") or {})
     raw_seats = payload.get("seats")
@@ -161,13 +164,15 @@ def _correct(state: TableState, event: ev.Event, kind: str) -> TableState:
     hand = state.hands[index]
     reason = ev.field_str(event.payload, "reason", max_length=MAX_REASON)
     if kind == "voided":
+        ev.check_fields(event.payload, CORRECTION_FIELDS)
         if hand.voided:
             raise _event_violation(
                 "already_voided", f"Hand {hand.number} is already void.", hand=hand.number
             )
         result = None
     else:
-        result = state.variant.score_hand(state.options, event.payload, len(state.seats))
+        entry = {k: v for k, v in event.payload.items() if k not in CORRECTION_FIELDS}
+        result = state.variant.score_hand(state.options, entry, len(state.seats))
     fixed = replace(
         hand, corrections=(*hand.corrections, Correction(event.seq, kind, result, reason))
     )

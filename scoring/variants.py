@@ -52,6 +52,10 @@ def cards_field(payload: Mapping[str, Any], name: str) -> tuple[Card, ...]:
         ) from None
 
 
+QUICK_FIELDS = ("mode", "knocker", "ending", "knocker_count", "defender_count")
+CARDS_FIELDS = ("mode", "knocker", "knocker_cards", "defender_cards", "ending")
+
+
 @dataclass(frozen=True, slots=True)
 class GinVariant:
     """Gin Rummy (RULES.md §2), both presets."""
@@ -77,7 +81,9 @@ class GinVariant:
         if mode == "quick":
             ending = ev.field_choice(payload, "ending", (*gin.ENDINGS, gin.WALL))
             if ending == gin.WALL:
+                ev.check_fields(payload, ("mode", "ending"))
                 return gin.score_wall(options)
+            ev.check_fields(payload, QUICK_FIELDS)
             return gin.score_quick(
                 options,
                 knocker=ev.field_int(payload, "knocker", low=0, high=seats - 1),
@@ -85,6 +91,7 @@ class GinVariant:
                 knocker_count=ev.field_int(payload, "knocker_count", low=0, high=gin.MAX_COUNT),
                 defender_count=ev.field_int(payload, "defender_count", low=0, high=gin.MAX_COUNT),
             )
+        ev.check_fields(payload, CARDS_FIELDS)
         ending = payload.get("ending")
         if ending is not None:
             ending = ev.field_choice(payload, "ending", gin.ENDINGS)

@@ -10,3 +10,13 @@ def quick(knocker: int, ending: str, k: int, d: int) -> dict:
         "knocker_count": k,
         "defender_count": d,
     }
+
+
+def by_cards(knocker: int, knocker_cards: str, defender_cards: str) -> dict:
+    """Return a Gin hand payload entered by the cards both players show."""
+    return {
+        "mode": "cards",
+        "knocker": knocker,
+        "knocker_cards": knocker_cards,
+        "defender_cards": defender_cards,
+    }

@@ -7,7 +7,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Event
-from tests.payloads import quick
+from tests.payloads import by_cards, quick
 
 
 @pytest.fixture
@@ -38,6 +38,24 @@ def _post_event(api, table, key, *, expected_seq, payload, event_id=None, type="
         format="json",
         HTTP_X_TABLE_KEY=key,
     )
+
+
+def _post_raw(api, table, body: bytes):
+    return api.generic(
+        "POST",
+        f"/api/v1/tables/{table['id']}/events/",
+        body,
+        content_type="application/json",
+        HTTP_X_TABLE_KEY=table["scorekeeper_key"],
+    )
+
+
+def _refusal(api, table, payload) -> dict:
+    """Send a hand the rules refuse; return the first violation after checking the 422."""
+    response = _post_event(api, table, table["scorekeeper_key"], expected_seq=1, payload=payload)
+    assert response.status_code == 422, response.content
+    assert Event.objects.filter(table_id=table["id"]).count() == 1
+    return response.json()["violations"][0]
 
 
 class TestTables:
@@ -170,17 +188,11 @@ class TestAppendingEvents:
         assert italian != english and "14" in italian and "bussare" in italian.lower()
 
     def test_a_card_typed_twice_is_refused_with_the_card(self, api, created):
-        payload = {
-            "mode": "cards",
-            "knocker": 0,
-            "knocker_cards": "9C 9S 9H 9D 4C 4S 4H 3C 3S 3H",
-            "defender_cards": "9C AH AS 2S 5D 6D 7D KC KS KH",
-        }
-        response = _post_event(
-            api, created, created["scorekeeper_key"], expected_seq=1, payload=payload
+        violation = _refusal(
+            api,
+            created,
+            by_cards(0, "9C 9S 9H 9D 4C 4S 4H 3C 3S 3H", "9C AH AS 2S 5D 6D 7D KC KS KH"),
         )
-        assert response.status_code == 422
-        violation = response.json()["violations"][0]
         assert violation["rule"] == "CARD-2" and violation["params"]["card"] == "9C"
 
     def test_the_viewer_key_cannot_write(self, api, created):
@@ -219,13 +231,7 @@ class TestAppendingEvents:
         ],
     )
     def test_garbage_is_a_clear_4xx_never_a_500(self, api, created, body):
-        response = api.generic(
-            "POST",
-            f"/api/v1/tables/{created['id']}/events/",
-            body,
-            content_type="application/json",
-            HTTP_X_TABLE_KEY=created["scorekeeper_key"],
-        )
+        response = _post_raw(api, created, body)
         assert response.status_code in (400, 422), response.content
         assert json.loads(response.content)["detail"]
         assert Event.objects.filter(table_id=created["id"]).count() == 1
@@ -245,3 +251,25 @@ class TestSchema:
         response = client.get("/api/docs/")
         assert response.status_code == 200
         assert b"cdn.jsdelivr" not in response.content
+
+
+class TestStrictPayloads:
+    def test_an_unknown_payload_field_is_refused_by_name(self, api, created):
+        violation = _refusal(api, created, {**quick(0, "knock", 7, 20), "note": "x" * 500})
+        assert violation["code"] == "unknown_field" and violation["params"]["field"] == "note"
+
+    def test_nine_cards_for_the_knocker_are_refused_with_the_count(self, api, created):
+        violation = _refusal(
+            api,
+            created,
+            by_cards(0, "9C 9S 9H 9D 4C 4S 4H 3C 3S", "6C AH AS 2S 5D 6D 7D KC KS KH"),
+        )
+        assert violation["rule"] == "GIN-SETUP"
+        assert violation["params"] == {"player": "knocker", "count": 9, "expected": 10}
+
+    def test_an_oversized_body_is_refused_not_crashed_on(self, api, created):
+        body = b'{"event_id": "6f1d3c1e-8a55-4c36-9a4e-3d2b0e6f9a10", "payload": {"x": "'
+        body += b"y" * (3 * 1024 * 1024) + b'"}}'
+        response = _post_raw(api, created, body)
+        assert response.status_code in (400, 413)
+        assert Event.objects.filter(table_id=created["id"]).count() == 1
