@@ -21,8 +21,13 @@ class MeldRules:
 
     ace_low: bool = True
     ace_high: bool = False
-    wrap: bool = False
+    wrap: bool = False  # ACE-WRAP off; RAM-OPT-CIRCULAR turns it on (runs still <= 13 cards)
     max_set: int = 4
+    # Jokers. Gin has none; each variant with jokers sets these from its options.
+    max_jokers: int | None = 0  # per meld; None = no count limit (R40-RUNS: 1)
+    jokers_within_naturals: bool = False  # RAM-JOKER: never more jokers than natural cards
+    adjacent_jokers: bool = True  # RAM-OPT-FIXEDJOKER: False, no two jokers side by side
+    fixed_groups: bool = False  # RAM-OPT-FIXEDGROUPS: set suits in order C S H D, no gaps
 
     def run_positions(self) -> tuple[int, ...]:
         """Return the ranks of a suit in run order (an ace-high ace is 14), wrapping aside."""
@@ -37,6 +42,9 @@ class Meld:
 
     kind: str
     cards: tuple[Card, ...]
+    # The card each position stands for: a natural card stands for itself, a joker for the
+    # card it replaces (JOKER-1). Empty for melds without jokers, where it equals ``cards``.
+    represents: tuple[Card, ...] = ()
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self.cards)
