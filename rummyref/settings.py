@@ -147,6 +147,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_THROTTLE_ANON", "600/min"),
         "user": env_str("API_THROTTLE_USER", "1200/min"),
+        # The referee needs no login, so it is throttled per client address.
+        "referee": env_str("API_THROTTLE_REFEREE", "120/min"),
     },
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }

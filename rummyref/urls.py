@@ -11,6 +11,7 @@ urlpatterns = [
     path("t/<uuid:table_id>/hands/", views.hand_record, name="hand-record"),
     path("t/<uuid:table_id>/hands/<int:number>/amend/", views.hand_amend, name="hand-amend"),
     path("t/<uuid:table_id>/hands/<int:number>/void/", views.hand_void, name="hand-void"),
+    path("referee/", views.referee_page, name="referee"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("games.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import views
+from games.api import referee, views
 
 urlpatterns = [
     path("tables/", views.TableListCreateView.as_view(), name="api-tables"),
@@ -9,4 +9,17 @@ urlpatterns = [
     path(
         "tables/<uuid:table_id>/events/", views.TableEventsView.as_view(), name="api-table-events"
     ),
+]
+
+urlpatterns += [
+    path("referee/meld/", referee.MeldView.as_view(), name="referee-meld"),
+    path("referee/hand/", referee.HandView.as_view(), name="referee-hand"),
+    path("referee/opening/", referee.OpeningView.as_view(), name="referee-opening"),
+    path("referee/layoff/", referee.LayoffView.as_view(), name="referee-layoff"),
+    path(
+        "referee/rearrangement/",
+        referee.RearrangementView.as_view(),
+        name="referee-rearrangement",
+    ),
+    path("referee/score/", referee.ScoreView.as_view(), name="referee-score"),
 ]

@@ -64,3 +64,9 @@ def hand_points(result, seats) -> str:
 def score_item(item, seats) -> str:
     """Say one bonus or score component with its rule ID."""
     return format_html('{} <span class="rule">{}</span>', item_text(item, seats), item["rule"])
+
+
+@register.filter
+def as_list(value) -> list:
+    """Wrap one card so the cards tag can show it."""
+    return [value]

@@ -32,3 +32,34 @@
   document.addEventListener("DOMContentLoaded", () => init(document));
   document.addEventListener("htmx:afterSettle", (event) => init(event.target));
 })();
+
+// Referee: the card buttons type into the card field last touched.
+(function () {
+  "use strict";
+  let target = null;
+  document.addEventListener("focusin", (event) => {
+    if (event.target.matches("[data-cards]")) target = event.target;
+  });
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-tap-picker] [data-card]");
+    if (!button) return;
+    const form = button.closest("form");
+    const field = target && form.contains(target) && target.offsetParent !== null
+      ? target
+      : Array.from(form.querySelectorAll("[data-cards]")).find((el) => el.offsetParent !== null);
+    if (!field) return;
+    const card = button.dataset.card;
+    if (card === "backspace") {
+      field.value = field.value.replace(/\s*\S+\s*$/, "");
+    } else if (card === "newline") {
+      field.value = field.value.replace(/\s+$/, "") + "\n";
+    } else {
+      const sep = field.value === "" || /\s$/.test(field.value) ? "" : " ";
+      field.value += sep + card;
+    }
+    target = field;
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    document.querySelectorAll("[data-tap-picker]").forEach((picker) => { picker.hidden = false; });
+  });
+})();

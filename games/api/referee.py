@@ -1,0 +1,291 @@
+"""The referee API: ask the rules engine about cards, with no table and no login.
+
+Each endpoint validates the request's shape, asks ``scoring.referee`` one question and
+answers with the verdict. A verdict that says "illegal" is a 200 answer (`valid: false`,
+with the rules broken); a request the engine cannot read (an unknown card, more copies of a
+card than the decks hold, a wrong number of cards) is a 400 naming the card and position.
+"""
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from games.rule_text import rule_title, violation_dict
+from scoring import referee
+from scoring.errors import RuleViolation
+
+VARIANTS = [(v, v) for v in referee.VARIANTS]
+CARDS_HELP = "Cards in RULES.md notation: 7S 10H QD AC, jokers JK (declared: JK=4C)."
+
+
+class AskSerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(choices=VARIANTS)
+    preset = serializers.CharField(
+        required=False, max_length=20, help_text="Gin: big_gin, classic."
+    )
+    options = serializers.DictField(required=False, default=dict, help_text="RULES.md §6 keys.")
+    players = serializers.IntegerField(
+        required=False, min_value=2, max_value=6, help_text="Decides the deck (CARD-2)."
+    )
+
+
+class MeldAsk(AskSerializer):
+    cards = serializers.CharField(max_length=200, help_text=CARDS_HELP)
+
+
+class HandAsk(AskSerializer):
+    cards = serializers.CharField(max_length=300, help_text=CARDS_HELP)
+    opened = serializers.BooleanField(
+        required=False, default=False, help_text="Has the player already opened this hand?"
+    )
+
+
+class OpeningAsk(AskSerializer):
+    melds = serializers.ListField(
+        child=serializers.CharField(max_length=200), min_length=1, max_length=10
+    )
+
+
+class LayoffAsk(AskSerializer):
+    melds = serializers.ListField(
+        child=serializers.CharField(max_length=200),
+        min_length=1,
+        max_length=20,
+        help_text="The melds on the table, one string each.",
+    )
+    cards = serializers.CharField(max_length=300, help_text=CARDS_HELP)
+
+
+class RearrangementAsk(AskSerializer):
+    before = serializers.ListField(child=serializers.CharField(max_length=200), max_length=30)
+    after = serializers.ListField(child=serializers.CharField(max_length=200), max_length=30)
+    hand = serializers.CharField(max_length=300, allow_blank=True, help_text=CARDS_HELP)
+
+
+class PlayerEnd(serializers.Serializer):
+    name = serializers.CharField(max_length=40)
+    hand = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
+    melded = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
+    knocked = serializers.BooleanField(required=False, default=False)
+    went_out = serializers.BooleanField(required=False, default=False)
+    hand_closed = serializers.BooleanField(required=False, default=False)
+    opening_penalty = serializers.IntegerField(required=False, default=0, min_value=0, max_value=9)
+
+
+class ScoreAsk(AskSerializer):
+    stock_exhausted = serializers.BooleanField(required=False, default=False)
+    players = PlayerEnd(many=True, min_length=2, max_length=6)  # type: ignore[assignment]
+
+
+class ViolationOut(serializers.Serializer):
+    rule = serializers.CharField()
+    code = serializers.CharField()
+    message = serializers.CharField()
+    params = serializers.DictField()
+
+
+class RuleOut(serializers.Serializer):
+    rule = serializers.CharField()
+    title = serializers.CharField()
+
+
+class VerdictOut(serializers.Serializer):
+    valid = serializers.BooleanField(required=False)
+    violations = ViolationOut(many=True, required=False)
+    rules = RuleOut(many=True, required=False)
+
+
+class BadRequestOut(serializers.Serializer):
+    error = serializers.CharField()
+    detail = serializers.CharField()
+    violations = ViolationOut(many=True, required=False)
+    fields = serializers.DictField(required=False)
+
+
+def _render(value):
+    """Turn the engine's answer into JSON, sentences in the request's language."""
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if key == "violations":
+                out[key] = [violation_dict(v) for v in item]
+            elif key == "rules":
+                out[key] = [{"rule": r, "title": str(rule_title(r))} for r in item]
+            else:
+                out[key] = _render(item)
+        return out
+    if isinstance(value, list | tuple):
+        return [_render(v) for v in value]
+    return value
+
+
+class RefereeView(APIView):
+    """Base: parse with ``ask``, answer ``question``; no login, throttled per client."""
+
+    authentication_classes: list = []
+    permission_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "referee"
+    ask: type[serializers.Serializer]
+    question: str
+
+    def post(self, request):
+        serializer = self.ask(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            answer = referee.answer(self.question, serializer.validated_data)
+        except RuleViolation as exc:
+            violations = [violation_dict(v) for v in exc.violations]
+            return Response(
+                {
+                    "error": "bad_input",
+                    "detail": violations[0]["message"],
+                    "violations": violations,
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        return Response(_render(answer))
+
+
+def _schema(summary, ask, examples, description=""):
+    return extend_schema(
+        summary=summary,
+        description=description,
+        request=ask,
+        responses={
+            200: VerdictOut,
+            400: OpenApiResponse(BadRequestOut, description="Unknown card, too many copies…"),
+            429: OpenApiResponse(description="Too many questions from this client; wait."),
+        },
+        examples=[OpenApiExample(name, value=value, request_only=True) for name, value in examples],
+        tags=["referee"],
+    )
+
+
+class MeldView(RefereeView):
+    ask, question = MeldAsk, "meld"
+
+    @_schema(
+        "Is this meld legal?",
+        MeldAsk,
+        [
+            ("Rummy40: Q-K-A of spades", {"variant": "rummy40", "cards": "QS KS AS"}),
+            ("Gin: Q-K-A is not a run", {"variant": "gin", "cards": "QS KS AS"}),
+            ("Ramino: a declared joker", {"variant": "ramino", "cards": "7S 8S JK=9S"}),
+        ],
+        "Answers `valid`, the `kind` (set or run), its opening `value` (VALUE rule: ace 1 low, "
+        "11 high or in a set; a joker as the card it stands for), `jokers` (position → card it "
+        "stands for) and the rules applied; or `valid: false` with the violations.",
+    )
+    def post(self, request):
+        return super().post(request)
+
+
+class HandView(RefereeView):
+    ask, question = HandAsk, "hand"
+
+    @_schema(
+        "What is this hand's best arrangement and count?",
+        HandAsk,
+        [
+            ("Gin: can I knock?", {"variant": "gin", "cards": "AS 2S 3S 4C 5C 6C 7H 8H 9H KD"}),
+            (
+                "Ramino: can I go out?",
+                {"variant": "ramino", "cards": "7S 8S 9S 4H 4D 4C KH QH JH 2C JK 5D 6D 7D"},
+            ),
+        ],
+        "The arrangement leaving the least value unmelded (`deadwood`), the `melds`, the "
+        "`unmelded` cards, and per game `can_knock`, `gin`, `big_gin`, `can_go_out`, "
+        "`best_opening` (fields that do not apply to the game are omitted).",
+    )
+    def post(self, request):
+        return super().post(request)
+
+
+class OpeningView(RefereeView):
+    ask, question = OpeningAsk, "opening"
+
+    @_schema(
+        "Does this opening reach the minimum?",
+        OpeningAsk,
+        [("Rummy40 at 40", {"variant": "rummy40", "melds": ["QS KS AS", "7H 7C 7D"]})],
+        "The melds' total `value` against the table's `minimum` (R40-OPEN, RAM-OPEN).",
+    )
+    def post(self, request):
+        return super().post(request)
+
+
+class LayoffView(RefereeView):
+    ask, question = LayoffAsk, "layoff"
+
+    @_schema(
+        "Where can these cards be laid off?",
+        LayoffAsk,
+        [("Gin defender", {"variant": "gin", "melds": ["7S 8S 9S"], "cards": "10S JS 2D"})],
+        "The best layoffs onto the given melds (GIN-LAYOFF, R40-ADD, RAM-ADD), the cards left "
+        "and their count.",
+    )
+    def post(self, request):
+        return super().post(request)
+
+
+class RearrangementView(RefereeView):
+    ask, question = RearrangementAsk, "rearrangement"
+
+    @_schema(
+        "Is this Knock Rummy table rearrangement legal?",
+        RearrangementAsk,
+        [
+            (
+                "Split a run and reuse a joker",
+                {
+                    "variant": "knock_rummy",
+                    "before": ["4S 5S 6S 7S", "9H 9D JK=9C"],
+                    "after": ["4S 5S 6S", "7S 8S JK=9S", "9H 9D 9C"],
+                    "hand": "8S 9C 2D",
+                },
+            )
+        ],
+        "Every violation of KR-MELDING, KR-MANIP and KR-JOKER the move commits.",
+    )
+    def post(self, request):
+        return super().post(request)
+
+
+class ScoreView(RefereeView):
+    ask, question = ScoreAsk, "score"
+
+    @_schema(
+        "What does this hand score?",
+        ScoreAsk,
+        [
+            (
+                "Gin: the knocker's 10 cards against the defender's",
+                {
+                    "variant": "gin",
+                    "players": [
+                        {"name": "A", "hand": "9C 9S 9H 9D 4C 4S 4H 3C 3S 3H", "knocked": True},
+                        {"name": "B", "hand": "6C AH AS 2S 5D 6D 7D KC KS KH"},
+                    ],
+                },
+            ),
+            (
+                "Ramino: A goes out",
+                {
+                    "variant": "ramino",
+                    "players": [
+                        {"name": "A", "hand": "", "melded": "7S 8S 9S", "went_out": True},
+                        {"name": "B", "hand": "KH QH 5C"},
+                        {"name": "C", "hand": "JK 2D"},
+                    ],
+                },
+            ),
+        ],
+        "Points each player gets for this hand in the game's own terms (gained/lost for "
+        "Ramino, penalty points for Rummy40, points won for Gin and Knock Rummy), with every "
+        "bonus and penalty itemised by rule; or `valid: false` for an illegal end.",
+    )
+    def post(self, request):
+        return super().post(request)

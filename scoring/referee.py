@@ -1,0 +1,254 @@
+"""The referee: answer one question about cards under a game's rules, citing the rules.
+
+Questions (the referee API and page ask them): ``meld`` (is it legal, what is it worth),
+``hand`` (best arrangement and count, can the hand knock or go out, best opening),
+``opening`` (does it reach the minimum), ``layoff`` (where can cards be laid off),
+``rearrangement`` (Knock Rummy table moves) and ``score`` (one hand's end state).
+
+Answers are plain dicts: cards as notation strings, ``violations`` as Violation objects and
+``rules`` as rule IDs, which the caller renders in its language. A request the engine cannot
+read (unknown card, too many copies, wrong card count, an option the game lacks) raises
+RuleViolation: that is bad input, not a verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring import gin
+from scoring.cards import Card, DeckSpec, check_copies, gin_value, parse_cards
+from scoring.errors import RuleViolation, Violation
+from scoring.errors import refusal as _refuse
+from scoring.melds import Meld, MeldRules, check_meld
+from scoring.solver import best_arrangement, best_layoff
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game as the referee needs it: its deck, meld rules and card values."""
+
+    variant: str
+    options: Any
+    players: int
+    deck: DeckSpec
+    rules: MeldRules
+    value: Callable[[Card], int]
+
+
+def _names(cards) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _meld_out(meld: Meld) -> list[str]:
+    return _names(meld.cards)
+
+
+def _cards(game: Game, text: str, *, shown: tuple[Card, ...] = ()) -> tuple[Card, ...]:
+    cards = parse_cards(text)
+    check_copies([*shown, *cards], game.deck)
+    return cards
+
+
+def _not_in_game(question: str, game: Game) -> RuleViolation:
+    return _refuse(
+        "REFEREE",
+        "not_in_game",
+        f"The question '{question}' does not arise in {game.variant}.",
+        question=question,
+        variant=game.variant,
+    )
+
+
+# Gin Rummy ----------------------------------------------------------------------------
+
+
+def _gin_game(data: Mapping[str, Any]) -> Game:
+    options = dict(data.get("options") or {})
+    if data.get("preset"):
+        options["preset"] = data["preset"]
+    return Game(
+        variant="gin",
+        options=gin.GinOptions.from_dict(options),
+        players=2,
+        deck=gin.GIN_DECK,
+        rules=gin.GIN_MELDS,
+        value=gin_value,
+    )
+
+
+def _gin_meld(game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+    cards = _cards(game, data["cards"])
+    try:
+        meld = check_meld(cards, game.rules)
+    except RuleViolation as exc:
+        return {"valid": False, "violations": list(exc.violations), "rules": ["GIN-MELDS"]}
+    rule = "MELD-SET" if meld.kind == "set" else "MELD-RUN"
+    return {
+        "valid": True,
+        "kind": meld.kind,
+        "cards": _meld_out(meld),
+        "value": sum(game.value(card) for card in meld.cards),
+        "jokers": {},
+        "rules": ["GIN-MELDS", rule, "GIN-VALUE"],
+    }
+
+
+def _gin_hand(game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+    cards = _cards(game, data["cards"])
+    if len(cards) not in (gin.HAND_SIZE, gin.BIG_GIN_SIZE):
+        raise RuleViolation(
+            Violation(
+                rule="GIN-SETUP",
+                code="wrong_count",
+                message=f"A Gin hand holds 10 cards, or 11 after drawing; not {len(cards)}.",
+                params={"player": "player", "count": len(cards), "expected": 10},
+            )
+        )
+    best = best_arrangement(cards, rules=game.rules, value=game.value)
+    answer: dict[str, Any] = {
+        "deadwood": best.count,
+        "melds": [_meld_out(m) for m in best.melds],
+        "unmelded": _names(best.deadwood),
+        "rules": ["GIN-DEADWOOD", "GIN-KNOCK", "GIN-GIN"],
+    }
+    if len(cards) == gin.HAND_SIZE:
+        answer["can_knock"] = best.count <= gin.KNOCK_LIMIT
+        answer["gin"] = best.count == 0
+        return answer
+    # Eleven cards: the player has drawn; knocking and gin come after the best discard.
+    after = min(
+        (
+            (best_arrangement(cards[:i] + cards[i + 1 :], rules=game.rules, value=game.value), card)
+            for i, card in enumerate(cards)
+        ),
+        key=lambda pair: (pair[0].count, -game.value(pair[1])),
+    )
+    kept, discard = after
+    answer.update(
+        {
+            "discard": str(discard),
+            "deadwood_after_discard": kept.count,
+            "can_knock": kept.count <= gin.KNOCK_LIMIT,
+            "gin": kept.count == 0,
+        }
+    )
+    if game.options.preset == gin.BIG_GIN_PRESET:
+        answer["big_gin"] = best.count == 0
+        answer["rules"].append("GIN-BIGGIN")
+    return answer
+
+
+def _gin_layoff(game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+    melds = [parse_cards(text) for text in data["melds"]]
+    shown = tuple(card for meld in melds for card in meld)
+    cards = _cards(game, data["cards"], shown=shown)
+    violations = []
+    onto = []
+    for index, meld_cards in enumerate(melds):
+        try:
+            onto.append(check_meld(meld_cards, game.rules))
+        except RuleViolation as exc:
+            violations.extend(
+                Violation(v.rule, v.message, {**v.params, "meld": index + 1}, v.code)
+                for v in exc.violations
+            )
+    if violations:
+        return {"valid": False, "violations": violations, "rules": ["GIN-LAYOFF"]}
+    result = best_layoff(cards, onto, rules=game.rules, value=game.value)
+    return {
+        "valid": True,
+        "layoffs": [{"card": str(card), "meld": index} for card, index in result.layoffs],
+        "melds": [_meld_out(m) for m in result.melds],
+        "remaining": _names(result.deadwood),
+        "deadwood": result.count,
+        "rules": ["GIN-LAYOFF", "GIN-DEADWOOD"],
+    }
+
+
+def _gin_score(game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+    players = data["players"]
+    if len(players) != 2:
+        raise _refuse(
+            "GIN-SETUP",
+            "players",
+            f"Gin Rummy is for 2 players, not {len(players)}.",
+            count=len(players),
+            min=2,
+            max=2,
+        )
+    ended = [i for i, p in enumerate(players) if p.get("knocked") or p.get("went_out")]
+    if len(ended) != 1:
+        raise _refuse(
+            "GIN-KNOCK",
+            "one_knocker",
+            "Exactly one player ends a Gin hand: mark who knocked.",
+            count=len(ended),
+        )
+    knocker = ended[0]
+    try:
+        result = gin.score_cards(
+            game.options,
+            knocker=knocker,
+            knocker_cards=players[knocker].get("hand", ""),
+            defender_cards=players[1 - knocker].get("hand", ""),
+        )
+    except RuleViolation as exc:
+        if all(v.rule in INPUT_RULES for v in exc.violations):
+            raise
+        return {"valid": False, "violations": list(exc.violations), "rules": [exc.rule]}
+    body = result.to_dict()
+    names = [p["name"] for p in players]
+    return {
+        "valid": True,
+        "points": {names[seat]: points for seat, points in enumerate(result.points)},
+        "items": [{**item, "player": _seat_name(names, item["seat"])} for item in body["items"]],
+        "ending": body["ending"],
+        "counts": {names[knocker]: result.knocker_count, names[1 - knocker]: result.defender_count},
+        "melds": {
+            names[knocker]: body["knocker_melds"],
+            names[1 - knocker]: body["defender_melds"],
+        },
+        "layoffs": [{"card": card, "meld": index} for card, index in body["defender_layoffs"]],
+        "deadwood": {
+            names[knocker]: body["knocker_deadwood"],
+            names[1 - knocker]: body["defender_deadwood"],
+        },
+        "rules": sorted({item["rule"] for item in body["items"]} | {"GIN-DEADWOOD"}),
+    }
+
+
+def _seat_name(names: list[str], seat: int | None) -> str | None:
+    return names[seat] if seat is not None else None
+
+
+# Rules whose refusal means the request could not be read, rather than a verdict on it.
+INPUT_RULES = frozenset({"CARD-1", "CARD-2", "CARD-3", "OPTIONS", "REFEREE", "GIN-SETUP"})
+
+GAMES: dict[str, Callable[[Mapping[str, Any]], Game]] = {"gin": _gin_game}
+QUESTIONS: dict[tuple[str, str], Callable[[Game, Mapping[str, Any]], dict[str, Any]]] = {
+    ("gin", "meld"): _gin_meld,
+    ("gin", "hand"): _gin_hand,
+    ("gin", "layoff"): _gin_layoff,
+    ("gin", "score"): _gin_score,
+}
+VARIANTS: tuple[str, ...] = tuple(GAMES)
+
+
+def answer(question: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Answer ``question`` about the cards in ``data`` under its game's rules."""
+    variant = data.get("variant")
+    if variant not in GAMES:
+        raise _refuse(
+            "REFEREE",
+            "unknown_variant",
+            f"Unknown game '{variant}'; choose one of {', '.join(VARIANTS)}.",
+            variant=str(variant),
+            choices=list(VARIANTS),
+        )
+    game = GAMES[variant](data)
+    handler = QUESTIONS.get((variant, question))
+    if handler is None:
+        raise _not_in_game(question, game)
+    return handler(game, data)

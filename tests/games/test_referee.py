@@ -1,0 +1,191 @@
+"""The referee API and page: verdicts with rule IDs, 400 for unreadable input, never a 500."""
+
+import json
+import re
+
+import pytest
+from rest_framework.test import APIClient
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+def ask(api, question, body, **headers):
+    response = api.post(f"/api/v1/referee/{question}/", body, format="json", **headers)
+    return response.status_code, response.json()
+
+
+class TestGinMelds:
+    def test_a_run_is_legal_with_its_value(self, api, db):
+        code, body = ask(api, "meld", {"variant": "gin", "cards": "7S 8S 9S"})
+        assert code == 200
+        assert body["valid"] and body["kind"] == "run" and body["value"] == 24  # GIN-VALUE 7+8+9
+        assert "MELD-RUN" in [r["rule"] for r in body["rules"]]
+
+    def test_queen_king_ace_is_not_a_gin_run(self, api, db):
+        # GIN-MELDS: ace low only, so Q-K-A breaks ACE-HIGH.
+        code, body = ask(api, "meld", {"variant": "gin", "cards": "QS KS AS"})
+        assert code == 200 and body["valid"] is False
+        assert body["violations"][0]["rule"] == "ACE-HIGH"
+
+
+class TestGinHands:
+    def test_a_ten_card_hand_with_ten_deadwood_can_knock(self, api, db):
+        # A-2-3♠, 4-5-6♣, 7-8-9♥ melded; K♦ left: 10 (GIN-DEADWOOD, GIN-KNOCK).
+        code, body = ask(api, "hand", {"variant": "gin", "cards": "AS 2S 3S 4C 5C 6C 7H 8H 9H KD"})
+        assert code == 200
+        assert body["deadwood"] == 10 and body["unmelded"] == ["KD"]
+        assert body["can_knock"] is True and body["gin"] is False
+        assert "can_go_out" not in body and "best_opening" not in body
+
+    def test_eleven_cards_name_the_best_discard(self, api, db):
+        code, body = ask(
+            api, "hand", {"variant": "gin", "cards": "AS 2S 3S 4C 5C 6C 7H 8H 9H KD KS"}
+        )
+        assert code == 200
+        assert body["discard"] in ("KD", "KS") and body["deadwood_after_discard"] == 10
+        assert body["big_gin"] is False
+
+
+class TestGinLayoffsAndScores:
+    def test_layoffs_chain_onto_a_run(self, api, db):
+        # GIN-LAYOFF: 10♠ then J♠ extend 7-8-9♠; 2♦ stays (2 points).
+        code, body = ask(
+            api, "layoff", {"variant": "gin", "melds": ["7S 8S 9S"], "cards": "10S JS 2D"}
+        )
+        assert code == 200
+        assert [(x["card"], x["meld"]) for x in body["layoffs"]] == [("10S", 0), ("JS", 0)]
+        assert body["remaining"] == ["2D"] and body["deadwood"] == 2
+
+    def test_the_seed_page_gin_scores_35(self, api, db):
+        # gin-rummy-rules-it.txt: gin (25) + the defender's 6♣ A♥ A♠ 2♠ = 10 -> 35.
+        code, body = ask(
+            api,
+            "score",
+            {
+                "variant": "gin",
+                "players": [
+                    {"name": "A", "hand": "9C 9S 9H 9D 4C 4S 4H 3C 3S 3H", "knocked": True},
+                    {"name": "B", "hand": "6C AH AS 2S 5D 6D 7D KC KS KH"},
+                ],
+            },
+        )
+        assert code == 200 and body["valid"]
+        assert body["points"] == {"A": 35, "B": 0}
+        assert {item["rule"] for item in body["items"]} == {"GIN-GIN", "GIN-SCORE-GIN"}
+
+    def test_a_knock_over_ten_is_an_illegal_end(self, api, db):
+        code, body = ask(
+            api,
+            "score",
+            {
+                "variant": "gin",
+                "players": [
+                    {"name": "A", "hand": "AS 2S 3S 4C 5C 6C 7H 8H KD QD", "knocked": True},
+                    {"name": "B", "hand": "9C AH 2H 2C 5D 6D 7D KC KS KH"},
+                ],
+            },
+        )
+        assert code == 200 and body["valid"] is False
+        assert body["violations"][0]["rule"] == "GIN-KNOCK"
+
+
+class TestBadInput:
+    def test_an_unknown_card_is_a_400_with_token_and_position(self, api, db):
+        code, body = ask(api, "meld", {"variant": "gin", "cards": "7S 8S ZZ"})
+        assert code == 400
+        assert body["violations"][0]["rule"] == "CARD-3"
+        assert body["violations"][0]["params"] == {"token": "ZZ", "position": 3}
+
+    def test_too_many_copies_is_a_400_naming_the_card(self, api, db):
+        code, body = ask(api, "meld", {"variant": "gin", "cards": "7S 7S 7S"})
+        assert code == 400 and body["violations"][0]["params"]["card"] == "7S"
+
+    def test_a_question_the_game_does_not_have_is_a_400(self, api, db):
+        code, body = ask(
+            api, "rearrangement", {"variant": "gin", "before": [], "after": [], "hand": ""}
+        )
+        assert code == 400 and body["violations"][0]["code"] == "not_in_game"
+
+    @pytest.mark.parametrize(
+        ("question", "body"),
+        [
+            ("meld", {"variant": "gin"}),
+            ("meld", {"variant": "chess", "cards": "7S"}),
+            ("meld", {"variant": "gin", "cards": ["7S"]}),
+            ("hand", {"variant": "gin", "cards": "7S 8S"}),
+            ("hand", {"variant": "gin", "cards": "AS 2S 3S 4C 5C 6C 7H 8H 9H KD", "preset": "x"}),
+            ("layoff", {"variant": "gin", "melds": ["7S 8S"], "cards": "9S"}),
+            ("layoff", {"variant": "gin", "melds": "7S 8S 9S", "cards": "9S"}),
+            ("score", {"variant": "gin", "players": [{"name": "A"}]}),
+            ("score", {"variant": "gin", "players": [{"name": "A"}, {"name": "B"}]}),
+            ("opening", {"variant": "gin", "melds": []}),
+            ("meld", {"variant": "gin", "cards": "7S 8S 9S", "options": {"target": "x"}}),
+        ],
+    )
+    def test_bad_requests_are_answered_never_crashed_on(self, api, db, question, body):
+        code, answer = ask(api, question, body)
+        assert code in (200, 400), answer
+        assert json.dumps(answer)
+
+
+class TestItalian:
+    def test_the_referee_answers_in_italian(self, api, db):
+        code, body = ask(
+            api, "meld", {"variant": "gin", "cards": "QS KS AS"}, HTTP_ACCEPT_LANGUAGE="it"
+        )
+        assert code == 200
+        assert "asso" in body["violations"][0]["message"].lower()
+        assert body["rules"][0]["title"] != "Gin melds: sets and runs, ace low only"
+
+
+class TestThrottle:
+    def test_a_client_asking_too_fast_is_told_to_wait(self, api, db, settings):
+        from rest_framework.throttling import ScopedRateThrottle
+
+        rates = {**ScopedRateThrottle.THROTTLE_RATES, "referee": "3/min"}
+        original = ScopedRateThrottle.THROTTLE_RATES
+        ScopedRateThrottle.THROTTLE_RATES = rates
+        try:
+            codes = [ask(api, "meld", {"variant": "gin", "cards": "7S 8S 9S"})[0] for _ in range(5)]
+        finally:
+            ScopedRateThrottle.THROTTLE_RATES = original
+        assert codes == [200, 200, 200, 429, 429]
+
+
+class TestRefereePage:
+    def test_the_page_answers_a_hand_question(self, client, db):
+        response = client.post(
+            "/referee/",
+            {
+                "variant": "gin",
+                "preset": "big_gin",
+                "players": "2",
+                "question": "hand",
+                "cards": "AS 2S 3S 4C 5C 6C 7H 8H 9H KD",
+            },
+        )
+        page = response.content.decode()
+        assert response.status_code == 200
+        assert 'data-testid="deadwood">10<' in page and "GIN-DEADWOOD" in page
+
+    def test_the_page_shows_unreadable_cards_as_an_error(self, client, db):
+        response = client.post(
+            "/referee/",
+            {"variant": "gin", "players": "2", "question": "meld", "cards": "7S 8S XX"},
+            HTTP_HX_REQUEST="true",
+        )
+        assert response.status_code == 400
+        assert "CARD-3" in response.content.decode()
+
+    def test_opened_from_a_table_it_takes_the_tables_game(self, client, make_table):
+        table = make_table(preset="classic", target=50)
+        client.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+        page = client.get(f"/referee/?table={table.id}").content.decode()
+        assert re.search(r'name="preset" value="classic" id="[^"]+" checked', page)
+
+    def test_a_table_without_a_key_is_not_found(self, client, make_table):
+        table = make_table()
+        assert client.get(f"/referee/?table={table.id}").status_code == 404
