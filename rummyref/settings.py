@@ -167,6 +167,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Tables and the referee list different games (a game is refereed before it is playable).
+    "ENUM_NAME_OVERRIDES": {
+        "TableVariantEnum": "games.models.Variant",
+        "RefereeVariantEnum": "games.api.referee.VARIANTS",
+    },
 }
 
 # Celery: with no broker configured, tasks run in-process (eager) so the app works anywhere.

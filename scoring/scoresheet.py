@@ -1,0 +1,228 @@
+"""What Rummy40, Ramino and Knock Rummy share: a player's end of hand, scored hands and
+matches, and reading a table's options (RULES.md §6).
+
+Each variant module checks the end state against its own rules and cites them; this module
+only holds the shapes and the arithmetic that carry no rule of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.cards import Card
+from scoring.errors import RuleViolation, Violation
+from scoring.gin import ScoreItem
+
+# How a hand ended: a player went out, the stock ran out, or a player knocked (Knock Rummy).
+OUT = "out"
+STOCK = "stock"
+KNOCK = "knock"
+
+# The player flags a hand's end state may carry; each variant refuses the ones it lacks.
+FLAGS = ("knocked", "went_out", "hand_closed", "opening_penalty")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEnd:
+    """Hold one player's end of a hand: cards left in hand, cards melded, and what they did.
+
+    ``melded`` is every card the player put on the table this hand (melds and additions).
+    ``opening_penalty`` counts the player's failed openings (R40-OPEN-PENALTY); True is 1.
+    """
+
+    name: str
+    hand: tuple[Card, ...] = ()
+    melded: tuple[Card, ...] = ()
+    knocked: bool = False
+    went_out: bool = False
+    hand_closed: bool = False
+    opening_penalty: int | bool = 0
+
+    def __post_init__(self) -> None:
+        # Callers pass lists as often as tuples; a frozen result wants tuples.
+        object.__setattr__(self, "hand", tuple(self.hand))
+        object.__setattr__(self, "melded", tuple(self.melded))
+
+    def flags_set(self) -> tuple[str, ...]:
+        """Return the names of the flags this player carries, in FLAGS order."""
+        return tuple(flag for flag in FLAGS if getattr(self, flag) not in (False, 0))
+
+
+def names(cards: Iterable[Card]) -> list[str]:
+    """Return the cards in notation, ready for JSON."""
+    return [str(card) for card in cards]
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """Hold how one hand ended and what each seat scored, itemised by rule.
+
+    ``points`` are in the game's own terms (Rummy40 penalty points, Ramino gains and losses,
+    Knock Rummy points won) and always equal the sum of each seat's items.
+    """
+
+    players: tuple[str, ...]
+    ending: str  # OUT, STOCK or KNOCK
+    points: tuple[int, ...]
+    winners: tuple[int, ...]  # empty when the hand has no winner (a stock ending)
+    hand_values: tuple[int, ...]  # what the cards left in each hand are worth
+    items: tuple[ScoreItem, ...]
+    hands: tuple[tuple[Card, ...], ...] = ()
+    knocker: int | None = None
+
+    @property
+    def winner(self) -> int | None:
+        """Return the one winner's seat, or None when nobody or several won."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the result ready for JSON."""
+        return {
+            "players": list(self.players),
+            "ending": self.ending,
+            "points": list(self.points),
+            "winners": list(self.winners),
+            "winner": self.winner,
+            "knocker": self.knocker,
+            "hand_values": list(self.hand_values),
+            "hands": [names(hand) for hand in self.hands],
+            "items": [item.to_dict() for item in self.items],
+        }
+
+
+def hand_score(
+    players: Sequence[PlayerEnd],
+    ending: str,
+    winners: Iterable[int],
+    hand_values: Sequence[int],
+    items: Sequence[ScoreItem],
+    knocker: int | None = None,
+) -> HandScore:
+    """Return the hand's result, each seat's points summed from its items."""
+    points = [0] * len(players)
+    for item in items:
+        if item.seat is not None:
+            points[item.seat] += item.points
+    return HandScore(
+        players=tuple(player.name for player in players),
+        ending=ending,
+        points=tuple(points),
+        winners=tuple(sorted(winners)),
+        hand_values=tuple(hand_values),
+        items=tuple(items),
+        hands=tuple(player.hand for player in players),
+        knocker=knocker,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """Hold where a match stands after its hands: totals, end bonuses and the result."""
+
+    finished: bool
+    hands: int  # how many hands were played
+    totals: tuple[int, ...]  # the hands' points plus the end-of-match items
+    items: tuple[ScoreItem, ...] = ()  # end-of-match bonuses (KR-MATCH)
+    winners: tuple[int, ...] = ()  # several on a tie; empty while the match goes on
+    loser: int | None = None  # Rummy40 with two players: who reached the limit
+
+    @property
+    def winner(self) -> int | None:
+        """Return the one winner's seat, or None while the match goes on or on a tie."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the result ready for JSON."""
+        return {
+            "finished": self.finished,
+            "hands": self.hands,
+            "totals": list(self.totals),
+            "items": [item.to_dict() for item in self.items],
+            "winners": list(self.winners),
+            "winner": self.winner,
+            "loser": self.loser,
+        }
+
+
+def running_totals(results: Sequence[HandScore]) -> list[tuple[int, ...]]:
+    """Return each seat's total after each hand, in order."""
+    if len({len(result.points) for result in results}) > 1:
+        # Results come from one table's hands: a mix of table sizes is a caller's bug.
+        raise ValueError("hand results of different numbers of players")
+    totals: list[tuple[int, ...]] = []
+    current = [0] * (len(results[0].points) if results else 0)
+    for result in results:
+        current = [total + points for total, points in zip(current, result.points, strict=True)]
+        totals.append(tuple(current))
+    return totals
+
+
+def best_seats(totals: Sequence[int], *, lowest: bool) -> tuple[int, ...]:
+    """Return the seats sharing the lowest (or highest) total."""
+    best = min(totals) if lowest else max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+# Options ------------------------------------------------------------------------------
+
+
+def json_value(value: object) -> object:
+    """Return the value if JSON holds it as it is, else its repr (for violation params)."""
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return repr(value)
+
+
+def is_int(value: object) -> bool:
+    """Tell whether the value is a whole number (True is not a number of points)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def bad_option(option: str, value: object, expected: str) -> Violation:
+    """Return the violation for an option value of the wrong kind or range."""
+    return Violation(
+        rule="OPTIONS",
+        code="bad_value",
+        message=f"Option {option!r} cannot be {value!r}: it takes {expected}.",
+        params={"option": option, "value": json_value(value), "expected": expected},
+    )
+
+
+def read_options(data: object, known: Iterable[str], game: str) -> dict[str, Any]:
+    """Return the options dict, refusing a non-mapping and every key the game lacks."""
+    if not isinstance(data, Mapping):
+        raise RuleViolation(bad_option("options", data, "a JSON object"))
+    known = set(known)
+    unknown = [
+        Violation(
+            rule="OPTIONS",
+            code="unknown_option",
+            message=f"{game} has no option {key!r}.",
+            params={"option": json_value(key), "value": json_value(value)},
+        )
+        for key, value in data.items()
+        if key not in known
+    ]
+    if unknown:
+        raise RuleViolation(*unknown)
+    return dict(data)
+
+
+def kind_violations(
+    options: object, bools: Iterable[str] = (), ints: Mapping[str, int] = {}
+) -> list[Violation]:
+    """Return a violation for each bool option that is not true/false and each int option
+    that is not a whole number at least its minimum."""
+    violations = [
+        bad_option(name, getattr(options, name), "true or false")
+        for name in bools
+        if not isinstance(getattr(options, name), bool)
+    ]
+    violations += [
+        bad_option(name, getattr(options, name), f"a whole number, {low} or more")
+        for name, low in ints.items()
+        if not is_int(getattr(options, name)) or getattr(options, name) < low
+    ]
+    return violations

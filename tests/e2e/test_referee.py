@@ -1,0 +1,36 @@
+"""The referee page on a phone, in English and in Italian, with the tap card picker."""
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _tap(page, cards: str):
+    for card in cards.split():
+        page.locator(f"[data-tap-picker] [data-card='{card}']").click()
+
+
+class TestRefereePage:
+    def test_an_english_phone_asks_about_a_gin_hand_by_tapping_cards(self, new_phone):
+        page = new_phone()
+        page.goto("/referee/")
+        page.get_by_label("Best arrangement and count").check()
+        page.locator("input[name=cards]").click()
+        _tap(page, "AS 2S 3S 4C 5C 6C 7H 8H 9H KD")
+        expect(page.locator("input[name=cards]")).to_have_value("AS 2S 3S 4C 5C 6C 7H 8H 9H KD")
+        page.get_by_role("button", name="Ask the referee").click()
+        answer = page.get_by_test_id("answer")
+        expect(answer.get_by_test_id("deadwood")).to_have_text("10")
+        expect(answer).to_contain_text("GIN-DEADWOOD")
+
+    def test_an_italian_phone_is_told_why_a_meld_is_illegal(self, new_phone):
+        page = new_phone(locale="it-IT")
+        page.goto("/referee/")
+        page.get_by_label("Questa combinazione è regolare?").check()
+        page.locator("input[name=cards]").fill("QS KS AS")
+        page.get_by_role("button", name="Chiedi all'arbitro").click()
+        answer = page.get_by_test_id("answer")
+        expect(answer.get_by_test_id("verdict")).to_contain_text("Non regolare")
+        expect(answer).to_contain_text("ACE-HIGH")
+        expect(answer).to_contain_text("asso")
