@@ -89,6 +89,132 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("REFEREE", "not_in_game"): _("This question does not arise in this game."),
     ("REFEREE", "unknown_variant"): _("Unknown game “%(variant)s”."),
     ("GIN-KNOCK", "one_knocker"): _("Exactly one player ends a Gin hand: mark who knocked."),
+    ("R40-SETUP", "players"): _("Rummy40 is for %(min)s or %(max)s players, not %(count)s."),
+    ("RAM-SETUP", "players"): _("Ramino is for %(min)s to %(max)s players, not %(count)s."),
+    ("KR-SETUP", "players"): _("Knock Rummy is for %(min)s to %(max)s players, not %(count)s."),
+    ("R40-OPEN", "bad_minimum"): _(
+        "Rummy40 cannot open with a minimum of %(value)s; choose one of: %(choices)s."
+    ),
+    ("R40-MATCH", "bad_target"): _(
+        "This match cannot be played to %(target)s; choose %(choices)s (1 is a single hand)."
+    ),
+    ("RAM-MATCH", "bad_hands"): _("A Ramino table plays %(min)s to %(max)s hands, not %(hands)s."),
+    ("KR-MATCH", "bad_target"): _(
+        "A Knock Rummy game cannot end at %(target)s: choose %(min)s or more."
+    ),
+    ("RAM-OPT-SHORT", "opening"): _(
+        "The short deck plays with no opening minimum; that cannot be switched off."
+    ),
+    ("RAM-OPT-SCALA40", "conflict"): _(
+        "The 40-point opening cannot go with “%(option)s”, which has no opening minimum."
+    ),
+    ("RAM-OPT-FIXEDJOKER", "no_jokers"): _(
+        "Fixed jokers need jokers, but this table plays without them."
+    ),
+    ("RAM-OPT-KNOCKCLAIM", "players"): _(
+        "Knocking for the last discard needs %(min)s or more players, not %(count)s."
+    ),
+    ("R40-MATCH", "match_over"): _("The match is over; no more hands can be recorded."),
+    ("RAM-MATCH", "match_over"): _("The match is over; no more hands can be recorded."),
+    ("KR-MATCH", "match_over"): _("The game is over; no more rounds can be recorded."),
+    ("R40-END", "flag_not_used"): _(
+        "%(player)s is marked “%(flag)s”, which a Rummy40 hand does not have."
+    ),
+    ("R40-END", "two_out"): _(
+        "Only one player can go out: the hand ends when the first one does "
+        "(marked out: %(players)s)."
+    ),
+    ("R40-END", "not_ended"): _(
+        "The hand ends when a player goes out or the stock runs out; neither is marked."
+    ),
+    ("R40-HAND", "cards_left"): _(
+        "%(player)s went out by discarding the last card, so cannot still hold %(cards)s."
+    ),
+    ("R40-HAND", "empty_hand"): _(
+        "%(player)s holds no card but did not go out: a player always keeps one in hand."
+    ),
+    ("R40-OPEN-PENALTY", "bad_count"): _(
+        "The failed openings of %(player)s must be a whole number, 0 or more, not %(count)s."
+    ),
+    ("R40-OPEN-PENALTY", "no_minimum"): _(
+        "This table has no opening minimum, so %(player)s cannot have opened too low."
+    ),
+    ("RAM-OUT", "flag_not_used"): _(
+        "%(player)s is marked “%(flag)s”, which a Ramino hand does not have."
+    ),
+    ("RAM-OUT", "two_out"): _(
+        "Only one player can go out: the hand ends when the first one does "
+        "(marked out: %(players)s)."
+    ),
+    ("RAM-OUT", "not_ended"): _(
+        "The hand ends when a player goes out or the stock runs out; neither is marked."
+    ),
+    ("RAM-OUT", "cards_left"): _("%(player)s went out, so cannot still hold %(cards)s."),
+    ("RAM-OUT", "empty_hand"): _("%(player)s holds no card, so went out: mark it."),
+    ("RAM-HANDCLOSE", "not_out"): _(
+        "Only the player who goes out can close in hand; %(player)s did not go out."
+    ),
+    ("KR-SCORE", "flag_not_used"): _(
+        "%(player)s is marked “%(flag)s”, which a Knock Rummy round does not have."
+    ),
+    ("KR-KNOCK", "two_knockers"): _(
+        "Only one player can knock: the round ends at the first knock "
+        "(marked as knocking: %(players)s)."
+    ),
+    ("KR-KNOCK", "not_ended"): _(
+        "A round ends with a knock or when the stock is used up; neither is marked."
+    ),
+    ("KR-KNOCK", "over_limit"): _(
+        "A knock needs %(limit)s points or fewer in hand; %(player)s holds %(count)s."
+    ),
+    ("KR-OUT", "cards_left"): _(
+        "%(player)s played all their cards, so cannot still hold %(cards)s."
+    ),
+    ("KR-OUT", "empty_hand"): _("%(player)s holds no card, so played them all: mark it."),
+    ("CARD-3", "declaration_on_natural"): _(
+        "“%(token)s” (card %(position)s): only a joker says which card it stands for."
+    ),
+    ("JOKER-1", "bad_declaration"): _(
+        "In %(cards)s the joker at position %(position)s cannot stand for %(card)s."
+    ),
+    ("JOKER-1", "no_natural"): _("%(cards)s is not a meld: jokers need at least one natural card."),
+    ("MELD-RUN", "too_many"): _("%(cards)s is not a run: a run holds at most %(limit)s cards."),
+    ("R40-RUNS", "too_many_jokers"): _(
+        "%(cards)s has %(count)s jokers; a meld holds at most %(limit)s."
+    ),
+    ("RAM-JOKER", "too_many_jokers"): _(
+        "%(cards)s has more jokers (%(jokers)s) than natural cards (%(naturals)s)."
+    ),
+    ("RAM-OPT-FIXEDGROUPS", "joker_place"): _(
+        "%(cards)s is not a set here: no suit is left for the joker at position "
+        "%(position)s in the order ♣ ♠ ♥ ♦."
+    ),
+    ("RAM-OPT-FIXEDGROUPS", "gap"): _(
+        "%(cards)s is not a set here: the suits must follow the order ♣ ♠ ♥ ♦, without gaps."
+    ),
+    ("RAM-OPT-FIXEDJOKER", "adjacent_jokers"): _(
+        "%(cards)s: two jokers may not stand side by side in a meld."
+    ),
+    ("KR-MANIP", "card_left_table"): _(
+        "%(card)s was on the table and is missing now: no card may leave the table."
+    ),
+    ("KR-MANIP", "nothing_added"): _(
+        "A melding turn must add at least one card from the hand to the table."
+    ),
+    ("KR-MELDING", "not_in_hand"): _(
+        "%(card)s was put on the table %(count)s times, but the hand held %(held)s."
+    ),
+    ("KR-MELDING", "first_meld"): _(
+        "The first to meld must lay at least one legal set or run of 3 or more cards."
+    ),
+    ("KR-JOKER", "declaration_changed"): _(
+        "A joker stood for %(card)s and now stands for another card, but no %(card)s "
+        "took its place."
+    ),
+    ("KR-JOKER", "joker_not_reused"): _(
+        "A joker replaced by its real card must be used again this turn, in a legal meld, "
+        "for a new card; jokers not reused: %(count)s."
+    ),
 }
 del _
 
@@ -162,6 +288,16 @@ ITEM_TITLES = {
     "GIN-GIN": gettext_lazy("gin bonus"),
     "GIN-BIGGIN": gettext_lazy("Big Gin bonus"),
     "GIN-WALL": gettext_lazy("wall: no score"),
+    "R40-END": gettext_lazy("cards left in hand"),
+    "R40-OPEN-PENALTY": gettext_lazy("penalty for an opening below the minimum"),
+    "RAM-SCORE": gettext_lazy("cards left in hand, won by who went out"),
+    "RAM-STOCK": gettext_lazy("stock ran out: cards left in hand"),
+    "RAM-OPT-CASINO": gettext_lazy("casino scoring: the winner's melded cards"),
+    "RAM-HANDCLOSE": gettext_lazy("closed in hand: points doubled"),
+    "KR-SCORE": gettext_lazy("the difference to the other hands"),
+    "KR-UNDERCUT": gettext_lazy("undercut bonus"),
+    "KR-OUT": gettext_lazy("bonus for holding no cards"),
+    "KR-MATCH": gettext_lazy("end-of-game bonus"),
 }
 
 

@@ -17,11 +17,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring import gin
+from scoring import gin, knock_rummy, ramino, rummy40
 from scoring.cards import Card, DeckSpec, check_copies, gin_value, parse_cards
 from scoring.errors import RuleViolation, Violation
 from scoring.errors import refusal as _refuse
 from scoring.melds import Meld, MeldRules, check_meld
+from scoring.scoresheet import PlayerEnd
 from scoring.solver import best_arrangement, best_layoff
 
 
@@ -223,15 +224,110 @@ def _seat_name(names: list[str], seat: int | None) -> str | None:
     return names[seat] if seat is not None else None
 
 
-# Rules whose refusal means the request could not be read, rather than a verdict on it.
-INPUT_RULES = frozenset({"CARD-1", "CARD-2", "CARD-3", "OPTIONS", "REFEREE", "GIN-SETUP"})
+# Rummy40, Ramino, Knock Rummy -----------------------------------------------------------
 
-GAMES: dict[str, Callable[[Mapping[str, Any]], Game]] = {"gin": _gin_game}
+MODULES = {"rummy40": rummy40, "ramino": ramino, "knock_rummy": knock_rummy}
+OPTIONS = {
+    "rummy40": rummy40.Rummy40Options,
+    "ramino": ramino.RaminoOptions,
+    "knock_rummy": knock_rummy.KnockRummyOptions,
+}
+
+
+def _player_count(data: Mapping[str, Any]) -> int:
+    players = data.get("players")
+    if isinstance(players, list):
+        return len(players)
+    return players if isinstance(players, int) else 2
+
+
+def _variant_game(variant: str) -> Callable[[Mapping[str, Any]], Game]:
+    module = MODULES[variant]
+
+    def setup(data: Mapping[str, Any]) -> Game:
+        players = module.check_players(_player_count(data))
+        options = OPTIONS[variant].from_dict(dict(data.get("options") or {}), players)
+        # Ramino's values follow its options (casino scoring); the others' are fixed.
+        values = module.card_values(options) if variant == "ramino" else module.card_value
+        return Game(
+            variant=variant,
+            options=options,
+            players=players,
+            deck=module.deck(options, players),
+            rules=module.meld_rules(options),
+            value=values,
+        )
+
+    return setup
+
+
+def _split(exc: RuleViolation) -> list[Violation]:
+    """Return a refusal's verdicts; raise it again if any part means unreadable input."""
+    unreadable = [v for v in exc.violations if v.rule in INPUT_RULES or v.code in INPUT_CODES]
+    if unreadable:
+        raise RuleViolation(*unreadable) from None
+    return list(exc.violations)
+
+
+def _variant_score(game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+    module = MODULES[game.variant]
+    players = [
+        PlayerEnd(
+            name=p["name"],
+            hand=parse_cards(p.get("hand", "")),
+            melded=parse_cards(p.get("melded", "")),
+            knocked=p.get("knocked", False),
+            went_out=p.get("went_out", False),
+            hand_closed=p.get("hand_closed", False),
+            opening_penalty=p.get("opening_penalty", 0),
+        )
+        for p in data["players"]
+    ]
+    try:
+        result = module.score_hand(
+            game.options, players, stock_exhausted=bool(data.get("stock_exhausted"))
+        )
+    except RuleViolation as exc:
+        return {"valid": False, "violations": _split(exc), "rules": []}
+    body = result.to_dict()
+    names = [p.name for p in players]
+    return {
+        "valid": True,
+        "points": {names[seat]: points for seat, points in enumerate(result.points)},
+        "items": [{**item, "player": _seat_name(names, item["seat"])} for item in body["items"]],
+        "ending": body["ending"],
+        "winners": [names[seat] for seat in result.winners],
+        "hand_values": dict(zip(names, result.hand_values, strict=True)),
+        "rules": sorted({item["rule"] for item in body["items"]}),
+    }
+
+
+# Rules and codes whose refusal means the request could not be read, not a verdict on it.
+INPUT_RULES = frozenset(
+    {
+        "CARD-1",
+        "CARD-2",
+        "CARD-3",
+        "OPTIONS",
+        "REFEREE",
+        "GIN-SETUP",
+        "R40-SETUP",
+        "RAM-SETUP",
+        "KR-SETUP",
+    }
+)
+INPUT_CODES = frozenset({"flag_not_used"})
+
+GAMES: dict[str, Callable[[Mapping[str, Any]], Game]] = {
+    "gin": _gin_game,
+    **{variant: _variant_game(variant) for variant in MODULES},
+}
 QUESTIONS: dict[tuple[str, str], Callable[[Game, Mapping[str, Any]], dict[str, Any]]] = {
     ("gin", "meld"): _gin_meld,
     ("gin", "hand"): _gin_hand,
     ("gin", "layoff"): _gin_layoff,
     ("gin", "score"): _gin_score,
+    **{(variant, "score"): _variant_score for variant in MODULES},
 }
 VARIANTS: tuple[str, ...] = tuple(GAMES)
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.cards import Card
+from scoring.cards import Card, DeckSpec, check_copies
 from scoring.errors import RuleViolation, Violation
 from scoring.gin import ScoreItem
 
@@ -53,6 +53,11 @@ class PlayerEnd:
 def names(cards: Iterable[Card]) -> list[str]:
     """Return the cards in notation, ready for JSON."""
     return [str(card) for card in cards]
+
+
+def ace_one_value(card: Card, *, joker: int) -> int:
+    """Return ace 1, 2-10 face value, J Q K 10, and ``joker`` for a joker."""
+    return joker if card.is_joker else min(card.rank, 10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +164,22 @@ def running_totals(results: Sequence[HandScore]) -> list[tuple[int, ...]]:
     return totals
 
 
+def copies_refusals(players: Sequence[PlayerEnd], deck: DeckSpec) -> list[RuleViolation]:
+    """Return the CARD-2 refusal for cards shown more often than the decks hold, if any."""
+    try:
+        check_copies((card for p in players for card in (*p.hand, *p.melded)), deck)
+    except RuleViolation as exc:
+        return [exc]
+    return []
+
+
+def all_violations(refusals: Iterable[RuleViolation]) -> None:
+    """Raise one RuleViolation holding every violation of the refusals, if there are any."""
+    violations = [violation for refusal in refusals for violation in refusal.violations]
+    if violations:
+        raise RuleViolation(*violations)
+
+
 def best_seats(totals: Sequence[int], *, lowest: bool) -> tuple[int, ...]:
     """Return the seats sharing the lowest (or highest) total."""
     best = min(totals) if lowest else max(totals)
@@ -211,10 +232,9 @@ def read_options(data: object, known: Iterable[str], game: str) -> dict[str, Any
 
 
 def kind_violations(
-    options: object, bools: Iterable[str] = (), ints: Mapping[str, int] = {}
+    options: object, bools: Iterable[str] = (), ints: Mapping[str, int] | None = None
 ) -> list[Violation]:
-    """Return a violation for each bool option that is not true/false and each int option
-    that is not a whole number at least its minimum."""
+    """Return a violation for each option not true/false, or not a whole number >= its minimum."""
     violations = [
         bad_option(name, getattr(options, name), "true or false")
         for name in bools
@@ -222,7 +242,7 @@ def kind_violations(
     ]
     violations += [
         bad_option(name, getattr(options, name), f"a whole number, {low} or more")
-        for name, low in ints.items()
+        for name, low in (ints or {}).items()
         if not is_int(getattr(options, name)) or getattr(options, name) < low
     ]
     return violations

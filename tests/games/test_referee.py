@@ -189,3 +189,86 @@ class TestRefereePage:
     def test_a_table_without_a_key_is_not_found(self, client, make_table):
         table = make_table()
         assert client.get(f"/referee/?table={table.id}").status_code == 404
+
+
+class TestScoresOfTheOtherGames:
+    def test_ramino_the_winner_gains_what_the_others_lose(self, api, db):
+        # RAM-SCORE with RAM-VALUE: B holds K Q 5 = 10+10+5 = 25; C holds JK 2 = 20+2 = 22.
+        code, body = ask(
+            api,
+            "score",
+            {
+                "variant": "ramino",
+                "players": [
+                    {"name": "A", "hand": "", "melded": "7S 8S 9S", "went_out": True},
+                    {"name": "B", "hand": "KH QH 5C"},
+                    {"name": "C", "hand": "JK 2D"},
+                ],
+            },
+        )
+        assert code == 200 and body["valid"]
+        assert body["points"] == {"A": 47, "B": -25, "C": -22}
+
+    def test_ramino_closing_in_one_turn_doubles_the_hand(self, api, db):
+        # RAM-HANDCLOSE: B's 25 doubles to 50, lost by B and gained by A.
+        code, body = ask(
+            api,
+            "score",
+            {
+                "variant": "ramino",
+                "players": [
+                    {"name": "A", "hand": "", "went_out": True, "hand_closed": True},
+                    {"name": "B", "hand": "KH QH 5C"},
+                ],
+            },
+        )
+        assert code == 200 and body["points"] == {"A": 50, "B": -50}
+
+    def test_rummy40_the_loser_adds_the_cards_left_and_the_joker_counts_25(self, api, db):
+        # R40-END with R40-VALUE: K Q 5 JK = 10+10+5+25 = 50 penalty points for B.
+        code, body = ask(
+            api,
+            "score",
+            {
+                "variant": "rummy40",
+                "players": [
+                    {"name": "A", "hand": "", "went_out": True},
+                    {"name": "B", "hand": "KS QS 5D JK"},
+                ],
+            },
+        )
+        assert code == 200 and body["points"] == {"A": 0, "B": 50}
+
+    def test_knock_rummy_the_lowest_hand_wins_and_an_undercut_earns_10(self, api, db):
+        # KR-SCORE: B (2) beats A (4) by 2 and C (9) by 7 = 9; KR-UNDERCUT: B did not knock, +10.
+        code, body = ask(
+            api,
+            "score",
+            {
+                "variant": "knock_rummy",
+                "players": [
+                    {"name": "A", "hand": "4C", "knocked": True},
+                    {"name": "B", "hand": "2C"},
+                    {"name": "C", "hand": "9D"},
+                ],
+            },
+        )
+        assert code == 200 and body["points"] == {"A": 0, "B": 19, "C": 0}
+        assert {i["rule"] for i in body["items"]} == {"KR-SCORE", "KR-UNDERCUT"}
+
+    def test_knock_rummy_a_knock_over_five_is_an_illegal_end(self, api, db):
+        # KR-KNOCK: 4 + 5 = 9 points in hand is over the limit of 5.
+        code, body = ask(
+            api,
+            "score",
+            {
+                "variant": "knock_rummy",
+                "players": [
+                    {"name": "A", "hand": "4C 5C", "knocked": True},
+                    {"name": "B", "hand": "2C"},
+                ],
+            },
+        )
+        assert code == 200 and body["valid"] is False
+        assert body["violations"][0]["rule"] == "KR-KNOCK"
+        assert body["violations"][0]["params"]["count"] == 9

@@ -1,0 +1,308 @@
+"""Knock Rummy (RULES.md §5): options, deck, meld rules, values, round and match scoring.
+
+Scores are points won: the round's winner scores what the others hold more than they do
+(KR-SCORE), and the game ends when someone reaches 150 (KR-MATCH).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.cards import Card, DeckSpec
+from scoring.errors import RuleViolation, Violation
+
+# Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
+from scoring.errors import refusal as _refuse
+from scoring.gin import ScoreItem
+from scoring.melds import MeldRules
+from scoring.scoresheet import (
+    KNOCK,
+    STOCK,
+    HandScore,
+    MatchResult,
+    PlayerEnd,
+    ace_one_value,
+    all_violations,
+    best_seats,
+    copies_refusals,
+    hand_score,
+    is_int,
+    json_value,
+    names,
+    read_options,
+    running_totals,
+)
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+HAND_SIZE = 10
+JOKER_VALUE = 25
+KNOCK_LIMIT = 5
+UNDERCUT_BONUS = 10
+OUT_BONUS = 25
+TARGET = 150
+TARGET_BONUS = 100
+ROUND_BONUS = 25
+OPTION_KEYS = ("target",)
+_USED_FLAGS = ("knocked", "went_out")
+
+
+@dataclass(frozen=True, slots=True)
+class KnockRummyOptions:
+    """Hold a Knock Rummy table's options (RULES.md §6).
+
+    KR-MATCH ends the game at 150; the table may choose another target (any whole number
+    from 1), the end-of-game bonuses staying 100 and 25 a round.
+    """
+
+    target: int = TARGET
+
+    def __post_init__(self) -> None:
+        if not is_int(self.target) or self.target < 1:
+            raise RuleViolation(
+                Violation(
+                    rule="KR-MATCH",
+                    code="bad_target",
+                    message=f"A Knock Rummy game cannot end at {self.target!r}: choose 1 or more.",
+                    params={"target": json_value(self.target), "min": 1},
+                )
+            )
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], players: int) -> KnockRummyOptions:
+        """Build the options of a table of ``players`` from a JSON dict over the defaults."""
+        check_players(players)
+        return cls(**read_options(data, OPTION_KEYS, "Knock Rummy"))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return every option explicitly, ready for JSON."""
+        return {"target": self.target}
+
+
+def check_players(players: object) -> int:
+    """Return the number of players if Knock Rummy is played by that many, else refuse it."""
+    if is_int(players) and MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return players
+    raise _refuse(
+        "KR-SETUP",
+        "players",
+        f"Knock Rummy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.",
+        count=json_value(players),
+        min=MIN_PLAYERS,
+        max=MAX_PLAYERS,
+        choices=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+    )
+
+
+def deck(options: KnockRummyOptions, players: int) -> DeckSpec:
+    """Return the cards of the table (KR-SETUP): one deck + 1 joker for 2, two such for 3+."""
+    decks = 1 if check_players(players) == 2 else 2
+    return DeckSpec(decks=decks, jokers=decks)
+
+
+def hand_size(options: KnockRummyOptions, players: int) -> int:
+    """Return how many cards each player is dealt: always 10 (KR-SETUP)."""
+    check_players(players)
+    return HAND_SIZE
+
+
+def meld_rules(options: KnockRummyOptions) -> MeldRules:
+    """Return the melds Knock Rummy allows (KR-MELDS): ace low or high, no wrap, any jokers."""
+    return MeldRules(ace_low=True, ace_high=True, wrap=False, max_jokers=None)
+
+
+def card_value(card: Card) -> int:
+    """Return a card's value in hand (KR-VALUE): joker 25, J Q K 10, 2-10 face, ace 1."""
+    return ace_one_value(card, joker=JOKER_VALUE)
+
+
+def _check_end(
+    options: KnockRummyOptions,
+    players: tuple[PlayerEnd, ...],
+    values: list[int],
+    stock_exhausted: bool,
+) -> None:
+    problems = copies_refusals(players, deck(options, len(players)))
+    for player in players:
+        problems += [
+            _refuse(
+                "KR-SCORE",
+                "flag_not_used",
+                f"{player.name} is marked {flag!r}, which a Knock Rummy round does not have.",
+                player=player.name,
+                flag=flag,
+            )
+            for flag in player.flags_set()
+            if flag not in _USED_FLAGS
+        ]
+        if player.went_out and player.hand:
+            problems.append(
+                _refuse(
+                    "KR-OUT",
+                    "cards_left",
+                    f"{player.name} played all their cards, so holds none.",
+                    player=player.name,
+                    cards=names(player.hand),
+                )
+            )
+        if not player.went_out and not player.hand:
+            problems.append(
+                _refuse(
+                    "KR-OUT",
+                    "empty_hand",
+                    f"{player.name} holds no card, so played them all: mark it.",
+                    player=player.name,
+                )
+            )
+    knockers = [seat for seat, player in enumerate(players) if player.knocked]
+    if len(knockers) > 1:
+        problems.append(
+            _refuse(
+                "KR-KNOCK",
+                "two_knockers",
+                "Only one player can knock: the round ends at the first knock.",
+                players=[players[seat].name for seat in knockers],
+            )
+        )
+    elif not knockers and not stock_exhausted:
+        problems.append(
+            _refuse(
+                "KR-KNOCK",
+                "not_ended",
+                "A round ends with a knock or when the stock is used up; neither happened.",
+            )
+        )
+    for seat in knockers:
+        if values[seat] > KNOCK_LIMIT:
+            problems.append(
+                _refuse(
+                    "KR-KNOCK",
+                    "over_limit",
+                    f"A knock needs {KNOCK_LIMIT} points or fewer in hand; "
+                    f"{players[seat].name} holds {values[seat]}.",
+                    player=players[seat].name,
+                    count=values[seat],
+                    limit=KNOCK_LIMIT,
+                )
+            )
+    all_violations(problems)
+
+
+def score_hand(
+    options: KnockRummyOptions, players: Sequence[PlayerEnd], *, stock_exhausted: bool = False
+) -> HandScore:
+    """Score one round's end state in points won.
+
+    KR-SCORE: the fewest points in hand wins; a winner scores the sum of the differences to
+    every other player (with 2 players, the difference). Several winners each score their
+    own sum; the differences to a co-winner or a tied knocker are 0. KR-UNDERCUT: a winner
+    who did not knock gets 10. KR-OUT: a winner with no cards left gets 25. KR-STOCK: nobody
+    knocked, so the lowest hands win without the undercut bonus, which is the bonus for
+    beating a knocker. A knock made in the last turns after the stock is used up is a knock.
+
+    Worked examples, hands in points, A knocking:
+
+    - A 3, B 7, C 12: A wins alone, (7-3) + (12-3) = 13, no bonus.
+    - A 4, B 2, C 9: B undercuts, (4-2) + (9-2) = 9, + 10 = 19.
+    - A 3, B 3, C 10: A ties with B, so B wins: 0 + (10-3) = 7, + 10 = 17.
+    - A 2, B 2, C 2, D 8: A ties with two others; B and C each score 0 + 0 + 6 + 10 = 16.
+    - A 5, B 1, C 1, D 6 (choice): B and C tie below A and both win, each
+      (5-1) + 0 + (6-1) = 9, + 10 = 19.
+    - Stock used up, A 6, B 6, C 9: A and B win 3 each, no bonus.
+    """
+    players = tuple(players)
+    check_players(len(players))
+    values = [sum(card_value(card) for card in player.hand) for player in players]
+    _check_end(options, players, values, stock_exhausted)
+    knocker = next((seat for seat, player in enumerate(players) if player.knocked), None)
+    lowest = min(values)
+    tied = [seat for seat, value in enumerate(values) if value == lowest]
+    undercut = knocker is not None and tied != [knocker]
+    winners = [seat for seat in tied if seat != knocker] if undercut else tied
+    items: list[ScoreItem] = []
+    for seat in winners:
+        difference = sum(value - lowest for value in values)
+        items.append(
+            ScoreItem(
+                "KR-SCORE",
+                seat,
+                difference,
+                {"count": lowest, "counts": list(values)},
+                code="difference",
+            )
+        )
+        if undercut:
+            items.append(
+                ScoreItem(
+                    "KR-UNDERCUT",
+                    seat,
+                    UNDERCUT_BONUS,
+                    {"bonus": UNDERCUT_BONUS, "knocker": knocker},
+                    code="bonus",
+                )
+            )
+        if not players[seat].hand:
+            items.append(ScoreItem("KR-OUT", seat, OUT_BONUS, {"bonus": OUT_BONUS}, code="bonus"))
+    ending = STOCK if knocker is None else KNOCK
+    return hand_score(players, ending, winners, values, items, knocker=knocker)
+
+
+def match_result(options: KnockRummyOptions, hand_results: Sequence[HandScore]) -> MatchResult:
+    """Walk the rounds in order and say whether the game is over and who won (KR-MATCH).
+
+    After the round in which one or more totals reach the target (150): each of them gets
+    100; every other player gets 25 for each round they won, a shared win counting as won.
+    The highest total after the bonuses wins; equal highest totals share the win.
+    """
+    totals_after = running_totals(hand_results)
+    for index, totals in enumerate(totals_after):
+        if max(totals) < options.target:
+            continue
+        if index + 1 < len(hand_results):
+            raise _refuse(
+                "KR-MATCH",
+                "match_over",
+                f"The game ended after round {index + 1}; no more rounds can be recorded.",
+                hands=index + 1,
+            )
+        items: list[ScoreItem] = []
+        for seat, total in enumerate(totals):
+            if total >= options.target:
+                items.append(
+                    ScoreItem(
+                        "KR-MATCH",
+                        seat,
+                        TARGET_BONUS,
+                        {"total": total, "target": options.target, "bonus": TARGET_BONUS},
+                        code="target",
+                    )
+                )
+                continue
+            won = sum(1 for result in hand_results if seat in result.winners)
+            if won:
+                items.append(
+                    ScoreItem(
+                        "KR-MATCH",
+                        seat,
+                        ROUND_BONUS * won,
+                        {"rounds": won, "bonus": ROUND_BONUS},
+                        code="rounds_won",
+                    )
+                )
+        final = list(totals)
+        for item in items:
+            final[item.seat] += item.points
+        return MatchResult(
+            finished=True,
+            hands=index + 1,
+            totals=tuple(final),
+            items=tuple(items),
+            winners=best_seats(final, lowest=False),
+        )
+    return MatchResult(
+        finished=False,
+        hands=len(hand_results),
+        totals=totals_after[-1] if totals_after else (),
+    )

@@ -1,0 +1,432 @@
+"""Ramino (RULES.md §4): options and house rules, deck, meld rules, values, hand and match
+scoring.
+
+Scores are gains and losses: the player who goes out gains what the others lose (RAM-SCORE),
+and after the chosen number of hands the highest total wins (RAM-MATCH).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.cards import Card, DeckSpec
+from scoring.errors import RuleViolation, Violation
+
+# Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
+from scoring.errors import refusal as _refuse
+from scoring.gin import ScoreItem
+from scoring.melds import MeldRules
+from scoring.scoresheet import (
+    OUT,
+    STOCK,
+    HandScore,
+    MatchResult,
+    PlayerEnd,
+    all_violations,
+    bad_option,
+    best_seats,
+    copies_refusals,
+    hand_score,
+    is_int,
+    json_value,
+    kind_violations,
+    names,
+    read_options,
+    running_totals,
+)
+
+MIN_PLAYERS = 2
+# RAM-SETUP: the standard table seats 2-4; the classic game allows up to 6.
+MAX_PLAYERS = 6
+HAND_SIZE = 13
+SHORT_HAND_SIZE_2 = 10
+SHORT_HAND_SIZE = 7
+KNOCK_CLAIM_PLAYERS = 3
+# RAM-MATCH: an evening's table; the page lets the table choose, so any count in range.
+MIN_HANDS = 1
+MAX_HANDS = 20
+DEFAULT_HANDS = 5
+OPENING_MINIMUM = 30
+SCALA40_MINIMUM = 40
+JOKER_VALUE = 20
+ACE_VALUE = 11
+CASINO_QUEEN_OF_SPADES = 40
+CASINO_ACE = 15
+CASINO_LOW = 5
+
+_BOOL_OPTIONS = (
+    "short_deck",
+    "scala40",
+    "no_opening",
+    "circular_runs",
+    "no_jokers",
+    "fixed_jokers",
+    "fixed_groups",
+    "knock_claim",
+    "no_discard_win",
+    "casino_scoring",
+    "practice",
+)
+# opening_minimum follows from scala40 / no_opening / short_deck; to_dict shows it and
+# from_dict accepts it back when it agrees.
+OPTION_KEYS = ("hands", *_BOOL_OPTIONS, "opening_minimum")
+_USED_FLAGS = ("went_out", "hand_closed")
+
+
+@dataclass(frozen=True, slots=True)
+class RaminoOptions:
+    """Hold a Ramino table's options and house rules (RULES.md §6).
+
+    no_opening None follows short_deck, which turns it on (RAM-OPT-SHORT); switching it off
+    by hand with the short deck is refused. scala40 asks for a 40-point opening and
+    no_opening for none, so the two together (short_deck included) are refused rather than
+    one silently winning. House rules with nothing to act on (fixed_jokers without jokers,
+    knock_claim with 2 players) are refused too, so the table never shows a dead rule.
+    """
+
+    hands: int = DEFAULT_HANDS
+    short_deck: bool = False
+    scala40: bool = False
+    no_opening: bool | None = None
+    circular_runs: bool = False
+    no_jokers: bool = False
+    fixed_jokers: bool = False
+    fixed_groups: bool = False
+    knock_claim: bool = False
+    no_discard_win: bool = False
+    casino_scoring: bool = False
+    practice: bool = False
+
+    def __post_init__(self) -> None:
+        if self.no_opening is None:
+            object.__setattr__(self, "no_opening", self.short_deck is True)
+        violations = kind_violations(self, _BOOL_OPTIONS)
+        if not is_int(self.hands) or not MIN_HANDS <= self.hands <= MAX_HANDS:
+            violations.append(
+                Violation(
+                    rule="RAM-MATCH",
+                    code="bad_hands",
+                    message=(
+                        f"A Ramino table plays {MIN_HANDS} to {MAX_HANDS} hands, "
+                        f"not {self.hands!r}."
+                    ),
+                    params={"hands": json_value(self.hands), "min": MIN_HANDS, "max": MAX_HANDS},
+                )
+            )
+        if violations:
+            raise RuleViolation(*violations)
+        if self.short_deck and not self.no_opening:
+            violations.append(
+                Violation(
+                    rule="RAM-OPT-SHORT",
+                    code="opening",
+                    message="The short deck turns on 'no opening': it cannot be switched off.",
+                    params={},
+                )
+            )
+        elif self.scala40 and self.no_opening:
+            conflict = "short_deck" if self.short_deck else "no_opening"
+            violations.append(
+                Violation(
+                    rule="RAM-OPT-SCALA40",
+                    code="conflict",
+                    message=f"Scala 40 asks for a 40-point opening, {conflict} for none.",
+                    params={"option": conflict},
+                )
+            )
+        if self.fixed_jokers and self.no_jokers:
+            violations.append(
+                Violation(
+                    rule="RAM-OPT-FIXEDJOKER",
+                    code="no_jokers",
+                    message="Fixed jokers needs jokers, but this table plays without them.",
+                    params={},
+                )
+            )
+        if violations:
+            raise RuleViolation(*violations)
+
+    @property
+    def opening_minimum(self) -> int:
+        """Return the points a first meld needs (RAM-OPEN, RAM-OPT-SCALA40, RAM-OPT-NOOPEN)."""
+        if self.no_opening:
+            return 0
+        return SCALA40_MINIMUM if self.scala40 else OPENING_MINIMUM
+
+    @property
+    def counts_in_standings(self) -> bool:
+        """Tell whether the table's results count for leagues and ratings (RAM-OPT-PRACTICE)."""
+        return not self.practice
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], players: int) -> RaminoOptions:
+        """Build the options of a table of ``players`` from a JSON dict over the defaults."""
+        players = check_players(players)
+        values = read_options(data, OPTION_KEYS, "Ramino")
+        claimed = values.pop("opening_minimum", None)
+        options = cls(**values)
+        if claimed is not None and claimed != options.opening_minimum:
+            raise RuleViolation(
+                bad_option(
+                    "opening_minimum",
+                    claimed,
+                    f"{options.opening_minimum} (set by scala40, no_opening and short_deck)",
+                )
+            )
+        if options.knock_claim and players < KNOCK_CLAIM_PLAYERS:
+            raise _refuse(
+                "RAM-OPT-KNOCKCLAIM",
+                "players",
+                f"Knocking for the last discard needs 3 or more players, not {players}.",
+                count=players,
+                min=KNOCK_CLAIM_PLAYERS,
+            )
+        return options
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return every option explicitly, opening_minimum included, ready for JSON."""
+        return {key: getattr(self, key) for key in OPTION_KEYS}
+
+
+def check_players(players: object) -> int:
+    """Return the number of players if Ramino is played by that many, else refuse it."""
+    if is_int(players) and MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return players
+    raise _refuse(
+        "RAM-SETUP",
+        "players",
+        f"Ramino is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.",
+        count=json_value(players),
+        min=MIN_PLAYERS,
+        max=MAX_PLAYERS,
+        choices=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+    )
+
+
+def deck(options: RaminoOptions, players: int) -> DeckSpec:
+    """Return the cards of the table (RAM-SETUP, RAM-OPT-SHORT, RAM-OPT-NOJOKER).
+
+    Two decks and 6 jokers; the short deck is one deck and 3 jokers; no_jokers drops them.
+    """
+    check_players(players)
+    decks = 1 if options.short_deck else 2
+    return DeckSpec(decks=decks, jokers=0 if options.no_jokers else 3 * decks)
+
+
+def hand_size(options: RaminoOptions, players: int) -> int:
+    """Return the cards dealt to each player: 13 (RAM-SETUP); short deck 10 for 2, else 7."""
+    players = check_players(players)
+    if not options.short_deck:
+        return HAND_SIZE
+    return SHORT_HAND_SIZE_2 if players == 2 else SHORT_HAND_SIZE
+
+
+def meld_rules(options: RaminoOptions) -> MeldRules:
+    """Return the melds Ramino allows (RAM-SET, RAM-RUN, RAM-JOKER and the house rules)."""
+    return MeldRules(
+        ace_low=True,
+        ace_high=True,
+        wrap=options.circular_runs,
+        max_jokers=0 if options.no_jokers else None,
+        jokers_within_naturals=True,
+        adjacent_jokers=not options.fixed_jokers,
+        fixed_groups=options.fixed_groups,
+    )
+
+
+def card_value(card: Card) -> int:
+    """Return a card's value in hand (RAM-VALUE): 2-9 face, 10 J Q K 10, ace 11, joker 20."""
+    if card.is_joker:
+        return JOKER_VALUE
+    if card.rank == 1:
+        return ACE_VALUE
+    return min(card.rank, 10)
+
+
+def casino_value(card: Card) -> int:
+    """Return a card's casino value (RAM-OPT-CASINO): Q♠ 40, ace 15, 10-K 10, 2-9 5, joker 0."""
+    if card.is_joker:
+        return 0
+    if card == Card(12, "S"):
+        return CASINO_QUEEN_OF_SPADES
+    if card.rank == 1:
+        return CASINO_ACE
+    return 10 if card.rank >= 10 else CASINO_LOW
+
+
+def card_values(options: RaminoOptions) -> Callable[[Card], int]:
+    """Return the value function of the table: casino values with casino scoring."""
+    return casino_value if options.casino_scoring else card_value
+
+
+def _check_end(
+    options: RaminoOptions, players: tuple[PlayerEnd, ...], stock_exhausted: bool
+) -> None:
+    problems = copies_refusals(players, deck(options, len(players)))
+    for player in players:
+        problems += [
+            _refuse(
+                "RAM-OUT",
+                "flag_not_used",
+                f"{player.name} is marked {flag!r}, which a Ramino hand does not have.",
+                player=player.name,
+                flag=flag,
+            )
+            for flag in player.flags_set()
+            if flag not in _USED_FLAGS
+        ]
+        if player.went_out and player.hand:
+            problems.append(
+                _refuse(
+                    "RAM-OUT",
+                    "cards_left",
+                    f"{player.name} went out, so holds no card.",
+                    player=player.name,
+                    cards=names(player.hand),
+                )
+            )
+        if not player.went_out and not player.hand:
+            problems.append(
+                _refuse(
+                    "RAM-OUT",
+                    "empty_hand",
+                    f"{player.name} holds no card, so went out: mark it.",
+                    player=player.name,
+                )
+            )
+        if player.hand_closed and not player.went_out:
+            problems.append(
+                _refuse(
+                    "RAM-HANDCLOSE",
+                    "not_out",
+                    f"Only the player who goes out can close in hand; {player.name} did not.",
+                    player=player.name,
+                )
+            )
+    out = [player.name for player in players if player.went_out]
+    if len(out) > 1:
+        problems.append(
+            _refuse(
+                "RAM-OUT",
+                "two_out",
+                "Only one player can go out: the hand ends when the first one does.",
+                players=out,
+            )
+        )
+    elif not out and not stock_exhausted:
+        problems.append(
+            _refuse(
+                "RAM-OUT",
+                "not_ended",
+                "The hand ends when a player goes out or the stock runs out; neither happened.",
+            )
+        )
+    all_violations(problems)
+
+
+def score_hand(
+    options: RaminoOptions, players: Sequence[PlayerEnd], *, stock_exhausted: bool = False
+) -> HandScore:
+    """Score one hand's end state in points gained (+) and lost (-).
+
+    RAM-SCORE: every other player loses their hand's value; the one who went out gains the
+    sum. RAM-STOCK: nobody went out, every player loses their hand's value. RAM-OPT-CASINO:
+    casino values; the winner also gains the value of every card they melded this hand, and
+    the others lose that amount split evenly: each loses the same share, and when it does
+    not divide, the remainder is lost a point each by the players next after the winner in
+    turn order (seat order), so gains and losses still cancel. RAM-HANDCLOSE doubles every
+    point of the hand, each seat's doubling shown as an item of its own. A player who goes
+    out on the turn the stock runs out ends the hand by going out.
+    """
+    players = tuple(players)
+    check_players(len(players))
+    _check_end(options, players, stock_exhausted)
+    value = card_values(options)
+    values = [sum(value(card) for card in player.hand) for player in players]
+    out = [seat for seat, player in enumerate(players) if player.went_out]
+    if not out:
+        items = [
+            ScoreItem(
+                "RAM-STOCK",
+                seat,
+                -values[seat],
+                {"count": values[seat], "cards": names(player.hand)},
+                code="hand",
+            )
+            for seat, player in enumerate(players)
+        ]
+        return hand_score(players, STOCK, (), values, items)
+
+    winner = out[0]
+    others = [(winner + step) % len(players) for step in range(1, len(players))]
+    lost = sum(values[seat] for seat in others)
+    items = [ScoreItem("RAM-SCORE", winner, lost, {"count": lost}, code="gained")]
+    items += [
+        ScoreItem(
+            "RAM-SCORE",
+            seat,
+            -values[seat],
+            {"count": values[seat], "cards": names(players[seat].hand)},
+            code="hand",
+        )
+        for seat in sorted(others)
+    ]
+    if options.casino_scoring:
+        melded = players[winner].melded
+        melded_value = sum(casino_value(card) for card in melded)
+        items.append(
+            ScoreItem(
+                "RAM-OPT-CASINO",
+                winner,
+                melded_value,
+                {"count": melded_value, "cards": names(melded)},
+                code="melded",
+            )
+        )
+        share, remainder = divmod(melded_value, len(others))
+        shares = {seat: share + (1 if i < remainder else 0) for i, seat in enumerate(others)}
+        items += [
+            ScoreItem(
+                "RAM-OPT-CASINO",
+                seat,
+                -shares[seat],
+                {"count": melded_value, "share": shares[seat]},
+                code="share",
+            )
+            for seat in sorted(others)
+        ]
+    if players[winner].hand_closed:
+        subtotals = [sum(i.points for i in items if i.seat == seat) for seat in range(len(players))]
+        items += [
+            ScoreItem("RAM-HANDCLOSE", seat, subtotal, {"count": subtotal}, code="double")
+            for seat, subtotal in enumerate(subtotals)
+            if subtotal
+        ]
+    return hand_score(players, OUT, (winner,), values, items)
+
+
+def match_result(options: RaminoOptions, hand_results: Sequence[HandScore]) -> MatchResult:
+    """Say whether the chosen number of hands is played and who has the highest total.
+
+    RAM-MATCH: every hand counts, a stock ending included; equal highest totals share the
+    win.
+    """
+    if len(hand_results) > options.hands:
+        raise _refuse(
+            "RAM-MATCH",
+            "match_over",
+            f"The table plays {options.hands} hands; no more hands can be recorded.",
+            hands=options.hands,
+        )
+    totals_after = running_totals(hand_results)
+    totals = totals_after[-1] if totals_after else ()
+    if len(hand_results) < options.hands:
+        return MatchResult(finished=False, hands=len(hand_results), totals=totals)
+    return MatchResult(
+        finished=True,
+        hands=len(hand_results),
+        totals=totals,
+        winners=best_seats(totals, lowest=False),
+    )

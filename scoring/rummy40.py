@@ -1,0 +1,308 @@
+"""Rummy40 (RULES.md §3): options, deck, meld rules, penalty values, hand and match scoring.
+
+Scores are penalty points: a hand adds to each player's score what they are left holding,
+and the match is decided by who stays lowest (R40-MATCH).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.cards import Card, DeckSpec
+from scoring.errors import RuleViolation, Violation
+
+# Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
+from scoring.errors import refusal as _refuse
+from scoring.gin import ScoreItem
+from scoring.melds import MeldRules
+from scoring.scoresheet import (
+    OUT,
+    STOCK,
+    HandScore,
+    MatchResult,
+    PlayerEnd,
+    ace_one_value,
+    all_violations,
+    best_seats,
+    copies_refusals,
+    hand_score,
+    is_int,
+    json_value,
+    kind_violations,
+    names,
+    read_options,
+    running_totals,
+)
+
+PLAYER_COUNTS: tuple[int, ...] = (2, 4)
+HAND_SIZE = 10
+OPENING_MINIMUMS: tuple[int, ...] = (0, 40, 50)
+# R40-MATCH: a target of 1 is a single hand.
+TARGETS: tuple[int, ...] = (1, 100, 200, 500)
+SINGLE_HAND = 1
+OPENING_PENALTY = 20
+JOKER_VALUE = 25
+OPTION_KEYS = ("opening_minimum", "add_to_any_meld", "max_jokers_per_meld", "target")
+# What a Rummy40 end state may say of a player; knocking and closing in hand are other games'.
+_USED_FLAGS = ("went_out", "opening_penalty")
+
+
+@dataclass(frozen=True, slots=True)
+class Rummy40Options:
+    """Hold a Rummy40 table's options (RULES.md §6); build them with from_dict.
+
+    The dataclass defaults are the 2-player table's; from_dict turns add_to_any_meld on for
+    4 players (R40-ADD). The target defaults to 100, the shortest limit that is not a single
+    hand, as Gin's Big Gin preset does.
+    """
+
+    opening_minimum: int = 40
+    add_to_any_meld: bool = False
+    max_jokers_per_meld: int = 1
+    target: int = 100
+
+    def __post_init__(self) -> None:
+        violations = kind_violations(self, ("add_to_any_meld",), {"max_jokers_per_meld": 1})
+        if not is_int(self.opening_minimum) or self.opening_minimum not in OPENING_MINIMUMS:
+            violations.append(
+                Violation(
+                    rule="R40-OPEN",
+                    code="bad_minimum",
+                    message=(
+                        f"Rummy40 cannot open with {self.opening_minimum!r}; choose 0, 40 or 50."
+                    ),
+                    params={
+                        "value": json_value(self.opening_minimum),
+                        "choices": list(OPENING_MINIMUMS),
+                    },
+                )
+            )
+        if not is_int(self.target) or self.target not in TARGETS:
+            violations.append(
+                Violation(
+                    rule="R40-MATCH",
+                    code="bad_target",
+                    message=(
+                        f"A Rummy40 match cannot be played to {self.target!r}; choose "
+                        f"{', '.join(map(str, TARGETS))} (1 is a single hand)."
+                    ),
+                    params={"target": json_value(self.target), "choices": list(TARGETS)},
+                )
+            )
+        if violations:
+            raise RuleViolation(*violations)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], players: int) -> Rummy40Options:
+        """Build the options of a table of ``players`` from a JSON dict over the defaults."""
+        players = check_players(players)
+        values = read_options(data, OPTION_KEYS, "Rummy40")
+        values.setdefault("add_to_any_meld", players == 4)
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return every option explicitly, ready for JSON."""
+        return {key: getattr(self, key) for key in OPTION_KEYS}
+
+
+def check_players(players: object) -> int:
+    """Return the number of players if Rummy40 is played by that many, else refuse it."""
+    if is_int(players) and players in PLAYER_COUNTS:
+        return players
+    raise _refuse(
+        "R40-SETUP",
+        "players",
+        f"Rummy40 is for 2 or 4 players, not {players!r}.",
+        count=json_value(players),
+        min=PLAYER_COUNTS[0],
+        max=PLAYER_COUNTS[-1],
+        choices=list(PLAYER_COUNTS),
+    )
+
+
+def deck(options: Rummy40Options, players: int) -> DeckSpec:
+    """Return the cards of the table (R40-SETUP): 1 deck + 2 jokers, or 2 decks + 4 for 4.
+
+    The page says "+ jokers" for two players; a 52-card deck comes with 2.
+    """
+    decks = 1 if check_players(players) == 2 else 2
+    return DeckSpec(decks=decks, jokers=2 * decks)
+
+
+def hand_size(options: Rummy40Options, players: int) -> int:
+    """Return how many cards each player is dealt: always 10 (R40-SETUP)."""
+    check_players(players)
+    return HAND_SIZE
+
+
+def meld_rules(options: Rummy40Options) -> MeldRules:
+    """Return the melds Rummy40 allows (R40-RUNS): ace low or high, no wrap, jokers capped."""
+    return MeldRules(
+        ace_low=True,
+        ace_high=True,
+        wrap=False,
+        max_jokers=options.max_jokers_per_meld,
+    )
+
+
+def card_value(card: Card) -> int:
+    """Return a card's penalty value (R40-VALUE): ace 1, 2-10 face, J Q K 10, joker 25."""
+    return ace_one_value(card, joker=JOKER_VALUE)
+
+
+def _failed_openings(options: Rummy40Options, player: PlayerEnd) -> int | RuleViolation:
+    """Return how many openings below the minimum the player made, or the refusal."""
+    count = player.opening_penalty
+    if isinstance(count, bool):
+        count = int(count)
+    if not is_int(count) or count < 0:
+        return _refuse(
+            "R40-OPEN-PENALTY",
+            "bad_count",
+            f"{player.name}'s failed openings must be a whole number, 0 or more.",
+            player=player.name,
+            count=json_value(count),
+        )
+    if count and not options.opening_minimum:
+        # R40-OPEN-PENALTY punishes an opening below 40 or 50; with 0 none can fall short.
+        return _refuse(
+            "R40-OPEN-PENALTY",
+            "no_minimum",
+            f"This table opens with any melds, so {player.name} cannot have opened too low.",
+            player=player.name,
+            count=count,
+        )
+    return count
+
+
+def score_hand(
+    options: Rummy40Options, players: Sequence[PlayerEnd], *, stock_exhausted: bool = False
+) -> HandScore:
+    """Score one hand's end state in penalty points (R40-END, R40-OPEN-PENALTY, R40-VALUE).
+
+    A player who goes out adds nothing; every other player adds the value of the cards left
+    in hand. When the stock runs out every player adds their hand. Each failed opening adds
+    20. A player who goes out on the turn the stock runs out ends the hand by going out.
+    """
+    players = tuple(players)
+    check_players(len(players))
+    problems = copies_refusals(players, deck(options, len(players)))
+    for player in players:
+        problems += [
+            _refuse(
+                "R40-END",
+                "flag_not_used",
+                f"{player.name} is marked {flag!r}, which a Rummy40 hand does not have.",
+                player=player.name,
+                flag=flag,
+            )
+            for flag in player.flags_set()
+            if flag not in _USED_FLAGS
+        ]
+        if player.went_out and player.hand:
+            problems.append(
+                _refuse(
+                    "R40-HAND",
+                    "cards_left",
+                    f"{player.name} went out by discarding the last card, so holds none.",
+                    player=player.name,
+                    cards=names(player.hand),
+                )
+            )
+        if not player.went_out and not player.hand:
+            problems.append(
+                _refuse(
+                    "R40-HAND",
+                    "empty_hand",
+                    f"{player.name} holds no card but did not go out: a player keeps one.",
+                    player=player.name,
+                )
+            )
+    openings = [_failed_openings(options, player) for player in players]
+    problems += [count for count in openings if isinstance(count, RuleViolation)]
+    out = [seat for seat, player in enumerate(players) if player.went_out]
+    if len(out) > 1:
+        problems.append(
+            _refuse(
+                "R40-END",
+                "two_out",
+                "Only one player can go out: the hand ends when the first one does.",
+                players=[players[seat].name for seat in out],
+            )
+        )
+    elif not out and not stock_exhausted:
+        problems.append(
+            _refuse(
+                "R40-END",
+                "not_ended",
+                "The hand ends when a player goes out or the stock runs out; neither happened.",
+            )
+        )
+    all_violations(problems)
+
+    values = [sum(card_value(card) for card in player.hand) for player in players]
+    items: list[ScoreItem] = []
+    for seat, player in enumerate(players):
+        if seat not in out:
+            items.append(
+                ScoreItem(
+                    "R40-END",
+                    seat,
+                    values[seat],
+                    {"count": values[seat], "cards": names(player.hand)},
+                    code="hand",
+                )
+            )
+        failed = openings[seat]
+        if failed:
+            items.append(
+                ScoreItem(
+                    "R40-OPEN-PENALTY",
+                    seat,
+                    OPENING_PENALTY * failed,
+                    {"count": failed, "penalty": OPENING_PENALTY},
+                    code="penalty",
+                )
+            )
+    return hand_score(players, OUT if out else STOCK, out, values, items)
+
+
+def _is_over(options: Rummy40Options, totals: Sequence[int]) -> bool:
+    if options.target == SINGLE_HAND:
+        return True
+    return any(total >= options.target for total in totals)
+
+
+def match_result(options: Rummy40Options, hand_results: Sequence[HandScore]) -> MatchResult:
+    """Walk the hands in order and say whether the match is over and who won (R40-MATCH).
+
+    The match ends after the single hand (target 1) or after the hand in which a score
+    reaches the limit; the lowest score wins. With two players the other one, the higher
+    score, loses: the one who reached the limit, or the one further past it when both did in
+    the same hand. Equal lowest scores share the win (with two players nobody loses).
+    """
+    totals_after = running_totals(hand_results)
+    for index, totals in enumerate(totals_after):
+        if not _is_over(options, totals):
+            continue
+        if index + 1 < len(hand_results):
+            raise _refuse(
+                "R40-MATCH",
+                "match_over",
+                f"The match ended after hand {index + 1}; no more hands can be recorded.",
+                hands=index + 1,
+            )
+        winners = best_seats(totals, lowest=True)
+        loser = None
+        if len(totals) == 2 and len(winners) == 1:
+            loser = 1 - winners[0]
+        return MatchResult(
+            finished=True, hands=index + 1, totals=totals, winners=winners, loser=loser
+        )
+    return MatchResult(
+        finished=False,
+        hands=len(hand_results),
+        totals=totals_after[-1] if totals_after else (),
+    )
