@@ -86,8 +86,12 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 # CARD-3 notation: tokens are letters, digits, suit symbols, "*" and the joker emoji, with
-# the emoji variation selector phones add after a symbol; anything else separates them.
-_SEPARATORS = re.compile("[^0-9A-Za-z*\u2660-\u2667\u2764\ufe0f\U0001f0cf]+")
+# the emoji variation selector phones add after a symbol; anything else separates them. A
+# joker may say what it stands for with "=" (JK=4C, *=QS). An "=" always belongs to a token,
+# with any spaces around it, so "JK = 4C" never reads as a joker and a 4C, and a stray "="
+# ("JK=", "=4C") makes an unknown token instead of vanishing as a separator.
+_TOKEN_CHAR = "[0-9A-Za-z*\u2660-\u2667\u2764\ufe0f\U0001f0cf]"
+_TOKENS = re.compile(f"(?:{_TOKEN_CHAR}+|=\\s*{_TOKEN_CHAR}*)(?:\\s*=\\s*{_TOKEN_CHAR}*)*")
 _RANK_TOKENS: dict[str, int] = {
     "A": 1,
     **{str(n): n for n in range(2, 11)},
@@ -115,6 +119,9 @@ _SUIT_TOKENS: dict[str, str] = {
 _JOKER_TOKENS = frozenset({"JK", "JOKER", "*", "🃏"})
 _VARIATION_SELECTOR = "\ufe0f"
 
+# A card with what it stands for: a joker's declared card (JOKER-1), else None.
+Declared = tuple[Card, Card | None]
+
 
 def parse_card(token: str) -> Card | None:
     """Read one CARD-3 token; return None when it is not a card."""
@@ -128,19 +135,34 @@ def parse_card(token: str) -> Card | None:
     return Card(rank, suit)
 
 
-def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
-    """Read cards written in CARD-3 notation, refusing unknown tokens with their position."""
-    if isinstance(text, str):
-        tokens: list[str | Card] = [t for t in _SEPARATORS.split(text) if t]
-    else:
-        tokens = list(text)
-    cards: list[Card] = []
+def _parse_declared_token(token: str) -> Declared | None:
+    """Read a token that may carry a declaration (JK=4C); None when it is not one."""
+    written, equals, declared_text = token.partition("=")
+    card = parse_card(written)
+    if card is None or not equals:
+        return None if card is None else (card, None)
+    declared = parse_card(declared_text)
+    if declared is None or declared.is_joker:
+        return None
+    return card, declared
+
+
+def parse_declared(text: str | Iterable[str | Card]) -> tuple[Declared, ...]:
+    """Read cards in CARD-3 notation, each with the card a joker was declared to stand for.
+
+    ``JK=4C``, ``JOKER=10H``, ``*=QS`` and ``🃏=AD`` are jokers standing for 4♣, 10♥, Q♠ and
+    A♦ (case-insensitive). Unknown tokens, declared cards that are not cards and declarations
+    on natural cards are refused with their position; nothing is read then.
+    """
+    tokens: list[str | Card] = _TOKENS.findall(text) if isinstance(text, str) else list(text)
+    found: list[Declared] = []
     violations: list[Violation] = []
     for position, token in enumerate(tokens, start=1):
-        card = token if isinstance(token, Card) else None
-        if card is None and isinstance(token, str):
-            card = parse_card(token)
-        if card is None:
+        if isinstance(token, Card):
+            found.append((token, None))
+            continue
+        read = _parse_declared_token(token) if isinstance(token, str) else None
+        if read is None:
             violations.append(
                 Violation(
                     rule="CARD-3",
@@ -149,11 +171,39 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
                     params={"token": str(token), "position": position},
                 )
             )
+        elif read[1] is not None and not read[0].is_joker:
+            violations.append(
+                Violation(
+                    rule="CARD-3",
+                    code="declaration_on_natural",
+                    message=(
+                        f"{token!r} at position {position}: only a joker says what it stands for."
+                    ),
+                    params={"token": token, "position": position},
+                )
+            )
         else:
-            cards.append(card)
+            found.append(read)
     if violations:
         raise RuleViolation(*violations)
-    return tuple(cards)
+    return tuple(found)
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read cards written in CARD-3 notation, refusing unknown tokens with their position.
+
+    Jokers may carry a declaration (JK=4C), which is read and dropped, so the same text
+    serves where declarations matter and where they do not.
+    """
+    return tuple(card for card, _ in parse_declared(text))
+
+
+def split_declared(
+    declared: Iterable[Declared],
+) -> tuple[tuple[Card, ...], tuple[Card | None, ...]]:
+    """Return the cards and, position by position, their declarations."""
+    pairs = tuple(declared)
+    return tuple(card for card, _ in pairs), tuple(stands for _, stands in pairs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +216,15 @@ class DeckSpec:
     def limit(self, card: Card) -> int:
         """Return how many copies of the card the decks hold."""
         return self.jokers if card.is_joker else self.decks
+
+    @property
+    def size(self) -> int:
+        """Return how many cards the decks and jokers make (Ramino: 2 decks + 6 = 110)."""
+        return len(FULL_DECK) * self.decks + self.jokers
+
+    def cards(self) -> tuple[Card, ...]:
+        """Return every card of the decks, copies included, jokers last."""
+        return FULL_DECK * self.decks + (JOKER,) * self.jokers
 
 
 def check_copies(cards: Iterable[Card], deck: DeckSpec) -> None:

@@ -11,7 +11,9 @@ from scoring.cards import (
     check_copies,
     parse_card,
     parse_cards,
+    parse_declared,
     sort_cards,
+    split_declared,
 )
 from scoring.errors import RuleViolation, Violation
 
@@ -202,6 +204,95 @@ class TestCheckCopies:
             check_copies(parse_cards("KD KD 2C 2C 5H JK"), DeckSpec(decks=1, jokers=0))
         assert [v.params["card"] for v in caught.value.violations] == ["2C", "KD", "JK"]
         assert caught.value.rule == "CARD-2"
+
+
+class TestParseDeclared:
+    @pytest.mark.parametrize(
+        ("text", "declared"),
+        [("JK=4C", "4C"), ("JOKER=10H", "10H"), ("*=QS", "QS"), ("🃏=AD", "AD"), ("jk=t♦", "10D")],
+    )
+    def test_every_joker_notation_may_say_what_it_stands_for(self, text, declared):
+        """CARD-3 / JOKER-1: a joker token may carry its card after '=' (case-insensitive)."""
+        assert parse_declared(text) == ((JOKER, parse_card(declared)),)
+
+    def test_cards_without_declarations_read_with_none(self):
+        """CARD-3: natural cards and undeclared jokers declare nothing."""
+        assert parse_declared("7S JK, JK=9S") == (
+            (Card(7, "S"), None),
+            (JOKER, None),
+            (JOKER, Card(9, "S")),
+        )
+
+    def test_spaces_around_the_equals_sign_keep_the_declaration_whole(self):
+        """CARD-3: 'JK = 4C' is one declared joker, never a joker and a 4♣."""
+        assert parse_declared("JK = 4C 5C") == ((JOKER, Card(4, "C")), (Card(5, "C"), None))
+
+    def test_a_list_of_strings_may_hold_declared_jokers(self):
+        """CARD-3: in a list each element is one token, declared or not."""
+        assert parse_declared(["7S", "jk=8s", Card(9, "S")]) == (
+            (Card(7, "S"), None),
+            (JOKER, Card(8, "S")),
+            (Card(9, "S"), None),
+        )
+
+    def test_a_declaration_on_a_natural_card_is_refused_with_its_position(self):
+        """CARD-3: only a joker says what it stands for."""
+        with pytest.raises(RuleViolation) as caught:
+            parse_declared("6S 7S=8S")
+        (violation,) = caught.value.violations
+        assert (violation.rule, violation.code) == ("CARD-3", "declaration_on_natural")
+        assert violation.params == {"token": "7S=8S", "position": 2}
+
+    @pytest.mark.parametrize("token", ["JK=4X", "JK=JK", "JK=", "JK=4C=5C", "XX=4C", "=4C"])
+    def test_a_declared_card_that_is_not_a_card_is_an_unknown_token(self, token):
+        """CARD-3: unknown tokens are rejected with the token and its position."""
+        with pytest.raises(RuleViolation) as caught:
+            parse_declared(f"7S, {token}")
+        (violation,) = caught.value.violations
+        assert (violation.rule, violation.code) == ("CARD-3", "unknown_token")
+        assert violation.params == {"token": token, "position": 2}
+
+    def test_parse_cards_reads_declared_jokers_and_drops_the_declaration(self):
+        """CARD-3: the same text works where declarations do not matter."""
+        assert parse_cards("7S 8S JK=9S") == (Card(7, "S"), Card(8, "S"), JOKER)
+        with pytest.raises(RuleViolation) as caught:
+            parse_cards("7S=8S")
+        assert caught.value.violations[0].code == "declaration_on_natural"
+
+    def test_split_declared_returns_cards_and_declarations_side_by_side(self):
+        """JOKER-1: check_meld takes the cards and, position by position, the declarations."""
+        cards, declarations = split_declared(parse_declared("7S JK=8S"))
+        assert cards == (Card(7, "S"), JOKER)
+        assert declarations == (None, Card(8, "S"))
+
+
+class TestDeckSpecs:
+    @pytest.mark.parametrize(
+        ("decks", "jokers", "size"),
+        [(1, 0, 52), (1, 2, 54), (2, 4, 108), (2, 6, 110), (1, 3, 55), (2, 0, 104), (1, 1, 53)],
+    )
+    def test_a_deck_spec_counts_its_cards(self, decks, jokers, size):
+        """CARD-2 / RAM-SETUP / KR-SETUP: e.g. Ramino 2 decks + 6 jokers = 110 cards."""
+        spec = DeckSpec(decks=decks, jokers=jokers)
+        assert spec.size == size
+        assert len(spec.cards()) == size
+        check_copies(spec.cards(), spec)
+
+    def test_all_the_cards_of_two_decks_hold_each_card_twice(self):
+        """CARD-2: two decks hold every card twice and the jokers of the spec."""
+        cards = DeckSpec(decks=2, jokers=6).cards()
+        assert cards.count(Card(7, "S")) == 2
+        assert cards.count(JOKER) == 6
+
+    def test_one_card_more_than_the_decks_hold_is_refused(self):
+        """CARD-2: a full Ramino deck plus one more 7♠ or one more joker is refused."""
+        spec = DeckSpec(decks=2, jokers=6)
+        with pytest.raises(RuleViolation) as caught:
+            check_copies([*spec.cards(), Card(7, "S"), JOKER], spec)
+        assert [v.params for v in caught.value.violations] == [
+            {"card": "7S", "count": 3, "limit": 2},
+            {"card": "JK", "count": 7, "limit": 6},
+        ]
 
 
 class TestRuleViolation:

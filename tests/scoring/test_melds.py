@@ -144,7 +144,7 @@ class TestAces:
 
 
 class TestJokers:
-    def test_a_joker_in_a_meld_is_refused_until_joker_variants_exist(self):
-        """JOKER-1: Gin has no jokers; joker melds come with the variants that use them."""
+    def test_a_joker_in_a_meld_is_refused_where_the_rules_have_no_jokers(self):
+        """JOKER-1: Gin has no jokers (MeldRules().max_jokers == 0); see test_melds_jokers."""
         violation = refusal("7S 8S JK")
         assert (violation.rule, violation.code) == ("JOKER-1", "unsupported")
