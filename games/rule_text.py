@@ -86,6 +86,13 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("EVENT", "not_created"): _("A table's log must start with its creation."),
     ("EVENT", "bad_seq"): _("Events must follow each other."),
     ("EVENT", "empty_log"): _("The log is empty."),
+    ("R40-OPEN", "below_minimum"): _(
+        "The opening is worth %(value)s; the table's minimum is %(minimum)s."
+    ),
+    ("RAM-OPEN", "below_minimum"): _(
+        "The opening is worth %(value)s; the table's minimum is %(minimum)s."
+    ),
+    ("REFEREE", "bad_table"): _("The table before the move is not legal: %(cards)s."),
     ("REFEREE", "not_in_game"): _("This question does not arise in this game."),
     ("REFEREE", "unknown_variant"): _("Unknown game “%(variant)s”."),
     ("GIN-KNOCK", "one_knocker"): _("Exactly one player ends a Gin hand: mark who knocked."),

@@ -18,10 +18,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import gin, knock_rummy, ramino, rummy40
-from scoring.cards import Card, DeckSpec, check_copies, gin_value, parse_cards
+from scoring.cards import (
+    Card,
+    DeckSpec,
+    check_copies,
+    gin_value,
+    parse_cards,
+    parse_declared,
+    split_declared,
+)
 from scoring.errors import RuleViolation, Violation
 from scoring.errors import refusal as _refuse
-from scoring.melds import Meld, MeldRules, check_meld
+from scoring.melds import Meld, MeldRules, check_meld, opening_value
+from scoring.rearrange import check_rearrangement
 from scoring.scoresheet import PlayerEnd
 from scoring.solver import best_arrangement, best_layoff
 
@@ -43,7 +52,8 @@ def _names(cards) -> list[str]:
 
 
 def _meld_out(meld: Meld) -> list[str]:
-    return _names(meld.cards)
+    """Return a meld's cards in notation, each joker with the card it stands for (JK=9S)."""
+    return str(meld).split()
 
 
 def _cards(game: Game, text: str, *, shown: tuple[Card, ...] = ()) -> tuple[Card, ...]:
@@ -269,6 +279,126 @@ def _split(exc: RuleViolation) -> list[Violation]:
     return list(exc.violations)
 
 
+# The rules a meld verdict cites besides MELD-SET / MELD-RUN, per game.
+MELD_RULES = {
+    "rummy40": ("R40-RUNS", "ACE-LOW", "ACE-HIGH"),
+    "ramino": ("RAM-JOKER", "ACE-WRAP"),
+    "knock_rummy": ("KR-MELDS",),
+}
+OPENING_RULES = {"rummy40": "R40-OPEN", "ramino": "RAM-OPEN"}
+
+
+def _declared_cards(
+    game: Game, text: str, *, shown: tuple[Card, ...] = ()
+) -> tuple[tuple[Card, ...], tuple[Card | None, ...]]:
+    cards, declarations = split_declared(parse_declared(text))
+    check_copies([*shown, *cards], game.deck)
+    return cards, declarations
+
+
+def _meld_verdict(game: Game, cards, declarations) -> tuple[Meld | None, list[Violation]]:
+    try:
+        return check_meld(cards, game.rules, declarations), []
+    except RuleViolation as exc:
+        return None, _split(exc)
+
+
+def _jokers(meld: Meld) -> dict[str, str]:
+    """Map each joker's position (from 1) to the card it stands for."""
+    return {
+        str(i + 1): str(stands)
+        for i, (card, stands) in enumerate(zip(meld.cards, meld.stands_for, strict=True))
+        if card.is_joker
+    }
+
+
+def _variant_meld(game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+    cards, declarations = _declared_cards(game, data["cards"])
+    meld, violations = _meld_verdict(game, cards, declarations)
+    rules = list(MELD_RULES[game.variant])
+    if meld is None:
+        return {"valid": False, "violations": violations, "rules": rules}
+    rules.insert(0, "MELD-SET" if meld.kind == "set" else "MELD-RUN")
+    if meld.represents:
+        rules.append("JOKER-1")
+    return {
+        "valid": True,
+        "kind": meld.kind,
+        "cards": _meld_out(meld),
+        "value": opening_value(meld),
+        "jokers": _jokers(meld),
+        "chosen_by_referee": [str(i + 1) for i in meld.chosen],
+        "rules": [*rules, "VALUE"],
+    }
+
+
+def _melds(game: Game, texts, *, shown=()) -> tuple[list[Meld], list[Violation], tuple]:
+    """Check melds written one per string; violations carry the meld's number."""
+    parsed = [split_declared(parse_declared(text)) for text in texts]
+    on_table = tuple(card for cards, _ in parsed for card in cards)
+    check_copies([*shown, *on_table], game.deck)
+    melds, violations = [], []
+    for number, (cards, declarations) in enumerate(parsed, start=1):
+        meld, problems = _meld_verdict(game, cards, declarations)
+        if meld is not None:
+            melds.append(meld)
+        violations += [
+            Violation(v.rule, v.message, {**v.params, "meld": number}, v.code) for v in problems
+        ]
+    return melds, violations, on_table
+
+
+def _variant_opening(game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+    rule = OPENING_RULES.get(game.variant)
+    if rule is None:
+        raise _not_in_game("opening", game)
+    melds, violations, _on_table = _melds(game, data["melds"])
+    minimum = game.options.opening_minimum
+    value = sum(opening_value(meld) for meld in melds)
+    if not violations and value < minimum:
+        violations.append(
+            Violation(
+                rule,
+                f"The opening is worth {value}; the table's minimum is {minimum}.",
+                {"value": value, "minimum": minimum},
+                "below_minimum",
+            )
+        )
+    return {
+        "valid": not violations,
+        "value": value,
+        "minimum": minimum,
+        "melds": [_meld_out(meld) for meld in melds],
+        "violations": violations,
+        "rules": [rule, "VALUE"],
+    }
+
+
+def _variant_rearrangement(game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+    if game.variant != "knock_rummy":
+        raise _not_in_game("rearrangement", game)
+    before = [parse_declared(text) for text in data["before"]]
+    after = [parse_declared(text) for text in data["after"]]
+    hand = parse_cards(data["hand"])
+    table = [card for meld in before for card, _ in meld]
+    check_copies([*table, *hand], game.deck)
+    check_copies([card for meld in after for card, _ in meld], game.deck)
+    try:
+        result = check_rearrangement(before, after, hand, game.rules, first_meld=not before)
+    except RuleViolation as exc:
+        # The table before the move must be legal: that is the question's premise.
+        raise RuleViolation(
+            *(Violation("REFEREE", v.message, v.params, "bad_table") for v in exc.violations)
+        ) from None
+    return {
+        "valid": result.valid,
+        "violations": list(result.violations),
+        "added": [str(card) for card in result.added],
+        "melds": [_meld_out(meld) for meld in result.melds_after],
+        "rules": ["KR-MELDING", "KR-MANIP", "KR-JOKER"],
+    }
+
+
 def _variant_score(game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
     module = MODULES[game.variant]
     players = [
@@ -328,6 +458,9 @@ QUESTIONS: dict[tuple[str, str], Callable[[Game, Mapping[str, Any]], dict[str, A
     ("gin", "layoff"): _gin_layoff,
     ("gin", "score"): _gin_score,
     **{(variant, "score"): _variant_score for variant in MODULES},
+    **{(variant, "meld"): _variant_meld for variant in MODULES},
+    **{(variant, "opening"): _variant_opening for variant in MODULES},
+    **{(variant, "rearrangement"): _variant_rearrangement for variant in MODULES},
 }
 VARIANTS: tuple[str, ...] = tuple(GAMES)
 

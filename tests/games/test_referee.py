@@ -272,3 +272,82 @@ class TestScoresOfTheOtherGames:
         assert code == 200 and body["valid"] is False
         assert body["violations"][0]["rule"] == "KR-KNOCK"
         assert body["violations"][0]["params"]["count"] == 9
+
+
+class TestMeldsOpeningsAndMoves:
+    def test_rummy40_queen_king_ace_is_a_run_worth_31(self, api, db):
+        # R40-RUNS allows ACE-HIGH; VALUE: Q 10 + K 10 + high ace 11 = 31 (the example).
+        code, body = ask(api, "meld", {"variant": "rummy40", "cards": "QS KS AS"})
+        assert code == 200
+        assert body["valid"] and body["kind"] == "run" and body["value"] == 31
+
+    def test_a_ramino_joker_left_open_is_placed_and_said(self, api, db):
+        # JOKER-1: 7♠ 8♠ JK may be 6♠ or 9♠; the referee picks one and says which.
+        code, body = ask(api, "meld", {"variant": "ramino", "cards": "7S 8S JK"})
+        assert code == 200 and body["valid"]
+        assert body["jokers"] in ({"3": "9S"}, {"3": "6S"})
+        assert body["chosen_by_referee"] == ["3"]
+
+    def test_a_declared_joker_is_kept(self, api, db):
+        # The meld comes back in rank order; jokers are keyed by their place in it.
+        code, body = ask(api, "meld", {"variant": "ramino", "cards": "7S 8S JK=6S"})
+        assert code == 200 and body["cards"] == ["JK=6S", "7S", "8S"]
+        assert body["jokers"] == {"1": "6S"} and body["chosen_by_referee"] == []
+
+    def test_a_second_joker_in_a_rummy40_meld_is_refused(self, api, db):
+        code, body = ask(api, "meld", {"variant": "rummy40", "cards": "7S JK JK"})
+        assert code == 200 and body["valid"] is False
+        assert body["violations"][0]["rule"] == "R40-RUNS"
+
+    def test_round_the_corner_needs_circular_runs(self, api, db):
+        # ACE-WRAP, RAM-OPT-CIRCULAR.
+        _, plain = ask(api, "meld", {"variant": "ramino", "cards": "KS AS 2S"})
+        _, circular = ask(
+            api,
+            "meld",
+            {"variant": "ramino", "cards": "KS AS 2S", "options": {"circular_runs": True}},
+        )
+        assert plain["valid"] is False and plain["violations"][0]["rule"] == "ACE-WRAP"
+        assert circular["valid"] is True
+
+    def test_a_rummy40_opening_of_52_reaches_40(self, api, db):
+        # R40-OPEN with VALUE: Q K A♠ = 31, 7♥ 7♣ 7♦ = 21 -> 52 >= 40.
+        code, body = ask(api, "opening", {"variant": "rummy40", "melds": ["QS KS AS", "7H 7C 7D"]})
+        assert code == 200
+        assert body["valid"] and body["value"] == 52 and body["minimum"] == 40
+
+    def test_a_ramino_opening_of_9_is_short_of_30(self, api, db):
+        # RAM-OPEN: 2+3+4 = 9 < 30.
+        code, body = ask(api, "opening", {"variant": "ramino", "melds": ["2S 3S 4S"]})
+        assert code == 200 and body["valid"] is False
+        assert body["violations"][0]["rule"] == "RAM-OPEN" and body["value"] == 9
+
+    def test_a_knock_rummy_move_that_splits_a_run_and_frees_a_joker_is_legal(self, api, db):
+        # KR-MANIP, KR-JOKER: 9♣ from hand frees the joker, which becomes 9♠ after 7♠ 8♠.
+        code, body = ask(
+            api,
+            "rearrangement",
+            {
+                "variant": "knock_rummy",
+                "before": ["4S 5S 6S 7S", "9H 9D JK=9C"],
+                "after": ["4S 5S 6S", "7S 8S JK=9S", "9H 9D 9C"],
+                "hand": "8S 9C 2D",
+            },
+        )
+        assert code == 200 and body["valid"], body
+        assert sorted(body["added"]) == ["8S", "9C"]
+
+    def test_a_knock_rummy_move_that_takes_a_card_off_the_table_is_refused(self, api, db):
+        code, body = ask(
+            api,
+            "rearrangement",
+            {
+                "variant": "knock_rummy",
+                "before": ["4S 5S 6S 7S"],
+                "after": ["4S 5S 6S"],
+                "hand": "8S",
+            },
+        )
+        assert code == 200 and body["valid"] is False
+        codes = {(v["rule"], v["code"]) for v in body["violations"]}
+        assert codes == {("KR-MANIP", "card_left_table"), ("KR-MANIP", "nothing_added")}
