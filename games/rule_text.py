@@ -92,6 +92,21 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("RAM-OPEN", "below_minimum"): _(
         "The opening is worth %(value)s; the table's minimum is %(minimum)s."
     ),
+    # Going out (scoring.solver.can_go_out); the rule is the game's own.
+    **{
+        (rule, "cannot_go_out"): _(
+            "These cards cannot go out: they cannot all be melded, apart from a discard "
+            "where the game needs one."
+        )
+        for rule in ("R40-HAND", "RAM-OUT", "KR-OUT", "GIN-BIGGIN")
+    },
+    **{
+        (rule, "joker_discard"): _(
+            "These cards go out only by discarding a joker, and a joker may not be discarded."
+        )
+        for rule in ("R40-JOKER-DISCARD", "RAM-OPT-FIXEDJOKER")
+    },
+    ("REFEREE", "no_cards"): _("Enter the cards of the hand."),
     ("REFEREE", "bad_table"): _("The table before the move is not legal: %(cards)s."),
     ("REFEREE", "not_in_game"): _("This question does not arise in this game."),
     ("REFEREE", "unknown_variant"): _("Unknown game “%(variant)s”."),

@@ -32,7 +32,7 @@ from scoring.errors import refusal as _refuse
 from scoring.melds import Meld, MeldRules, check_meld, opening_value
 from scoring.rearrange import check_rearrangement
 from scoring.scoresheet import PlayerEnd
-from scoring.solver import best_arrangement, best_layoff
+from scoring.solver import Closing, best_arrangement, best_layoff, best_opening, can_go_out
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,6 +399,93 @@ def _variant_rearrangement(game: Game, data: Mapping[str, Any]) -> dict[str, Any
     }
 
 
+def _closing(game: Game) -> Closing:
+    """Say how a player of this game goes out (RULES.md R40-HAND, RAM-OUT, KR-OUT)."""
+    options = game.options
+    if game.variant == "knock_rummy":
+        return Closing(discard="none", rule="KR-OUT")
+    if game.variant == "rummy40":
+        return Closing(
+            discard="required",
+            rule="R40-HAND",
+            opening_minimum=options.opening_minimum,
+            opening_rule="R40-OPEN",
+            joker_discard_rule="R40-JOKER-DISCARD",
+        )
+    return Closing(
+        discard="optional" if options.no_discard_win else "required",
+        rule="RAM-OUT",
+        opening_minimum=options.opening_minimum,
+        opening_rule="RAM-OPEN",
+        joker_discard_rule="RAM-OPT-FIXEDJOKER" if options.fixed_jokers else None,
+    )
+
+
+def _variant_hand(game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+    cards = parse_cards(data["cards"])
+    check_copies(cards, game.deck)
+    if not cards:
+        raise _refuse("REFEREE", "no_cards", "Enter the cards of the hand.")
+    best = best_arrangement(cards, rules=game.rules, value=game.value, deck=game.deck)
+    closing = _closing(game)
+    opened = bool(data.get("opened"))
+    out = can_go_out(
+        cards,
+        rules=game.rules,
+        closing=closing,
+        opened=opened,
+        opening_value=opening_value,
+        deck=game.deck,
+    )
+    answer: dict[str, Any] = {
+        "deadwood": best.count,
+        "melds": [_meld_out(m) for m in best.melds],
+        "unmelded": _names(best.deadwood),
+        "can_go_out": out.possible,
+        "rules": [VALUE_RULES[game.variant], closing.rule],
+    }
+    if out.possible:
+        answer["going_out"] = {
+            "melds": [_meld_out(m) for m in out.melds],
+            "discard": str(out.discard) if out.discard is not None else None,
+        }
+    else:
+        answer["violations"] = [out.violation]
+    if game.variant == "knock_rummy":
+        answer["can_knock"] = best.count <= knock_rummy.KNOCK_LIMIT
+        answer["rules"].append("KR-KNOCK")
+    elif not opened:
+        opening = best_opening(cards, rules=game.rules, opening_value=opening_value, deck=game.deck)
+        answer["best_opening"] = opening.value
+        answer["opening_melds"] = [_meld_out(m) for m in opening.melds]
+        answer["opening_minimum"] = closing.opening_minimum
+        answer["rules"].append(closing.opening_rule)
+    return answer
+
+
+def _variant_layoff(game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+    onto, violations, on_table = _melds(game, data["melds"])
+    cards = parse_cards(data["cards"])
+    check_copies([*on_table, *cards], game.deck)
+    rules = [LAYOFF_RULES[game.variant]]
+    if violations:
+        return {"valid": False, "violations": violations, "rules": rules}
+    result = best_layoff(cards, onto, rules=game.rules, value=game.value, deck=game.deck)
+    return {
+        "valid": True,
+        "layoffs": [{"card": str(card), "meld": index} for card, index in result.layoffs],
+        "melds": [_meld_out(m) for m in result.melds],
+        "table": [_meld_out(m) for m in result.grown],
+        "remaining": _names(result.deadwood),
+        "deadwood": result.count,
+        "rules": rules,
+    }
+
+
+VALUE_RULES = {"rummy40": "R40-VALUE", "ramino": "RAM-VALUE", "knock_rummy": "KR-VALUE"}
+LAYOFF_RULES = {"rummy40": "R40-ADD", "ramino": "RAM-ADD", "knock_rummy": "KR-MELDING"}
+
+
 def _variant_score(game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
     module = MODULES[game.variant]
     players = [
@@ -461,6 +548,8 @@ QUESTIONS: dict[tuple[str, str], Callable[[Game, Mapping[str, Any]], dict[str, A
     **{(variant, "meld"): _variant_meld for variant in MODULES},
     **{(variant, "opening"): _variant_opening for variant in MODULES},
     **{(variant, "rearrangement"): _variant_rearrangement for variant in MODULES},
+    **{(variant, "hand"): _variant_hand for variant in MODULES},
+    **{(variant, "layoff"): _variant_layoff for variant in MODULES},
 }
 VARIANTS: tuple[str, ...] = tuple(GAMES)
 

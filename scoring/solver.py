@@ -1,40 +1,84 @@
-"""Arrangement solver: minimum deadwood (GIN-DEADWOOD) and best layoffs (GIN-LAYOFF).
+"""Arrangement solver: one exact search answers every melding question of every variant.
 
-A hand is a bitmask: card (rank r, suit s) is bit 16*s + r, suits in display order, so the
-bits of a suit are its ranks 1..13 and runs are stretches of adjacent bits. Every meld a hand
-can hold is a *candidate*: each run of 3 to 5 cards (a longer run splits into such pieces with
-the same deadwood, and pieces that touch are merged again for display), each set of 4 and
-each of its sets of 3. The search takes the lowest card still undecided and either leaves it
-as deadwood or puts it in a candidate that fits the cards left; results are memoised on the
-mask of cards left, local to one call. Layoffs are candidates of the same search: a card
-completing a set of 3, or a chain of cards extending a run end outward.
+The questions: the least value a hand leaves unmelded (GIN-DEADWOOD, and the hand values of
+R40-END, RAM-SCORE, KR-SCORE) and every arrangement reaching it; the best layoffs onto table
+melds (GIN-LAYOFF, R40-ADD, RAM-ADD); whether a hand can go out (R40-HAND, RAM-OUT,
+RAM-OPT-NODISCARDWIN, KR-OUT, GIN-BIGGIN); the most valuable opening (RAM-OPEN, R40-OPEN).
 
-The bitmask holds one copy of each card and no jokers, which is all Gin needs; a hand outside
-that is refused with CARD-2. The multi-deck variants with jokers will need copies and joker
-candidates, but the search over candidates stays the same.
+The search sees a hand as a *state*, one int: the number of jokers left in its low 4 bits,
+then a 2-bit count (0, 1 or 2 copies: two decks) for each card in display order (clubs ace
+to king, then spades, hearts, diamonds), then one bit for each table meld that may still
+take layoffs (its *token*). A *candidate* is a meld the hand can form, or what it can lay
+onto one table meld: the natural cards it takes (one copy each, as a set never holds two
+identical cards and a run never a rank twice), the jokers it takes, and its *gain*. The
+search takes the lowest card still undecided and either leaves one copy of it out or puts it
+in a candidate whose lowest card it is and that fits what is left; table melds come after
+every card, where jokers alone may still be laid on them. Results are memoised on the state,
+local to one question. That recursion is the whole search for every variant; only the
+candidates differ:
+
+- melds of natural cards come from tables made once per rules: each run of 3 to 5 cards (a
+  longer run splits into such pieces with the same deadwood, and pieces that touch are merged
+  again for display), each set; they are found with bit tricks on a mask of the cards held.
+  A Gin hand (one deck, no jokers) needs nothing else, which keeps it fast;
+- melds with jokers are listed per hand: every group of naturals of one rank, or of one suit
+  close enough for the jokers to bridge, with every number of jokers the rules allow
+  (MeldRules: max_jokers, jokers_within_naturals, adjacent_jokers, fixed_groups, the ace and
+  wrap rules), at any length. Only the naturals and the number of jokers matter to the
+  search, so each such pair keeps one placement of its jokers: for openings the most
+  valuable, otherwise the one reaching highest;
+- layoffs are, for each table meld, every mix of cards and jokers its ends (runs) or its
+  missing suits (sets) can take, holding the meld's token so that each meld is extended once.
+
+A gain is value * 64 + cards: the search maximises the value melded (card values, or the
+VALUE of an opening) and, among equal values, the cards melded. Jokers left out are deadwood.
+Going out forbids leaving cards out (the *strict* search), so whole branches end at once.
+Questions about cards kept back (an opening keeps one to discard) or discarded (going out)
+ask the same memo about the hand without those cards, once for each choice of them.
+
+The joker options as this module reads them: fixed_groups puts a set's suits first in the
+order C S H D (a set of three is C S H), its jokers standing for the missing ones there;
+adjacent_jokers=False forbids jokers on neighbouring ranks of a run and more than one joker
+in a set; max_jokers and jokers_within_naturals count table jokers too when cards are added.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from operator import itemgetter
 from typing import NamedTuple
 
-from scoring.cards import FULL_DECK, SUITS, Card, DeckSpec, check_copies
-from scoring.melds import MAX_RUN, Meld, MeldRules, check_meld
+from scoring.cards import (
+    FULL_DECK,
+    JOKER,
+    RANKS,
+    SUITS,
+    Card,
+    DeckSpec,
+    check_copies,
+    sort_cards,
+)
+from scoring.errors import Violation
+from scoring.melds import MAX_RUN, MIN_MELD, Meld, MeldRules, check_meld
 
 Value = Callable[[Card], int]
+OpeningValue = Callable[[Meld], int]
 
+# The default deck: Gin's (GIN-SETUP). Variants with two decks or jokers pass their own.
+ONE_DECK = DeckSpec(decks=1, jokers=0)
+
+# Card bits, used for the tables and bit tricks: card (rank r, suit s) is bit 16*s + r, so
+# the bits of a suit are its ranks 1..13 and runs are stretches of adjacent bits.
 _SUIT_BASE: dict[str, int] = {suit: 16 * i for i, suit in enumerate(SUITS)}
-# A joker lands on bit 64, outside every suit, where the solver notices and refuses it.
-_SUIT_BASE[""] = 64
+_SUIT_BASE[""] = 64  # a joker (rank 0) lands on bit 64, outside every suit
 _BASES: tuple[int, ...] = tuple(_SUIT_BASE[suit] for suit in SUITS)
 _RANK_BITS = 0x3FFE  # bits 1..13 of a suit
+_NATURAL_BITS = (1 << 64) - 1
 _CARD_AT: dict[int, Card] = {_SUIT_BASE[card.suit] + card.rank: card for card in FULL_DECK}
-_ONE_DECK = DeckSpec(decks=1, jokers=0)
 # Runs are found in a "line" bitmask with 32 bits per suit: positions 1..13 are the ranks,
 # 14 is a high ace, and with wrapping 14..26 go round the suit a second time.
 _LINE = 32
@@ -42,10 +86,28 @@ _LINE_ACES = sum(1 << (_LINE * i + 1) for i in range(len(SUITS)))
 _FIRST_LAP = sum(_RANK_BITS << (_LINE * i) for i in range(len(SUITS)))
 # Multiplying a rank's bit by this spreads it to the same rank of every suit.
 _ALL_SUITS = sum(1 << base for base in _BASES)
-# A gain is value * _GAIN_SCALE + cards: the search maximises the value of the cards it melds
-# and, among equal values, the number of cards, so ties leave fewer deadwood cards.
+
+# The search state (see the module docstring). A card's *unit* is 1 in its count field.
+_JOKERS = 0xF
+_UNIT: tuple[int, ...] = (
+    *(
+        1 << (4 + 2 * (13 * (bit // 16) + bit % 16 - 1)) if bit in _CARD_AT else 0
+        for bit in range(64)
+    ),
+    1,  # bit 64, the joker: its count is the low bits
+)
+_FIRST_TOKEN = 1 << (4 + 2 * len(FULL_DECK))
+_MAX_TABLE_MELDS = 1024
+# The low bit of every count field and token: where a state holds something.
+_PRESENT = sum(1 << (4 + 2 * i) for i in range(len(FULL_DECK) + _MAX_TABLE_MELDS))
+# The gain of a branch that leaves a card out where none may be (going out).
+_NEVER = -(1 << 40)
+
+# A gain is value * _GAIN_SCALE + cards: see the module docstring.
 _GAIN_SCALE = 64
 _RUN, _SET, _LAYOFF = 0, 1, 2
+_KINDS = {_RUN: "run", _SET: "set"}
+DISCARDS = ("required", "optional", "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,30 +121,95 @@ class Arrangement:
 
 @dataclass(frozen=True, slots=True)
 class LayoffResult:
-    """Hold the defender's outcome: own melds, layoffs (card, knocker meld index), deadwood."""
+    """Hold the defender's outcome: own melds, layoffs (card, table meld index), deadwood.
+
+    A joker laid off shows as JOKER in ``layoffs``; ``grown`` holds every table meld after the
+    layoffs, each joker with the card it stands for (Meld.represents).
+    """
 
     melds: tuple[Meld, ...]
     layoffs: tuple[tuple[Card, int], ...]
     deadwood: tuple[Card, ...]
     count: int
+    grown: tuple[Meld, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """Hold the most valuable opening of a hand: its melds, their VALUE, the cards laid and kept."""
+
+    melds: tuple[Meld, ...]
+    value: int
+    cards: tuple[Card, ...]
+    kept: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Closing:
+    """Describe how a variant goes out: the final discard, the opening, and the rules cited.
+
+    ``discard`` is "required" (a last card is discarded: R40-HAND, RAM-OUT), "optional" (or
+    the last card is melded too: RAM-OPT-NODISCARDWIN) or "none" (every card is melded:
+    KR-OUT, GIN-BIGGIN). ``rule`` is cited when the cards cannot all be melded,
+    ``opening_rule`` when a player who had not opened falls short of ``opening_minimum``
+    (RAM-OPEN, R40-OPEN), and ``joker_discard_rule``, when set, forbids a joker as the last
+    discard (R40-JOKER-DISCARD, RAM-OPT-FIXEDJOKER).
+    """
+
+    discard: str
+    rule: str
+    opening_minimum: int = 0
+    opening_rule: str = ""
+    joker_discard_rule: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.discard not in DISCARDS:
+            raise ValueError(f"discard must be one of {DISCARDS}, not {self.discard!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class GoOut:
+    """Hold how a hand goes out (melds, cards added to table melds, the discard), or why not.
+
+    ``discards`` lists every discard that goes out (None: going out without one); ``value``
+    is the VALUE of the melds laid when the player had not opened (the search then takes the
+    most valuable way), else 0. ``violation`` says why the hand cannot go out.
+    """
+
+    melds: tuple[Meld, ...] = ()
+    layoffs: tuple[tuple[Card, int], ...] = ()
+    grown: tuple[Meld, ...] = ()
+    discard: Card | None = None
+    value: int = 0
+    discards: tuple[Card | None, ...] = ()
+    violation: Violation | None = None
+
+    @property
+    def possible(self) -> bool:
+        """Tell whether the hand goes out."""
+        return self.violation is None
 
 
 class _Piece(NamedTuple):
-    """Describe a candidate: a run piece, a set, or cards laid off onto a knocker meld."""
+    """Describe a candidate: a run, a set, or cards laid off onto a table meld."""
 
     kind: int  # _RUN, _SET or _LAYOFF; also the tie-break order between kinds
-    bits: tuple[int, ...]  # in meld order; for a layoff, in the order the cards are laid
+    bits: tuple[int, ...]  # natural cards, in meld order; for a layoff, in the order laid
     suit_base: int = 0  # runs: which suit
     first: int = 0  # runs: line positions of the ends (see _position_rank)
     last: int = 0
-    target: int = -1  # layoffs: index of the knocker meld
-    meld: Meld | None = None  # runs and sets: the meld, made once per table
+    target: int = -1  # layoffs: index of the table meld
+    meld: Meld | None = None  # melds of the tables: the meld, made once per table
+    jokers: int = 0
+    # With jokers: the card every position stands for, in meld order (a layoff: as laid).
+    places: tuple[int, ...] = ()
 
 
-# A candidate as the search sees it: (order, mask, gain, piece). Between equally good choices
-# for the lowest card the lower order wins: longer candidates first, then runs before sets
-# before layoffs, then the order they were found in (by card).
-_Candidate = tuple[int, int, int, _Piece]
+# A candidate as the search sees it: (order, mask, take, gain, piece). The mask has a unit
+# for each natural card (and the token of a layoff's table meld); take adds the jokers.
+# Between equally good choices for the lowest card the lower order wins: longer candidates
+# first, then runs before sets before layoffs, then the order they were found in.
+_Candidate = tuple[int, int, int, int, _Piece]
 _by_order = itemgetter(0)
 
 
@@ -91,55 +218,95 @@ def _position_rank(position: int) -> int:
     return (position - 1) % MAX_RUN + 1
 
 
-def _candidate(piece: _Piece, values: Sequence[int]) -> _Candidate:
-    mask = 0
-    value = 0
+def _unit(card: Card) -> int:
+    """Count every card as 1: the searches that only ask whether cards can be melded."""
+    return 1
+
+
+def _opening_value(meld: Meld) -> int:
+    """Return a meld's VALUE for an opening: 2-10 face, J Q K 10, ace 1 low, 11 high or in a set.
+
+    A joker counts as the card it stands for. An ace counts 11 in a set and after a king
+    (Q-K-A, and K-A-2 with circular runs: RAM-OPEN says "11 after a king"), else 1.
+    """
+    shown = meld.represents or meld.cards
+    total = 0
+    for i, card in enumerate(shown):
+        if card.rank == 1:
+            high = meld.kind == "set" or (i > 0 and shown[i - 1].rank == 13)
+            total += 11 if high else 1
+        else:
+            total += min(card.rank, 10)
+    return total
+
+
+def _candidate(piece: _Piece, gain: int, token: int = 0) -> _Candidate:
+    mask = token
     for bit in piece.bits:
-        mask |= 1 << bit
-        value += values[bit]
-    return (piece.kind - 4 * len(piece.bits), mask, value * _GAIN_SCALE + len(piece.bits), piece)
+        mask += _UNIT[bit]
+    cards = len(piece.bits) + piece.jokers
+    return (piece.kind - 4 * cards, mask, mask + piece.jokers, gain, piece)
 
 
 class _Tables(NamedTuple):
-    """Hold what one (rules, value) pair needs: card values and every meld of the deck."""
+    """Hold what one (rules, values) pair needs: card values and every natural meld."""
 
     rules: MeldRules
-    values: tuple[int, ...]  # by card bit; 0 where no card is
-    runs: tuple[dict[int, _Candidate], ...]  # runs of 3, 4, 5 by line start (a one-bit mask)
+    values: tuple[int, ...]  # by card bit; 0 for the joker, whose value is asked per hand
+    runs: tuple[dict[int, _Candidate], ...]  # runs by length from 3, by line start (one bit)
     sets: dict[int, tuple[_Candidate, ...]]  # the cards held of one rank -> their sets
+    opening: OpeningValue | None  # gains are VALUE for openings when set, else card values
+
+
+def _meld_gain(piece: _Piece, tables: _Tables, joker_value: int) -> int:
+    cards = len(piece.bits) + piece.jokers
+    if tables.opening is not None:
+        return tables.opening(_piece_meld(piece, tables.rules)) * _GAIN_SCALE + cards
+    value = piece.jokers * joker_value
+    for bit in piece.bits:
+        value += tables.values[bit]
+    return value * _GAIN_SCALE + cards
 
 
 @lru_cache(maxsize=32)
-def _build_tables(rules: MeldRules, value: Value) -> _Tables:
+def _build_tables(rules: MeldRules, value: Value, opening: OpeningValue | None) -> _Tables:
     values = tuple(value(_CARD_AT[bit]) if bit in _CARD_AT else 0 for bit in range(65))
+    tables = _Tables(rules, values, (), {}, opening)
     positions = set(rules.run_positions())
     starts = sorted(positions)
     if rules.wrap:
         positions = set(range(1, 2 * MAX_RUN + 1))
         starts = list(range(1, MAX_RUN + 1))
-    runs: tuple[dict[int, _Candidate], ...] = ({}, {}, {})
+    # An opening values an ace by its neighbours (a K-A-2 ace is high), so openings keep
+    # runs whole rather than split into pieces.
+    longest = MAX_RUN if opening is not None else 5
+    runs: tuple[dict[int, _Candidate], ...] = tuple({} for _ in range(3, longest + 1))
     for suit, base in enumerate(_BASES):
         for first in starts:
-            for length in range(3, 6):
+            for length in range(3, longest + 1):
                 last = first + length - 1
                 if not all(p in positions for p in range(first, last + 1)):
                     break
                 bits = tuple(base + _position_rank(p) for p in range(first, last + 1))
                 meld = Meld("run", tuple(_CARD_AT[bit] for bit in bits))
                 piece = _Piece(_RUN, bits, base, first, last, meld=meld)
-                runs[length - 3][1 << (_LINE * suit + first)] = _candidate(piece, values)
+                runs[length - 3][1 << (_LINE * suit + first)] = _candidate(
+                    piece, _meld_gain(piece, tables, 0)
+                )
     sets: dict[int, tuple[_Candidate, ...]] = {}
-    for rank in range(1, MAX_RUN + 1):
+    for rank in RANKS:
         for held in (h for n in (3, 4) for h in combinations(_BASES, n)):
             pieces = [
                 _Piece(_SET, bits, meld=Meld("set", tuple(_CARD_AT[bit] for bit in bits)))
                 for size in range(min(len(held), rules.max_set), 2, -1)
                 for bits in combinations([base + rank for base in held], size)
+                # RAM-OPT-FIXEDGROUPS: the suits of a set are the first ones of C S H D.
+                if not rules.fixed_groups or bits[-1] - rank == _BASES[size - 1]
             ]
             sets[sum(1 << (base + rank) for base in held)] = tuple(
-                _candidate(piece, values) for piece in pieces
+                _candidate(piece, _meld_gain(piece, tables, 0)) for piece in pieces
             )
-    return _Tables(rules, values, runs, sets)
+    return tables._replace(runs=runs, sets=sets)
 
 
 # The last (rules, value, tables) used, in one slot that is read and replaced whole.
@@ -153,7 +320,7 @@ def _tables(rules: MeldRules, value: Value) -> _Tables:
     last_rules, last_value, tables = _recent[0]
     if last_rules is rules and last_value is value and tables is not None:
         return tables
-    tables = _build_tables(rules, value)
+    tables = _build_tables(rules, value, None)
     _recent[0] = (rules, value, tables)
     return tables
 
@@ -164,7 +331,7 @@ def prepare(rules: MeldRules, value: Value) -> None:
 
 
 def _candidates(hand: int, tables: _Tables) -> list[_Candidate]:
-    """Return every candidate meld the hand holds, in the order of its cards."""
+    """Return every meld of natural cards the hand holds, in the order of its cards."""
     rules = tables.rules
     c = hand & _RANK_BITS
     s = (hand >> 16) & _RANK_BITS
@@ -183,15 +350,17 @@ def _candidates(hand: int, tables: _Tables) -> list[_Candidate]:
     if rules.wrap:
         starts &= _FIRST_LAP
     if starts:
-        runs3, runs4, runs5 = tables.runs
+        runs = tables.runs
+        runs3 = runs[0]
+        longest = len(runs) + 2
         while starts:
             low = starts & -starts
             starts ^= low
             found.append(runs3[low])
-            if line & (low << 3):
-                found.append(runs4[low])
-                if line & (low << 4):
-                    found.append(runs5[low])
+            length = 3
+            while length < longest and line & (low << length):
+                length += 1
+                found.append(runs[length - 3][low])
     threes = (c & s & (h | d)) | (h & d & (c | s))
     while threes:
         low = threes & -threes
@@ -200,119 +369,475 @@ def _candidates(hand: int, tables: _Tables) -> list[_Candidate]:
     return found
 
 
-def _by_low(candidates: Sequence[_Candidate]) -> dict[int, list[_Candidate]]:
-    """Group candidates by their lowest card, each group in tie-break order."""
+def _spans(line: Sequence[int], start: int, most: int, adjacent: bool) -> Iterator[tuple[int, ...]]:
+    """Yield the groups of line positions from line[start] up that most jokers can bridge."""
+    first = line[start]
+    stack = [((first,), start, 0)]
+    while stack:
+        positions, last, gaps = stack.pop()
+        yield positions
+        for k in range(last + 1, len(line)):
+            gap = line[k] - positions[-1] - 1
+            # Positions only grow, so once one is out of reach every later one is too.
+            if line[k] - first >= MAX_RUN or gaps + gap > most or (not adjacent and gap > 1):
+                break
+            stack.append(((*positions, line[k]), k, gaps + gap))
+
+
+def _run_bounds(rules: MeldRules) -> tuple[int, int]:
+    """Return the lowest and highest line positions a run may reach (wrapping: unbounded)."""
+    if rules.wrap:
+        return -2 * MAX_RUN, 3 * MAX_RUN
+    return (1 if rules.ace_low else 2), (14 if rules.ace_high else 13)
+
+
+def _joker_runs(mask: int, most: int, rules: MeldRules, every: bool) -> Iterator[_Piece]:
+    """Yield the runs with 1 to most jokers the natural cards of the mask allow.
+
+    Each group of naturals and number of jokers comes once, its jokers reaching as high as
+    they can; with ``every``, once for each placement of the jokers at the ends.
+    """
+    bottom = _run_bounds(rules)[0]
+    for base in _BASES:
+        ranks = [rank for rank in RANKS if mask >> (base + rank) & 1]
+        if not ranks:
+            continue
+        if rules.wrap:
+            line = ranks + [rank + MAX_RUN for rank in ranks]
+        else:
+            line = [rank for rank in ranks if rank >= bottom]
+            if rules.ace_high and ranks[0] == 1:
+                line.append(14)
+        for start, first in enumerate(line):
+            if rules.wrap and first > MAX_RUN:
+                # The second lap only continues runs started on the first.
+                break
+            for positions in _spans(line, start, most, rules.adjacent_jokers):
+                yield from _run_placements(positions, base, most, rules, every)
+
+
+def _run_placements(
+    positions: tuple[int, ...], base: int, most: int, rules: MeldRules, every: bool
+) -> Iterator[_Piece]:
+    naturals = len(positions)
+    inner = positions[-1] - positions[0] + 1 - naturals
+    bottom, top = _run_bounds(rules)
+    room_low, room_high = positions[0] - bottom, top - positions[-1]
+    if not rules.adjacent_jokers:
+        # A joker at an end touches the natural beside it; a second one would touch it.
+        room_low, room_high = min(room_low, 1), min(room_high, 1)
+    most = min(most, MAX_RUN - naturals)
+    if rules.jokers_within_naturals:
+        most = min(most, naturals)
+    bits = tuple(base + _position_rank(p) for p in positions)
+    for jokers in range(max(1, inner, MIN_MELD - naturals), most + 1):
+        extra = jokers - inner
+        if extra > room_low + room_high:
+            break
+        high = min(extra, room_high)
+        lows = range(extra - high, min(extra, room_low) + 1) if every else (extra - high,)
+        for low in lows:
+            first, last = positions[0] - low, positions[-1] + extra - low
+            places = tuple(base + _position_rank(p) for p in range(first, last + 1))
+            yield _Piece(_RUN, bits, base, first, last, jokers=jokers, places=places)
+
+
+def _joker_sets(mask: int, most: int, rules: MeldRules) -> Iterator[_Piece]:
+    """Yield the sets with 1 to most jokers the natural cards of the mask allow."""
+    if not rules.adjacent_jokers:
+        # RAM-OPT-FIXEDJOKER: two jokers in one set count as side by side.
+        most = min(most, 1)
+    for rank in RANKS:
+        held = [i for i, base in enumerate(_BASES) if mask >> (base + rank) & 1]
+        for size in range(1, len(held) + 1):
+            for suits in combinations(held, size):
+                for jokers in range(max(1, MIN_MELD - size), most + 1):
+                    total = size + jokers
+                    if total > rules.max_set or (rules.jokers_within_naturals and jokers > size):
+                        break
+                    yield from _set_piece(suits, (), jokers, rank, total, rules, -1)
+
+
+def _set_piece(
+    suits: Sequence[int],
+    shown: Sequence[int],
+    jokers: int,
+    rank: int,
+    total: int,
+    rules: MeldRules,
+    target: int,
+) -> Iterator[_Piece]:
+    """Yield the set (or the layoff onto a set showing ``shown``) adding suits and jokers."""
+    taken = {*suits, *shown}
+    if rules.fixed_groups:
+        # The suits are the first ``total`` of C S H D; the jokers stand for the missing ones.
+        if max(taken) >= total:
+            return
+        missing = [i for i in range(total) if i not in taken]
+    else:
+        missing = [i for i in range(len(SUITS)) if i not in taken][:jokers]
+    bits = tuple(_BASES[i] + rank for i in suits)
+    places = tuple(_BASES[i] + rank for i in sorted((*suits, *missing)))
+    kind = _SET if target < 0 else _LAYOFF
+    yield _Piece(kind, bits, target=target, jokers=jokers, places=places)
+
+
+def _joker_candidates(
+    mask: int, jokers: int, tables: _Tables, joker_value: int
+) -> list[_Candidate]:
+    """Return the melds with jokers the hand holds, one per naturals and number of jokers."""
+    rules = tables.rules
+    most = jokers if rules.max_jokers is None else min(jokers, rules.max_jokers)
+    if most <= 0:
+        return []
+    every = tables.opening is not None
+    pieces = chain(_joker_runs(mask, most, rules, every), _joker_sets(mask, most, rules))
+    return _distinct(pieces, tables, joker_value, lambda piece: 0)
+
+
+def _distinct(
+    pieces: Iterator[_Piece], tables: _Tables, joker_value: int, token: Callable[[_Piece], int]
+) -> list[_Candidate]:
+    """Return a candidate per (naturals, jokers) taken: the highest gain, then reaching highest.
+
+    A high ace reaches highest, so A♣ and four jokers show as 10 J Q K A, not A 2 3 4 5.
+    """
+    kept: dict[int, _Candidate] = {}
+    for piece in pieces:
+        candidate = _candidate(piece, _meld_gain(piece, tables, joker_value), token(piece))
+        # The take (cards, jokers, token) names what the candidate uses from the hand.
+        other = kept.get(candidate[2])
+        if other is None or (candidate[3], piece.last) > (other[3], other[4].last):
+            kept[candidate[2]] = candidate
+    return list(kept.values())
+
+
+class _Shape(NamedTuple):
+    """Describe a table meld as layoffs see it."""
+
+    meld: Meld  # in meld order, jokers with what they stand for
+    slots: tuple[int, ...]  # the card bit each position stands for
+    jokers: tuple[bool, ...]  # which positions hold a joker
+    first: int  # runs: the line positions of the ends
+    last: int
+
+
+def _shape(meld: Meld, rules: MeldRules) -> _Shape:
+    """Return a table meld's shape, refusing a meld that is not legal (jokers as declared)."""
+    if not any(card.is_joker for card in meld.cards):
+        checked = check_meld(meld.cards, rules)
+        shown = checked.cards
+        flags = (False,) * len(shown)
+    else:
+        represents = meld.represents
+        if (
+            len(represents) != len(meld.cards)
+            or any(card.is_joker for card in represents)
+            or any(c != r for c, r in zip(meld.cards, represents, strict=True) if not c.is_joker)
+        ):
+            # Melds from check_meld always say what their jokers stand for: this is a caller's
+            # mistake, not a player's.
+            raise ValueError(f"{meld}: a table meld's jokers need what they stand for")
+        # The shape is that of the cards the jokers stand for (JOKER-1).
+        natural = check_meld(represents, rules)
+        shown = natural.cards
+        stand_ins = {r for c, r in zip(meld.cards, represents, strict=True) if c.is_joker}
+        flags = tuple(card in stand_ins for card in shown)
+        cards = tuple(JOKER if joker else card for card, joker in zip(shown, flags, strict=True))
+        checked = Meld(natural.kind, cards, shown)
+    slots = tuple(_SUIT_BASE[card.suit] + card.rank for card in shown)
+    first = shown[0].rank if checked.kind == "run" else 0
+    return _Shape(checked, slots, flags, first, first + len(shown) - 1)
+
+
+def _chains(
+    mask: int,
+    base: int,
+    start: int,
+    step: int,
+    stop: int,
+    most: int,
+    after_joker: bool,
+    rules: MeldRules,
+) -> list[tuple[tuple[int, bool], ...]]:
+    """Return every way to extend a run outward from a position: (card bit, joker?) each."""
+    chains: list[tuple[tuple[int, bool], ...]] = [()]
+    frontier = [((), 0, after_joker)]
+    position = start
+    while frontier and (position - stop) * step <= 0:
+        bit = base + _position_rank(position)
+        held = mask >> bit & 1
+        grown = []
+        for laid, used, joker_before in frontier:
+            if held:
+                grown.append(((*laid, (bit, False)), used, False))
+            if used < most and (rules.adjacent_jokers or not joker_before):
+                grown.append(((*laid, (bit, True)), used + 1, True))
+        chains.extend(laid for laid, _, _ in grown)
+        frontier = grown
+        position += step
+    return chains
+
+
+def _layoffs_onto(
+    mask: int, jokers: int, shape: _Shape, index: int, rules: MeldRules
+) -> Iterator[_Piece]:
+    """Yield every legal mix of the hand's cards and jokers that one table meld can take."""
+    shown_jokers = sum(shape.jokers)
+    naturals = len(shape.slots) - shown_jokers
+    most = jokers
+    if rules.max_jokers is not None:
+        most = max(0, min(most, rules.max_jokers - shown_jokers))
+    if shape.meld.kind == "set":
+        if not rules.adjacent_jokers:
+            most = max(0, min(most, 1 - shown_jokers))
+        rank = _CARD_AT[shape.slots[0]].rank
+        shown = [slot // 16 for slot in shape.slots]
+        free = [i for i in range(len(SUITS)) if i not in shown and mask >> (_BASES[i] + rank) & 1]
+        for size in range(len(free) + 1):
+            for suits in combinations(free, size):
+                for added in range(0 if size else 1, most + 1):
+                    total = len(shown) + size + added
+                    over = rules.jokers_within_naturals and shown_jokers + added > naturals + size
+                    if total > rules.max_set or over:
+                        break
+                    yield from _set_piece(suits, shown, added, rank, total, rules, index)
+        return
+    base = shape.slots[0] & ~15
+    room = MAX_RUN - len(shape.slots)
+    bottom, top = _run_bounds(rules)
+    first, last = shape.first, shape.last
+    downs = _chains(
+        mask, base, first - 1, -1, max(bottom, first - room), most, shape.jokers[0], rules
+    )
+    ups = _chains(mask, base, last + 1, 1, min(top, last + room), most, shape.jokers[-1], rules)
+    for down in downs:
+        for up in ups:
+            laid = down + up
+            if not laid or len(laid) > room:
+                continue
+            added = sum(joker for _, joker in laid)
+            if added > most:
+                continue
+            if rules.jokers_within_naturals and shown_jokers + added > naturals + len(laid) - added:
+                continue
+            yield _Piece(
+                _LAYOFF,
+                tuple(bit for bit, joker in laid if not joker),
+                base,
+                first - len(down),
+                last + len(up),
+                target=index,
+                jokers=added,
+                places=tuple(bit for bit, _ in laid),
+            )
+
+
+def _token(index: int) -> int:
+    return _FIRST_TOKEN << (2 * index)
+
+
+def _tokens(melds: int) -> int:
+    """Return the tokens of that many table melds: each may still take a layoff."""
+    return sum(_token(index) for index in range(melds))
+
+
+def _layoff_candidates(
+    mask: int, jokers: int, shapes: Sequence[_Shape], tables: _Tables, joker_value: int
+) -> list[_Candidate]:
+    """Return the layoffs the hand can make, one candidate per table meld and cards taken."""
+    pieces = chain.from_iterable(
+        _layoffs_onto(mask, jokers, shape, index, tables.rules)
+        for index, shape in enumerate(shapes)
+    )
+    return _distinct(pieces, tables, joker_value, lambda piece: _token(piece.target))
+
+
+class _Search(NamedTuple):
+    """Hold a hand as the search needs it."""
+
+    tables: _Tables
+    cards: Sequence[Card]
+    mask: int  # natural cards held at least once, by card bit
+    total: int  # value of the natural cards
+    state: int  # card counts and jokers (0 for a simple hand: see _state)
+    jokers: int
+    joker_value: int
+    simple: bool  # one copy of each card and no jokers: Gin's hands
+    candidates: list[_Candidate]
+
+
+def _start(cards: Sequence[Card], tables: _Tables, value: Value, deck: DeckSpec) -> _Search:
+    """Return the hand read for the search, refusing more copies than the deck holds (CARD-2)."""
+    mask = 0
+    total = 0
+    base = _SUIT_BASE
+    values = tables.values
+    for card in cards:
+        bit = base[card.suit] + card.rank
+        mask |= 1 << bit
+        total += values[bit]
+    if not mask >> 64 and mask.bit_count() == len(cards):
+        return _Search(tables, cards, mask, total, 0, 0, 0, True, _candidates(mask, tables))
+    check_copies(cards, deck)
+    state = 0
+    for card in cards:
+        state += _UNIT[base[card.suit] + card.rank]
+    jokers = state & _JOKERS
+    mask &= _NATURAL_BITS
+    joker_value = value(JOKER) if jokers else 0
+    candidates = _candidates(mask, tables)
+    if jokers:
+        candidates += _joker_candidates(mask, jokers, tables, joker_value)
+    return _Search(tables, cards, mask, total, state, jokers, joker_value, False, candidates)
+
+
+def _state(search: _Search) -> int:
+    """Return the whole hand as a search state."""
+    if not search.simple:
+        return search.state
+    state = 0
+    mask = search.mask
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        state += _UNIT[low.bit_length() - 1]
+    return state
+
+
+def _within_candidates(search: _Search, candidates: Sequence[_Candidate], tables: int = 0) -> int:
+    """Return the state of what some candidate takes: the other cards are out of every meld.
+
+    ``tables`` holds the tokens of the table melds, if any.
+    """
+    union = 0
+    for candidate in candidates:
+        union |= candidate[1]
+    if search.simple:
+        return union
+    return (search.state | tables) & (union | union << 1) | search.jokers
+
+
+# What the search learns about a state: the best gain, the candidate taken for the lowest
+# card (None: one copy left out) and the state left after that choice.
+_Step = tuple[int, _Piece | None, int]
+_Memo = dict[int, _Step]
+_Groups = tuple[dict[int, list[_Candidate]], ...]
+
+
+def _groups(candidates: Sequence[_Candidate], jokers: int) -> _Groups:
+    """Group candidates by lowest card, in tie-break order, for each number of jokers left."""
     by_low: dict[int, list[_Candidate]] = {}
     for candidate in sorted(candidates, key=_by_order):
         mask = candidate[1]
         by_low.setdefault(mask & -mask, []).append(candidate)
-    return by_low
+    if not jokers:
+        return (by_low,)
+    # One grouping per number of jokers left, holding only what that many jokers allow, so
+    # the search checks the cards of a candidate and never its jokers.
+    groups = []
+    for left in range(jokers + 1):
+        group = {}
+        for low, found in by_low.items():
+            fit = [candidate for candidate in found if candidate[2] - candidate[1] <= left]
+            if fit:
+                group[low] = fit
+        groups.append(group)
+    return tuple(groups)
 
 
-# What the search learns about a mask of cards left: the best gain, the candidate taken for
-# the lowest card (None: it is deadwood) and the mask left after that choice.
-_Step = tuple[int, _Piece | None, int]
-_Memo = dict[int, _Step]
+def _memo(jokers: int, loose: bool) -> _Memo:
+    """Return a memo knowing the states with no card left: only jokers, which are left out."""
+    if not jokers:
+        return {0: (0, None, 0)}
+    return {left: (0 if loose or not left else _NEVER, None, left) for left in range(jokers + 1)}
 
 
 # The search is a module function taking its memo, not a closure: a closure that calls
 # itself is a reference cycle, and each call would leave its memo for the garbage collector.
-def _best(rem: int, by_low: dict[int, list[_Candidate]], memo: _Memo) -> int:
-    """Return the highest gain the candidates reach inside the cards of rem, memoising it."""
+def _best(rem: int, groups: _Groups, memo: _Memo, loose: bool) -> int:
+    """Return the highest gain the candidates reach inside the state rem, memoising it.
+
+    Loose, a card may be left out; strict (going out), every card is melded or laid off.
+    """
     step = memo.get(rem)
     if step is not None:
         return step[0]
     key = rem
-    low = rem & -rem
+    by_low = groups[rem & _JOKERS]
+    present = (rem | rem >> 1) & _PRESENT
+    low = present & -present
     while low not in by_low:
-        # A card that starts no candidate left is deadwood in every packing.
-        rem ^= low
-        if not rem:
-            memo[key] = (0, None, 0)
-            return 0
-        low = rem & -rem
-    found = -1
+        # A card that starts no candidate left is out of every packing, and so is a table
+        # meld with no layoff left.
+        if not loose and low < _FIRST_TOKEN:
+            memo[key] = (_NEVER, None, 0)
+            return _NEVER
+        rem &= ~(low | low << 1)
+        present ^= low
+        if not present:
+            found = memo[rem][0]
+            memo[key] = (found, None, rem)
+            return found
+        low = present & -present
+    found = _NEVER
     choice = None
     after = 0
-    for _, mask, gain, piece in by_low[low]:
-        if mask & rem == mask:
-            left = rem ^ mask
+    for _, mask, take, gain, piece in by_low[low]:
+        if mask & present == mask:
+            left = rem - take
             step = memo.get(left)
-            total = gain + (step[0] if step is not None else _best(left, by_low, memo))
+            total = gain + (step[0] if step is not None else _best(left, groups, memo, loose))
             if total > found:
                 found, choice, after = total, piece, left
-    left = rem ^ low
-    step = memo.get(left)
-    total = step[0] if step is not None else _best(left, by_low, memo)
-    if total > found:
-        found, choice, after = total, None, left
+    if loose or low >= _FIRST_TOKEN:
+        left = rem - low
+        step = memo.get(left)
+        total = step[0] if step is not None else _best(left, groups, memo, loose)
+        if total > found:
+            found, choice, after = total, None, left
     memo[key] = (found, choice, after)
     return found
+
+
+def _path(rem: int, groups: _Groups, memo: _Memo, loose: bool) -> tuple[int, list[_Piece]]:
+    """Return the best gain from rem and the first packing, in tie-break order, reaching it."""
+    found = _best(rem, groups, memo, loose)
+    chosen: list[_Piece] = []
+    if found < 0:
+        return found, chosen
+    while rem > _JOKERS:
+        _, piece, rem = memo[rem]
+        if piece is not None:
+            chosen.append(piece)
+    return found, chosen
+
+
+def _walk(rem: int, groups: _Groups, memo: _Memo) -> Iterator[list[_Piece]]:
+    """Yield every packing, in tie-break order, that reaches the best melded value."""
+    if rem <= _JOKERS:
+        yield []
+        return
+    present = (rem | rem >> 1) & _PRESENT
+    low = present & -present
+    target = _best(rem, groups, memo, True) // _GAIN_SCALE
+    for _, mask, take, gain, piece in groups[rem & _JOKERS].get(low, ()):
+        fits = mask & present == mask
+        if fits and (gain + _best(rem - take, groups, memo, True)) // _GAIN_SCALE == target:
+            for rest in _walk(rem - take, groups, memo):
+                yield [piece, *rest]
+    if _best(rem - low, groups, memo, True) // _GAIN_SCALE == target:
+        yield from _walk(rem - low, groups, memo)
 
 
 def _disjoint(candidates: Sequence[_Candidate]) -> list[_Piece] | None:
     """Return all the candidates when no two share a card (then taking all is best), else None."""
     union = 0
-    for _, mask, _, _ in candidates:
+    for _, mask, _, _, _ in candidates:
         if union & mask:
             return None
         union |= mask
-    return [candidate[3] for candidate in candidates]
-
-
-def _union(by_low: dict[int, list[_Candidate]]) -> int:
-    union = 0
-    for candidates in by_low.values():
-        for candidate in candidates:
-            union |= candidate[1]
-    return union
-
-
-def _first_best(by_low: dict[int, list[_Candidate]]) -> list[_Piece]:
-    """Return the first packing, in tie-break order, that reaches the best gain."""
-    memo: _Memo = {0: (0, None, 0)}
-    rem = _union(by_low)
-    _best(rem, by_low, memo)
-    chosen: list[_Piece] = []
-    while rem:
-        _, piece, rem = memo[rem]
-        if piece is not None:
-            chosen.append(piece)
-    return chosen
-
-
-def _all_best(by_low: dict[int, list[_Candidate]]) -> Iterator[list[_Piece]]:
-    """Yield every packing, in tie-break order, that reaches the best melded value."""
-    return _walk(_union(by_low), by_low, {0: (0, None, 0)})
-
-
-def _walk(rem: int, by_low: dict[int, list[_Candidate]], memo: _Memo) -> Iterator[list[_Piece]]:
-    if not rem:
-        yield []
-        return
-    low = rem & -rem
-    target = _best(rem, by_low, memo) // _GAIN_SCALE
-    for _, mask, gain, piece in by_low.get(low, ()):
-        fits = mask & rem == mask
-        if fits and (gain + _best(rem ^ mask, by_low, memo)) // _GAIN_SCALE == target:
-            for rest in _walk(rem ^ mask, by_low, memo):
-                yield [piece, *rest]
-    if _best(rem ^ low, by_low, memo) // _GAIN_SCALE == target:
-        yield from _walk(rem ^ low, by_low, memo)
-
-
-def _hand(cards: Sequence[Card], values: Sequence[int]) -> tuple[int, int]:
-    """Return the hand's bitmask and its total value, refusing copies and jokers (CARD-2)."""
-    mask = 0
-    total = 0
-    base = _SUIT_BASE
-    for card in cards:
-        bit = base[card.suit] + card.rank
-        mask |= 1 << bit
-        total += values[bit]
-    if mask >> 64 or mask.bit_count() != len(cards):
-        check_copies(cards, _ONE_DECK)
-    return mask, total
+    return [candidate[4] for candidate in candidates]
 
 
 def _card_table(base: int, first_rank: int, size: int) -> tuple[tuple[Card, ...], ...]:
@@ -345,6 +870,23 @@ def _cards(mask: int) -> tuple[Card, ...]:
     )
 
 
+def _piece_meld(piece: _Piece, rules: MeldRules) -> Meld:
+    """Return the meld of a piece, jokers with the cards they stand for."""
+    if piece.meld is not None:
+        return piece.meld
+    if not piece.jokers:
+        # A merged run takes check_meld's form, so that all 13 cards of a suit round the
+        # corner are one meld whichever piece they were found from.
+        return check_meld([_CARD_AT[bit] for bit in piece.bits], rules)
+    naturals = set(piece.bits)
+    represents = tuple(_CARD_AT[bit] for bit in piece.places)
+    cards = tuple(
+        card if bit in naturals else JOKER
+        for bit, card in zip(piece.places, represents, strict=True)
+    )
+    return Meld(_KINDS[piece.kind], cards, represents)
+
+
 def _follows(a: _Piece, b: _Piece, rules: MeldRules) -> bool:
     if a.suit_base != b.suit_base:
         return False
@@ -353,150 +895,345 @@ def _follows(a: _Piece, b: _Piece, rules: MeldRules) -> bool:
     return a.last + 1 == b.first
 
 
-def _touching(runs: Sequence[_Piece], rules: MeldRules) -> tuple[_Piece, _Piece] | None:
-    # A run never follows itself, not even all 13 cards of a suit round the corner.
-    return next(((a, b) for a in runs for b in runs if a is not b and _follows(a, b, rules)), None)
-
-
-def _melds(pieces: Sequence[_Piece], rules: MeldRules) -> tuple[Meld, ...]:
-    """Return the melds of a packing, run pieces that touch merged back into one run."""
-    pieces = list(pieces)
-    runs = [piece for piece in pieces if piece.kind == _RUN]
-    touching = len(runs) > 1 and _touching(runs, rules)
-    while touching:
-        a, b = touching
-        merged = a._replace(bits=a.bits + b.bits, last=a.last + len(b.bits), meld=None)
-        pieces = [piece for piece in pieces if piece is not a and piece is not b]
-        pieces.append(merged)
-        touching = _touching([piece for piece in pieces if piece.kind == _RUN], rules)
-    pieces.sort(key=lambda piece: piece.bits[0])
-    # A merged run takes check_meld's form, so that all 13 cards of a suit round the corner
-    # are one meld whichever piece they were found from.
-    return tuple(
-        piece.meld or check_meld([_CARD_AT[bit] for bit in piece.bits], rules) for piece in pieces
+def _touching(pieces: Sequence[_Piece], rules: MeldRules) -> tuple[int, int] | None:
+    """Return the positions of two natural run pieces of which the second follows the first."""
+    runs = [i for i, piece in enumerate(pieces) if piece.kind == _RUN and not piece.jokers]
+    if len(runs) < 2:
+        return None
+    # A run never follows itself, not even all 13 cards of a suit round the corner; with two
+    # decks the same piece may be taken twice, so pieces are told apart by position.
+    return next(
+        ((i, j) for i in runs for j in runs if i != j and _follows(pieces[i], pieces[j], rules)),
+        None,
     )
 
 
-def _arrangement(
-    hand: int, total: int, pieces: Sequence[_Piece], rules: MeldRules, values: Sequence[int]
-) -> Arrangement:
-    melded = 0
+def _melds(pieces: Sequence[_Piece], rules: MeldRules, merge: bool = True) -> tuple[Meld, ...]:
+    """Return the melds of a packing, natural run pieces that touch merged back into one run."""
+    pieces = [piece for piece in pieces if piece.kind != _LAYOFF]
+    touching = merge and len(pieces) > 1 and _touching(pieces, rules)
+    while touching:
+        i, j = touching
+        a, b = pieces[i], pieces[j]
+        merged = a._replace(bits=a.bits + b.bits, last=a.last + len(b.bits), meld=None)
+        pieces = [piece for k, piece in enumerate(pieces) if k not in touching]
+        pieces.append(merged)
+        touching = _touching(pieces, rules)
+    pieces.sort(key=_first_card)
+    return tuple(piece.meld or _piece_meld(piece, rules) for piece in pieces)
+
+
+def _first_card(piece: _Piece) -> int:
+    return piece.bits[0]
+
+
+def _arrangement(search: _Search, pieces: Sequence[_Piece], merge: bool = True) -> Arrangement:
+    """Return the arrangement of a packing: the melds, and every card no piece takes."""
+    values = search.tables.values
+    melds = _melds(pieces, search.tables.rules, merge)
+    if search.simple:
+        melded = 0
+        count = search.total
+        for piece in pieces:
+            for bit in piece.bits:
+                melded |= 1 << bit
+                count -= values[bit]
+        return Arrangement(melds, _cards(search.mask & ~melded), count)
+    left = Counter(search.cards)
     for piece in pieces:
-        for bit in piece.bits:
-            melded |= 1 << bit
-            total -= values[bit]
-    return Arrangement(_melds(pieces, rules), _cards(hand & ~melded), total)
+        left.subtract(_CARD_AT[bit] for bit in piece.bits)
+        left[JOKER] -= piece.jokers
+    deadwood = sort_cards(left.elements())
+    count = sum(
+        search.joker_value if card.is_joker else values[_SUIT_BASE[card.suit] + card.rank]
+        for card in deadwood
+    )
+    return Arrangement(melds, deadwood, count)
 
 
-def _start(
-    cards: Sequence[Card], rules: MeldRules, value: Value
-) -> tuple[_Tables, int, int, list[_Candidate]]:
-    """Return the tables, the hand's mask, its total value and the melds it holds."""
-    tables = _tables(rules, value)
-    hand, total = _hand(cards, tables.values)
-    return tables, hand, total, _candidates(hand, tables)
+def _solve(search: _Search, candidates: Sequence[_Candidate], tables: int = 0) -> list[_Piece]:
+    """Return the first best packing of the candidates (the loose search)."""
+    groups = _groups(candidates, search.jokers)
+    start = _within_candidates(search, candidates, tables)
+    return _path(start, groups, _memo(search.jokers, True), True)[1]
 
 
-def best_arrangement(cards: Sequence[Card], *, rules: MeldRules, value: Value) -> Arrangement:
+def best_arrangement(
+    cards: Sequence[Card], *, rules: MeldRules, value: Value, deck: DeckSpec = ONE_DECK
+) -> Arrangement:
     """Return an arrangement of the hand with the minimum deadwood count (GIN-DEADWOOD).
 
-    Ties go to the arrangement with fewer deadwood cards, then to the first in a fixed order:
-    the lowest card (clubs, spades, hearts, diamonds; ace to king) goes into a longer meld
-    before a shorter one, a run before a set, and into a meld before the deadwood. The result
-    is always min_arrangements(...)[0].
+    The hand may hold as many copies of a card, and jokers, as ``deck`` holds (CARD-2); a
+    joker melded counts nothing, one left out counts value(JOKER). Ties go to the
+    arrangement with fewer deadwood cards, then to the first in a fixed order: the lowest
+    card (clubs, spades, hearts, diamonds; ace to king) goes into a longer meld before a
+    shorter one, a run before a set, and into a meld before the deadwood. The result is
+    always min_arrangements(...)[0].
     """
-    tables, hand, total, candidates = _start(cards, rules, value)
-    if not candidates:
-        # Most hands dealt hold no meld at all: nothing to search.
-        return Arrangement((), _cards(hand), total)
-    pieces = _disjoint(candidates)
-    if pieces is None:
-        pieces = _first_best(_by_low(candidates))
-    return _arrangement(hand, total, pieces, rules, tables.values)
+    search = _start(cards, _tables(rules, value), value, deck)
+    candidates = search.candidates
+    if search.simple:
+        if not candidates:
+            # Most hands dealt hold no meld at all: nothing to search.
+            return Arrangement((), _cards(search.mask), search.total)
+        pieces = _disjoint(candidates)
+        if pieces is not None:
+            return _arrangement(search, pieces)
+    return _arrangement(search, _solve(search, candidates))
 
 
 def min_arrangements(
-    cards: Sequence[Card], *, rules: MeldRules, value: Value
+    cards: Sequence[Card], *, rules: MeldRules, value: Value, deck: DeckSpec = ONE_DECK
 ) -> tuple[Arrangement, ...]:
-    """Return every distinct arrangement (set of melds) that reaches the minimum deadwood.
+    """Return every distinct arrangement (multiset of melds) that reaches the minimum deadwood.
 
-    Fewer deadwood cards come first, then the tie-break order of best_arrangement.
+    Fewer deadwood cards come first, then the tie-break order of best_arrangement. Melds with
+    jokers count as distinct by the cards they take and the number of jokers, each shown with
+    one placement of its jokers.
     """
-    tables, hand, total, candidates = _start(cards, rules, value)
-    pieces = _disjoint(candidates)
-    if pieces is not None:
-        # No two candidates share a card, so taking them all is the one minimum.
-        return (_arrangement(hand, total, pieces, rules, tables.values),)
-    found: dict[frozenset[Meld], Arrangement] = {}
-    for pieces in _all_best(_by_low(candidates)):
-        arrangement = _arrangement(hand, total, pieces, rules, tables.values)
-        found.setdefault(frozenset(arrangement.melds), arrangement)
+    search = _start(cards, _tables(rules, value), value, deck)
+    candidates = search.candidates
+    if search.simple:
+        pieces = _disjoint(candidates)
+        if pieces is not None:
+            # No two candidates share a card, so taking them all is the one minimum.
+            return (_arrangement(search, pieces),)
+    groups = _groups(candidates, search.jokers)
+    memo = _memo(search.jokers, True)
+    found: dict[frozenset[tuple[Meld, int]], Arrangement] = {}
+    for pieces in _walk(_within_candidates(search, candidates), groups, memo):
+        arrangement = _arrangement(search, pieces)
+        found.setdefault(frozenset(Counter(arrangement.melds).items()), arrangement)
     return tuple(sorted(found.values(), key=lambda arrangement: len(arrangement.deadwood)))
 
 
-def _chain(hand: int, base: int, start: int, step: int, room: int, rules: MeldRules) -> list[int]:
-    """Return the bits of the hand's cards that extend a run outward from a position."""
-    positions = rules.run_positions()
-    bits: list[int] = []
-    position = start
-    while len(bits) < room and (rules.wrap or position in positions):
-        bit = base + _position_rank(position)
-        if not (hand >> bit) & 1:
-            break
-        bits.append(bit)
-        position += step
-    return bits
+def _grown(shape: _Shape, piece: _Piece | None) -> Meld:
+    """Return a table meld with a layoff in place."""
+    if piece is None:
+        return shape.meld
+    naturals = set(piece.bits)
+    laid = [(bit, bit not in naturals) for bit in piece.places]
+    slots = list(zip(shape.slots, shape.jokers, strict=True))
+    if shape.meld.kind == "set":
+        slots = sorted(slots + laid)
+    else:
+        down = shape.first - piece.first
+        slots = laid[:down][::-1] + slots + laid[down:]
+    represents = tuple(_CARD_AT[bit] for bit, _ in slots)
+    cards = tuple(
+        JOKER if joker else card for (_, joker), card in zip(slots, represents, strict=True)
+    )
+    return Meld(shape.meld.kind, cards, represents if JOKER in cards else ())
 
 
-def _layoff_candidates(
-    hand: int, onto: Sequence[Meld], rules: MeldRules, values: Sequence[int]
-) -> Iterator[_Candidate]:
-    for index, meld in enumerate(onto):
-        if meld.kind == "set":
-            # One deck: a set of three misses one card, and a set of four takes nothing.
-            if len(meld.cards) < rules.max_set:
-                held = {card.suit for card in meld.cards}
-                for suit in SUITS:
-                    bit = _SUIT_BASE[suit] + meld.cards[0].rank
-                    if suit not in held and (hand >> bit) & 1:
-                        yield _candidate(_Piece(_LAYOFF, (bit,), target=index), values)
-            continue
-        # Positions of the run's ends: a high ace after the king is 14, as in _tables.
-        first = meld.cards[0].rank
-        last = first + len(meld.cards) - 1
-        base = _SUIT_BASE[meld.cards[0].suit]
-        for start, step in ((first - 1, -1), (last + 1, 1)):
-            # The chains from one end all hold its next card, so the search takes one at most.
-            chain = _chain(hand, base, start, step, MAX_RUN - len(meld.cards), rules)
-            for length in range(1, len(chain) + 1):
-                yield _candidate(_Piece(_LAYOFF, tuple(chain[:length]), target=index), values)
+def _laid_cards(piece: _Piece) -> list[Card]:
+    naturals = set(piece.bits)
+    return [_CARD_AT[bit] if bit in naturals else JOKER for bit in piece.places or piece.bits]
+
+
+def _table(
+    cards: Sequence[Card], onto: Sequence[Meld], rules: MeldRules, deck: DeckSpec
+) -> list[_Shape]:
+    """Return the shapes of the table melds, refusing cards shown too often (CARD-2)."""
+    shapes = [_shape(meld, rules) for meld in onto]
+    shown = [card for shape in shapes for card in shape.meld.cards]
+    check_copies([*cards, *shown], deck)
+    if len(shapes) > _MAX_TABLE_MELDS:
+        raise ValueError(f"at most {_MAX_TABLE_MELDS} table melds")
+    return shapes
+
+
+def _laid_out(
+    pieces: Sequence[_Piece], shapes: Sequence[_Shape]
+) -> tuple[tuple[tuple[Card, int], ...], tuple[Meld, ...]]:
+    """Return the layoffs of a packing, (card, table meld index) as laid, and the grown melds."""
+    laid = sorted((piece for piece in pieces if piece.kind == _LAYOFF), key=lambda p: p.target)
+    by_target = {piece.target: piece for piece in laid}
+    layoffs = tuple((card, piece.target) for piece in laid for card in _laid_cards(piece))
+    grown = tuple(_grown(shape, by_target.get(index)) for index, shape in enumerate(shapes))
+    return layoffs, grown
 
 
 def best_layoff(
-    cards: Sequence[Card], onto: Sequence[Meld], *, rules: MeldRules, value: Value
+    cards: Sequence[Card],
+    onto: Sequence[Meld],
+    *,
+    rules: MeldRules,
+    value: Value,
+    deck: DeckSpec = ONE_DECK,
 ) -> LayoffResult:
-    """Return the defender's best outcome: own melds and layoffs minimising deadwood (GIN-LAYOFF).
+    """Return the best outcome of own melds and layoffs onto table melds, minimising deadwood.
 
-    Ties are broken as in best_arrangement, the defender's own melds before layoffs of the same
-    number of cards.
+    Serves GIN-LAYOFF (the defender onto the knocker's melds) and R40-ADD / RAM-ADD (where
+    cards can be added): runs take cards and jokers at either end, sets the suits they miss
+    up to max_set, all within the joker rules; table melds with jokers must carry what each
+    joker stands for (Meld.represents). Ties are broken as in best_arrangement, own melds
+    before layoffs of the same number of cards.
     """
-    onto = [check_meld(meld.cards, rules) for meld in onto]
-    shown = [card for meld in onto for card in meld.cards]
-    check_copies([*cards, *shown], _ONE_DECK)
-    tables, hand, total, candidates = _start(cards, rules, value)
-    candidates += _layoff_candidates(hand, onto, rules, tables.values)
-    pieces = _first_best(_by_low(candidates))
-    laid = sorted((piece for piece in pieces if piece.kind == _LAYOFF), key=lambda p: p.target)
-    laid_mask = 0
-    for piece in laid:
-        for bit in piece.bits:
-            laid_mask |= 1 << bit
-            total -= tables.values[bit]
-    own = [piece for piece in pieces if piece.kind != _LAYOFF]
-    arrangement = _arrangement(hand & ~laid_mask, total, own, rules, tables.values)
-    return LayoffResult(
-        melds=arrangement.melds,
-        layoffs=tuple((_CARD_AT[bit], piece.target) for piece in laid for bit in piece.bits),
-        deadwood=arrangement.deadwood,
-        count=arrangement.count,
+    shapes = _table(cards, onto, rules, deck)
+    search = _start(cards, _tables(rules, value), value, deck)
+    candidates = search.candidates + _layoff_candidates(
+        search.mask, search.jokers, shapes, search.tables, search.joker_value
+    )
+    pieces = _solve(search, candidates, _tokens(len(shapes)))
+    arrangement = _arrangement(search, pieces)
+    layoffs, grown = _laid_out(pieces, shapes)
+    return LayoffResult(arrangement.melds, layoffs, arrangement.deadwood, arrangement.count, grown)
+
+
+def _without(state: int, cards: Sequence[Card]) -> int:
+    for card in cards:
+        state -= _UNIT[_SUIT_BASE[card.suit] + card.rank]
+    return state
+
+
+def best_opening(
+    cards: Sequence[Card],
+    *,
+    rules: MeldRules,
+    opening_value: OpeningValue | None = None,
+    keep: int = 1,
+    deck: DeckSpec = ONE_DECK,
+) -> Opening:
+    """Return the most valuable melds the hand can lay at once, keeping ``keep`` cards in hand.
+
+    The value is the sum of opening_value over the melds (default: VALUE, as _opening_value);
+    a joker is placed where it is worth most. ``keep`` is 1 where a player must still
+    discard (R40-HAND, RAM-TURN). Ties go to more cards laid, then to the first in the order
+    of best_arrangement. With nothing to lay, the opening is empty and worth 0.
+    """
+    opening = opening_value or _opening_value
+    tables = _build_tables(rules, _unit, opening)
+    search = _start(cards, tables, _unit, deck)
+    groups = _groups(search.candidates, search.jokers)
+    memo = _memo(search.jokers, True)
+    state = _state(search)
+    options: list[tuple[Card, ...]] = [()]
+    if keep > 0:
+        gain = _best(state, groups, memo, True)
+        if gain % _GAIN_SCALE > len(cards) - keep:
+            # The best melds leave too few cards. Whichever cards a better opening keeps, it
+            # is an opening of the hand without them: try each choice of cards to keep.
+            options = list(dict.fromkeys(combinations(sort_cards(cards), keep)))
+    best_gain, best_pieces = _NEVER, []
+    for kept in options:
+        gain, pieces = _path(_without(state, kept), groups, memo, True)
+        if gain > best_gain:
+            best_gain, best_pieces = gain, pieces
+    melds = _melds(best_pieces, rules, merge=False)
+    arrangement = _arrangement(search, best_pieces, merge=False)
+    laid = Counter(search.cards)
+    laid.subtract(arrangement.deadwood)
+    return Opening(
+        melds,
+        sum(opening(meld) for meld in melds),
+        sort_cards(laid.elements()),
+        arrangement.deadwood,
+    )
+
+
+def can_go_out(
+    cards: Sequence[Card],
+    *,
+    rules: MeldRules,
+    closing: Closing,
+    opened: bool,
+    onto: Sequence[Meld] = (),
+    opening_value: OpeningValue | None = None,
+    deck: DeckSpec = ONE_DECK,
+) -> GoOut:
+    """Return how the cards held (after drawing) go out, or why they cannot.
+
+    Every card but the discard (see Closing) is melded, or, once the player has opened, added
+    to the table melds ``onto``. A player who has not opened lays only own melds, which must
+    hold 3 cards or more and be worth closing.opening_minimum together (opening_value,
+    default VALUE); the most valuable way is taken. Otherwise the discard taken is the first
+    that works: none if allowed, then by display order.
+    """
+    cards = tuple(cards)
+    opening = opening_value or _opening_value
+    if opened:
+        shapes = _table(cards, onto, rules, deck)
+        tables = _tables(rules, _unit)
+    else:
+        shapes = []
+        tables = _build_tables(rules, _unit, opening)
+    search = _start(cards, tables, _unit, deck)
+    candidates = search.candidates + _layoff_candidates(
+        search.mask, search.jokers, shapes, tables, search.joker_value
+    )
+    groups = _groups(candidates, search.jokers)
+    memo = _memo(search.jokers, False)
+    state = _state(search) + _tokens(len(shapes))
+    options: list[Card | None] = []
+    if closing.discard != "required":
+        options.append(None)
+    if closing.discard != "none":
+        options.extend(dict.fromkeys(sort_cards(cards)))
+    outs: list[tuple[Card | None, list[_Piece], int]] = []
+    joker_barred = False
+    for discard in options:
+        left = state if discard is None else _without(state, [discard])
+        gain, pieces = _path(left, groups, memo, False)
+        if gain < 0:
+            continue
+        if discard is not None and discard.is_joker and closing.joker_discard_rule:
+            joker_barred = True
+            continue
+        value = 0 if opened else sum(opening(meld) for meld in _melds(pieces, rules, False))
+        outs.append((discard, pieces, value))
+    if not outs:
+        return GoOut(violation=_cannot_go_out(cards, closing, joker_barred))
+    if not opened:
+        best = max(value for _, _, value in outs)
+        outs = [
+            out
+            for out in outs
+            if out[2] >= closing.opening_minimum and len(cards) - (out[0] is not None) >= MIN_MELD
+        ]
+        if not outs:
+            return GoOut(value=best, violation=_below_minimum(closing, best))
+        # The most valuable opening goes out; the first of equals.
+        outs.sort(key=lambda out: -out[2])
+    discard, pieces, value = outs[0]
+    layoffs, grown = _laid_out(pieces, shapes)
+    return GoOut(
+        _melds(pieces, rules, merge=opened),
+        layoffs,
+        grown,
+        discard,
+        value,
+        tuple(out[0] for out in outs),
+    )
+
+
+def _cannot_go_out(cards: Sequence[Card], closing: Closing, joker_barred: bool) -> Violation:
+    # The rule comes from the variant (Closing); games/rule_text.py needs its sentence.
+    names = [str(card) for card in cards]
+    if joker_barred and closing.joker_discard_rule:
+        return Violation(
+            rule=closing.joker_discard_rule,
+            code="joker_discard",
+            message="These cards go out only by discarding a joker, which may not be discarded.",
+            params={"cards": names},
+        )
+    what = {
+        "required": "every card but the discard",
+        "optional": "every card, or every card but the discard,",
+        "none": "every card",
+    }[closing.discard]
+    return Violation(
+        rule=closing.rule,
+        code="cannot_go_out",
+        message=f"These cards cannot go out: {what} cannot be melded.",
+        params={"cards": names, "discard": closing.discard},
+    )
+
+
+def _below_minimum(closing: Closing, value: int) -> Violation:
+    return Violation(
+        rule=closing.opening_rule or closing.rule,
+        code="below_minimum",
+        message=f"The opening is worth {value}; the table's minimum is {closing.opening_minimum}.",
+        params={"value": value, "minimum": closing.opening_minimum},
     )

@@ -351,3 +351,57 @@ class TestMeldsOpeningsAndMoves:
         assert code == 200 and body["valid"] is False
         codes = {(v["rule"], v["code"]) for v in body["violations"]}
         assert codes == {("KR-MANIP", "card_left_table"), ("KR-MANIP", "nothing_added")}
+
+
+class TestHandsAndLayoffsOfTheOtherGames:
+    def test_a_ramino_hand_that_goes_out_says_how(self, api, db):
+        # RAM-OUT: four melds (the joker completes one) and 2♣ to discard; RAM-VALUE: 2 left.
+        code, body = ask(
+            api,
+            "hand",
+            {"variant": "ramino", "cards": "7S 8S 9S 4H 4D 4C KH QH JH 2C JK 5D 6D 7D"},
+        )
+        assert code == 200
+        assert body["can_go_out"] is True and body["going_out"]["discard"] == "2C"
+        assert body["deadwood"] == 2
+        assert body["best_opening"] >= 30
+
+    def test_a_rummy40_hand_with_two_loose_cards_cannot_go_out(self, api, db):
+        # R40-HAND: one discard is allowed, 2♣ and 3♣ are two loose cards; R40-VALUE 2+3 = 5.
+        code, body = ask(
+            api, "hand", {"variant": "rummy40", "cards": "7S 8S 9S 4H 4D 4C KH QH JH 2C 3C"}
+        )
+        assert code == 200
+        assert body["can_go_out"] is False and body["deadwood"] == 5
+        assert body["violations"][0]["rule"] == "R40-HAND"
+        # VALUE: 7+8+9 + 4+4+4 + 10+10+10 = 66.
+        assert body["best_opening"] == 66
+
+    def test_a_knock_rummy_hand_with_two_points_left_can_knock(self, api, db):
+        # KR-KNOCK: 2♣ alone is 2 points, 5 or fewer; KR-OUT needs every card melded.
+        code, body = ask(api, "hand", {"variant": "knock_rummy", "cards": "7S 8S 9S 4H 4D 4C 2C"})
+        assert code == 200
+        assert body["can_knock"] is True and body["can_go_out"] is False
+
+    def test_ramino_cards_are_added_to_a_table_run(self, api, db):
+        # RAM-ADD: 10♠ J♠ extend 7-8-9♠; 2♦ stays (2 points).
+        code, body = ask(
+            api,
+            "layoff",
+            {"variant": "ramino", "melds": ["7S 8S 9S"], "cards": "10S JS 2D"},
+        )
+        assert code == 200 and body["valid"]
+        assert sorted(x["card"] for x in body["layoffs"]) == ["10S", "JS"]
+        assert body["remaining"] == ["2D"] and body["deadwood"] == 2
+
+
+class TestGoingOutVerdictsSpeakItalian:
+    def test_a_hand_that_cannot_go_out_is_told_so_in_italian(self, api, db):
+        code, body = ask(
+            api,
+            "hand",
+            {"variant": "rummy40", "cards": "7S 8S 9S 4H 4D 4C KH QH JH 2C 3C"},
+            HTTP_ACCEPT_LANGUAGE="it",
+        )
+        assert code == 200
+        assert body["violations"][0]["message"].startswith("Con queste carte non si chiude")

@@ -1,0 +1,27 @@
+"""Run every bench and print its table; exit 1 when a target is missed."""
+
+import sys
+from time import perf_counter
+
+from bench import gin, ramino
+from bench.timing import RUNS, verdict
+
+
+def main() -> int:
+    """Print the bench report."""
+    started = perf_counter()
+    print(
+        f"RummyRef bench: each hand timed as the best of {RUNS} runs, gc.collect() before each"
+        " set of hands and the garbage collector off during each timed call.\n"
+    )
+    passed = True
+    for section in (gin, ramino):
+        report, ok = section.run()
+        passed &= ok
+        print(report, end="\n\n")
+    print(f"Overall: {verdict(passed)} ({perf_counter() - started:.0f} s)")
+    return 0 if passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
