@@ -33,6 +33,21 @@ def time_all(call: Callable[[Any], Any], args: Sequence[Any]) -> list[float]:
     return [best_of(call, arg) for arg in args]
 
 
+def time_side_by_side(
+    ours: Callable[[Any], Any],
+    our_args: Sequence[Any],
+    theirs: Callable[[Any], Any],
+    their_args: Sequence[Any],
+) -> tuple[list[float], list[float]]:
+    """Time two calls hand by hand, alternating, so that both see the same machine load."""
+    gc.collect()
+    mine, other = [], []
+    for a, b in zip(our_args, their_args, strict=True):
+        mine.append(best_of(ours, a))
+        other.append(best_of(theirs, b))
+    return mine, other
+
+
 @dataclass(frozen=True)
 class Summary:
     """Hold the median, 99th percentile and maximum of per-hand times, in seconds."""

@@ -23,13 +23,19 @@ def cards(card_list) -> str:
 
 
 def _suit_class(card: str) -> str:
+    if card.startswith("JK"):
+        return "jk"
     return "s" + card[-1] if card[-1] in SUIT_SYMBOLS else "jk"
 
 
 def _label(card: str) -> str:
+    """Show 10H as 10♥, a joker as 🃏 and a declared joker JK=4S as 🃏4♠."""
+    if card.startswith("JK"):
+        stands = card.partition("=")[2]
+        return "🃏" + (_label(stands) if stands else "")
     if card[-1] in SUIT_SYMBOLS:
         return card[:-1] + SUIT_SYMBOLS[card[-1]]
-    return "🃏"
+    return card
 
 
 @register.simple_tag
