@@ -342,21 +342,24 @@ class TestAgainstOpenSpiel:
             ours = best_arrangement(hand, rules=GIN, value=value).count
             assert ours == OPEN_SPIEL.min_deadwood(to_open_spiel(hand)), hand
 
-    def test_single_card_layoffs_are_the_ones_open_spiel_offers(self):
+    def test_single_card_layoffs_are_the_ones_open_spiel_offers_on_10000_hands(self):
         """GIN-LAYOFF against open_spiel's AllLayoffs: which one card fits the knocker's melds.
 
-        open_spiel numbers melds of up to 5 cards only, so hands with a longer run are skipped.
+        10,000 seeded knocker hands (seed 77); on each, every card open_spiel offers and four
+        other cards outside the hand are laid off alone. open_spiel numbers melds of up to 5
+        cards only, so hands with a longer run are skipped.
         """
         rng = random.Random(77)
         checked = 0
-        for knocker_melds, rest in knocker_melds_sample(rng, 300):
+        for knocker_melds, rest in knocker_melds_sample(rng, 10_000):
             ids = [OPEN_SPIEL.meld_to_int(to_open_spiel(meld.cards)) for meld in knocker_melds]
             offered = set(from_open_spiel(OPEN_SPIEL.all_layoffs(ids, [])))
-            for card in rest:
+            # Only cards outside the knocker's hand can be the defender's.
+            for card in {*(offered & set(rest)), *rng.sample(rest, 4)}:
                 result = best_layoff([card], knocker_melds, rules=GIN, value=value)
                 assert bool(result.layoffs) == (card in offered), (knocker_melds, card)
                 checked += 1
-        assert checked > 5000
+        assert checked > 40_000
 
     def test_a_second_card_is_laid_off_exactly_when_open_spiel_lets_it_follow_the_first(self):
         """GIN-LAYOFF against AllLayoffs with one previous layoff: cards chain onto a run.
