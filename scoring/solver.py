@@ -36,10 +36,12 @@ Going out forbids leaving cards out (the *strict* search), so whole branches end
 Questions about cards kept back (an opening keeps one to discard) or discarded (going out)
 ask the same memo about the hand without those cards, once for each choice of them.
 
-The joker options as this module reads them: fixed_groups puts a set's suits first in the
-order C S H D (a set of three is C S H), its jokers standing for the missing ones there;
-adjacent_jokers=False forbids jokers on neighbouring ranks of a run and more than one joker
-in a set; max_jokers and jokers_within_naturals count table jokers too when cards are added.
+The joker options are read as check_meld reads them (scoring.melds): fixed_groups asks a
+set's suits to be a stretch of the order C S H D without gaps (S H D too), its jokers
+standing for the missing suits of the stretch, the set laid in that order; adjacent_jokers=False
+forbids jokers on neighbouring ranks of a run and more than one joker in a set, except under
+fixed_groups, where jokers on suits that are not neighbours in the order stand apart;
+max_jokers and jokers_within_naturals count table jokers too when cards are added.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, combinations
+from itertools import chain, combinations, pairwise
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -300,8 +302,8 @@ def _build_tables(rules: MeldRules, value: Value, opening: OpeningValue | None) 
                 _Piece(_SET, bits, meld=Meld("set", tuple(_CARD_AT[bit] for bit in bits)))
                 for size in range(min(len(held), rules.max_set), 2, -1)
                 for bits in combinations([base + rank for base in held], size)
-                # RAM-OPT-FIXEDGROUPS: the suits of a set are the first ones of C S H D.
-                if not rules.fixed_groups or bits[-1] - rank == _BASES[size - 1]
+                # RAM-OPT-FIXEDGROUPS: the suits of a set follow C S H D without gaps.
+                if not rules.fixed_groups or bits[-1] - bits[0] == 16 * (size - 1)
             ]
             sets[sum(1 << (base + rank) for base in held)] = tuple(
                 _candidate(piece, _meld_gain(piece, tables, 0)) for piece in pieces
@@ -444,16 +446,18 @@ def _run_placements(
 
 def _joker_sets(mask: int, most: int, rules: MeldRules) -> Iterator[_Piece]:
     """Yield the sets with 1 to most jokers the natural cards of the mask allow."""
-    if not rules.adjacent_jokers:
-        # RAM-OPT-FIXEDJOKER: two jokers in one set count as side by side.
+    if not rules.adjacent_jokers and not rules.fixed_groups:
+        # RAM-OPT-FIXEDJOKER: two jokers in one set count as side by side (unless the suit
+        # order of fixed groups places them apart: _set_piece checks that).
         most = min(most, 1)
+    limit = min(rules.max_set, len(SUITS))
     for rank in RANKS:
         held = [i for i, base in enumerate(_BASES) if mask >> (base + rank) & 1]
         for size in range(1, len(held) + 1):
             for suits in combinations(held, size):
                 for jokers in range(max(1, MIN_MELD - size), most + 1):
                     total = size + jokers
-                    if total > rules.max_set or (rules.jokers_within_naturals and jokers > size):
+                    if total > limit or (rules.jokers_within_naturals and jokers > size):
                         break
                     yield from _set_piece(suits, (), jokers, rank, total, rules, -1)
 
@@ -466,20 +470,34 @@ def _set_piece(
     total: int,
     rules: MeldRules,
     target: int,
+    shown_jokers: Sequence[int] = (),
 ) -> Iterator[_Piece]:
-    """Yield the set (or the layoff onto a set showing ``shown``) adding suits and jokers."""
+    """Yield the set (or the layoff onto a set showing ``shown``) adding suits and jokers.
+
+    ``shown_jokers`` are the suits the table set's jokers stand for. As check_meld reads
+    RAM-OPT-FIXEDGROUPS, the suits are a stretch of C S H D without gaps (not necessarily
+    from clubs), the jokers standing for the missing ones there: the first stretch that holds
+    every suit taken and, with adjacent_jokers off, puts no two jokers on neighbouring suits.
+    """
     taken = {*suits, *shown}
     if rules.fixed_groups:
-        # The suits are the first ``total`` of C S H D; the jokers stand for the missing ones.
-        if max(taken) >= total:
+        for low in range(max(0, max(taken) - total + 1), min(min(taken), len(SUITS) - total) + 1):
+            missing = [i for i in range(low, low + total) if i not in taken]
+            if rules.adjacent_jokers or not _neighbours([*missing, *shown_jokers]):
+                break
+        else:
             return
-        missing = [i for i in range(total) if i not in taken]
     else:
         missing = [i for i in range(len(SUITS)) if i not in taken][:jokers]
     bits = tuple(_BASES[i] + rank for i in suits)
     places = tuple(_BASES[i] + rank for i in sorted((*suits, *missing)))
     kind = _SET if target < 0 else _LAYOFF
     yield _Piece(kind, bits, target=target, jokers=jokers, places=places)
+
+
+def _neighbours(suits: Sequence[int]) -> bool:
+    """Tell whether two of the suit places (0..3 for C S H D) are side by side."""
+    return any(b - a == 1 for a, b in pairwise(sorted(suits)))
 
 
 def _joker_candidates(
@@ -589,19 +607,26 @@ def _layoffs_onto(
     if rules.max_jokers is not None:
         most = max(0, min(most, rules.max_jokers - shown_jokers))
     if shape.meld.kind == "set":
-        if not rules.adjacent_jokers:
+        if not rules.adjacent_jokers and not rules.fixed_groups:
+            # RAM-OPT-FIXEDJOKER: two jokers in a set count as side by side (see _set_piece).
             most = max(0, min(most, 1 - shown_jokers))
         rank = _CARD_AT[shape.slots[0]].rank
         shown = [slot // 16 for slot in shape.slots]
+        joker_suits = [
+            slot // 16 for slot, joker in zip(shape.slots, shape.jokers, strict=True) if joker
+        ]
+        limit = min(rules.max_set, len(SUITS))
         free = [i for i in range(len(SUITS)) if i not in shown and mask >> (_BASES[i] + rank) & 1]
         for size in range(len(free) + 1):
             for suits in combinations(free, size):
                 for added in range(0 if size else 1, most + 1):
                     total = len(shown) + size + added
                     over = rules.jokers_within_naturals and shown_jokers + added > naturals + size
-                    if total > rules.max_set or over:
+                    if total > limit or over:
                         break
-                    yield from _set_piece(suits, shown, added, rank, total, rules, index)
+                    yield from _set_piece(
+                        suits, shown, added, rank, total, rules, index, joker_suits
+                    )
         return
     base = shape.slots[0] & ~15
     room = MAX_RUN - len(shape.slots)

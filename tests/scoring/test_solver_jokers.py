@@ -96,9 +96,21 @@ def readings(
         missing = [suit for suit in SUIT_ORDER if suit not in suits]
         for extra in combinations(missing, jokers):
             held = suits | set(extra)
-            if rules.fixed_groups and held != set(SUIT_ORDER[:total]):
+            places = sorted(SUIT_ORDER.index(suit) for suit in held)
+            # RAM-OPT-FIXEDGROUPS: a stretch of C S H D without gaps, not only from clubs.
+            if rules.fixed_groups and places != list(range(places[0], places[0] + total)):
                 continue
-            if not rules.adjacent_jokers and joker_count > 1:
+            joker_places = sorted(
+                SUIT_ORDER.index(suit)
+                for suit in held
+                if suit in extra or Card(rank, suit) in fixed_jokers
+            )
+            # RAM-OPT-FIXEDJOKER: two jokers in a set touch, unless fixed groups part them.
+            if not rules.adjacent_jokers and (
+                any(b - a == 1 for a, b in pairwise(joker_places))
+                if rules.fixed_groups
+                else joker_count > 1
+            ):
                 continue
             yield tuple(
                 (Card(rank, suit), suit in extra or Card(rank, suit) in fixed_jokers)
@@ -298,7 +310,8 @@ class TestOracle:
         assert meld_info(key_of(cards("7S 10S JK JK")), FIXED_JOKERS) is None
         assert meld_info(key_of(cards("7C 7S JK JK")), FIXED_JOKERS) is None
         assert meld_info(key_of(cards("7C 7H JK")), FIXED_GROUPS) == 21  # the joker is 7♠
-        assert meld_info(key_of(cards("7S 7D JK")), FIXED_GROUPS) is None  # C S H: no ♦
+        assert meld_info(key_of(cards("7S 7D JK")), FIXED_GROUPS) == 21  # ♠ JK ♦: S H D
+        assert meld_info(key_of(cards("7C 7D JK")), FIXED_GROUPS) is None  # ♣ ♦: a gap
         assert meld_info(key_of(cards("7S 7D JK JK")), FIXED_GROUPS) == 28
         assert meld_info(key_of(cards("KS AS 2S")), CIRCULAR) == 10 + 11 + 2
         assert meld_info(key_of(cards("KS AS 2S")), RAMINO) is None  # ACE-WRAP
@@ -381,11 +394,18 @@ class TestDeadwoodWithJokers:
         assert opening.value == 51
 
     def test_fixed_groups_place_the_joker_in_the_suit_order(self):
-        """RAM-OPT-FIXEDGROUPS: 7♣ 7♥ JK: the joker is 7♠; 7♠ 7♦ JK is no set (C S H has no ♦)."""
+        """RAM-OPT-FIXEDGROUPS: 7♣ 7♥ JK: the joker is 7♠; 7♠ 7♦ JK is ♠ JK ♦, the joker ♥."""
         result = arrange("7C 7H JK", FIXED_GROUPS)
         assert result.melds[0].represents == cards("7C 7S 7H")
-        assert arrange("7S 7D JK", FIXED_GROUPS).count == 7 + 7 + 20
-        assert arrange("7S 7D JK", RAMINO).count == 0
+        result = arrange("7S 7D JK", FIXED_GROUPS)
+        assert result.melds[0].represents == cards("7S 7H 7D")
+        assert arrange("7C 7D JK", FIXED_GROUPS).count == 7 + 7 + 20
+        assert arrange("7C 7D JK", RAMINO).count == 0
+
+    def test_fixed_groups_need_not_start_at_clubs(self):
+        """RAM-OPT-FIXEDGROUPS: ♠ ♥ ♦ has no gap; ♣ ♠ ♦ has one."""
+        assert arrange("7S 7H 7D", FIXED_GROUPS).count == 0
+        assert arrange("7C 7S 7D", FIXED_GROUPS).count == 21
 
     def test_min_arrangements_lists_equal_ways_and_starts_with_the_best(self):
         """GIN-DEADWOOD ties with two decks and jokers: best_arrangement is the first."""
