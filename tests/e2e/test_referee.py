@@ -34,3 +34,21 @@ class TestRefereePage:
         expect(answer.get_by_test_id("verdict")).to_contain_text("Non regolare")
         expect(answer).to_contain_text("ACE-HIGH")
         expect(answer).to_contain_text("asso")
+
+    def test_a_knock_rummy_round_is_scored_for_three_players(self, new_phone):
+        page = new_phone()
+        page.goto("/referee/")
+        page.get_by_label("Knock Rummy").check()
+        page.get_by_label("What does this hand score?").check()
+        page.get_by_label("Players").select_option("3")
+        expect(page.locator('[data-player="3"]')).to_be_hidden()
+        for index, (name, hand) in enumerate([("Anna", "4C"), ("Bruno", "2C"), ("Carla", "9D")]):
+            row = page.locator(f'[data-player="{index}"]')
+            row.get_by_label("Name").fill(name)
+            row.get_by_label("Cards still in hand").fill(hand)
+        page.locator('[data-player="0"]').get_by_label("knocked").check()
+        page.get_by_role("button", name="Ask the referee").click()
+        # KR-SCORE: Bruno's 2 beats 4 and 9 by 2 + 7 = 9; KR-UNDERCUT: he did not knock, +10.
+        points = page.get_by_test_id("points")
+        expect(points.locator("tr", has_text="Bruno")).to_contain_text("19")
+        expect(page.get_by_test_id("answer")).to_contain_text("KR-UNDERCUT")
