@@ -46,6 +46,8 @@ def hand_summary(result, seats) -> str:
     ending = result["ending"]
     if ending == "wall":
         return _("Wall: the stock ran down, no score")
+    if "knocker_count" not in result:
+        return _round_summary(result, seats)
     who = seats[result["knocker"]]
     params = {"who": who, "k": result["knocker_count"], "d": result["defender_count"]}
     if ending == "big_gin":
@@ -57,10 +59,36 @@ def hand_summary(result, seats) -> str:
     return _("%(who)s knocked with %(k)s against %(d)s") % params
 
 
+def _round_summary(result, seats) -> str:
+    """Say how a hand of a game with several players ended (Rummy40, Ramino, Knock Rummy)."""
+    winners = ", ".join(seats[seat] for seat in result.get("winners", []))
+    if result["ending"] == "stock":
+        return _("The stock ran out")
+    if result["ending"] == "knock" and result.get("knocker") is not None:
+        return _("%(who)s knocked; %(winners)s won") % {
+            "who": seats[result["knocker"]],
+            "winners": winners,
+        }
+    return _("%(winners)s went out") % {"winners": winners}
+
+
 @register.simple_tag
 def hand_points(result, seats) -> str:
     """Say who scored what in a hand."""
-    if result is None or result["winner"] is None:
+    if result is None:
+        return _("no points")
+    if "knocker_count" not in result and result.get("ending") != "wall":
+        # Several players can score (or lose) in one hand: name every non-zero one.
+        return format_html_join(
+            " · ",
+            "{} {}",
+            (
+                (seats[seat], f"{points:+d}")
+                for seat, points in enumerate(result["points"])
+                if points
+            ),
+        ) or _("no points")
+    if result["winner"] is None:
         return _("no points")
     seat = result["winner"]
     return format_html("{} +{}", seats[seat], result["points"][seat])
