@@ -13,6 +13,7 @@ from scoring.errors import RuleViolation, Violation
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
 from scoring.melds import Meld, MeldRules
+from scoring.scoresheet import bad_option, is_int, json_value, kind_violations, read_options
 from scoring.solver import best_arrangement, best_layoff, min_arrangements, prepare
 
 GIN_DECK = DeckSpec(decks=1, jokers=0)
@@ -70,27 +71,6 @@ MAX_COUNT = 98
 _BOOL_OPTIONS = ("undercut_on_tie", "no_rediscard", "wall")
 
 
-def _json(value: object) -> object:
-    """Return the value if JSON holds it as it is, else its repr (for violation params)."""
-    if value is None or isinstance(value, str | int | float | bool):
-        return value
-    return repr(value)
-
-
-def _is_int(value: object) -> bool:
-    # bool is an int in Python, but True is not a number of points.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _bad_option(option: str, value: object, expected: str) -> Violation:
-    return Violation(
-        rule="OPTIONS",
-        code="bad_value",
-        message=f"Option {option!r} cannot be {value!r}: it takes {expected}.",
-        params={"option": option, "value": _json(value), "expected": expected},
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class GinOptions:
     """Hold a Gin table's options (RULES.md §6); undercut_bonus None takes the preset's."""
@@ -104,20 +84,12 @@ class GinOptions:
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
-            raise RuleViolation(_bad_option("preset", self.preset, " or ".join(PRESETS)))
+            raise RuleViolation(bad_option("preset", self.preset, " or ".join(PRESETS)))
         if self.undercut_bonus is None:
             object.__setattr__(self, "undercut_bonus", PRESETS[self.preset]["undercut_bonus"])
-        violations = [
-            _bad_option(name, getattr(self, name), "true or false")
-            for name in _BOOL_OPTIONS
-            if not isinstance(getattr(self, name), bool)
-        ]
-        if not _is_int(self.undercut_bonus) or self.undercut_bonus < 0:
-            violations.append(
-                _bad_option("undercut_bonus", self.undercut_bonus, "a whole number, 0 or more")
-            )
+        violations = kind_violations(self, _BOOL_OPTIONS, {"undercut_bonus": 0})
         targets = TARGETS[self.preset]
-        if not _is_int(self.target) or self.target not in targets:
+        if not is_int(self.target) or self.target not in targets:
             violations.append(
                 Violation(
                     rule="GIN-MATCH",
@@ -127,7 +99,7 @@ class GinOptions:
                         f"{', '.join(map(str, targets))} (1 is a single hand)."
                     ),
                     params={
-                        "target": _json(self.target),
+                        "target": json_value(self.target),
                         "choices": list(targets),
                         "preset": self.preset,
                     },
@@ -139,23 +111,10 @@ class GinOptions:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GinOptions:
         """Build options from a JSON dict: the preset first, its defaults, then the overrides."""
-        if not isinstance(data, Mapping):
-            raise RuleViolation(_bad_option("options", data, "a JSON object"))
-        unknown = [
-            Violation(
-                rule="OPTIONS",
-                code="unknown_option",
-                message=f"Gin Rummy has no option {key!r}.",
-                params={"option": _json(key), "value": _json(value)},
-            )
-            for key, value in data.items()
-            if key != "preset" and key not in PRESETS[BIG_GIN_PRESET]
-        ]
-        if unknown:
-            raise RuleViolation(*unknown)
+        data = read_options(data, ("preset", *PRESETS[BIG_GIN_PRESET]), "Gin Rummy")
         preset = data.get("preset", BIG_GIN_PRESET)
         if preset not in PRESETS:
-            raise RuleViolation(_bad_option("preset", preset, " or ".join(PRESETS)))
+            raise RuleViolation(bad_option("preset", preset, " or ".join(PRESETS)))
         overrides = {key: value for key, value in data.items() if key != "preset"}
         return cls(preset=preset, **{**PRESETS[preset], **overrides})
 
@@ -303,7 +262,7 @@ def _check_seat(knocker: object) -> int:
         "GIN-SETUP",
         "bad_seat",
         f"Gin Rummy has seats 0 and 1, not {knocker!r}.",
-        seat=_json(knocker),
+        seat=json_value(knocker),
     )
 
 
@@ -314,7 +273,7 @@ def _check_ending(ending: object) -> str:
         "GIN-KNOCK",
         "unknown_ending",
         f"A hand ends by knock, gin or big_gin, not {ending!r}.",
-        ending=_json(ending),
+        ending=json_value(ending),
         choices=list(ENDINGS),
     )
 
@@ -366,10 +325,10 @@ def score_quick(
             rule="GIN-DEADWOOD",
             code="bad_count",
             message=f"The {player}'s count must be a whole number from 0 to {MAX_COUNT}.",
-            params={"player": player, "count": _json(count), "limit": MAX_COUNT},
+            params={"player": player, "count": json_value(count), "limit": MAX_COUNT},
         )
         for player, count in (("knocker", knocker_count), ("defender", defender_count))
-        if not _is_int(count) or not 0 <= count <= MAX_COUNT
+        if not is_int(count) or not 0 <= count <= MAX_COUNT
     ]
     if bad_counts:
         raise RuleViolation(*bad_counts)
@@ -511,12 +470,12 @@ def match_winner(options: GinOptions, totals: Sequence[int]) -> int | None:
     a hand where nobody scores (a tie without undercut_on_tie, a wall) decides nothing, so
     the table plays another hand.
     """
-    if len(totals) != 2 or not all(_is_int(total) and total >= 0 for total in totals):
+    if len(totals) != 2 or not all(is_int(total) and total >= 0 for total in totals):
         raise _refuse(
             "GIN-MATCH",
             "bad_totals",
             "A Gin match has two totals of 0 points or more.",
-            totals=[_json(total) for total in totals],
+            totals=[json_value(total) for total in totals],
         )
     reached = [seat for seat, total in enumerate(totals) if total >= options.target]
     if len(reached) > 1:

@@ -27,10 +27,10 @@ from scoring.scoresheet import (
     all_violations,
     best_seats,
     copies_refusals,
+    end_state_problems,
     hand_score,
     is_int,
     json_value,
-    names,
     read_options,
     running_totals,
 )
@@ -125,37 +125,15 @@ def _check_end(
     stock_exhausted: bool,
 ) -> None:
     problems = copies_refusals(players, deck(options, len(players)))
-    for player in players:
-        problems += [
-            _refuse(
-                "KR-SCORE",
-                "flag_not_used",
-                f"{player.name} is marked {flag!r}, which a Knock Rummy round does not have.",
-                player=player.name,
-                flag=flag,
-            )
-            for flag in player.flags_set()
-            if flag not in _USED_FLAGS
-        ]
-        if player.went_out and player.hand:
-            problems.append(
-                _refuse(
-                    "KR-OUT",
-                    "cards_left",
-                    f"{player.name} played all their cards, so holds none.",
-                    player=player.name,
-                    cards=names(player.hand),
-                )
-            )
-        if not player.went_out and not player.hand:
-            problems.append(
-                _refuse(
-                    "KR-OUT",
-                    "empty_hand",
-                    f"{player.name} holds no card, so played them all: mark it.",
-                    player=player.name,
-                )
-            )
+    problems += end_state_problems(
+        players,
+        game_name="a Knock Rummy round",
+        flag_rule="KR-SCORE",
+        used_flags=_USED_FLAGS,
+        out_rule="KR-OUT",
+        cards_left_message="{player} played all their cards, so holds none.",
+        empty_hand_message="{player} holds no card, so played them all: mark it.",
+    )
     knockers = [seat for seat, player in enumerate(players) if player.knocked]
     if len(knockers) > 1:
         problems.append(

@@ -28,6 +28,7 @@ from scoring.scoresheet import (
     bad_option,
     best_seats,
     copies_refusals,
+    end_state_problems,
     hand_score,
     is_int,
     json_value,
@@ -261,50 +262,34 @@ def card_values(options: RaminoOptions) -> Callable[[Card], int]:
     return casino_value if options.casino_scoring else card_value
 
 
+def _closed_problems(player: PlayerEnd) -> list[RuleViolation]:
+    """Return the refusal of a player who closed in hand without going out (RAM-HANDCLOSE)."""
+    if player.hand_closed and not player.went_out:
+        return [
+            _refuse(
+                "RAM-HANDCLOSE",
+                "not_out",
+                f"Only the player who goes out can close in hand; {player.name} did not.",
+                player=player.name,
+            )
+        ]
+    return []
+
+
 def _check_end(
     options: RaminoOptions, players: tuple[PlayerEnd, ...], stock_exhausted: bool
 ) -> None:
     problems = copies_refusals(players, deck(options, len(players)))
-    for player in players:
-        problems += [
-            _refuse(
-                "RAM-OUT",
-                "flag_not_used",
-                f"{player.name} is marked {flag!r}, which a Ramino hand does not have.",
-                player=player.name,
-                flag=flag,
-            )
-            for flag in player.flags_set()
-            if flag not in _USED_FLAGS
-        ]
-        if player.went_out and player.hand:
-            problems.append(
-                _refuse(
-                    "RAM-OUT",
-                    "cards_left",
-                    f"{player.name} went out, so holds no card.",
-                    player=player.name,
-                    cards=names(player.hand),
-                )
-            )
-        if not player.went_out and not player.hand:
-            problems.append(
-                _refuse(
-                    "RAM-OUT",
-                    "empty_hand",
-                    f"{player.name} holds no card, so went out: mark it.",
-                    player=player.name,
-                )
-            )
-        if player.hand_closed and not player.went_out:
-            problems.append(
-                _refuse(
-                    "RAM-HANDCLOSE",
-                    "not_out",
-                    f"Only the player who goes out can close in hand; {player.name} did not.",
-                    player=player.name,
-                )
-            )
+    problems += end_state_problems(
+        players,
+        game_name="a Ramino hand",
+        flag_rule="RAM-OUT",
+        used_flags=_USED_FLAGS,
+        out_rule="RAM-OUT",
+        cards_left_message="{player} went out, so holds no card.",
+        empty_hand_message="{player} holds no card, so went out: mark it.",
+        extra=_closed_problems,
+    )
     out = [player.name for player in players if player.went_out]
     if len(out) > 1:
         problems.append(

@@ -27,6 +27,7 @@ from scoring.scoresheet import (
     all_violations,
     best_seats,
     copies_refusals,
+    end_state_problems,
     hand_score,
     is_int,
     json_value,
@@ -189,37 +190,15 @@ def score_hand(
     players = tuple(players)
     check_players(len(players))
     problems = copies_refusals(players, deck(options, len(players)))
-    for player in players:
-        problems += [
-            _refuse(
-                "R40-END",
-                "flag_not_used",
-                f"{player.name} is marked {flag!r}, which a Rummy40 hand does not have.",
-                player=player.name,
-                flag=flag,
-            )
-            for flag in player.flags_set()
-            if flag not in _USED_FLAGS
-        ]
-        if player.went_out and player.hand:
-            problems.append(
-                _refuse(
-                    "R40-HAND",
-                    "cards_left",
-                    f"{player.name} went out by discarding the last card, so holds none.",
-                    player=player.name,
-                    cards=names(player.hand),
-                )
-            )
-        if not player.went_out and not player.hand:
-            problems.append(
-                _refuse(
-                    "R40-HAND",
-                    "empty_hand",
-                    f"{player.name} holds no card but did not go out: a player keeps one.",
-                    player=player.name,
-                )
-            )
+    problems += end_state_problems(
+        players,
+        game_name="a Rummy40 hand",
+        flag_rule="R40-END",
+        used_flags=_USED_FLAGS,
+        out_rule="R40-HAND",
+        cards_left_message="{player} went out by discarding the last card, so holds none.",
+        empty_hand_message="{player} holds no card but did not go out: a player keeps one.",
+    )
     openings = [_failed_openings(options, player) for player in players]
     problems += [count for count in openings if isinstance(count, RuleViolation)]
     out = [seat for seat, player in enumerate(players) if player.went_out]

@@ -7,13 +7,18 @@ only holds the shapes and the arithmetic that carry no rule of their own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scoring.cards import Card, DeckSpec, check_copies
 from scoring.errors import RuleViolation, Violation
-from scoring.gin import ScoreItem
+from scoring.errors import refusal as _refuse
+
+if TYPE_CHECKING:
+    # Only named in annotations: importing scoring.gin here would make a cycle, since gin
+    # reads its options with this module's helpers.
+    from scoring.gin import ScoreItem
 
 # How a hand ended: a player went out, the stock ran out, or a player knocked (Knock Rummy).
 OUT = "out"
@@ -171,6 +176,68 @@ def copies_refusals(players: Sequence[PlayerEnd], deck: DeckSpec) -> list[RuleVi
     except RuleViolation as exc:
         return [exc]
     return []
+
+
+# The rule and the wording are the caller's, so the catalog test in tests/games, which finds
+# verdicts by their literal _refuse("RULE", "code", ...) calls, cannot see the pairs these
+# build: (R40-END, flag_not_used), (R40-HAND, cards_left), (R40-HAND, empty_hand),
+# (RAM-OUT, flag_not_used), (RAM-OUT, cards_left), (RAM-OUT, empty_hand),
+# (KR-SCORE, flag_not_used), (KR-OUT, cards_left), (KR-OUT, empty_hand). Each already has
+# its sentence in games/rule_text.py MESSAGES; a new caller must add its own there.
+def end_state_problems(
+    players: Sequence[PlayerEnd],
+    *,
+    game_name: str,
+    flag_rule: str,
+    used_flags: Iterable[str],
+    out_rule: str,
+    cards_left_message: str,
+    empty_hand_message: str,
+    extra: Callable[[PlayerEnd], Iterable[RuleViolation]] | None = None,
+) -> list[RuleViolation]:
+    """Return the refusals of each player's end state, player by player, in seat order.
+
+    A player may carry only the flags in ``used_flags`` (``flag_rule``), holds no card after
+    going out and goes out on holding none (``out_rule``). ``game_name`` ends the flag
+    sentence ("a Rummy40 hand"); the two messages take ``{player}``. ``extra`` gives a
+    variant's own refusals of a player, listed after that player's shared ones.
+    """
+    used_flags = tuple(used_flags)
+    problems: list[RuleViolation] = []
+    for player in players:
+        problems += [
+            _refuse(
+                flag_rule,
+                "flag_not_used",
+                f"{player.name} is marked {flag!r}, which {game_name} does not have.",
+                player=player.name,
+                flag=flag,
+            )
+            for flag in player.flags_set()
+            if flag not in used_flags
+        ]
+        if player.went_out and player.hand:
+            problems.append(
+                _refuse(
+                    out_rule,
+                    "cards_left",
+                    cards_left_message.format(player=player.name),
+                    player=player.name,
+                    cards=names(player.hand),
+                )
+            )
+        if not player.went_out and not player.hand:
+            problems.append(
+                _refuse(
+                    out_rule,
+                    "empty_hand",
+                    empty_hand_message.format(player=player.name),
+                    player=player.name,
+                )
+            )
+        if extra is not None:
+            problems += extra(player)
+    return problems
 
 
 def all_violations(refusals: Iterable[RuleViolation]) -> None:
