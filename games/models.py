@@ -15,6 +15,9 @@ def new_key() -> str:
 
 class Variant(models.TextChoices):
     GIN = "gin", _("Gin Rummy")
+    RUMMY40 = "rummy40", _("Rummy40")
+    RAMINO = "ramino", _("Ramino")
+    KNOCK_RUMMY = "knock_rummy", _("Knock Rummy")
 
 
 class Player(models.Model):

@@ -157,7 +157,8 @@ def table_create(
         variant=variant,
         preset=full_options.get("preset", ""),
         options=full_options,
-        target=full_options["target"],
+        # The match's length: points to reach (Gin, Rummy40, Knock Rummy) or hands (Ramino).
+        target=full_options.get("target", full_options.get("hands", 1)),
         created_by=user if user is not None and user.is_authenticated else None,
     )
     for position, name in enumerate(state.seats):

@@ -103,7 +103,8 @@ def _context(request, table: Table, role: Role, **extra) -> dict:
                 reverse("table-join", args=[table.id, table.viewer_key])
             ),
         }
-        if "hand_form" not in extra and not state["finished"]:
+        # Pages record Gin hands so far; the other games are recorded through the API.
+        if "hand_form" not in extra and not state["finished"] and table.variant == "gin":
             context["hand_form"] = _hand_form(table, state)
     context.update(extra)
     return context

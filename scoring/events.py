@@ -78,6 +78,14 @@ def field_choice(payload: Mapping[str, Any], name: str, choices: tuple[str, ...]
     return value
 
 
+def field_bool(payload: Mapping[str, Any], name: str, *, default: bool = False) -> bool:
+    """Return an optional true/false field, refusing 0, 1, "yes" and other stand-ins."""
+    value = payload.get(name, default)
+    if not isinstance(value, bool):
+        raise payload_error(name, "true or false", "bad_choice", choices=["true", "false"])
+    return value
+
+
 def field_str(payload: Mapping[str, Any], name: str, *, max_length: int, default: str = "") -> str:
     """Return an optional free-text field, trimmed."""
     value = payload.get(name, default)

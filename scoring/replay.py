@@ -10,6 +10,7 @@ from typing import Any
 
 from scoring import events as ev
 from scoring.errors import RuleViolation, Violation
+from scoring.scoresheet import MatchResult
 from scoring.variants import HandResult, Variant, variant_get
 
 MAX_SEAT_NAME = 40
@@ -73,27 +74,47 @@ class TableState:
         return tuple(sums)
 
     @property
+    def match(self) -> MatchResult:
+        """Return where the match stands: over or not, end-of-match bonuses, winners, loser."""
+        return self.variant.match_result(self.options, self.counted)
+
+    @property
     def winner(self) -> int | None:
-        """Return the seat that has won the match, if the match is over."""
-        return self.variant.match_winner(self.options, self.counted)
+        """Return the seat that has won the match: None while it goes on or on a tie.
+
+        A tie (equal best totals, e.g. two Ramino players level after the last hand) is a
+        finished match with several winners: ``match.winners`` and the "match" entry list
+        them all, and ``winner`` stays None, as no one seat won.
+        """
+        return self.match.winner
 
     @property
     def finished(self) -> bool:
         """Tell whether the match is over."""
-        return self.winner is not None
+        return self.match.finished
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON-ready projection the server caches and the API returns."""
-        return {
+        """Return the JSON-ready projection the server caches and the API returns.
+
+        ``totals`` sums the hands in force; variants with a match entry (all but Gin, whose
+        cached projections predate it) add "match": the match result, whose totals include
+        the end-of-match bonuses (KR-MATCH) and which names every winner and the loser
+        (R40-MATCH with two players).
+        """
+        match = self.match
+        projection = {
             "variant": self.variant.key,
             "options": self.variant.options_to_dict(self.options),
             "seats": list(self.seats),
             "head_seq": self.head_seq,
             "totals": list(self.totals),
-            "winner": self.winner,
-            "finished": self.finished,
+            "winner": match.winner,
+            "finished": match.finished,
             "hands": [_hand_dict(h) for h in self.hands],
         }
+        if self.variant.match_entry:
+            projection["match"] = match.to_dict()
+        return projection
 
 
 def _hand_dict(hand: Hand) -> dict[str, Any]:
@@ -125,7 +146,6 @@ def _create(event: ev.Event) -> TableState:
     payload = event.payload
     ev.check_fields(payload, ("variant", "options", "seats"))
     variant = variant_get(payload.get("variant"))
-    options = variant.options_from_dict(payload.get("options") or {})
     raw_seats = payload.get("seats")
     if not isinstance(raw_seats, list) or not all(isinstance(s, str) for s in raw_seats):
         raise ev.payload_error("seats", "a list of player names", "bad_names")
@@ -149,6 +169,9 @@ def _create(event: ev.Event) -> TableState:
         )
     if len({s.casefold() for s in seats}) != len(seats):
         raise _event_violation("duplicate_player", "Two seats have the same player name.")
+    # Options depend on the seats (R40-ADD, RAM-OPT-KNOCKCLAIM); the module refuses counts
+    # inside the range that the game still lacks (three at Rummy40).
+    options = variant.options_from_dict(payload.get("options") or {}, len(seats))
     return TableState(variant=variant, options=options, seats=seats, head_seq=event.seq)
 
 
@@ -172,7 +195,7 @@ def _correct(state: TableState, event: ev.Event, kind: str) -> TableState:
         result = None
     else:
         entry = {k: v for k, v in event.payload.items() if k not in CORRECTION_FIELDS}
-        result = state.variant.score_hand(state.options, entry, len(state.seats))
+        result = state.variant.score_hand(state.options, entry, state.seats)
     fixed = replace(
         hand, corrections=(*hand.corrections, Correction(event.seq, kind, result, reason))
     )
@@ -201,7 +224,7 @@ def apply(state: TableState | None, event: ev.Event) -> TableState:
                     message="The match is over; no more hands can be recorded.",
                 )
             )
-        result = state.variant.score_hand(state.options, event.payload, len(state.seats))
+        result = state.variant.score_hand(state.options, event.payload, state.seats)
         hand = Hand(number=len(state.hands) + 1, seq=event.seq, original=result)
         state = replace(state, hands=(*state.hands, hand))
     elif event.type == ev.HAND_VOIDED:
@@ -212,6 +235,9 @@ def apply(state: TableState | None, event: ev.Event) -> TableState:
         raise _event_violation(
             "unknown_type", f"Unknown event type '{event.type}'.", type=event.type
         )
+    # An amendment may end the match at an earlier hand than the last one recorded: the
+    # variant refuses that (e.g. R40-MATCH match_over), and so the event is refused.
+    state.variant.match_result(state.options, state.counted)
     return replace(state, head_seq=event.seq)
 
 

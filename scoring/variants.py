@@ -1,17 +1,38 @@
 """The games the replay knows, each behind one small interface.
 
-A variant turns a table's options dict into its options object, scores a recorded hand
-from an event payload, and says when the match is over. The replay does the rest.
+A variant turns a table's options dict into its options object (for the table's number of
+seats), scores a recorded hand from an event payload and the seats' names, and says where
+the match stands. The replay does the rest.
+
+Rummy40, Ramino and Knock Rummy record a hand by each seat's end of hand (JSON)::
+
+    {"mode": "cards",
+     "players": [                        # one entry per seat, in seat order
+       {"hand": "KS 7D",                 # cards still in hand (required; "" when out)
+        "melded": "7H 8H 9H",            # cards laid on the table this hand ("")
+        "knocked": false,                # Knock Rummy (false)
+        "went_out": false,               # (false)
+        "hand_closed": false,            # Ramino, RAM-HANDCLOSE (false)
+        "opening_penalty": 0},           # Rummy40, failed openings (0)
+       ...],
+     "stock_exhausted": false}           # the stock ran out (false)
+
+Flags a game does not have are refused by the game's module (``flag_not_used``). A field
+of a seat is named ``players[i].field`` in refusals; a seat left out is refused as its
+missing hand, a seat too many as an unknown field. There is no quick entry by hand values
+yet: the modules score from cards only (see ScoresheetVariant).
 """
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Protocol
 
 from scoring import events as ev
-from scoring import gin
+from scoring import gin, knock_rummy, ramino, rummy40
 from scoring.cards import Card, parse_cards
 from scoring.errors import RuleViolation, Violation
+from scoring.scoresheet import FLAGS, HandScore, MatchResult, PlayerEnd, running_totals
 
 
 class HandResult(Protocol):
@@ -23,17 +44,24 @@ class HandResult(Protocol):
 
 
 class Variant(Protocol):
-    """The interface of one game for the replay."""
+    """The interface of one game for the replay.
+
+    ``match_entry`` says whether the table's projection carries the match result as its
+    "match" entry; Gin's projection predates it and stays as cached tables hold it.
+    """
 
     key: str
     players: tuple[int, int]
     setup_rule: str
     match_rule: str
+    match_entry: bool
 
-    def options_from_dict(self, data: Mapping[str, Any]) -> Any: ...
+    def options_from_dict(self, data: Mapping[str, Any], players: int) -> Any: ...
     def options_to_dict(self, options: Any) -> dict[str, Any]: ...
-    def score_hand(self, options: Any, payload: Mapping[str, Any], seats: int) -> HandResult: ...
-    def match_winner(self, options: Any, results: Sequence[HandResult]) -> int | None: ...
+    def score_hand(
+        self, options: Any, payload: Mapping[str, Any], seats: tuple[str, ...]
+    ) -> HandResult: ...
+    def match_result(self, options: Any, results: Sequence[HandResult]) -> MatchResult: ...
 
 
 def cards_field(payload: Mapping[str, Any], name: str) -> tuple[Card, ...]:
@@ -64,9 +92,10 @@ class GinVariant:
     players: tuple[int, int] = (2, 2)
     setup_rule: str = "GIN-SETUP"
     match_rule: str = "GIN-MATCH"
+    match_entry: bool = False
 
-    def options_from_dict(self, data: Mapping[str, Any]) -> gin.GinOptions:
-        """Build the table's options from its preset and overrides."""
+    def options_from_dict(self, data: Mapping[str, Any], players: int) -> gin.GinOptions:
+        """Build the table's options from its preset and overrides (always two seats)."""
         return gin.GinOptions.from_dict(data)
 
     def options_to_dict(self, options: gin.GinOptions) -> dict[str, Any]:
@@ -74,9 +103,10 @@ class GinVariant:
         return options.to_dict()
 
     def score_hand(
-        self, options: gin.GinOptions, payload: Mapping[str, Any], seats: int
+        self, options: gin.GinOptions, payload: Mapping[str, Any], seats: tuple[str, ...]
     ) -> gin.GinHandResult:
         """Score a hand entered quickly (counts) or by the cards each player held."""
+        last_seat = len(seats) - 1
         mode = ev.field_choice(payload, "mode", ("quick", "cards"))
         if mode == "quick":
             ending = ev.field_choice(payload, "ending", (*gin.ENDINGS, gin.WALL))
@@ -86,7 +116,7 @@ class GinVariant:
             ev.check_fields(payload, QUICK_FIELDS)
             return gin.score_quick(
                 options,
-                knocker=ev.field_int(payload, "knocker", low=0, high=seats - 1),
+                knocker=ev.field_int(payload, "knocker", low=0, high=last_seat),
                 ending=ending,
                 knocker_count=ev.field_int(payload, "knocker_count", low=0, high=gin.MAX_COUNT),
                 defender_count=ev.field_int(payload, "defender_count", low=0, high=gin.MAX_COUNT),
@@ -97,27 +127,152 @@ class GinVariant:
             ending = ev.field_choice(payload, "ending", gin.ENDINGS)
         return gin.score_cards(
             options,
-            knocker=ev.field_int(payload, "knocker", low=0, high=seats - 1),
+            knocker=ev.field_int(payload, "knocker", low=0, high=last_seat),
             knocker_cards=cards_field(payload, "knocker_cards"),
             defender_cards=cards_field(payload, "defender_cards"),
             ending=ending,
         )
 
-    def match_winner(
+    def match_result(
         self, options: gin.GinOptions, results: Sequence[gin.GinHandResult]
-    ) -> int | None:
-        """Return the first seat whose running total reached the target (GIN-MATCH)."""
-        totals = [0, 0]
-        for result in results:
-            for seat, points in enumerate(result.points):
-                totals[seat] += points
+    ) -> MatchResult:
+        """Stop at the first hand after which a total reached the target (GIN-MATCH)."""
+        totals_after = running_totals(results)
+        for index, totals in enumerate(totals_after):
             winner = gin.match_winner(options, totals)
             if winner is not None:
-                return winner
-        return None
+                return MatchResult(finished=True, hands=index + 1, totals=totals, winners=(winner,))
+        totals = totals_after[-1] if totals_after else (0, 0)
+        return MatchResult(finished=False, hands=len(results), totals=totals)
 
 
-VARIANTS: dict[str, Variant] = {"gin": GinVariant()}
+PLAYER_FIELDS = ("hand", "melded", *FLAGS)
+SCORESHEET_FIELDS = ("mode", "players", "stock_exhausted")
+# Failed openings in one hand (R40-OPEN-PENALTY): a 10-card hand allows few; this bounds typos.
+MAX_FAILED_OPENINGS = 10
+
+
+def _seat_fields(payload: Mapping[str, Any], seats: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Return each seat's entry with its fields named ``players[i].field`` for refusals."""
+    raw = payload.get("players")
+    entries = raw if isinstance(raw, list) else []
+    ev.check_fields(
+        {f"players[{i}]": None for i in range(len(entries))},
+        tuple(f"players[{i}]" for i in range(len(seats))),
+    )
+    return [
+        {
+            f"players[{i}].{name}": value
+            for name, value in (entry.items() if isinstance(entry, Mapping) else ())
+        }
+        for i, entry in enumerate([*entries, *[{}] * (len(seats) - len(entries))])
+    ]
+
+
+def _player_end(fields: Mapping[str, Any], seat: int, name: str) -> PlayerEnd:
+    """Read one seat's end of hand; a seat without an entry is refused as its missing hand."""
+    key = f"players[{seat}]."
+    ev.check_fields(fields, tuple(key + field for field in PLAYER_FIELDS))
+    penalty = key + "opening_penalty"
+    return PlayerEnd(
+        name=name,
+        hand=cards_field(fields, key + "hand"),
+        melded=cards_field(fields, key + "melded") if key + "melded" in fields else (),
+        knocked=ev.field_bool(fields, key + "knocked"),
+        went_out=ev.field_bool(fields, key + "went_out"),
+        hand_closed=ev.field_bool(fields, key + "hand_closed"),
+        opening_penalty=(
+            ev.field_int(fields, penalty, low=0, high=MAX_FAILED_OPENINGS)
+            if penalty in fields
+            else 0
+        ),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresheetVariant:
+    """A game scored by a scoresheet module (rummy40, ramino, knock_rummy) from each seat's
+    end of hand; the module checks the end state and cites its rules.
+
+    Only cards are taken: the modules value hands from their cards (and Ramino's casino
+    scoring from the cards melded), so a quick entry by hand values would need a
+    value-based scorer in the modules rather than a copy of their arithmetic here.
+    """
+
+    key: str
+    players: tuple[int, int]
+    setup_rule: str
+    match_rule: str
+    module: ModuleType
+    options_type: type
+    match_entry: bool = True
+
+    def options_from_dict(self, data: Mapping[str, Any], players: int) -> Any:
+        """Build the options of a table of ``players`` seats; the module refuses bad counts."""
+        return self.options_type.from_dict(data, players)
+
+    def options_to_dict(self, options: Any) -> dict[str, Any]:
+        """Return the options as an explicit JSON dict."""
+        return options.to_dict()
+
+    def score_hand(
+        self, options: Any, payload: Mapping[str, Any], seats: tuple[str, ...]
+    ) -> HandScore:
+        """Score a hand from every seat's cards and flags (the module docstring's payload)."""
+        ev.check_fields(payload, SCORESHEET_FIELDS)
+        ev.field_choice(payload, "mode", ("cards",))
+        stock_exhausted = ev.field_bool(payload, "stock_exhausted")
+        ends = [
+            _player_end(fields, seat, seats[seat])
+            for seat, fields in enumerate(_seat_fields(payload, seats))
+        ]
+        return self.module.score_hand(options, ends, stock_exhausted=stock_exhausted)
+
+    def match_result(self, options: Any, results: Sequence[HandScore]) -> MatchResult:
+        """Return the module's match result: totals with end bonuses, winners, loser."""
+        return self.module.match_result(options, results)
+
+
+@dataclass(frozen=True, slots=True)
+class Rummy40Variant(ScoresheetVariant):
+    """Rummy40 (RULES.md §3): 2 or 4 players (3 is refused by R40-SETUP)."""
+
+    key: str = "rummy40"
+    players: tuple[int, int] = (2, 4)
+    setup_rule: str = "R40-SETUP"
+    match_rule: str = "R40-MATCH"
+    module: ModuleType = rummy40
+    options_type: type = rummy40.Rummy40Options
+
+
+@dataclass(frozen=True, slots=True)
+class RaminoVariant(ScoresheetVariant):
+    """Ramino (RULES.md §4) with every house rule: 2 to 6 players."""
+
+    key: str = "ramino"
+    players: tuple[int, int] = (2, 6)
+    setup_rule: str = "RAM-SETUP"
+    match_rule: str = "RAM-MATCH"
+    module: ModuleType = ramino
+    options_type: type = ramino.RaminoOptions
+
+
+@dataclass(frozen=True, slots=True)
+class KnockRummyVariant(ScoresheetVariant):
+    """Knock Rummy (RULES.md §5): 2 to 5 players."""
+
+    key: str = "knock_rummy"
+    players: tuple[int, int] = (2, 5)
+    setup_rule: str = "KR-SETUP"
+    match_rule: str = "KR-MATCH"
+    module: ModuleType = knock_rummy
+    options_type: type = knock_rummy.KnockRummyOptions
+
+
+VARIANTS: dict[str, Variant] = {
+    variant.key: variant
+    for variant in (GinVariant(), Rummy40Variant(), RaminoVariant(), KnockRummyVariant())
+}
 
 
 def variant_get(key: object) -> Variant:

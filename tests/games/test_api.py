@@ -273,3 +273,51 @@ class TestStrictPayloads:
         response = _post_raw(api, created, body)
         assert response.status_code in (400, 413)
         assert Event.objects.filter(table_id=created["id"]).count() == 1
+
+
+class TestOtherGamesThroughTheApi:
+    def test_a_ramino_table_of_three_records_a_hand_by_cards(self, api, db):
+        response = api.post(
+            "/api/v1/tables/",
+            {"variant": "ramino", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": 3}},
+            format="json",
+        )
+        assert response.status_code == 201, response.content
+        table = response.json()
+        assert table["target"] == 3 and len(table["seats"]) == 3
+        payload = {
+            "mode": "cards",
+            "players": [
+                {"hand": "", "melded": "7S 8S 9S", "went_out": True},
+                {"hand": "KH QH 5C"},
+                {"hand": "JK 2D"},
+            ],
+        }
+        response = _post_event(
+            api, table, table["scorekeeper_key"], expected_seq=1, payload=payload
+        )
+        assert response.status_code == 201, response.content
+        # RAM-SCORE with RAM-VALUE: B loses 10+10+5 = 25, C loses 20+2 = 22, A gains 47.
+        assert response.json()["state"]["totals"] == [47, -25, -22]
+
+    def test_a_knock_rummy_knock_over_five_is_refused_at_the_table(self, api, db):
+        table = api.post(
+            "/api/v1/tables/",
+            {"variant": "knock_rummy", "players": ["Anna", "Bruno"]},
+            format="json",
+        ).json()
+        payload = {"mode": "cards", "players": [{"hand": "4C 5C", "knocked": True}, {"hand": "2C"}]}
+        response = _post_event(
+            api, table, table["scorekeeper_key"], expected_seq=1, payload=payload
+        )
+        assert response.status_code == 422
+        assert response.json()["violations"][0]["rule"] == "KR-KNOCK"
+
+    def test_three_players_cannot_sit_at_rummy40(self, api, db):
+        response = api.post(
+            "/api/v1/tables/",
+            {"variant": "rummy40", "players": ["A", "B", "C"]},
+            format="json",
+        )
+        assert response.status_code == 422
+        assert response.json()["violations"][0]["rule"] == "R40-SETUP"

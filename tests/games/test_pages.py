@@ -273,3 +273,29 @@ def test_a_correction_of_a_hand_that_does_not_exist_is_not_found(phone, path):
 
 def test_unknown_table_ids_are_not_found(phone):
     assert phone.get(f"/t/{uuid.uuid4()}/").status_code == 404
+
+
+def test_a_ramino_table_page_shows_its_hands(phone):
+    from games import services
+
+    table = services.table_create(
+        variant="ramino", options={"hands": 3}, players=["Anna", "Bruno", "Carla"]
+    )
+    services.event_append(
+        table_id=table.id,
+        event_id=uuid.uuid4(),
+        expected_seq=1,
+        type="hand_recorded",
+        payload={
+            "mode": "cards",
+            "players": [
+                {"hand": "", "melded": "7S 8S 9S", "went_out": True},
+                {"hand": "KH QH 5C"},
+                {"hand": "JK 2D"},
+            ],
+        },
+    )
+    phone.get(f"/t/{table.id}/join/{table.viewer_key}/")
+    page = phone.get(f"/t/{table.id}/").content.decode()
+    assert "Anna went out" in page and "Bruno -25" in page
+    assert 'data-testid="total-2">-22<' in page
