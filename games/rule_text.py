@@ -106,6 +106,11 @@ MESSAGES: dict[tuple[str, str], Any] = {
         )
         for rule in ("R40-JOKER-DISCARD", "RAM-OPT-FIXEDJOKER")
     },
+    # Points entry (scoring.scoresheet.end_state_problems builds these with the game's rule).
+    **{
+        (rule, "points_left"): _("%(player)s went out, so their hand is worth 0, not %(count)s.")
+        for rule in ("R40-HAND", "RAM-OUT", "KR-OUT")
+    },
     ("REFEREE", "no_cards"): _("Enter the cards of the hand."),
     ("REFEREE", "bad_table"): _("The table before the move is not legal: %(cards)s."),
     ("REFEREE", "not_in_game"): _("This question does not arise in this game."),

@@ -29,6 +29,7 @@ from scoring.scoresheet import (
     copies_refusals,
     end_state_problems,
     hand_score,
+    hand_value,
     is_int,
     json_value,
     read_options,
@@ -180,6 +181,10 @@ def score_hand(
     knocked, so the lowest hands win without the undercut bonus, which is the bonus for
     beating a knocker. A knock made in the last turns after the stock is used up is a knock.
 
+    A hand may be entered by its value (PlayerEnd.points) instead of its cards; the KR-OUT
+    bonus then goes to a winner marked as having played all their cards (``went_out``),
+    who is the winner holding none on the card path.
+
     Worked examples, hands in points, A knocking:
 
     - A 3, B 7, C 12: A wins alone, (7-3) + (12-3) = 13, no bonus.
@@ -192,7 +197,7 @@ def score_hand(
     """
     players = tuple(players)
     check_players(len(players))
-    values = [sum(card_value(card) for card in player.hand) for player in players]
+    values = [hand_value(player, card_value) for player in players]
     _check_end(options, players, values, stock_exhausted)
     knocker = next((seat for seat, player in enumerate(players) if player.knocked), None)
     lowest = min(values)
@@ -221,7 +226,7 @@ def score_hand(
                     code="bonus",
                 )
             )
-        if not players[seat].hand:
+        if players[seat].went_out:
             items.append(ScoreItem("KR-OUT", seat, OUT_BONUS, {"bonus": OUT_BONUS}, code="bonus"))
     ending = STOCK if knocker is None else KNOCK
     return hand_score(players, ending, winners, values, items, knocker=knocker)

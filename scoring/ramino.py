@@ -30,12 +30,14 @@ from scoring.scoresheet import (
     copies_refusals,
     end_state_problems,
     hand_score,
+    hand_value,
     is_int,
     json_value,
     kind_violations,
-    names,
+    melded_value,
     read_options,
     running_totals,
+    shown_cards,
 )
 
 MIN_PLAYERS = 2
@@ -289,6 +291,8 @@ def _check_end(
         cards_left_message="{player} went out, so holds no card.",
         empty_hand_message="{player} holds no card, so went out: mark it.",
         extra=_closed_problems,
+        # Casino jokers are worth 0, so a hand entered as 0 points may hold some.
+        worthless_cards=options.casino_scoring and not options.no_jokers,
     )
     out = [player.name for player in players if player.went_out]
     if len(out) > 1:
@@ -324,12 +328,16 @@ def score_hand(
     turn order (seat order), so gains and losses still cancel. RAM-HANDCLOSE doubles every
     point of the hand, each seat's doubling shown as an item of its own. A player who goes
     out on the turn the stock runs out ends the hand by going out.
+
+    A hand may be entered by its value (PlayerEnd.points) instead of its cards; casino
+    scoring then takes the winner's melded value from PlayerEnd.melded_points (0 if left
+    out), and items show the values without cards.
     """
     players = tuple(players)
     check_players(len(players))
     _check_end(options, players, stock_exhausted)
     value = card_values(options)
-    values = [sum(value(card) for card in player.hand) for player in players]
+    values = [hand_value(player, value) for player in players]
     out = [seat for seat, player in enumerate(players) if player.went_out]
     if not out:
         items = [
@@ -337,7 +345,7 @@ def score_hand(
                 "RAM-STOCK",
                 seat,
                 -values[seat],
-                {"count": values[seat], "cards": names(player.hand)},
+                {"count": values[seat], **shown_cards(player, player.hand)},
                 code="hand",
             )
             for seat, player in enumerate(players)
@@ -353,31 +361,30 @@ def score_hand(
             "RAM-SCORE",
             seat,
             -values[seat],
-            {"count": values[seat], "cards": names(players[seat].hand)},
+            {"count": values[seat], **shown_cards(players[seat], players[seat].hand)},
             code="hand",
         )
         for seat in sorted(others)
     ]
     if options.casino_scoring:
-        melded = players[winner].melded
-        melded_value = sum(casino_value(card) for card in melded)
+        melded = melded_value(players[winner], casino_value)
         items.append(
             ScoreItem(
                 "RAM-OPT-CASINO",
                 winner,
-                melded_value,
-                {"count": melded_value, "cards": names(melded)},
+                melded,
+                {"count": melded, **shown_cards(players[winner], players[winner].melded)},
                 code="melded",
             )
         )
-        share, remainder = divmod(melded_value, len(others))
+        share, remainder = divmod(melded, len(others))
         shares = {seat: share + (1 if i < remainder else 0) for i, seat in enumerate(others)}
         items += [
             ScoreItem(
                 "RAM-OPT-CASINO",
                 seat,
                 -shares[seat],
-                {"count": melded_value, "share": shares[seat]},
+                {"count": melded, "share": shares[seat]},
                 code="share",
             )
             for seat in sorted(others)

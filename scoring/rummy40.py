@@ -29,12 +29,13 @@ from scoring.scoresheet import (
     copies_refusals,
     end_state_problems,
     hand_score,
+    hand_value,
     is_int,
     json_value,
     kind_violations,
-    names,
     read_options,
     running_totals,
+    shown_cards,
 )
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 4)
@@ -186,6 +187,7 @@ def score_hand(
     A player who goes out adds nothing; every other player adds the value of the cards left
     in hand. When the stock runs out every player adds their hand. Each failed opening adds
     20. A player who goes out on the turn the stock runs out ends the hand by going out.
+    A hand may be entered by its value (PlayerEnd.points) instead of its cards.
     """
     players = tuple(players)
     check_players(len(players))
@@ -221,7 +223,7 @@ def score_hand(
         )
     all_violations(problems)
 
-    values = [sum(card_value(card) for card in player.hand) for player in players]
+    values = [hand_value(player, card_value) for player in players]
     items: list[ScoreItem] = []
     for seat, player in enumerate(players):
         if seat not in out:
@@ -230,7 +232,7 @@ def score_hand(
                     "R40-END",
                     seat,
                     values[seat],
-                    {"count": values[seat], "cards": names(player.hand)},
+                    {"count": values[seat], **shown_cards(player, player.hand)},
                     code="hand",
                 )
             )

@@ -17,10 +17,28 @@ Rummy40, Ramino and Knock Rummy record a hand by each seat's end of hand (JSON):
        ...],
      "stock_exhausted": false}           # the stock ran out (false)
 
+or, for a noisy table, by each seat's hand value instead of its cards::
+
+    {"mode": "points",
+     "players": [                        # one entry per seat, in seat order
+       {"points": 25,                    # what the hand is worth (required, 0 to 500;
+                                         #   0 when out)
+        "melded_points": 0,              # Ramino with casino scoring only: the casino
+                                         #   value of the cards melded this hand (0 to 500,
+                                         #   0 if left out); only the winner's counts
+        "knocked": false, ...},          # the flags, as in cards mode
+       ...],
+     "stock_exhausted": false}
+
+Points mode scores exactly as the cards would: the modules read hand values in both modes
+(scoresheet.hand_value). It cannot check what only cards show (copies, CARD-2); a seat out
+holding points is refused as ``points_left``, and one not out holding 0 as ``empty_hand``
+(except at a casino Ramino table with jokers, where jokers are worth 0). Items show the
+values without their cards (no ``cards`` param).
+
 Flags a game does not have are refused by the game's module (``flag_not_used``). A field
 of a seat is named ``players[i].field`` in refusals; a seat left out is refused as its
-missing hand, a seat too many as an unknown field. There is no quick entry by hand values
-yet: the modules score from cards only (see ScoresheetVariant).
+missing hand (cards mode) or points (points mode), a seat too many as an unknown field.
 """
 
 from collections.abc import Mapping, Sequence
@@ -147,9 +165,13 @@ class GinVariant:
 
 
 PLAYER_FIELDS = ("hand", "melded", *FLAGS)
+POINTS_FIELDS = ("points", *FLAGS)
 SCORESHEET_FIELDS = ("mode", "players", "stock_exhausted")
+MODES = ("cards", "points")
 # Failed openings in one hand (R40-OPEN-PENALTY): a 10-card hand allows few; this bounds typos.
 MAX_FAILED_OPENINGS = 10
+# A hand's value entered by points (and a casino winner's melded value): this bounds typos.
+MAX_POINTS = 500
 
 
 def _seat_fields(payload: Mapping[str, Any], seats: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -169,23 +191,44 @@ def _seat_fields(payload: Mapping[str, Any], seats: tuple[str, ...]) -> list[dic
     ]
 
 
-def _player_end(fields: Mapping[str, Any], seat: int, name: str) -> PlayerEnd:
-    """Read one seat's end of hand; a seat without an entry is refused as its missing hand."""
+def _player_end(
+    fields: Mapping[str, Any], seat: int, name: str, mode: str, melded_points: bool
+) -> PlayerEnd:
+    """Read one seat's end of hand; a seat without an entry is refused as its missing hand
+    (cards mode) or points (points mode). ``melded_points`` says the table takes that field.
+    """
     key = f"players[{seat}]."
-    ev.check_fields(fields, tuple(key + field for field in PLAYER_FIELDS))
+    if mode == "cards":
+        allowed = PLAYER_FIELDS
+    else:
+        allowed = (*POINTS_FIELDS, "melded_points") if melded_points else POINTS_FIELDS
+    ev.check_fields(fields, tuple(key + field for field in allowed))
     penalty = key + "opening_penalty"
-    return PlayerEnd(
-        name=name,
-        hand=cards_field(fields, key + "hand"),
-        melded=cards_field(fields, key + "melded") if key + "melded" in fields else (),
-        knocked=ev.field_bool(fields, key + "knocked"),
-        went_out=ev.field_bool(fields, key + "went_out"),
-        hand_closed=ev.field_bool(fields, key + "hand_closed"),
-        opening_penalty=(
+    flags = {
+        "knocked": ev.field_bool(fields, key + "knocked"),
+        "went_out": ev.field_bool(fields, key + "went_out"),
+        "hand_closed": ev.field_bool(fields, key + "hand_closed"),
+        "opening_penalty": (
             ev.field_int(fields, penalty, low=0, high=MAX_FAILED_OPENINGS)
             if penalty in fields
             else 0
         ),
+    }
+    if mode == "points":
+        melded = key + "melded_points"
+        return PlayerEnd(
+            name=name,
+            points=ev.field_int(fields, key + "points", low=0, high=MAX_POINTS),
+            melded_points=(
+                ev.field_int(fields, melded, low=0, high=MAX_POINTS) if melded in fields else None
+            ),
+            **flags,
+        )
+    return PlayerEnd(
+        name=name,
+        hand=cards_field(fields, key + "hand"),
+        melded=cards_field(fields, key + "melded") if key + "melded" in fields else (),
+        **flags,
     )
 
 
@@ -194,9 +237,8 @@ class ScoresheetVariant:
     """A game scored by a scoresheet module (rummy40, ramino, knock_rummy) from each seat's
     end of hand; the module checks the end state and cites its rules.
 
-    Only cards are taken: the modules value hands from their cards (and Ramino's casino
-    scoring from the cards melded), so a quick entry by hand values would need a
-    value-based scorer in the modules rather than a copy of their arithmetic here.
+    A hand comes by cards or by points (the module docstring's payloads); either way the
+    module scores it, from hand values, so no arithmetic of the rules lives here.
     """
 
     key: str
@@ -218,15 +260,22 @@ class ScoresheetVariant:
     def score_hand(
         self, options: Any, payload: Mapping[str, Any], seats: tuple[str, ...]
     ) -> HandScore:
-        """Score a hand from every seat's cards and flags (the module docstring's payload)."""
+        """Score a hand from every seat's cards or points, and flags (the module docstring's
+        payloads)."""
         ev.check_fields(payload, SCORESHEET_FIELDS)
-        ev.field_choice(payload, "mode", ("cards",))
+        mode = ev.field_choice(payload, "mode", MODES)
         stock_exhausted = ev.field_bool(payload, "stock_exhausted")
+        melded_points = self.takes_melded_points(options)
         ends = [
-            _player_end(fields, seat, seats[seat])
+            _player_end(fields, seat, seats[seat], mode, melded_points)
             for seat, fields in enumerate(_seat_fields(payload, seats))
         ]
         return self.module.score_hand(options, ends, stock_exhausted=stock_exhausted)
+
+    def takes_melded_points(self, options: Any) -> bool:
+        """Tell whether a seat entered by points may give ``melded_points``: only when the
+        table scores melded cards (Ramino casino scoring)."""
+        return False
 
     def match_result(self, options: Any, results: Sequence[HandScore]) -> MatchResult:
         """Return the module's match result: totals with end bonuses, winners, loser."""
@@ -255,6 +304,10 @@ class RaminoVariant(ScoresheetVariant):
     match_rule: str = "RAM-MATCH"
     module: ModuleType = ramino
     options_type: type = ramino.RaminoOptions
+
+    def takes_melded_points(self, options: ramino.RaminoOptions) -> bool:
+        """Casino scoring pays the winner's melded cards (RAM-OPT-CASINO)."""
+        return options.casino_scoring
 
 
 @dataclass(frozen=True, slots=True)

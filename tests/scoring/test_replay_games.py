@@ -334,9 +334,14 @@ class TestPayloads:
                 "unknown_field",
             ),
             (
-                {**hand(seat("AS", knocked=True), seat("5H")), "mode": "points"},
+                {**hand(seat("AS", knocked=True), seat("5H")), "mode": "quick"},
                 "mode",
                 "bad_choice",
+            ),
+            (
+                {**hand(seat("AS", knocked=True), seat("5H")), "mode": "points"},
+                "players[0].hand",
+                "unknown_field",
             ),
             (
                 {**hand(seat("AS", knocked=True), seat("5H")), "stock_exhausted": 1},
