@@ -63,6 +63,7 @@ messages: $(DEV)
 		[(setattr(e, 'msgstr', e.msgid) if not e.msgid_plural else \
 		  setattr(e, 'msgstr_plural', {0: e.msgid, 1: e.msgid_plural}), \
 		  e.flags.remove('fuzzy') if 'fuzzy' in e.flags else None, \
-		  setattr(e, 'previous_msgid', None)) for e in po if e.msgid]; \
+		  setattr(e, 'previous_msgid', None), setattr(e, 'previous_msgid_plural', None), \
+		  setattr(e, 'previous_msgctxt', None)) for e in po if e.msgid]; \
 		po.metadata_is_fuzzy = False; po.save()"
 	$(BIN)/python manage.py compilemessages --ignore=$(VENV)

@@ -27,9 +27,42 @@ ENDING_LABELS = {
 }
 
 
+MAX_PLAYERS = 6
+R40_OPENING_CHOICES = [("0", _("None")), ("40", "40"), ("50", "50")]
+R40_TARGET_CHOICES = [("1", _("Single hand")), ("100", "100"), ("200", "200"), ("500", "500")]
+# Ramino house rules (RULES.md §6 keys), each shown with its RULES.md ID.
+RAMINO_RULES = [
+    ("short_deck", "RAM-OPT-SHORT", _("Short deck: one deck and 3 jokers")),
+    ("scala40", "RAM-OPT-SCALA40", _("Opening minimum 40 instead of 30")),
+    ("no_opening", "RAM-OPT-NOOPEN", _("No opening minimum")),
+    ("circular_runs", "RAM-OPT-CIRCULAR", _("Circular runs (K-A-2)")),
+    ("no_jokers", "RAM-OPT-NOJOKER", _("No jokers")),
+    ("fixed_jokers", "RAM-OPT-FIXEDJOKER", _("Fixed jokers")),
+    ("fixed_groups", "RAM-OPT-FIXEDGROUPS", _("Fixed groups (suits in order)")),
+    ("knock_claim", "RAM-OPT-KNOCKCLAIM", _("Knock to claim the last discard (3+ players)")),
+    ("no_discard_win", "RAM-OPT-NODISCARDWIN", _("Go out without a final discard")),
+    ("casino_scoring", "RAM-OPT-CASINO", _("Casino scoring")),
+    ("practice", "RAM-OPT-PRACTICE", _("Practice table: not counted in standings")),
+]
+
+
 class TableCreateForm(forms.Form):
+    """One form for every game; each game's fields are shown only when it is chosen (CSS).
+
+    Field names of the Gin options stay unprefixed (preset, target, ...); the other games'
+    options carry a prefix, so one form can hold them all and post them all.
+    """
+
     variant = forms.ChoiceField(
-        label=_("Game"), choices=Variant.choices, initial=Variant.GIN, widget=forms.HiddenInput
+        label=_("Game"), choices=Variant.choices, initial=Variant.GIN, widget=forms.RadioSelect
+    )
+    players = forms.TypedChoiceField(
+        label=_("Players"),
+        choices=[(str(n), str(n)) for n in range(2, MAX_PLAYERS + 1)],
+        coerce=int,
+        initial="2",
+        required=False,
+        empty_value=2,
     )
     preset = forms.ChoiceField(
         label=_("Rules"), choices=PRESET_CHOICES, initial="big_gin", widget=forms.RadioSelect
@@ -39,6 +72,10 @@ class TableCreateForm(forms.Form):
     )
     player_1 = forms.CharField(label=_("Player 1"), max_length=40)
     player_2 = forms.CharField(label=_("Player 2"), max_length=40)
+    player_3 = forms.CharField(label=_("Player 3"), max_length=40, required=False)
+    player_4 = forms.CharField(label=_("Player 4"), max_length=40, required=False)
+    player_5 = forms.CharField(label=_("Player 5"), max_length=40, required=False)
+    player_6 = forms.CharField(label=_("Player 6"), max_length=40, required=False)
     undercut_on_tie = forms.BooleanField(
         label=_("A tie after a knock is an undercut"), required=False
     )
@@ -52,12 +89,62 @@ class TableCreateForm(forms.Form):
         required=False,
         initial=True,
     )
+    r40_opening_minimum = forms.TypedChoiceField(
+        label=_("Opening minimum"), choices=R40_OPENING_CHOICES, coerce=int, initial="40"
+    )
+    r40_target = forms.TypedChoiceField(
+        label=_("Limit"), choices=R40_TARGET_CHOICES, coerce=int, initial="100"
+    )
+    ram_hands = forms.IntegerField(label=_("Hands"), min_value=1, max_value=20, initial=5)
+    kr_target = forms.IntegerField(label=_("Game ends at"), min_value=1, initial=150)
 
-    def players(self) -> list[str]:
-        return [self.cleaned_data["player_1"], self.cleaned_data["player_2"]]
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for key, _rule, label in RAMINO_RULES:
+            self.fields[f"ram_{key}"] = forms.BooleanField(label=label, required=False)
+        if self.is_bound:
+            # Only the chosen game's options must be filled in; the others are not sent on.
+            variant = self.data.get("variant", Variant.GIN)
+            required = {
+                Variant.GIN: ("preset", "target"),
+                Variant.RUMMY40: ("r40_opening_minimum", "r40_target"),
+                Variant.RAMINO: ("ram_hands",),
+                Variant.KNOCK_RUMMY: ("kr_target",),
+            }
+            for names in required.values():
+                for name in names:
+                    self.fields[name].required = name in required.get(variant, ())
+
+    def player_fields(self):
+        return [self[f"player_{n}"] for n in range(1, MAX_PLAYERS + 1)]
+
+    def ramino_rules(self):
+        return [(self[f"ram_{key}"], rule) for key, rule, _label in RAMINO_RULES]
+
+    def clean(self):
+        data = super().clean()
+        count = 2 if data.get("variant") == Variant.GIN else data.get("players") or 2
+        for n in range(3, count + 1):
+            if not data.get(f"player_{n}"):
+                self.add_error(f"player_{n}", _("Enter a name for every player."))
+        return data
+
+    def player_names(self) -> list[str]:
+        data = self.cleaned_data
+        count = 2 if data["variant"] == Variant.GIN else data["players"]
+        return [data[f"player_{n}"] for n in range(1, count + 1)]
 
     def options(self) -> dict:
         data = self.cleaned_data
+        variant = data["variant"]
+        if variant == Variant.RUMMY40:
+            return {"opening_minimum": data["r40_opening_minimum"], "target": data["r40_target"]}
+        if variant == Variant.RAMINO:
+            # Only the rules switched on: no_opening left out follows short_deck (RAM-OPT-SHORT).
+            flags = {key: True for key, _rule, _label in RAMINO_RULES if data[f"ram_{key}"]}
+            return {"hands": data["ram_hands"], **flags}
+        if variant == Variant.KNOCK_RUMMY:
+            return {"target": data["kr_target"]}
         return {
             "preset": data["preset"],
             "target": data["target"],
@@ -83,6 +170,8 @@ class EventForm(forms.Form):
 
 
 class GinHandForm(EventForm):
+    template = "games/_hand_form.html"
+
     mode = forms.ChoiceField(
         label=_("Entry"),
         choices=[("quick", _("Counts")), ("cards", _("Cards"))],
@@ -185,6 +274,97 @@ class GinHandForm(EventForm):
 
 
 class GinAmendForm(GinHandForm):
+    reason = forms.CharField(label=_("Why?"), required=False, max_length=200)
+
+
+# What each game's end of hand says of a seat besides its cards (scoring/variants.py).
+SEAT_FLAGS = {
+    Variant.RUMMY40: ("went_out", "opening_penalty"),
+    Variant.RAMINO: ("went_out", "hand_closed"),
+    Variant.KNOCK_RUMMY: ("knocked", "went_out"),
+}
+FLAG_LABELS = {
+    "knocked": _("knocked"),
+    "went_out": _("went out"),
+    "hand_closed": _("closed in one turn"),
+    "opening_penalty": _("failed openings"),
+}
+FLAG_RULES = {
+    "knocked": "KR-KNOCK",
+    "hand_closed": "RAM-HANDCLOSE",
+    "opening_penalty": "R40-OPEN-PENALTY",
+}
+
+
+class SeatsHandForm(EventForm):
+    """Record a hand of Rummy40, Ramino or Knock Rummy: every seat's cards and flags."""
+
+    template = "games/_seats_form.html"
+    stock_exhausted = forms.BooleanField(label=_("The stock ran out"), required=False)
+
+    def __init__(self, *args, seats: list[str], options: dict, variant: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats, self.table_options, self.variant = seats, options, variant
+        self.flags = SEAT_FLAGS[variant]
+        for i in range(len(seats)):
+            self.fields[f"p{i}_hand"] = forms.CharField(
+                label=_("Cards still in hand"), required=False, max_length=300
+            )
+            self.fields[f"p{i}_melded"] = forms.CharField(
+                label=_("Cards melded this hand"), required=False, max_length=300
+            )
+            for flag in self.flags:
+                if flag == "opening_penalty":
+                    field = forms.IntegerField(
+                        label=FLAG_LABELS[flag], min_value=0, max_value=20, required=False
+                    )
+                else:
+                    field = forms.BooleanField(label=FLAG_LABELS[flag], required=False)
+                self.fields[f"p{i}_{flag}"] = field
+
+    def seat_rows(self) -> list[dict]:
+        return [
+            {
+                "index": i,
+                "name": name,
+                "hand": self[f"p{i}_hand"],
+                "melded": self[f"p{i}_melded"],
+                "flags": [(self[f"p{i}_{f}"], FLAG_RULES.get(f, "")) for f in self.flags],
+            }
+            for i, name in enumerate(self.seats)
+        ]
+
+    def payload(self) -> dict:
+        """Return the hand_recorded payload these fields describe."""
+        data = self.cleaned_data
+        players = []
+        for i in range(len(self.seats)):
+            seat = {"hand": data[f"p{i}_hand"].strip(), "melded": data[f"p{i}_melded"].strip()}
+            for flag in self.flags:
+                seat[flag] = data[f"p{i}_{flag}"] or (0 if flag == "opening_penalty" else False)
+            players.append(seat)
+        return {"mode": "cards", "players": players, "stock_exhausted": data["stock_exhausted"]}
+
+    def rebuild_kwargs(self, head_seq: int) -> dict:
+        """Return what it takes to draw this form again against another head."""
+        return {
+            "seats": self.seats,
+            "options": self.table_options,
+            "variant": self.variant,
+            "head_seq": head_seq,
+        }
+
+    @classmethod
+    def initial_from_payload(cls, payload: dict) -> dict:
+        """Return form values that re-enter a recorded hand (for an amendment)."""
+        initial = {"stock_exhausted": payload.get("stock_exhausted", False)}
+        for i, seat in enumerate(payload.get("players", [])):
+            for key, value in seat.items():
+                initial[f"p{i}_{key}"] = " ".join(value) if isinstance(value, list) else value
+        return initial
+
+
+class SeatsAmendForm(SeatsHandForm):
     reason = forms.CharField(label=_("Why?"), required=False, max_length=200)
 
 

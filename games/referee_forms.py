@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.models import Variant
 from scoring import referee
 
 QUESTIONS = [
@@ -13,12 +14,7 @@ QUESTIONS = [
     ("rearrangement", _("Is this table rearrangement legal?")),
     ("score", _("What does this hand score?")),
 ]
-VARIANT_LABELS = {
-    "gin": _("Gin Rummy"),
-    "rummy40": _("Rummy40"),
-    "ramino": _("Ramino"),
-    "knock_rummy": _("Knock Rummy"),
-}
+VARIANT_LABELS = dict(Variant.choices)
 # Boolean house rules, by the option key of RULES.md §6.
 FLAGS = {
     "gin": [

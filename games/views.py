@@ -14,7 +14,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import selectors, services
 from games.access import Role, request_keys, role_for_keys, session_remember
-from games.forms import RANKS, SUITS, GinAmendForm, GinHandForm, TableCreateForm, VoidForm
+from games.forms import (
+    RANKS,
+    SUITS,
+    GinAmendForm,
+    GinHandForm,
+    SeatsAmendForm,
+    SeatsHandForm,
+    TableCreateForm,
+    VoidForm,
+)
 from games.models import Table
 from games.referee_forms import RefereeForm
 from games.rule_text import rule_title, violation_text
@@ -52,7 +61,7 @@ def home(request):
             table = services.table_create(
                 variant=form.cleaned_data["variant"],
                 options=form.options(),
-                players=form.players(),
+                players=form.player_names(),
                 entered_by=_("creator"),
                 user=request.user,
             )
@@ -85,14 +94,18 @@ def table_join(request, table_id, key):
 
 def _context(request, table: Table, role: Role, **extra) -> dict:
     state = selectors.table_state(table=table)
+    match = _match_context(state)
     context = {
         "table": table,
         "role": role,
         "state": state,
         "history": selectors.table_history(table=table, state=state),
-        "seats": list(zip(state["seats"], state["totals"], strict=True)),
+        "seats": list(zip(state["seats"], match.pop("board_totals"), strict=True)),
         "poll_ms": settings.TABLE_POLL_MS,
         "winner_name": state["seats"][state["winner"]] if state["winner"] is not None else "",
+        "picker_suits": SUITS,
+        "picker_ranks": RANKS,
+        **match,
     }
     if role == Role.SCOREKEEPER:
         context["share"] = {
@@ -103,18 +116,37 @@ def _context(request, table: Table, role: Role, **extra) -> dict:
                 reverse("table-join", args=[table.id, table.viewer_key])
             ),
         }
-        # Pages record Gin hands so far; the other games are recorded through the API.
-        if "hand_form" not in extra and not state["finished"] and table.variant == "gin":
+        if "hand_form" not in extra and not state["finished"]:
             context["hand_form"] = _hand_form(table, state)
     context.update(extra)
     return context
 
 
-def _hand_form(table: Table, state: dict, data=None, *, amend=False, **kwargs) -> GinHandForm:
-    form_class = GinAmendForm if amend else GinHandForm
-    return form_class(
-        data, seats=state["seats"], options=state["options"], head_seq=table.head_seq, **kwargs
-    )
+def _match_context(state: dict) -> dict:
+    """Return the scoreboard's figures: totals with end bonuses, winners and loser by name."""
+    match = state.get("match")
+    if match is None:  # Gin's projection has no match entry.
+        winners = [] if state["winner"] is None else [state["winner"]]
+        return {"board_totals": state["totals"], "winner_seats": winners}
+    seats = state["seats"]
+    return {
+        # Before the first hand the match has no totals yet; after the last, they hold the
+        # end-of-match bonuses (KR-MATCH).
+        "board_totals": match["totals"] or state["totals"],
+        "winner_seats": match["winners"],
+        "winner_names": [seats[seat] for seat in match["winners"]],
+        "loser_name": seats[match["loser"]] if match.get("loser") is not None else "",
+        "match_items": match["items"],
+    }
+
+
+def _hand_form(table: Table, state: dict, data=None, *, amend=False, **kwargs):
+    """Return the hand form of the table's game: Gin's, or one row per seat for the others."""
+    kwargs.update(seats=state["seats"], options=state["options"], head_seq=table.head_seq)
+    if table.variant == "gin":
+        return (GinAmendForm if amend else GinHandForm)(data, **kwargs)
+    form_class = SeatsAmendForm if amend else SeatsHandForm
+    return form_class(data, variant=table.variant, **kwargs)
 
 
 @require_GET
@@ -181,7 +213,7 @@ def _respond(request, table, role, *, form, form_name: str, status: int | None, 
 @require_POST
 @with_table(write=True)
 def hand_record(request, table, role):
-    """Record a finished hand, entered by counts or by cards."""
+    """Record a finished hand: Gin by counts or by cards, the other games by every seat's cards."""
     form = _hand_form(table, selectors.table_state(table=table), request.POST)
     status = (
         _append(request, table, form, "hand_recorded", form.payload()) if form.is_valid() else 422
@@ -204,7 +236,8 @@ def hand_amend(request, table, role, number: int):
     entry = _history_entry(table, number)
     state = selectors.table_state(table=table)
     if request.method == "GET":
-        initial = GinHandForm.initial_from_payload(entry.latest_entry().payload)
+        form_class = GinHandForm if table.variant == "gin" else SeatsHandForm
+        initial = form_class.initial_from_payload(entry.latest_entry().payload)
         form = _hand_form(table, state, amend=True, initial=initial)
         status = 200
     else:

@@ -63,3 +63,8 @@
     document.querySelectorAll("[data-tap-picker]").forEach((picker) => { picker.hidden = false; });
   });
 })();
+
+// A form swapped in by htmx brings its tap picker hidden, as without JavaScript: show it.
+document.addEventListener("htmx:afterSettle", (event) => {
+  event.target.querySelectorAll("[data-tap-picker]").forEach((picker) => { picker.hidden = false; });
+});
