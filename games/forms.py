@@ -300,12 +300,21 @@ class SeatsHandForm(EventForm):
     """Record a hand of Rummy40, Ramino or Knock Rummy: every seat's cards and flags."""
 
     template = "games/_seats_form.html"
+    mode = forms.ChoiceField(
+        label=_("Entry"),
+        choices=[("cards", _("Cards")), ("points", _("Points in hand"))],
+        initial="cards",
+        required=False,
+        widget=forms.RadioSelect,
+    )
     stock_exhausted = forms.BooleanField(label=_("The stock ran out"), required=False)
 
     def __init__(self, *args, seats: list[str], options: dict, variant: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats, self.table_options, self.variant = seats, options, variant
         self.flags = SEAT_FLAGS[variant]
+        # Casino scoring pays the winner for what they melded (RAM-OPT-CASINO).
+        self.takes_melded_points = variant == Variant.RAMINO and options.get("casino_scoring")
         for i in range(len(seats)):
             self.fields[f"p{i}_hand"] = forms.CharField(
                 label=_("Cards still in hand"), required=False, max_length=300
@@ -313,6 +322,14 @@ class SeatsHandForm(EventForm):
             self.fields[f"p{i}_melded"] = forms.CharField(
                 label=_("Cards melded this hand"), required=False, max_length=300
             )
+            # The fast way at a noisy table: each hand's value instead of its cards.
+            self.fields[f"p{i}_points"] = forms.IntegerField(
+                label=_("Points in hand"), min_value=0, max_value=500, required=False
+            )
+            if self.takes_melded_points:
+                self.fields[f"p{i}_melded_points"] = forms.IntegerField(
+                    label=_("Points melded this hand"), min_value=0, max_value=500, required=False
+                )
             for flag in self.flags:
                 if flag == "opening_penalty":
                     field = forms.IntegerField(
@@ -329,6 +346,8 @@ class SeatsHandForm(EventForm):
                 "name": name,
                 "hand": self[f"p{i}_hand"],
                 "melded": self[f"p{i}_melded"],
+                "points": self[f"p{i}_points"],
+                "melded_points": self[f"p{i}_melded_points"] if self.takes_melded_points else None,
                 "flags": [(self[f"p{i}_{f}"], FLAG_RULES.get(f, "")) for f in self.flags],
             }
             for i, name in enumerate(self.seats)
@@ -337,13 +356,24 @@ class SeatsHandForm(EventForm):
     def payload(self) -> dict:
         """Return the hand_recorded payload these fields describe."""
         data = self.cleaned_data
+        mode = data.get("mode") or "cards"
+        by_points = mode == "points"
         players = []
         for i in range(len(self.seats)):
-            seat = {"hand": data[f"p{i}_hand"].strip(), "melded": data[f"p{i}_melded"].strip()}
+            if by_points:
+                seat = {"points": data[f"p{i}_points"] or 0}
+                if self.takes_melded_points and data[f"p{i}_melded_points"]:
+                    seat["melded_points"] = data[f"p{i}_melded_points"]
+            else:
+                seat = {"hand": data[f"p{i}_hand"].strip(), "melded": data[f"p{i}_melded"].strip()}
             for flag in self.flags:
                 seat[flag] = data[f"p{i}_{flag}"] or (0 if flag == "opening_penalty" else False)
             players.append(seat)
-        return {"mode": "cards", "players": players, "stock_exhausted": data["stock_exhausted"]}
+        return {
+            "mode": mode,
+            "players": players,
+            "stock_exhausted": data["stock_exhausted"],
+        }
 
     def rebuild_kwargs(self, head_seq: int) -> dict:
         """Return what it takes to draw this form again against another head."""
@@ -357,7 +387,10 @@ class SeatsHandForm(EventForm):
     @classmethod
     def initial_from_payload(cls, payload: dict) -> dict:
         """Return form values that re-enter a recorded hand (for an amendment)."""
-        initial = {"stock_exhausted": payload.get("stock_exhausted", False)}
+        initial = {
+            "mode": payload.get("mode", "cards"),
+            "stock_exhausted": payload.get("stock_exhausted", False),
+        }
         for i, seat in enumerate(payload.get("players", [])):
             for key, value in seat.items():
                 initial[f"p{i}_{key}"] = " ".join(value) if isinstance(value, list) else value

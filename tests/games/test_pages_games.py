@@ -178,3 +178,28 @@ class TestKnockRummy:
         assert response.status_code == 422
         assert "KR-KNOCK" in body and 'value="KH 2C"' in body
         assert table.events.count() == 1
+
+
+def test_a_knock_rummy_hand_entered_by_points_scores_like_cards(client, db):
+    from games import services
+
+    table = services.table_create(
+        variant="knock_rummy", options={}, players=["Anna", "Bruno", "Carla"]
+    )
+    client.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+    page = client.get(f"/t/{table.id}/").content.decode()
+    assert 'name="p0_points"' in page
+    event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)
+    data = {
+        "event_id": event_id,
+        "expected_seq": "1",
+        "mode": "points",
+        "p0_points": "4",
+        "p0_knocked": "on",
+        "p1_points": "2",
+        "p2_points": "9",
+    }
+    assert client.post(f"/t/{table.id}/hands/", data).status_code == 302
+    # KR-SCORE: Bruno's 2 beats 4 and 9 by 2 + 7 = 9; KR-UNDERCUT: he did not knock, +10.
+    page = client.get(f"/t/{table.id}/").content.decode()
+    assert 'data-testid="total-1">19<' in page
