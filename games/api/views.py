@@ -80,6 +80,56 @@ EVENT_EXAMPLES = [
         request_only=True,
     ),
     OpenApiExample(
+        "Ramino (3 players): Anna goes out, by cards",
+        description="One entry per seat, in seat order: the cards still in hand, the cards "
+        "laid this hand, and the flags the game uses (went_out, hand_closed).",
+        value={
+            "event_id": "3a0c9e5e-2f0b-4c4e-9a8f-6d5b4c3a2b10",
+            "expected_seq": 1,
+            "type": "hand_recorded",
+            "payload": {
+                "mode": "cards",
+                "players": [
+                    {"hand": "", "melded": "7S 8S 9S", "went_out": True},
+                    {"hand": "KH QH 5C"},
+                    {"hand": "JK 2D"},
+                ],
+                "stock_exhausted": False,
+            },
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
+        "Knock Rummy (3 players): Anna knocks, by points in hand",
+        value={
+            "event_id": "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+            "expected_seq": 1,
+            "type": "hand_recorded",
+            "payload": {
+                "mode": "points",
+                "players": [{"points": 4, "knocked": True}, {"points": 2}, {"points": 9}],
+            },
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
+        "Rummy40 (2 players): Bruno failed an opening, the stock ran out",
+        value={
+            "event_id": "c0ffee00-1234-4abc-9def-0123456789ab",
+            "expected_seq": 1,
+            "type": "hand_recorded",
+            "payload": {
+                "mode": "cards",
+                "players": [
+                    {"hand": "KS QS"},
+                    {"hand": "5D JK", "opening_penalty": 1},
+                ],
+                "stock_exhausted": True,
+            },
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
         "Void hand 2",
         value={
             "event_id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
