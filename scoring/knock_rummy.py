@@ -32,6 +32,7 @@ from scoring.scoresheet import (
     hand_value,
     is_int,
     json_value,
+    player_count,
     read_options,
     running_totals,
 )
@@ -84,16 +85,8 @@ class KnockRummyOptions:
 
 def check_players(players: object) -> int:
     """Return the number of players if Knock Rummy is played by that many, else refuse it."""
-    if is_int(players) and MIN_PLAYERS <= players <= MAX_PLAYERS:
-        return players
-    raise _refuse(
-        "KR-SETUP",
-        "players",
-        f"Knock Rummy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.",
-        count=json_value(players),
-        min=MIN_PLAYERS,
-        max=MAX_PLAYERS,
-        choices=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+    return player_count(
+        players, tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)), rule="KR-SETUP", game="Knock Rummy"
     )
 
 

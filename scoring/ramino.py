@@ -35,6 +35,7 @@ from scoring.scoresheet import (
     json_value,
     kind_violations,
     melded_value,
+    player_count,
     read_options,
     running_totals,
     shown_cards,
@@ -195,16 +196,8 @@ class RaminoOptions:
 
 def check_players(players: object) -> int:
     """Return the number of players if Ramino is played by that many, else refuse it."""
-    if is_int(players) and MIN_PLAYERS <= players <= MAX_PLAYERS:
-        return players
-    raise _refuse(
-        "RAM-SETUP",
-        "players",
-        f"Ramino is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.",
-        count=json_value(players),
-        min=MIN_PLAYERS,
-        max=MAX_PLAYERS,
-        choices=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+    return player_count(
+        players, tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)), rule="RAM-SETUP", game="Ramino"
     )
 
 

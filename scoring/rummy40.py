@@ -33,6 +33,7 @@ from scoring.scoresheet import (
     is_int,
     json_value,
     kind_violations,
+    player_count,
     read_options,
     running_totals,
     shown_cards,
@@ -111,17 +112,7 @@ class Rummy40Options:
 
 def check_players(players: object) -> int:
     """Return the number of players if Rummy40 is played by that many, else refuse it."""
-    if is_int(players) and players in PLAYER_COUNTS:
-        return players
-    raise _refuse(
-        "R40-SETUP",
-        "players",
-        f"Rummy40 is for 2 or 4 players, not {players!r}.",
-        count=json_value(players),
-        min=PLAYER_COUNTS[0],
-        max=PLAYER_COUNTS[-1],
-        choices=list(PLAYER_COUNTS),
-    )
+    return player_count(players, tuple(PLAYER_COUNTS), rule="R40-SETUP", game="Rummy40")
 
 
 def deck(options: Rummy40Options, players: int) -> DeckSpec:

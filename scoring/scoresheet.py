@@ -230,6 +230,27 @@ def copies_refusals(players: Sequence[PlayerEnd], deck: DeckSpec) -> list[RuleVi
 # its sentence in games/rule_text.py MESSAGES; a new caller must add its own there.
 # The quick entry by points adds (R40-HAND, points_left), (RAM-OUT, points_left) and
 # (KR-OUT, points_left), params {player, count}: these still need their sentences there.
+def player_count(players: object, choices: Sequence[int], *, rule: str, game: str) -> int:
+    """Return the number of players if the game is played by that many, else refuse it.
+
+    The rule is the game's setup rule (R40-SETUP, RAM-SETUP, KR-SETUP); its (rule, "players")
+    sentences are in games/rule_text.py, which the catalog scan cannot see through ``rule``.
+    """
+    if is_int(players) and players in choices:
+        return players
+    low, high = choices[0], choices[-1]
+    allowed = f"{low} or {high}" if len(choices) == 2 else f"{low} to {high}"
+    raise _refuse(
+        rule,
+        "players",
+        f"{game} is for {allowed} players, not {players!r}.",
+        count=json_value(players),
+        min=low,
+        max=high,
+        choices=list(choices),
+    )
+
+
 def end_state_problems(
     players: Sequence[PlayerEnd],
     *,
