@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet
 from games.access import Role, role_for_keys
 from games.models import Event, Table, TableProjection
 from scoring import events as ev
-from scoring.replay import replay
+from scoring.replay import apply, replay
 
 
 def table_for_keys(*, table_id: uuid.UUID | str, keys: Iterable[str]) -> tuple[Table, Role]:
@@ -42,9 +42,18 @@ def table_state(*, table: Table) -> dict[str, Any]:
     projection = TableProjection.objects.filter(table=table, seq=table.head_seq).first()
     if projection is not None:
         return projection.state
-    return replay(
-        ev.Event(seq=e.seq, type=e.type, payload=e.payload) for e in table.events.order_by("seq")
-    ).to_dict()
+    return replay(_engine_log(table)).to_dict()
+
+
+def hand_preview(*, table: Table, payload: dict[str, Any]) -> dict[str, Any]:
+    """Score a hand as if it were recorded now, storing nothing; RuleViolation if refused."""
+    hand = ev.Event(seq=table.head_seq + 1, type=ev.HAND_RECORDED, payload=payload)
+    return apply(replay(_engine_log(table)), hand).to_dict()["hands"][-1]["result"]
+
+
+def _engine_log(table: Table) -> list[ev.Event]:
+    """Return the table's log as the engine reads it."""
+    return [ev.Event(seq=e.seq, type=e.type, payload=e.payload) for e in table_events(table=table)]
 
 
 def table_events(*, table: Table) -> QuerySet[Event]:

@@ -221,6 +221,24 @@ def hand_record(request, table, role):
     return _respond(request, table, role, form=form, form_name="hand_form", status=status)
 
 
+@require_POST
+@with_table(write=True)
+def hand_preview(request, table, role):
+    """Show what the hand in the form would score, with its items, before it is saved."""
+    state = selectors.table_state(table=table)
+    form = _hand_form(table, state, request.POST)
+    result, errors = None, []
+    if form.is_valid():
+        try:
+            result = selectors.hand_preview(table=table, payload=form.payload())
+        except RuleViolation as exc:
+            errors = [(violation_text(v), v.rule) for v in exc.violations]
+    else:
+        errors = [(" ".join(e), "") for e in form.errors.values()]
+    context = {"result": result, "errors": errors, "state": state}
+    return render(request, "games/table.html#preview", context)
+
+
 def _history_entry(table: Table, number: int) -> selectors.HistoryEntry:
     state = selectors.table_state(table=table)
     for entry in selectors.table_history(table=table, state=state):

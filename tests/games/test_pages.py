@@ -299,3 +299,33 @@ def test_a_ramino_table_page_shows_its_hands(phone):
     page = phone.get(f"/t/{table.id}/").content.decode()
     assert "Anna went out" in page and "Bruno -25" in page
     assert 'data-testid="total-2">-22<' in page
+
+
+class TestPreview:
+    def test_the_preview_itemises_the_score_and_stores_nothing(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert "Preview the score" in page
+        data = _hand_data(page, knocker="1", ending="gin", defender_count="12")
+        response = phone.post(f"/t/{table.id}/hands/preview/", data, HTTP_HX_REQUEST="true")
+        body = response.content.decode()
+        # GIN-SCORE-GIN: 25 bonus + the defender's 12 = 37 for Bruno.
+        assert response.status_code == 200
+        assert "Bruno +37" in body and "GIN-GIN" in body and "GIN-SCORE-GIN" in body
+        assert table.events.count() == 1
+
+    def test_the_preview_names_the_rule_an_illegal_hand_breaks(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(
+            page, knocker="0", ending="knock", knocker_count="14", defender_count="20"
+        )
+        body = phone.post(f"/t/{table.id}/hands/preview/", data).content.decode()
+        assert "GIN-KNOCK" in body
+        assert table.events.count() == 1
+
+    def test_a_viewer_cannot_preview(self, phone):
+        table = _create(phone)
+        viewer = Client()
+        viewer.get(f"/t/{table.id}/join/{table.viewer_key}/")
+        assert viewer.post(f"/t/{table.id}/hands/preview/", {}).status_code == 403
