@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.forms import MAX_PLAYERS, RAMINO_RULES
 from games.models import Variant
 from scoring import referee
 
@@ -23,20 +24,12 @@ FLAGS = {
     "rummy40": [
         ("add_to_any_meld", _("Add cards to any player's melds")),
     ],
+    # The table form's house rules, less those that change nothing the referee answers.
     "ramino": [
-        ("short_deck", _("Short deck")),
-        ("scala40", _("Opening minimum 40")),
-        ("no_opening", _("No opening minimum")),
-        ("circular_runs", _("Circular runs (K-A-2)")),
-        ("no_jokers", _("No jokers")),
-        ("fixed_jokers", _("Fixed jokers")),
-        ("fixed_groups", _("Fixed groups")),
-        ("no_discard_win", _("Go out without a final discard")),
-        ("casino_scoring", _("Casino scoring")),
+        (key, label) for key, _rule, label in RAMINO_RULES if key not in ("knock_claim", "practice")
     ],
     "knock_rummy": [],
 }
-MAX_PLAYERS = 6
 
 
 def _lines(text: str) -> list[str]:

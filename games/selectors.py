@@ -51,9 +51,13 @@ def hand_preview(*, table: Table, payload: dict[str, Any]) -> dict[str, Any]:
     return apply(replay(_engine_log(table)), hand).to_dict()["hands"][-1]["result"]
 
 
+def engine_events(events: Iterable[Event]) -> list[ev.Event]:
+    """Return logged events as the engine reads them."""
+    return [ev.Event(seq=e.seq, type=e.type, payload=e.payload) for e in events]
+
+
 def _engine_log(table: Table) -> list[ev.Event]:
-    """Return the table's log as the engine reads it."""
-    return [ev.Event(seq=e.seq, type=e.type, payload=e.payload) for e in table_events(table=table)]
+    return engine_events(table_events(table=table))
 
 
 def table_events(*, table: Table) -> QuerySet[Event]:

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.models import Event, Player, Seat, Table, TableProjection
+from games.selectors import engine_events
 from scoring import events as ev
 from scoring.errors import RuleViolation, Violation
 from scoring.replay import TableState, apply, replay
@@ -71,10 +72,6 @@ def event_hash(
         ensure_ascii=False,
     )
     return hashlib.sha256((prev_hash + body).encode()).hexdigest()
-
-
-def _engine_events(events) -> list[ev.Event]:
-    return [ev.Event(seq=e.seq, type=e.type, payload=e.payload) for e in events]
 
 
 def _insert_event(
@@ -256,7 +253,7 @@ def _append_locked(
         )
     new = ev.Event(seq=table.head_seq + 1, type=type, payload=payload)
     try:
-        state = apply(replay(_engine_events(table.events.order_by("seq"))), new)
+        state = apply(replay(engine_events(table.events.order_by("seq"))), new)
     except RuleViolation as exc:
         raise EventRejected(exc.violations) from None
     event = _insert_event(
@@ -278,7 +275,7 @@ def projection_rebuild(*, table_id: uuid.UUID | str) -> TableProjection:
     """Throw away a table's cached state and replay it from the log."""
     table = Table.objects.select_for_update().get(pk=table_id)
     TableProjection.objects.filter(table=table).delete()
-    state = replay(_engine_events(table.events.order_by("seq")))
+    state = replay(engine_events(table.events.order_by("seq")))
     return TableProjection.objects.create(table=table, seq=state.head_seq, state=state.to_dict())
 
 
@@ -323,7 +320,7 @@ def table_verify(*, table_id: uuid.UUID | str) -> Verification:
         chain_ok = chain_broken_at(events) is None and (
             not events or events[-1].hash == table.head_hash
         )
-        state = replay(_engine_events(events)).to_dict()
+        state = replay(engine_events(events)).to_dict()
         projection = TableProjection.objects.filter(table=table).first()
         projection_ok = projection is not None and projection.state == state
         if not projection_ok:
