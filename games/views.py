@@ -239,8 +239,7 @@ def hand_preview(request, table, role):
     return render(request, "games/table.html#preview", context)
 
 
-def _history_entry(table: Table, number: int) -> selectors.HistoryEntry:
-    state = selectors.table_state(table=table)
+def _history_entry(table: Table, number: int, state: dict) -> selectors.HistoryEntry:
     for entry in selectors.table_history(table=table, state=state):
         if entry.hand["number"] == number:
             return entry
@@ -251,8 +250,8 @@ def _history_entry(table: Table, number: int) -> selectors.HistoryEntry:
 @with_table(write=True)
 def hand_amend(request, table, role, number: int):
     """Correct a recorded hand: the history keeps the original beside the amendment."""
-    entry = _history_entry(table, number)
     state = selectors.table_state(table=table)
+    entry = _history_entry(table, number, state)
     if request.method == "GET":
         form_class = GinHandForm if table.variant == "gin" else SeatsHandForm
         initial = form_class.initial_from_payload(entry.latest_entry().payload)
@@ -282,7 +281,7 @@ def hand_amend(request, table, role, number: int):
 @with_table(write=True)
 def hand_void(request, table, role, number: int):
     """Void a recorded hand: it stays in the history, struck through, and stops counting."""
-    entry = _history_entry(table, number)
+    entry = _history_entry(table, number, selectors.table_state(table=table))
     if request.method == "GET":
         form = VoidForm(head_seq=table.head_seq)
         context = _context(request, table, role, entry=entry, void_form=form)
