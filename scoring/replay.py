@@ -89,6 +89,16 @@ class TableState:
         return self.match.winner
 
     @property
+    def dealer(self) -> int:
+        """Return the seat that deals the next hand.
+
+        The seats are listed in play order and seat 0 deals the first hand; the deal then
+        passes to the next seat after every hand entered, a voided one too (its cards were
+        dealt). RULES.md names no dealer rule for these games beyond "clockwise".
+        """
+        return len(self.hands) % len(self.seats)
+
+    @property
     def finished(self) -> bool:
         """Tell whether the match is over."""
         return self.match.finished
@@ -110,6 +120,7 @@ class TableState:
             "totals": list(self.totals),
             "winner": match.winner,
             "finished": match.finished,
+            "dealer": self.dealer,
             "hands": [_hand_dict(h) for h in self.hands],
         }
         if self.variant.match_entry:
