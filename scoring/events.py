@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.cards import Card, Declared, parse_declared
 from scoring.errors import RuleViolation, Violation
 
 TABLE_CREATED = "table_created"
@@ -11,9 +12,44 @@ HAND_RECORDED = "hand_recorded"
 HAND_VOIDED = "hand_voided"
 HAND_AMENDED = "hand_amended"
 
-EVENT_TYPES = (TABLE_CREATED, HAND_RECORDED, HAND_VOIDED, HAND_AMENDED)
+HAND_STARTED = "hand_started"
+CARD_DRAWN = "card_drawn"
+CARD_DISCARDED = "card_discarded"
+TURN_PASSED = "turn_passed"
+MELDS_LAID = "melds_laid"
+CARDS_ADDED = "cards_added"
+JOKER_SWAPPED = "joker_swapped"
+TABLE_REARRANGED = "table_rearranged"
+DISCARD_CLAIMED = "discard_claimed"
+KNOCKED = "knocked"
+HANDS_SHOWN = "hands_shown"
+MOVE_UNDONE = "move_undone"
+
+# The moves of a hand played move by move (scoring/play.py documents their payloads).
+MOVE_TYPES = (
+    CARD_DRAWN,
+    CARD_DISCARDED,
+    TURN_PASSED,
+    MELDS_LAID,
+    CARDS_ADDED,
+    JOKER_SWAPPED,
+    TABLE_REARRANGED,
+    DISCARD_CLAIMED,
+    KNOCKED,
+    HANDS_SHOWN,
+)
+
+EVENT_TYPES = (
+    TABLE_CREATED,
+    HAND_RECORDED,
+    HAND_VOIDED,
+    HAND_AMENDED,
+    HAND_STARTED,
+    *MOVE_TYPES,
+    MOVE_UNDONE,
+)
 # Types a client may append; the table's first event is written by the table's creation.
-APPENDABLE_TYPES = (HAND_RECORDED, HAND_VOIDED, HAND_AMENDED)
+APPENDABLE_TYPES = EVENT_TYPES[1:]
 
 SCHEMA_VERSION = 1
 
@@ -94,3 +130,25 @@ def field_str(payload: Mapping[str, Any], name: str, *, max_length: int, default
             name, f"text of at most {max_length} characters", "bad_text", max_length=max_length
         )
     return value.strip()
+
+
+def declared_field(payload: Mapping[str, Any], name: str) -> tuple[Declared, ...]:
+    """Parse a field in card notation, jokers with what they stand for (JK=4C), naming the
+    field in any refusal."""
+    value = payload.get(name)
+    if not isinstance(value, str | list):
+        raise payload_error(name, "cards in notation such as '7S 8S 9S'", "bad_cards")
+    try:
+        return parse_declared(value)
+    except RuleViolation as exc:
+        raise RuleViolation(
+            *(
+                Violation(v.rule, v.message, {**v.params, "field": name}, v.code)
+                for v in exc.violations
+            )
+        ) from None
+
+
+def cards_field(payload: Mapping[str, Any], name: str) -> tuple[Card, ...]:
+    """Parse a payload field written in card notation, naming the field in any refusal."""
+    return tuple(card for card, _ in declared_field(payload, name))

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring import events as ev
+from scoring import play as pl
 from scoring.errors import RuleViolation, Violation
 from scoring.scoresheet import MatchResult
 from scoring.variants import HandResult, Variant, variant_get
@@ -37,6 +38,7 @@ class Hand:
     seq: int
     original: HandResult
     corrections: tuple[Correction, ...] = ()
+    started: int | None = None  # the hand_started seq of a hand recorded play by play
 
     @property
     def current(self) -> HandResult | None:
@@ -58,6 +60,8 @@ class TableState:
     seats: tuple[str, ...]
     hands: tuple[Hand, ...] = ()
     head_seq: int = 0
+    play: pl.Play | None = None  # the hand being recorded play by play
+    next_dealer: int = 0
 
     @property
     def counted(self) -> tuple[HandResult, ...]:
@@ -90,13 +94,21 @@ class TableState:
 
     @property
     def dealer(self) -> int:
-        """Return the seat that deals the next hand.
+        """Return the seat that deals the hand in play, or else the next hand.
 
         The seats are listed in play order and seat 0 deals the first hand; the deal then
         passes to the next seat after every hand entered, a voided one too (its cards were
-        dealt). RULES.md names no dealer rule for these games beyond "clockwise".
+        dealt). A hand started play by play may name another dealer; the deal passes on
+        from them. RULES.md names no dealer rule for these games beyond "clockwise".
         """
-        return len(self.hands) % len(self.seats)
+        return self.play.dealer if self.play is not None else self.next_dealer
+
+    @property
+    def turn(self) -> int | None:
+        """Return the seat to move in the hand in play, if one is being played."""
+        if self.play is None or self.play.phase in (pl.SHOW, pl.DONE):
+            return None
+        return self.play.turn
 
     @property
     def finished(self) -> bool:
@@ -121,6 +133,8 @@ class TableState:
             "winner": match.winner,
             "finished": match.finished,
             "dealer": self.dealer,
+            "turn": self.turn,
+            "play": self.play.to_dict() if self.play is not None else None,
             "hands": [_hand_dict(h) for h in self.hands],
         }
         if self.variant.match_entry:
@@ -134,6 +148,7 @@ def _hand_dict(hand: Hand) -> dict[str, Any]:
         "number": hand.number,
         "seq": hand.seq,
         "voided": current is None,
+        "played": hand.started is not None,
         "amended": any(c.kind == "amended" for c in hand.corrections),
         "result": current.to_dict() if current is not None else None,
         "original": hand.original.to_dict(),
@@ -214,6 +229,46 @@ def _correct(state: TableState, event: ev.Event, kind: str) -> TableState:
     return replace(state, hands=hands)
 
 
+def _check_can_start(state: TableState) -> None:
+    """Refuse a new hand while the match is over or a hand is still being played."""
+    if state.finished:
+        raise RuleViolation(
+            Violation(
+                rule=state.variant.match_rule,
+                code="match_over",
+                message="The match is over; no more hands can be recorded.",
+            )
+        )
+    if state.play is not None:
+        raise _event_violation(
+            "hand_in_play",
+            "A hand is being played move by move: finish it, or take its moves back.",
+        )
+
+
+def _move(state: TableState, event: ev.Event) -> TableState:
+    """Apply one move to the hand in play; a hand that is over is scored and joins the list."""
+    if state.play is None:
+        raise _event_violation(
+            "no_hand_in_play", "No hand is being played: start one first.", type=event.type
+        )
+    if event.type == ev.MOVE_UNDONE and state.play.previous is None:
+        # Taking back the deal itself: the hand was never played.
+        pl.check_undo(event.payload)
+        return replace(state, play=None)
+    played = pl.apply(state.play, event.type, event.payload)
+    if not played.over:
+        return replace(state, play=played)
+    result = state.variant.score_play(state.options, played.end, state.seats)
+    hand = Hand(number=len(state.hands) + 1, seq=event.seq, original=result, started=played.seq)
+    return replace(
+        state,
+        hands=(*state.hands, hand),
+        play=None,
+        next_dealer=(played.dealer + 1) % len(state.seats),
+    )
+
+
 def apply(state: TableState | None, event: ev.Event) -> TableState:
     """Return the state after ``event``, or raise RuleViolation if the event breaks a rule."""
     if state is None:
@@ -226,18 +281,28 @@ def apply(state: TableState | None, event: ev.Event) -> TableState:
         raise _event_violation(
             "bad_seq", "Events must follow each other.", seq=event.seq, head=state.head_seq
         )
-    if event.type == ev.HAND_RECORDED:
-        if state.finished:
-            raise RuleViolation(
-                Violation(
-                    rule=state.variant.match_rule,
-                    code="match_over",
-                    message="The match is over; no more hands can be recorded.",
-                )
+    if event.type in (ev.HAND_RECORDED, ev.HAND_STARTED):
+        _check_can_start(state)
+        if event.type == ev.HAND_STARTED:
+            started = pl.start(
+                state.variant.key,
+                state.options,
+                state.seats,
+                event.payload,
+                dealer=state.next_dealer,
+                seq=event.seq,
             )
-        result = state.variant.score_hand(state.options, event.payload, state.seats)
-        hand = Hand(number=len(state.hands) + 1, seq=event.seq, original=result)
-        state = replace(state, hands=(*state.hands, hand))
+            state = replace(state, play=started)
+        else:
+            result = state.variant.score_hand(state.options, event.payload, state.seats)
+            hand = Hand(number=len(state.hands) + 1, seq=event.seq, original=result)
+            state = replace(
+                state,
+                hands=(*state.hands, hand),
+                next_dealer=(state.next_dealer + 1) % len(state.seats),
+            )
+    elif event.type in (*ev.MOVE_TYPES, ev.MOVE_UNDONE):
+        state = _move(state, event)
     elif event.type == ev.HAND_VOIDED:
         state = _correct(state, event, "voided")
     elif event.type == ev.HAND_AMENDED:

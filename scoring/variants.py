@@ -48,8 +48,8 @@ from typing import Any, Protocol
 
 from scoring import events as ev
 from scoring import gin, knock_rummy, ramino, rummy40
-from scoring.cards import Card, parse_cards
 from scoring.errors import RuleViolation, Violation
+from scoring.play import STOCK, WALL, HandEnd
 from scoring.scoresheet import FLAGS, HandScore, MatchResult, PlayerEnd, running_totals
 
 
@@ -79,23 +79,8 @@ class Variant(Protocol):
     def score_hand(
         self, options: Any, payload: Mapping[str, Any], seats: tuple[str, ...]
     ) -> HandResult: ...
+    def score_play(self, options: Any, end: HandEnd, seats: tuple[str, ...]) -> HandResult: ...
     def match_result(self, options: Any, results: Sequence[HandResult]) -> MatchResult: ...
-
-
-def cards_field(payload: Mapping[str, Any], name: str) -> tuple[Card, ...]:
-    """Parse a payload field written in card notation, naming the field in any refusal."""
-    value = payload.get(name)
-    if not isinstance(value, str | list):
-        raise ev.payload_error(name, "cards in notation such as '7S 8S 9S'", "bad_cards")
-    try:
-        return parse_cards(value)
-    except RuleViolation as exc:
-        raise RuleViolation(
-            *(
-                Violation(v.rule, v.message, {**v.params, "field": name}, v.code)
-                for v in exc.violations
-            )
-        ) from None
 
 
 QUICK_FIELDS = ("mode", "knocker", "ending", "knocker_count", "defender_count")
@@ -146,9 +131,23 @@ class GinVariant:
         return gin.score_cards(
             options,
             knocker=ev.field_int(payload, "knocker", low=0, high=last_seat),
-            knocker_cards=cards_field(payload, "knocker_cards"),
-            defender_cards=cards_field(payload, "defender_cards"),
+            knocker_cards=ev.cards_field(payload, "knocker_cards"),
+            defender_cards=ev.cards_field(payload, "defender_cards"),
             ending=ending,
+        )
+
+    def score_play(
+        self, options: gin.GinOptions, end: HandEnd, seats: tuple[str, ...]
+    ) -> gin.GinHandResult:
+        """Score a hand played move by move: void at the wall, else from the cards shown."""
+        if end.ending == WALL:
+            return gin.score_wall(options)
+        knocker = end.seat
+        return gin.score_cards(
+            options,
+            knocker=knocker,
+            knocker_cards=end.players[knocker].hand,
+            defender_cards=end.players[1 - knocker].hand,
         )
 
     def match_result(
@@ -226,8 +225,8 @@ def _player_end(
         )
     return PlayerEnd(
         name=name,
-        hand=cards_field(fields, key + "hand"),
-        melded=cards_field(fields, key + "melded") if key + "melded" in fields else (),
+        hand=ev.cards_field(fields, key + "hand"),
+        melded=ev.cards_field(fields, key + "melded") if key + "melded" in fields else (),
         **flags,
     )
 
@@ -271,6 +270,10 @@ class ScoresheetVariant:
             for seat, fields in enumerate(_seat_fields(payload, seats))
         ]
         return self.module.score_hand(options, ends, stock_exhausted=stock_exhausted)
+
+    def score_play(self, options: Any, end: HandEnd, seats: tuple[str, ...]) -> HandScore:
+        """Score a hand played move by move from the end state the play built."""
+        return self.module.score_hand(options, end.players, stock_exhausted=end.ending == STOCK)
 
     def takes_melded_points(self, options: Any) -> bool:
         """Tell whether a seat entered by points may give ``melded_points``: only when the
