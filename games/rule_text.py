@@ -242,13 +242,97 @@ MESSAGES: dict[tuple[str, str], Any] = {
         "A joker replaced by its real card must be used again this turn, in a legal meld, "
         "for a new card; jokers not reused: %(count)s."
     ),
+    # Moves of a hand played move by move (scoring/play.py).
+    ("EVENT", "bad_melds"): _("“%(field)s” must be a list of 1 to 20 melds."),
+    ("EVENT", "bad_players"): _("“%(field)s” must hold one entry per seat."),
+    ("EVENT", "one_card"): _("“%(field)s” must be exactly one card, such as 7S."),
+    ("EVENT", "no_melds"): _("There is no meld on the table yet."),
+    ("EVENT", "missing_hand"): _("“%(field)s”: give the cards this player holds."),
+    ("EVENT", "known_hand"): _("“%(field)s”: leave it empty, this hand is already known."),
+    ("EVENT", "hand_in_play"): _(
+        "A hand is being played move by move: finish it, or take its moves back."
+    ),
+    ("EVENT", "no_hand_in_play"): _("No hand is being played: deal one first."),
+    ("EVENT", "nothing_to_undo"): _("No move of this hand is left to take back."),
+    ("GIN-FIRST", "stock_on_first_turn"): _(
+        "On the first turn %(player)s may take the face-up card or pass, not draw from the stock."
+    ),
+    ("GIN-FIRST", "both_passed"): _(
+        "Both players passed the face-up card: the first draw is from the stock."
+    ),
+    ("GIN-NOREDISCARD", "rediscard"): _(
+        "%(card)s was just taken from the discard pile: it cannot go back this turn."
+    ),
+    ("GIN-KNOCK", "wrong_count"): _(
+        "%(player)s holds %(expected)s cards: show them all, the discard aside (%(count)s given)."
+    ),
+    ("GIN-BIGGIN", "not_all_melded"): _(
+        "Big Gin needs all 11 cards in melds; these leave %(count)s in deadwood."
+    ),
+    ("KR-KNOCK", "before_turn"): _("A player knocks after playing their turn."),
+    ("RAM-OPT-FIXEDJOKER", "set_of_three"): _(
+        "A joker can be taken from a set only when the set holds 4 cards."
+    ),
+    ("RAM-OPT-KNOCKCLAIM", "not_on"): _(
+        "Claiming a discard by knocking is a house rule this table does not play."
+    ),
+    ("RAM-OPT-KNOCKCLAIM", "too_late"): _(
+        "Only the last discard can be claimed, before the next player draws."
+    ),
+    ("RAM-OPT-KNOCKCLAIM", "own_discard"): _("%(player)s cannot claim their own discard."),
+    ("RAM-OPT-KNOCKCLAIM", "own_turn"): _("It is %(player)s's turn: they simply draw the discard."),
+}
+
+# Verdicts on moves whose rule depends on the game (its turn rule, opening rule, ...): the
+# sentence is the same whatever rule the table's game cites, so it is keyed by code alone.
+MOVE_MESSAGES: dict[str, Any] = {
+    "not_your_turn": _("It is %(turn)s's turn, not %(player)s's."),
+    "hand_over": _("The hand is over: show the hands left (or take back the last move)."),
+    "hand_not_over": _("The hands are shown when the hand is over."),
+    "not_in_hand": _(
+        "%(player)s cannot play %(card)s: every card of that hand is known (%(cards)s)."
+    ),
+    "draw_first": _("%(player)s must draw first."),
+    "already_drawn": _("One draw per turn: %(player)s now discards."),
+    "third_draw": _("After the third draw the turn is over: no more cards."),
+    "drew_after_meld": _("After melding, the turn draws no more cards."),
+    "draw_again": _("%(player)s drew %(draws)s and did not meld: draw another card."),
+    "no_meld_after_third": _("After the third draw a player may not meld this turn."),
+    "empty_discard": _("The discard pile is empty."),
+    "not_the_top": _("The top of the discard pile is %(top)s, not %(card)s."),
+    "stock_empty": _("The stock is empty."),
+    "stock_out": _("The stock is used up: this last turn is for melding only."),
+    "cannot_pass": _("A turn is passed only on Gin's first turn or to end a Knock Rummy turn."),
+    "no_discard_pile": _("Knock Rummy has no discard pile."),
+    "gin_melds": _("Gin melds are shown when knocking, not laid during play."),
+    "no_adds": _("Cards are added to this table's melds by rearranging it."),
+    "no_swaps": _("A table joker cannot be swapped in this game."),
+    "no_rearranging": _("Only Knock Rummy's table may be rearranged."),
+    "no_knock": _("This game does not end by knocking."),
+    "joker_discard": _("At this table jokers are never discarded."),
+    "joker_before_opening": _(
+        "%(player)s has not opened: a joker may not be discarded before opening."
+    ),
+    "joker_last": _("A joker may never be the last card discarded to close."),
+    "joker_unused": _("%(player)s took a joker this turn and must use it in a meld first."),
+    "keep_one": _(
+        "%(player)s must keep a card to discard: a player goes out by discarding the last card."
+    ),
+    "below_minimum": _("An opening needs %(minimum)s points; these melds make %(value)s."),
+    "not_opened": _("%(player)s has not opened yet: first lay an opening."),
+    "not_own_meld": _(
+        "At this table a player adds only to their own melds; meld %(meld)s is %(owner)s's."
+    ),
+    "no_such_joker": _("No joker in meld %(meld)s stands for %(card)s."),
+    "wrong_count": _("%(player)s holds %(expected)s cards, not %(count)s."),
+    "known_missing": _("%(player)s took %(cards)s during the hand: the cards shown must hold it."),
 }
 del _
 
 
 def violation_text(violation: Violation) -> str:
     """Return the violation as a sentence in the active language."""
-    template = MESSAGES.get((violation.rule, violation.code))
+    template = MESSAGES.get((violation.rule, violation.code)) or MOVE_MESSAGES.get(violation.code)
     if template is None:
         return violation.message
     params = _display_params(violation.params)

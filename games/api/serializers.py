@@ -119,6 +119,7 @@ class HandSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     seq = serializers.IntegerField()
     voided = serializers.BooleanField()
+    played = serializers.BooleanField(help_text="Recorded move by move (else as one entry).")
     amended = serializers.BooleanField()
     result = serializers.DictField(allow_null=True)
     original = serializers.DictField()
@@ -134,6 +135,20 @@ class TableStateSerializer(serializers.Serializer):
     winner = serializers.IntegerField(allow_null=True, help_text="Seat of the match winner.")
     finished = serializers.BooleanField()
     hands = HandSerializer(many=True)
+    dealer = serializers.IntegerField(help_text="Seat dealing the hand in play, or the next.")
+    turn = serializers.IntegerField(
+        allow_null=True, help_text="Seat to move in the hand played move by move (else null)."
+    )
+    play = serializers.DictField(
+        allow_null=True,
+        help_text="The hand played move by move: phase, turn, stock, discard_top, table "
+        "(melds with their owner seat), hands (count and known cards per seat); null between "
+        "hands.",
+    )
+    match = serializers.DictField(
+        required=False,
+        help_text="Rummy40, Ramino, Knock Rummy: totals with end-of-match bonuses, winners, loser.",
+    )
 
 
 class AppendedSerializer(serializers.Serializer):

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from games import selectors, services
 from games.access import KEY_HEADER, Role, role_for_keys
 from games.api import serializers as s
+from games.api.examples import move_examples
 from games.models import Table
 
 KEY_PARAMETER = OpenApiParameter(
@@ -157,6 +158,7 @@ EVENT_EXAMPLES = [
         },
         request_only=True,
     ),
+    *move_examples(),
 ]
 
 
@@ -248,9 +250,11 @@ class TableDetailView(Throttled, APIView):
 
 class TableStateView(Throttled, APIView):
     @extend_schema(
-        summary="Get a table's state: totals per seat, hands, winner",
+        summary="Get a table's state: totals per seat, hands, winner, the hand in play",
         description="The log replayed: running totals per seat (in seat order), every hand "
-        "with its result, the original entry and each correction, and the match winner.",
+        "with its result, the original entry and each correction, the match winner, who "
+        "deals, and the hand being played move by move: whose turn, the stock, the discard "
+        "top, the melds on the table and each hand's size.",
         parameters=[KEY_PARAMETER],
         responses={200: s.TableStateSerializer, **ERRORS},
     )

@@ -7,7 +7,7 @@ import polib
 import pytest
 from django.utils import translation
 
-from games.rule_text import ITEM_TITLES, MESSAGES, violation_text
+from games.rule_text import ITEM_TITLES, MESSAGES, MOVE_MESSAGES, violation_text
 from scoring.errors import Violation
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,6 +42,20 @@ def _engine_verdicts() -> set[tuple[str, str]]:
     return found
 
 
+def _move_verdicts() -> set[str]:
+    """Find the codes scoring/play.py raises under the game's rule (a variable, not a literal)."""
+    found = set()
+    for node in ast.walk(ast.parse((ROOT / "scoring" / "play.py").read_text())):
+        if not isinstance(node, ast.Call) or len(node.args) < 2:
+            continue
+        name = getattr(node.func, "id", "")
+        if name == "_phase_refusal" or (name == "_refuse" and _literal(node.args[0]) is None):
+            code = _literal(node.args[1])
+            if code:
+                found.add(code)
+    return found
+
+
 def _score_item_rules() -> set[str]:
     rules = set()
     for path in (ROOT / "scoring").glob("*.py"):
@@ -61,6 +75,19 @@ class TestVerdictSentences:
     def test_every_verdict_the_engine_can_give_has_a_sentence(self):
         missing = _engine_verdicts() - set(MESSAGES)
         assert not missing, f"add these to games/rule_text.py MESSAGES: {sorted(missing)}"
+
+    def test_every_move_verdict_of_a_variable_rule_has_a_sentence(self):
+        codes = _move_verdicts()
+        assert {"not_your_turn", "draw_again", "below_minimum"} <= codes
+        assert codes - set(MOVE_MESSAGES) == set()
+
+    @pytest.mark.parametrize("code", sorted(MOVE_MESSAGES))
+    def test_every_move_sentence_renders_in_both_languages(self, code):
+        violation = Violation(rule="R40-TURN", message="fallback", code=code, params={})
+        for language in ("en", "it"):
+            with translation.override(language):
+                text = violation_text(violation)
+            assert text and text != "fallback" and "%(" not in text
 
     def test_every_score_item_rule_has_a_title(self):
         assert _score_item_rules() - set(ITEM_TITLES) == set()
