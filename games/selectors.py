@@ -95,6 +95,15 @@ def table_history(*, table: Table, state: dict[str, Any]) -> list[HistoryEntry]:
     return entries[::-1]
 
 
+def hand_moves(*, table: Table, state: dict[str, Any]) -> list[Event]:
+    """Return the events of the hand being played move by move, deal first (none between
+    hands)."""
+    play = state.get("play")
+    if not play:
+        return []
+    return list(table.events.filter(seq__gte=play["seq"]).order_by("seq"))
+
+
 def demo_tables() -> list[Table]:
     """Return the demo tables that ``load_demo`` made, if any."""
     from games.demo import FINISHED_ID, IN_PLAY_ID

@@ -25,6 +25,7 @@ from games.forms import (
     VoidForm,
 )
 from games.models import Table
+from games.play_forms import MoveForm
 from games.referee_forms import RefereeForm
 from games.rule_text import rule_title, violation_text
 from scoring import referee
@@ -116,10 +117,43 @@ def _context(request, table: Table, role: Role, **extra) -> dict:
                 reverse("table-join", args=[table.id, table.viewer_key])
             ),
         }
-        if "hand_form" not in extra and not state["finished"]:
-            context["hand_form"] = _hand_form(table, state)
+        if not state["finished"]:
+            if "move_form" not in extra:
+                context["move_form"] = MoveForm(
+                    head_seq=table.head_seq, seats=len(state["seats"])
+                )
+            if "hand_form" not in extra and not state["play"]:
+                context["hand_form"] = _hand_form(table, state)
+    if state["play"]:
+        context.update(_play_context(table, state))
     context.update(extra)
     return context
+
+
+def _play_context(table: Table, state: dict) -> dict:
+    """Return what the move-by-move view shows: seats, melds by owner, the hand's moves."""
+    play = state["play"]
+    seats = state["seats"]
+    melds = play["table"]
+    # Rummy40 adds only to one's own melds (R40-ADD), so who laid a meld matters there.
+    if state["variant"] == "rummy40":
+        groups = [
+            (seats[seat], [m for m in melds if m["owner"] == seat])
+            for seat in range(len(seats))
+            if any(m["owner"] == seat for m in melds)
+        ]
+    else:
+        groups = [("", melds)] if melds else []
+    return {
+        "play": play,
+        "play_seats": [
+            {"seat": seat, "name": name, **play["hands"][seat]} for seat, name in enumerate(seats)
+        ],
+        "meld_groups": groups,
+        "moves": selectors.hand_moves(table=table, state=state),
+        "turn_name": seats[play["turn"]] if play["turn"] is not None else "",
+        "rearrange_text": "\n".join(m["meld"] for m in melds),
+    }
 
 
 def _match_context(state: dict) -> dict:
@@ -193,7 +227,7 @@ def _respond(request, table, role, *, form, form_name: str, status: int | None, 
     """Answer a write: the fresh table on success, else the form with what went wrong."""
     table.refresh_from_db()
     if status is None:
-        if request.htmx and form_name == "hand_form":
+        if request.htmx and form_name in ("hand_form", "move_form"):
             return render(request, "games/table.html#main", _context(request, table, role))
         return redirect("table", table_id=table.id)
     if status == 409:
@@ -204,7 +238,7 @@ def _respond(request, table, role, *, form, form_name: str, status: int | None, 
         form.is_valid()
         form.add_error(None, _(CONFLICT))
     context = _context(request, table, role, **{form_name: form}, **(extra or {}))
-    if form_name != "hand_form":
+    if form_name not in ("hand_form", "move_form"):
         return render(request, "games/correction.html", context, status=status)
     template = "games/table.html#main" if request.htmx else "games/table.html"
     return render(request, template, context, status=status)
@@ -219,6 +253,18 @@ def hand_record(request, table, role):
         _append(request, table, form, "hand_recorded", form.payload()) if form.is_valid() else 422
     )
     return _respond(request, table, role, form=form, form_name="hand_form", status=status)
+
+
+@require_POST
+@with_table(write=True)
+def move_record(request, table, role):
+    """Record one move of the hand played move by move, or the deal that starts it."""
+    form = MoveForm(request.POST, head_seq=table.head_seq, seats=table.seats.count())
+    status = 422
+    if form.is_valid():
+        event_type, payload = form.event()
+        status = _append(request, table, form, event_type, payload)
+    return _respond(request, table, role, form=form, form_name="move_form", status=status)
 
 
 @require_POST

@@ -10,6 +10,7 @@ urlpatterns = [
     path("t/<uuid:table_id>/join/<str:key>/", views.table_join, name="table-join"),
     path("t/<uuid:table_id>/hands/", views.hand_record, name="hand-record"),
     path("t/<uuid:table_id>/hands/preview/", views.hand_preview, name="hand-preview"),
+    path("t/<uuid:table_id>/moves/", views.move_record, name="move-record"),
     path("t/<uuid:table_id>/hands/<int:number>/amend/", views.hand_amend, name="hand-amend"),
     path("t/<uuid:table_id>/hands/<int:number>/void/", views.hand_void, name="hand-void"),
     path("referee/", views.referee_page, name="referee"),

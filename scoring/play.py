@@ -298,6 +298,8 @@ class Play:
             "discard_count": len(self.discard),
             "draws": self.draws,
             "owed_jokers": self.owed_jokers,
+            "melded_now": self.melded_now,
+            "claimable": self.claimable and self.rules.knock_claim,
             "ending": self.ending,
             "ender": self.ender,
             "moves": self.moves,
