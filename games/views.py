@@ -119,9 +119,7 @@ def _context(request, table: Table, role: Role, **extra) -> dict:
         }
         if not state["finished"]:
             if "move_form" not in extra:
-                context["move_form"] = MoveForm(
-                    head_seq=table.head_seq, seats=len(state["seats"])
-                )
+                context["move_form"] = MoveForm(head_seq=table.head_seq, seats=len(state["seats"]))
             if "hand_form" not in extra and not state["play"]:
                 context["hand_form"] = _hand_form(table, state)
     if state["play"]:

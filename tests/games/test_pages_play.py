@@ -11,7 +11,6 @@ from games.models import Event, Table
 from games.play_forms import MOVES
 from scoring import events as ev
 
-
 # What the home form needs for each game, unless a test says otherwise.
 GAME_FIELDS = {
     "rummy40": {"r40_opening_minimum": "40", "r40_target": "100"},
