@@ -1,0 +1,93 @@
+"""A Rummy40 hand played move by move through the pages, watched from a second phone."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _move(page, button: str, *, card: str = "", cards: str = "", meld: str = ""):
+    """Fill the move form's fields and tap one of its buttons."""
+    form = page.get_by_test_id("move-form")
+    if card:
+        form.get_by_test_id("move-card").fill(card)
+    if cards:
+        form.get_by_test_id("move-cards").fill(cards)
+    if meld:
+        form.get_by_test_id("move-meld").select_option(meld)
+    # Wait for the answer, so the next move types into the form it brought.
+    with page.expect_response(lambda response: "/moves/" in response.url):
+        form.get_by_role("button", name=button, exact=True).click()
+
+
+class TestRummy40MoveByMove:
+    def test_a_hand_is_refereed_move_by_move_to_its_score(self, new_phone):
+        page = new_phone()
+        page.goto("/")
+        page.get_by_label("Rummy40", exact=True).check()
+        page.get_by_label("Player 1").fill("Anna")
+        page.get_by_label("Player 2").fill("Bruno")
+        page.get_by_role("button", name="Start the table").click()
+        expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
+        viewer_link = page.get_by_test_id("viewer-link").input_value()
+
+        page.get_by_text("Play the next hand move by move").click()
+        page.get_by_test_id("upcard").fill("4C")
+        page.get_by_role("button", name="Deal").click()
+        turn = page.get_by_test_id("turn")
+        expect(turn).to_have_text("Bruno to draw.")
+        # 52 + 2 jokers - 2 x 10 dealt - the upcard = 33 (R40-SETUP).
+        expect(page.get_by_test_id("stock")).to_have_text("33")
+
+        watcher = new_phone()
+        watcher.goto(viewer_link)
+        expect(watcher.get_by_test_id("turn")).to_have_text("Bruno to draw.")
+
+        _move(page, "Draw from the stock")
+        expect(turn).to_have_text("Bruno to play.")
+        # Q K A of hearts (10 + 10 + 11) and three fives (15): 46, enough to open at 40.
+        _move(page, "Lay melds", cards="QH KH AH\n5C 5D 5S")
+        expect(page.get_by_test_id("hand-size-1")).to_have_text("5 cards")
+        _move(page, "Discard", card="2D")
+        expect(turn).to_have_text("Anna to draw.")
+        # The second phone follows without reloading (it polls every 2 s).
+        expect(watcher.get_by_test_id("turn")).to_have_text("Anna to draw.", timeout=3_000)
+        expect(watcher.get_by_test_id("move-form")).to_have_count(0)
+
+        # A slip: Anna takes the discard, then the table takes the move back.
+        _move(page, "Take the discard")
+        expect(page.get_by_test_id("hand-size-0")).to_have_text("11 cards")
+        _move(page, "Take back the last move")
+        expect(page.get_by_test_id("hand-size-0")).to_have_text("10 cards")
+        expect(turn).to_have_text("Anna to draw.")
+        _move(page, "Draw from the stock")
+
+        # Anna has not opened: adding to Bruno's meld is refused, with the rule.
+        _move(page, "Add to the meld", cards="JH", meld="1")
+        expect(page.get_by_role("alert")).to_contain_text("R40-ADD")
+        # 2 + 3 + 4 = 9 is below 40: 20 penalty points, the cards go back to her hand.
+        page.get_by_test_id("move-cards").fill("")
+        _move(page, "Lay melds", cards="2S 3S 4S")
+        expect(page.get_by_test_id("play-seat-0")).to_contain_text("1 failed opening")
+        _move(page, "Discard", card="3H")
+
+        _move(page, "Take the discard")
+        _move(page, "Add to the meld", cards="JH", meld="1")
+        _move(page, "Discard", card="8S")
+        _move(page, "Draw from the stock")
+        _move(page, "Lay melds", cards="10S JS QS\n9D 9H 9C")
+        _move(page, "Discard", card="2S")
+        _move(page, "Draw from the stock")
+        _move(page, "Lay melds", cards="2H 3H 4H")
+        _move(page, "Discard", card="KC")
+        expect(turn).to_have_text("The hand is over: show the cards left in hand.")
+        page.get_by_test_id("show-0").fill("3S 4S KS JK")
+        _move(page, "Show the hands and score")
+
+        # R40-END: Anna adds 3 + 4 + 10 + 25 = 42 and 20 for the failed opening: 62.
+        expect(page.get_by_test_id("total-0")).to_have_text("62")
+        expect(page.get_by_test_id("total-1")).to_have_text("0")
+        expect(watcher.get_by_test_id("total-0")).to_have_text("62", timeout=3_000)
+        expect(page.locator("#hand-form")).to_be_visible()
