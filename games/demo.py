@@ -1,15 +1,19 @@
-"""The demo tables ``make run`` loads: a finished Big Gin match and a Classic one in play."""
+"""The demo tables ``make run`` loads: a finished Big Gin match, a Classic one in play, and a
+Ramino hand being played move by move."""
 
 import uuid
 
 from django.db import transaction
 
 from games import services
+from games.api.examples import RAMINO
 from games.models import Table
 
 NAMESPACE = uuid.UUID("5b0f8a53-4a49-4f57-9b0e-2f7f8a1c9d10")
 FINISHED_ID = uuid.uuid5(NAMESPACE, "finished-big-gin")
 IN_PLAY_ID = uuid.uuid5(NAMESPACE, "classic-in-play")
+MOVES_ID = uuid.uuid5(NAMESPACE, "ramino-move-by-move")
+DEMO_IDS = (FINISHED_ID, IN_PLAY_ID, MOVES_ID)
 
 
 def _quick(knocker: int, ending: str, k: int, d: int) -> dict:
@@ -46,9 +50,13 @@ IN_PLAY = [
 ]
 
 
-def _load(table_id, players, options, events) -> Table:
+# The worked Ramino hand of the API docs, stopped before Carla goes out.
+MOVES = list(RAMINO.events[:10])
+
+
+def _load(table_id, players, options, events, variant="gin") -> Table:
     table = services.table_create(
-        variant="gin", options=options, players=players, entered_by="demo", table_id=table_id
+        variant=variant, options=options, players=players, entered_by="demo", table_id=table_id
     )
     for number, (event_type, payload) in enumerate(events):
         services.event_append(
@@ -69,4 +77,6 @@ def demo_load() -> list[Table]:
         _load(FINISHED_ID, ["Anna", "Bruno"], {"preset": "big_gin", "target": 100}, FINISHED)
     if not Table.objects.filter(pk=IN_PLAY_ID).exists():
         _load(IN_PLAY_ID, ["Carla", "Dario"], {"preset": "classic", "target": 50}, IN_PLAY)
-    return list(Table.objects.filter(pk__in=[FINISHED_ID, IN_PLAY_ID]))
+    if not Table.objects.filter(pk=MOVES_ID).exists():
+        _load(MOVES_ID, list(RAMINO.players), RAMINO.options, MOVES, variant="ramino")
+    return list(Table.objects.filter(pk__in=DEMO_IDS))

@@ -106,8 +106,6 @@ def hand_moves(*, table: Table, state: dict[str, Any]) -> list[Event]:
 
 def demo_tables() -> list[Table]:
     """Return the demo tables that ``load_demo`` made, if any."""
-    from games.demo import FINISHED_ID, IN_PLAY_ID
+    from games.demo import DEMO_IDS
 
-    return list(
-        Table.objects.filter(pk__in=[FINISHED_ID, IN_PLAY_ID]).prefetch_related("seats__player")
-    )
+    return list(Table.objects.filter(pk__in=DEMO_IDS).prefetch_related("seats__player"))

@@ -7,7 +7,7 @@ from games.demo import demo_load
 
 
 class Command(BaseCommand):
-    help = "Create a finished Gin match and one in play, unless they exist."
+    help = "Create the demo tables (two Gin matches, a Ramino hand move by move) unless they exist."
 
     def handle(self, *args, **options):
         for table in demo_load():
