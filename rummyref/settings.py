@@ -6,9 +6,11 @@ so ``make run`` works on a bare machine. ``DATABASE_URL`` switches to PostgreSQL
 it requires ``SECRET_KEY`` and ``ALLOWED_HOSTS`` and turns on every ``check --deploy`` guard.
 """
 
+from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -185,6 +187,15 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery beat (`celery -A rummyref beat`): the nightly audit replays every table's log.
+CELERY_BEAT_SCHEDULE = {
+    "nightly-tables-audit": {
+        "task": "games.tasks.tables_audit",
+        "schedule": crontab(hour=env_int("AUDIT_HOUR", 3), minute=env_int("AUDIT_MINUTE", 30)),
+    },
+}
+# Who is mailed when the audit finds a table off: "Name <mail>, Other <mail>".
+ADMINS = [getaddresses([entry])[0] for entry in env_list("ADMINS", [])]
 
 LOGGING = {
     "version": 1,

@@ -18,6 +18,11 @@ class Command(BaseCommand):
                 self.stderr.write(
                     f"{result.table_id}: chain_ok={result.chain_ok} "
                     f"projection_ok={result.projection_ok}"
+                    + (
+                        f" replay stops at seq {result.replay_failed_at}: {result.replay_error}"
+                        if result.replay_failed_at
+                        else ""
+                    )
                 )
         if bad:
             raise CommandError(f"{len(bad)} table(s) failed verification.")
