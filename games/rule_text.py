@@ -513,3 +513,55 @@ RULE_TITLES = {
 def rule_title(rule: str) -> str:
     """Return a rule's few-word description in the active language (the ID if unknown)."""
     return str(RULE_TITLES.get(rule, rule))
+
+
+def _on_off(value: bool) -> str:
+    return str(gettext_lazy("on") if value else gettext_lazy("off"))
+
+
+# Ramino's house rules (RULES.md §6 keys) and the rule each one turns on.
+_RAMINO_FLAGS = {
+    "short_deck": "RAM-OPT-SHORT",
+    "scala40": "RAM-OPT-SCALA40",
+    "no_opening": "RAM-OPT-NOOPEN",
+    "circular_runs": "RAM-OPT-CIRCULAR",
+    "no_jokers": "RAM-OPT-NOJOKER",
+    "fixed_jokers": "RAM-OPT-FIXEDJOKER",
+    "fixed_groups": "RAM-OPT-FIXEDGROUPS",
+    "knock_claim": "RAM-OPT-KNOCKCLAIM",
+    "no_discard_win": "RAM-OPT-NODISCARDWIN",
+    "casino_scoring": "RAM-OPT-CASINO",
+    "practice": "RAM-OPT-PRACTICE",
+}
+
+
+def table_rules(variant: str, options: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """Return the options a table plays with, as (rule title, value, rule ID) lines."""
+    lines: list[tuple[str, object]] = []
+    if variant == "gin":
+        preset = gettext("Classic") if options.get("preset") == "classic" else gettext("Big Gin")
+        lines = [
+            ("GIN-BIGGIN", preset),
+            ("GIN-MATCH", options.get("target")),
+            ("GIN-UNDERCUT", options.get("undercut_bonus")),
+            (
+                "GIN-UNDERCUT",
+                gettext("a tie is an undercut: %(on)s")
+                % {"on": _on_off(options.get("undercut_on_tie", False))},
+            ),
+            ("GIN-NOREDISCARD", _on_off(options.get("no_rediscard", False))),
+            ("GIN-WALL", _on_off(options.get("wall", False))),
+        ]
+    elif variant == "rummy40":
+        lines = [
+            ("R40-OPEN", options.get("opening_minimum")),
+            ("R40-ADD", _on_off(options.get("add_to_any_meld", False))),
+            ("R40-RUNS", options.get("max_jokers_per_meld")),
+            ("R40-MATCH", options.get("target")),
+        ]
+    elif variant == "ramino":
+        lines = [("RAM-MATCH", options.get("hands")), ("RAM-OPEN", options.get("opening_minimum"))]
+        lines += [(rule, gettext("on")) for key, rule in _RAMINO_FLAGS.items() if options.get(key)]
+    elif variant == "knock_rummy":
+        lines = [("KR-MATCH", options.get("target"))]
+    return [(rule_title(rule), str(value), rule) for rule, value in lines]

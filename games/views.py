@@ -27,7 +27,7 @@ from games.forms import (
 from games.models import Table
 from games.play_forms import MoveForm
 from games.referee_forms import RefereeForm
-from games.rule_text import rule_title, violation_text
+from games.rule_text import rule_title, table_rules, violation_text
 from scoring import referee
 from scoring.errors import RuleViolation
 
@@ -106,6 +106,7 @@ def _context(request, table: Table, role: Role, **extra) -> dict:
         "winner_name": state["seats"][state["winner"]] if state["winner"] is not None else "",
         "picker_suits": SUITS,
         "picker_ranks": RANKS,
+        "table_rules": table_rules(state["variant"], state["options"]),
         **match,
     }
     if role == Role.SCOREKEEPER:

@@ -164,3 +164,31 @@ class TestAHandMoveByMove:
         response = phone.post(f"/t/{table.id}/moves/", data, HTTP_HX_REQUEST="true")
         assert response.status_code == 409
         assert "Someone else just recorded" in response.content.decode()
+
+
+class TestTableRules:
+    def test_a_ramino_table_lists_its_house_rules_with_their_ids(self, phone):
+        table = _create(
+            phone, "ramino", ["Anna", "Bruno", "Carla"], ram_fixed_jokers="on", ram_hands="4"
+        )
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        rules = page[page.index('data-testid="table-rules"') :]
+        assert "RAM-OPT-FIXEDJOKER" in rules and "RAM-OPT-CASINO" not in rules
+        assert re.search(r"<strong>4</strong> <span class=\"rule\">RAM-MATCH", rules)
+        assert re.search(r"<strong>30</strong> <span class=\"rule\">RAM-OPEN", rules)
+
+    def test_a_gin_table_lists_its_preset_target_and_switches(self, phone):
+        response = phone.post(
+            "/",
+            {
+                "variant": "gin",
+                "preset": "classic",
+                "target": "50",
+                "player_1": "Anna",
+                "player_2": "Bruno",
+            },
+        )
+        page = phone.get(response.url).content.decode()
+        rules = page[page.index('data-testid="table-rules"') :]
+        assert "<strong>Classic</strong>" in rules and "<strong>50</strong>" in rules
+        assert "GIN-WALL" in rules and "GIN-NOREDISCARD" in rules
