@@ -920,6 +920,7 @@ def _swap(play: Play, payload: Mapping[str, Any]) -> Play:
         None if p == position else stands for p, (_, stands) in enumerate(meld.declared())
     ]
     new_meld = check_meld(cards, rules.melds, declarations)
+    play = replace(play, hands=_without_melded_joker(play, item.owner))
     hand = _take(play, seat, (card,))
     hand = replace(hand, known=(*hand.known, JOKER), count=hand.count + 1)
     hand = replace(hand, melded=(*hand.melded, card))
@@ -931,6 +932,24 @@ def _swap(play: Play, payload: Mapping[str, Any]) -> Play:
         owed_jokers=play.owed_jokers + 1,
         melded_now=True,
     )
+
+
+def _without_melded_joker(play: Play, owner: int) -> tuple[SeatHand, ...]:
+    """Return the hands with the swapped joker no longer counted as melded by whoever laid it.
+
+    A joker leaves the table by a swap, so it must stop counting among the cards its layer
+    melded this hand (casino scoring, CARD-2 across the end state); the meld's owner laid it,
+    unless someone else added it, who is then the first other seat that melded a joker.
+    """
+    order = [owner, *(s for s in range(len(play.hands)) if s != owner)]
+    for seat in order:
+        melded = list(play.hands[seat].melded)
+        if JOKER in melded:
+            melded.reverse()
+            melded.remove(JOKER)
+            melded.reverse()
+            return _with_hand(play, seat, replace(play.hands[seat], melded=tuple(melded)))
+    return play.hands
 
 
 def _rearrange(play: Play, payload: Mapping[str, Any]) -> Play:
