@@ -1,0 +1,669 @@
+"""League standings and ratings over finished matches: a projection of the tables' logs.
+
+A finished table's replayed state becomes a ``MatchSummary`` (``match_summary``); a season's
+summaries become standing rows (``standings``) and openskill ratings with their history
+(``ratings_over``). Nothing here reads a clock or a database: the caller passes the
+summaries, the league's tie-breakers and the order in which the matches were played.
+
+Player keys are the caller's stable ids (ints or strings, not mixed, so that they sort);
+the seats' names in a log are only what the table typed.
+
+How each game is read (only the hands in force count: voided hands are skipped, amended
+ones count as amended, and hands recorded after the one that ended the match are left out):
+
+- Gin (GIN-*): a hand is won by the seat that scored in it (a wall or a tie without
+  undercut scores nobody, and a wall is not a hand played: GIN-WALL voids it). Points for:
+  what the seat scored; against: what its opponent scored. Counts: ``knocks`` (hands ended
+  by the seat's knock, undercut or not), ``gins``, ``big_gins``, ``undercuts`` (knocks the
+  seat undercut as the defender).
+- Rummy40 (R40-*): penalty points, lower is better. A hand is won by the player who went
+  out (a stock ending has no winner). Points for: the penalty points the seat took, end of
+  hand and failed openings; against: what its opponents took, per opponent (their mean).
+  Counts: ``went_out``, ``opening_penalties`` (failed openings, 20 points each).
+- Ramino (RAM-*): a hand is won by the player who went out. Points for: the points the seat
+  gained (hands it won, doubled by a closure, casino melds included); against: the points it
+  lost (at a stock ending every seat loses and nobody gains). For minus against is the
+  seat's total.
+  Counts: ``went_out``, ``hand_closures`` (RAM-HANDCLOSE, read from the doubling items of
+  the hand; a closure that doubled nothing leaves no trace and is not counted).
+- Knock Rummy (KR-*): a round is won by each of its winners (KR-SCORE, KR-UNDERCUT,
+  KR-STOCK). Points for: the seat's final total, the end-of-game bonuses (KR-MATCH)
+  included; against: its opponents' final totals, per opponent (their mean). Counts:
+  ``knocks``, ``undercut_bonuses``, ``out_bonuses``.
+
+"Against" is the opponents' mean rather than their sum because a league mixes tables of
+two, three and four players: summed, a four-player table would weigh three times on a
+player's difference. With the mean, every table's points for and against balance (Gin,
+Rummy40, Knock Rummy), so a season's differences sum to zero; they are exact fractions.
+Ramino reads "against" as the points lost instead, its own terms: gains and losses.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from scoring.gin import BIG_GIN, GIN, WALL, GinHandResult
+from scoring.gin import KNOCK as GIN_KNOCK
+from scoring.replay import TableState
+from scoring.scoresheet import OUT, HandScore
+
+PlayerKey = Hashable
+
+WON = "won"
+LOST = "lost"
+
+HEAD_TO_HEAD = "head_to_head"
+POINTS_DIFFERENCE = "points_difference"
+HANDS_WON = "hands_won"
+RATING = "rating"
+TIEBREAKERS: tuple[str, ...] = (HEAD_TO_HEAD, POINTS_DIFFERENCE, HANDS_WON, RATING)
+
+# The game-specific counts of each game, in the order the page shows them.
+COUNTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "gin": ("knocks", "gins", "big_gins", "undercuts"),
+        "rummy40": ("went_out", "opening_penalties"),
+        "ramino": ("went_out", "hand_closures"),
+        "knock_rummy": ("knocks", "undercut_bonuses", "out_bonuses"),
+    }
+)
+# Games whose scores are penalties: the lowest total wins and a lower difference is better.
+LOWER_IS_BETTER = frozenset({"rummy40"})
+
+
+def _number(value: Fraction) -> int | float:
+    """Return a JSON number: exact when whole, else rounded to two decimals for the page."""
+    return value.numerator if value.denominator == 1 else round(float(value), 2)
+
+
+# Match summaries -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """Hold one seat's part of a finished match: who sat there and how they fared.
+
+    ``place`` is 1 for the best total, shared on equal totals (1, 1, 3); ``outcome`` is
+    "won" for every seat the match result names a winner (a shared win is a win for each)
+    and "lost" for the others.
+    """
+
+    seat: int
+    player: PlayerKey
+    place: int
+    outcome: str
+    hands_won: int
+    points_for: Fraction
+    points_against: Fraction
+    counts: tuple[tuple[str, int], ...]
+
+    @property
+    def won(self) -> bool:
+        """Tell whether the seat won (or shared the win of) the match."""
+        return self.outcome == WON
+
+    def count(self, name: str) -> int:
+        """Return one game-specific count by name."""
+        return dict(self.counts)[name]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the seat ready for JSON."""
+        return {
+            "seat": self.seat,
+            "player": self.player,
+            "place": self.place,
+            "outcome": self.outcome,
+            "hands_won": self.hands_won,
+            "points_for": _number(self.points_for),
+            "points_against": _number(self.points_against),
+            "counts": dict(self.counts),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """Hold what standings and ratings need of one finished match, seats in seat order.
+
+    ``hands`` counts the hands played and in force (a Gin wall is not a hand played).
+    ``practice`` marks a practice table (RAM-OPT-PRACTICE): standings and ratings skip it.
+    """
+
+    variant: str
+    seats: tuple[SeatSummary, ...]
+    hands: int
+    totals: tuple[int, ...]
+    match_id: Hashable | None = None
+    practice: bool = False
+
+    @property
+    def players(self) -> tuple[PlayerKey, ...]:
+        """Return the players in seat order."""
+        return tuple(seat.player for seat in self.seats)
+
+    @property
+    def winners(self) -> tuple[PlayerKey, ...]:
+        """Return the players who won the match, several on a shared win."""
+        return tuple(seat.player for seat in self.seats if seat.won)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the summary ready for JSON."""
+        return {
+            "variant": self.variant,
+            "match_id": self.match_id,
+            "practice": self.practice,
+            "hands": self.hands,
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+            "seats": [seat.to_dict() for seat in self.seats],
+        }
+
+
+def _gin_winners(result: GinHandResult) -> tuple[int, ...]:
+    return () if result.winner is None else (result.winner,)
+
+
+def _gin_counts(result: GinHandResult, seat: int) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    if result.knocker == seat:
+        names = {GIN_KNOCK: "knocks", GIN: "gins", BIG_GIN: "big_gins"}
+        counts[names[result.ending]] += 1
+    elif result.undercut and result.knocker is not None:
+        counts["undercuts"] += 1
+    return counts
+
+
+def _scoresheet_winners(result: HandScore) -> tuple[int, ...]:
+    return result.winners
+
+
+def _went_out(result: HandScore, seat: int) -> int:
+    return int(result.ending == OUT and seat in result.winners)
+
+
+def _rummy40_counts(result: HandScore, seat: int) -> Counter[str]:
+    failed = sum(
+        item.params["count"]
+        for item in result.items
+        if item.seat == seat and item.rule == "R40-OPEN-PENALTY"
+    )
+    return Counter(went_out=_went_out(result, seat), opening_penalties=failed)
+
+
+def _ramino_counts(result: HandScore, seat: int) -> Counter[str]:
+    out = _went_out(result, seat)
+    closed = out and any(item.rule == "RAM-HANDCLOSE" for item in result.items)
+    return Counter(went_out=out, hand_closures=int(closed))
+
+
+def _knock_rummy_counts(result: HandScore, seat: int) -> Counter[str]:
+    mine = [item.rule for item in result.items if item.seat == seat]
+    return Counter(
+        knocks=int(result.knocker == seat),
+        undercut_bonuses=mine.count("KR-UNDERCUT"),
+        out_bonuses=mine.count("KR-OUT"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """How one game's hand results read as hands won and counts."""
+
+    winners: Callable[[Any], tuple[int, ...]]
+    counts: Callable[[Any, int], Counter[str]]
+
+
+_READINGS: Mapping[str, _Reading] = MappingProxyType(
+    {
+        "gin": _Reading(_gin_winners, _gin_counts),
+        "rummy40": _Reading(_scoresheet_winners, _rummy40_counts),
+        "ramino": _Reading(_scoresheet_winners, _ramino_counts),
+        "knock_rummy": _Reading(_scoresheet_winners, _knock_rummy_counts),
+    }
+)
+
+
+def _places(totals: Sequence[int], *, lower_is_better: bool) -> list[int]:
+    """Return each seat's place: 1 plus the number of seats with a strictly better total."""
+    sign = -1 if lower_is_better else 1
+    return [1 + sum(sign * other > sign * mine for other in totals) for mine in totals]
+
+
+def _points(
+    variant: str, totals: Sequence[int], results: Sequence[Any], seat: int
+) -> tuple[Fraction, Fraction]:
+    """Return the seat's points for and against in the game's terms (module docstring)."""
+    if variant == "ramino":
+        gained = sum(max(result.points[seat], 0) for result in results)
+        lost = sum(max(-result.points[seat], 0) for result in results)
+        return Fraction(gained), Fraction(lost)
+    others = [total for other, total in enumerate(totals) if other != seat]
+    return Fraction(totals[seat]), Fraction(sum(others), len(others))
+
+
+def match_summary(
+    state: TableState, players: Sequence[PlayerKey], *, match_id: Hashable | None = None
+) -> MatchSummary:
+    """Return the summary of a finished table, ``players`` naming each seat's player.
+
+    ``match_id`` (the table's id) travels with the summary so that a rating's history can
+    say which match moved it. An unfinished table, or players that do not match the seats
+    one for one, are a caller's bug: ValueError.
+    """
+    variant = state.variant.key
+    if variant not in _READINGS:
+        raise ValueError(f"no standings for the game {variant!r}")
+    if len(players) != len(state.seats) or len(set(players)) != len(players):
+        raise ValueError(f"{len(state.seats)} different players are needed, one a seat")
+    match = state.match
+    if not match.finished:
+        raise ValueError("the match is not finished")
+    # Gin lets an amendment end the match at an earlier hand than the last one recorded;
+    # the match result then stops there, and so do the hands read here.
+    results = [
+        result
+        for result in state.counted[: match.hands]
+        if not isinstance(result, GinHandResult) or result.ending != WALL
+    ]
+    reading = _READINGS[variant]
+    places = _places(match.totals, lower_is_better=variant in LOWER_IS_BETTER)
+    hand_winners = [reading.winners(result) for result in results]
+    seats = []
+    for seat, player in enumerate(players):
+        counts: Counter[str] = Counter()
+        for result in results:
+            counts.update(reading.counts(result, seat))
+        points_for, points_against = _points(variant, match.totals, results, seat)
+        seats.append(
+            SeatSummary(
+                seat=seat,
+                player=player,
+                place=places[seat],
+                outcome=WON if seat in match.winners else LOST,
+                hands_won=sum(seat in winners for winners in hand_winners),
+                points_for=points_for,
+                points_against=points_against,
+                counts=tuple((name, counts[name]) for name in COUNTS[variant]),
+            )
+        )
+    return MatchSummary(
+        variant=variant,
+        seats=tuple(seats),
+        hands=len(results),
+        totals=tuple(match.totals),
+        match_id=match_id,
+        practice=not getattr(state.options, "counts_in_standings", True),
+    )
+
+
+def _counted(summaries: Iterable[MatchSummary]) -> list[MatchSummary]:
+    """Return the summaries that count for a league, refusing a mix of games or repeats."""
+    counted = [summary for summary in summaries if not summary.practice]
+    variants = {summary.variant for summary in counted}
+    if len(variants) > 1:
+        raise ValueError(f"a league plays one game, not {sorted(variants)}")
+    ids = [summary.match_id for summary in counted if summary.match_id is not None]
+    if len(set(ids)) != len(ids):
+        raise ValueError("a match is counted twice")
+    return counted
+
+
+# Standings -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """Hold one player's line of the standings.
+
+    ``rank`` is shared by players still tied after every tie-breaker (1, 2, 2, 4).
+    ``tiebreak`` names the tie-breaker that placed this row above the next one; None when
+    the record did (or nothing did: a shared rank, or the last row). ``rating`` is the
+    conservative rating given to ``standings``, None without one. ``points_difference`` is
+    for minus against: higher is better, except in games scored in penalties
+    (``LOWER_IS_BETTER``).
+    """
+
+    rank: int
+    player: PlayerKey
+    played: int
+    won: int
+    lost: int
+    hands_played: int
+    hands_won: int
+    points_for: Fraction
+    points_against: Fraction
+    counts: tuple[tuple[str, int], ...]
+    rating: float | None = None
+    tiebreak: str | None = None
+
+    @property
+    def points_difference(self) -> Fraction:
+        """Return points for minus points against."""
+        return self.points_for - self.points_against
+
+    @property
+    def average_for(self) -> Fraction:
+        """Return the points for per match played."""
+        return self.points_for / self.played
+
+    @property
+    def average_against(self) -> Fraction:
+        """Return the points against per match played."""
+        return self.points_against / self.played
+
+    @property
+    def win_rate(self) -> Fraction:
+        """Return the share of matches won."""
+        return Fraction(self.won, self.played)
+
+    def count(self, name: str) -> int:
+        """Return one game-specific count by name."""
+        return dict(self.counts)[name]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the row ready for JSON."""
+        return {
+            "rank": self.rank,
+            "player": self.player,
+            "played": self.played,
+            "won": self.won,
+            "lost": self.lost,
+            "hands_played": self.hands_played,
+            "hands_won": self.hands_won,
+            "points_for": _number(self.points_for),
+            "points_against": _number(self.points_against),
+            "points_difference": _number(self.points_difference),
+            "average_for": _number(self.average_for),
+            "average_against": _number(self.average_against),
+            "win_rate": _number(self.win_rate),
+            "counts": dict(self.counts),
+            "rating": self.rating,
+            "tiebreak": self.tiebreak,
+        }
+
+
+def _tally(summaries: Sequence[MatchSummary]) -> dict[PlayerKey, StandingRow]:
+    """Return each player's row with every sum filled in and no rank yet."""
+    played: dict[PlayerKey, list[tuple[MatchSummary, SeatSummary]]] = defaultdict(list)
+    for summary in summaries:
+        for seat in summary.seats:
+            played[seat.player].append((summary, seat))
+    rows = {}
+    for player, matches in played.items():
+        seats = [seat for _, seat in matches]
+        counts: Counter[str] = Counter()
+        for seat in seats:
+            counts.update(dict(seat.counts))
+        rows[player] = StandingRow(
+            rank=0,
+            player=player,
+            played=len(seats),
+            won=sum(seat.won for seat in seats),
+            lost=sum(not seat.won for seat in seats),
+            hands_played=sum(summary.hands for summary, _ in matches),
+            hands_won=sum(seat.hands_won for seat in seats),
+            points_for=sum((seat.points_for for seat in seats), Fraction(0)),
+            points_against=sum((seat.points_against for seat in seats), Fraction(0)),
+            counts=tuple((name, counts[name]) for name in COUNTS[matches[0][0].variant]),
+        )
+    return rows
+
+
+def _head_to_head(
+    group: Sequence[PlayerKey], summaries: Sequence[MatchSummary]
+) -> Counter[PlayerKey]:
+    """Return each tied player's wins minus losses against the other tied players.
+
+    Only the matches where two or more of them sat count, and in each only their places
+    among themselves: every pair of them placed apart gives the better one +1 and the
+    other -1. A four-player table thus counts as the three duels it holds.
+    """
+    tied = set(group)
+    net: Counter[PlayerKey] = Counter()
+    for summary in summaries:
+        present = [seat for seat in summary.seats if seat.player in tied]
+        for a, b in itertools.combinations(present, 2):
+            if a.place != b.place:
+                better, worse = (a, b) if a.place < b.place else (b, a)
+                net[better.player] += 1
+                net[worse.player] -= 1
+    return net
+
+
+def _tiebreak_keys(
+    name: str,
+    group: Sequence[PlayerKey],
+    rows: Mapping[PlayerKey, StandingRow],
+    summaries: Sequence[MatchSummary],
+    lower_is_better: bool,
+) -> dict[PlayerKey, Any]:
+    """Return each tied player's value under one tie-breaker, higher placing first."""
+    if name == HEAD_TO_HEAD:
+        net = _head_to_head(group, summaries)
+        return {player: net[player] for player in group}
+    if name == POINTS_DIFFERENCE:
+        sign = -1 if lower_is_better else 1
+        return {player: sign * rows[player].points_difference for player in group}
+    if name == HANDS_WON:
+        return {player: rows[player].hands_won for player in group}
+    # A player without a rating places below every rated one.
+    return {
+        player: -math.inf if rows[player].rating is None else rows[player].rating
+        for player in group
+    }
+
+
+_Block = tuple[list[PlayerKey], str | None]
+
+
+def _break_ties(
+    group: list[PlayerKey],
+    breakers: Sequence[str],
+    rows: Mapping[PlayerKey, StandingRow],
+    summaries: Sequence[MatchSummary],
+    lower_is_better: bool,
+) -> list[_Block]:
+    """Split players of equal record into blocks of players still tied, best first.
+
+    Each block comes with the tie-breaker that placed it above the next block (None for
+    the last one, which the caller's next record or the end of the table follows).
+
+    Tie-breakers apply in the league's order; each one is applied once, to exactly the
+    players still tied when their turn comes (so head to head looks only at their own
+    meetings), and the players it leaves tied go on to the next one.
+    """
+    if len(group) == 1 or not breakers:
+        return [(sorted(group), None)]
+    name, rest = breakers[0], breakers[1:]
+    keys = _tiebreak_keys(name, group, rows, summaries, lower_is_better)
+    values = sorted(set(keys.values()), reverse=True)
+    if len(values) == 1:
+        return _break_ties(group, rest, rows, summaries, lower_is_better)
+    blocks: list[_Block] = []
+    for value in values:
+        part = [player for player in group if keys[player] == value]
+        sub = _break_ties(part, rest, rows, summaries, lower_is_better)
+        sub[-1] = (sub[-1][0], name)
+        blocks += sub
+    blocks[-1] = (blocks[-1][0], None)
+    return blocks
+
+
+def _check_tiebreakers(tiebreakers: Sequence[str], ratings: object) -> None:
+    unknown = [name for name in tiebreakers if name not in TIEBREAKERS]
+    if unknown or len(set(tiebreakers)) != len(tiebreakers):
+        raise ValueError(
+            f"tie-breakers are distinct names among {', '.join(TIEBREAKERS)}, "
+            f"not {list(tiebreakers)}"
+        )
+    if RATING in tiebreakers and ratings is None:
+        raise ValueError("the rating tie-breaker needs the ratings")
+
+
+def standings(
+    summaries: Iterable[MatchSummary],
+    tiebreakers: Sequence[str] = (),
+    ratings: Mapping[PlayerKey, float] | None = None,
+) -> tuple[StandingRow, ...]:
+    """Return the league's standings, best first.
+
+    The order is the record: more matches won first, and with as many wins, fewer lost
+    (the same wins from fewer matches). A win count alone would rank 3 wins in 3 matches
+    level with 3 in 8; a win rate would put one lucky match on top. Players of equal
+    record are ordered by ``tiebreakers`` (names from TIEBREAKERS) in order, each applied
+    to the players still tied when its turn comes; players still tied after the last
+    share the rank and are listed by player key. ``ratings`` maps players to
+    their conservative rating (``RatingHistory.conservative()``), shown in the rows and
+    used by the "rating" tie-breaker. Practice tables are skipped; the summaries must be
+    of one game. Their order does not matter.
+    """
+    _check_tiebreakers(tiebreakers, ratings)
+    counted = _counted(summaries)
+    if not counted:
+        return ()
+    lower_is_better = counted[0].variant in LOWER_IS_BETTER
+    rows = {
+        player: replace(row, rating=None if ratings is None else ratings.get(player))
+        for player, row in _tally(counted).items()
+    }
+
+    def record(player: PlayerKey) -> tuple[int, int]:
+        return -rows[player].won, rows[player].lost
+
+    ordered: list[StandingRow] = []
+    for _, same in itertools.groupby(sorted(rows, key=record), key=record):
+        blocks = _break_ties(list(same), tiebreakers, rows, counted, lower_is_better)
+        for players, tiebreak in blocks:
+            rank = len(ordered) + 1
+            for index, player in enumerate(players):
+                last = index == len(players) - 1
+                ordered.append(
+                    replace(rows[player], rank=rank, tiebreak=tiebreak if last else None)
+                )
+    return tuple(ordered)
+
+
+# Ratings -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """Hold an openskill rating: mean, deviation, and the conservative value to show."""
+
+    mu: float
+    sigma: float
+    conservative: float
+
+    def to_dict(self) -> dict[str, float]:
+        """Return the rating ready for JSON."""
+        return {"mu": self.mu, "sigma": self.sigma, "conservative": self.conservative}
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """Hold a player's rating after one match: the chart's point."""
+
+    index: int  # the match's position in the order the ratings were computed, from 0
+    match_id: Hashable | None
+    place: int
+    rating: Rating
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the point ready for JSON."""
+        return {
+            "index": self.index,
+            "match_id": self.match_id,
+            "place": self.place,
+            **self.rating.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRatings:
+    """Hold a player's current rating and its value after each match they played."""
+
+    player: PlayerKey
+    current: Rating
+    history: tuple[RatingPoint, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the player's ratings ready for JSON."""
+        return {
+            "player": self.player,
+            **self.current.to_dict(),
+            "history": [point.to_dict() for point in self.history],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RatingHistory:
+    """Hold a league's ratings: every player's, listed by player key, and the prior."""
+
+    initial: Rating
+    players: tuple[PlayerRatings, ...]
+
+    def get(self, player: PlayerKey) -> PlayerRatings | None:
+        """Return one player's ratings, or None if they played no rated match."""
+        return next((entry for entry in self.players if entry.player == player), None)
+
+    def conservative(self) -> dict[PlayerKey, float]:
+        """Return each player's conservative rating, as ``standings`` takes them."""
+        return {entry.player: entry.current.conservative for entry in self.players}
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the ratings ready for JSON."""
+        return {
+            "initial": self.initial.to_dict(),
+            "players": [entry.to_dict() for entry in self.players],
+        }
+
+
+def _rating(openskill_rating: Any) -> Rating:
+    # ordinal() is the package's conservative value: mu - 3 sigma with its defaults.
+    return Rating(
+        mu=openskill_rating.mu,
+        sigma=openskill_rating.sigma,
+        conservative=openskill_rating.ordinal(),
+    )
+
+
+def ratings_over(summaries: Iterable[MatchSummary]) -> RatingHistory:
+    """Return the ratings after the matches, rated one by one in the order given.
+
+    The order is the caller's (finish time, then table id): no clock here, and the order
+    changes the result, as it should. Each match is one openskill PlackettLuce game (the
+    package's default model and parameters) with every player a team of one, ranked by
+    their place in the match, so equal places share a rank. The first match of a player
+    starts from the model's prior (mu 25, sigma 25/3). openskill stamps each rating object
+    with a random id; it is never read, so the result is a function of the inputs alone.
+    Practice tables are skipped; the summaries must be of one game.
+    """
+    model = PlackettLuce()
+    current: dict[PlayerKey, Any] = {}
+    history: dict[PlayerKey, list[RatingPoint]] = defaultdict(list)
+    for index, summary in enumerate(_counted(summaries)):
+        teams = [
+            [current[player] if player in current else model.rating()] for player in summary.players
+        ]
+        places = [seat.place for seat in summary.seats]
+        rated = model.rate(teams, ranks=places)
+        for seat, (after,) in zip(summary.seats, rated, strict=True):
+            current[seat.player] = after
+            history[seat.player].append(
+                RatingPoint(index, summary.match_id, seat.place, _rating(after))
+            )
+    return RatingHistory(
+        initial=_rating(model.rating()),
+        players=tuple(
+            PlayerRatings(player, _rating(current[player]), tuple(history[player]))
+            for player in sorted(current)
+        ),
+    )
