@@ -158,6 +158,17 @@ class GinVariant:
         for index, totals in enumerate(totals_after):
             winner = gin.match_winner(options, totals)
             if winner is not None:
+                if index + 1 < len(results):
+                    # An amendment made an earlier hand reach the target: the hands after it
+                    # were never part of the match, so the amendment is refused.
+                    raise RuleViolation(
+                        Violation(
+                            rule="GIN-MATCH",
+                            code="match_over",
+                            message="The match is over; no more hands can be recorded.",
+                            params={"hand": index + 1},
+                        )
+                    )
                 return MatchResult(finished=True, hands=index + 1, totals=totals, winners=(winner,))
         totals = totals_after[-1] if totals_after else (0, 0)
         return MatchResult(finished=False, hands=len(results), totals=totals)

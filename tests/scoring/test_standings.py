@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.errors import RuleViolation
 from scoring.replay import replay
 from scoring.standings import (
     COUNTS,
@@ -198,19 +199,22 @@ class TestMatchSummaries:
         assert (bea.place, bea.outcome, bea.hands_won) == (1, "won", 3)
         assert dict(bea.counts) == {"knocks": 1, "gins": 1, "big_gins": 0, "undercuts": 1}
 
-    def test_a_gin_amendment_that_ends_the_match_earlier_leaves_later_hands_out(self):
-        m = summary(
-            "gin",
-            ["ada", "bea"],
-            {"target": 100},
-            rec(quick(0, "knock", 5, 30)),
-            rec(quick(0, "knock", 5, 30)),
-            # Hand 1 was gin against 90: 25 + 90 = 115 reached 100 after hand 1.
-            amend(1, quick(0, "gin", 0, 90)),
+    def test_a_gin_amendment_that_would_end_the_match_before_later_hands_is_refused(self):
+        # Hand 1 amended to gin against 90: 25 + 90 = 115 reaches 100 after hand 1, so hand 2
+        # would have been played after the match ended (GIN-MATCH), as Rummy40 refuses too.
+        with pytest.raises(RuleViolation) as refused:
+            summary(
+                "gin",
+                ["ada", "bea"],
+                {"target": 100},
+                rec(quick(0, "knock", 5, 30)),
+                rec(quick(0, "knock", 5, 30)),
+                amend(1, quick(0, "gin", 0, 90)),
+            )
+        assert (refused.value.rule, refused.value.violations[0].code) == (
+            "GIN-MATCH",
+            "match_over",
         )
-        ada = m.seats[0]
-        assert (m.hands, m.totals, ada.hands_won, ada.points_for) == (1, (115, 0), 1, 115)
-        assert (ada.count("knocks"), ada.count("gins")) == (0, 1)
 
     def test_rummy40_reads_penalties_with_the_opponents_mean_against(self):
         r1 = summary(*RUMMY40_SEASON[0])
