@@ -442,9 +442,13 @@ def score_cards(
     )
 
 
-def score_wall(options: GinOptions) -> GinHandResult:
-    """Record a void hand: the stock ran down to two cards with nobody out (GIN-WALL)."""
-    if not options.wall:
+def score_wall(options: GinOptions, *, stock_empty: bool = False) -> GinHandResult:
+    """Record a void hand: the stock ran down to two cards with nobody out (GIN-WALL).
+
+    Without the wall rule a hand entered as a wall is refused, as play goes on; a hand played
+    move by move whose stock ran out entirely (``stock_empty``) is void all the same.
+    """
+    if not options.wall and not stock_empty:
         raise _refuse(
             "GIN-WALL",
             "not_enabled",

@@ -141,7 +141,7 @@ class GinVariant:
     ) -> gin.GinHandResult:
         """Score a hand played move by move: void at the wall, else from the cards shown."""
         if end.ending == WALL:
-            return gin.score_wall(options)
+            return gin.score_wall(options, stock_empty=not options.wall)
         knocker = end.seat
         return gin.score_cards(
             options,
