@@ -5,6 +5,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from games import charts
 from games.rule_text import item_text
 
 register = template.Library()
@@ -98,6 +99,12 @@ def hand_points(result, seats) -> str:
 def score_item(item, seats) -> str:
     """Say one bonus or score component with its rule ID."""
     return format_html('{} <span class="rule">{}</span>', item_text(item, seats), item["rule"])
+
+
+@register.inclusion_tag("games/_chart.html")
+def score_chart(state) -> dict:
+    """Draw every seat's running total after each counted hand as an inline SVG chart."""
+    return {"chart": charts.score_chart(state)}
 
 
 @register.filter

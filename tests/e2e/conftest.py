@@ -1,9 +1,11 @@
 """A real Chromium (Debian's) driven by Playwright against the live test server."""
 
 import os
+import re
 import shutil
 
 import pytest
+from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in the test thread; the test itself only reads
 # the database through the live server, so Django's async guard has nothing to protect here.
@@ -51,3 +53,62 @@ def new_phone(browser, live_server):
     yield open_phone
     for context in contexts:
         context.close()
+
+
+def start_table(page, game: str, names: list[str], options=None) -> None:
+    """Start a Rummy40, Ramino or Knock Rummy table from the home page; ``options(page)``
+    sets the game's own fields before the form is sent."""
+    page.goto("/")
+    page.get_by_label(game, exact=True).check()
+    page.get_by_label("Players", exact=True).select_option(str(len(names)))
+    for n, name in enumerate(names, start=1):
+        page.get_by_label(f"Player {n}").fill(name)
+    if options is not None:
+        options(page)
+    page.get_by_role("button", name="Start the table").click()
+    expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
+
+
+def fill_seats(page, seats: dict[int, dict[str, str | bool]]) -> None:
+    """Fill the hand form's seat rows: each field by its label, a flag ticked or not."""
+    form = page.locator("#hand-form")
+    for seat, fields in seats.items():
+        row = form.locator(f'[data-seat-row="{seat}"]')
+        for label, value in fields.items():
+            if isinstance(value, bool):
+                row.get_by_label(label).set_checked(value)
+            else:
+                row.get_by_label(label).fill(value)
+
+
+def record_hand(page, seats: dict[int, dict[str, str | bool]]) -> None:
+    """Record a hand of a game scored seat by seat, as the seats' fields say.
+
+    The form comes back with the board: wait for a total to change before the next one.
+    """
+    fill_seats(page, seats)
+    page.locator("#hand-form").get_by_role("button", name="Record hand").click()
+
+
+def void_hand(page, number: int, reason: str) -> None:
+    """Void a hand from the history's link, saying why."""
+    page.locator(f'[data-hand="{number}"]').get_by_role("link", name="Void").click()
+    page.get_by_label("Why?").fill(reason)
+    page.get_by_role("button", name="Void the hand").click()
+    expect(page.locator(f'[data-hand="{number}"]')).to_have_class(re.compile("voided"))
+
+
+def amend_hand(page, number: int, seats: dict[int, dict[str, str | bool]], reason: str) -> None:
+    """Amend a hand from the history's link: the form comes filled in; change ``seats``."""
+    page.locator(f'[data-hand="{number}"]').get_by_role("link", name="Amend").click()
+    fill_seats(page, seats)
+    page.get_by_label("Why?").fill(reason)
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(f'[data-hand="{number}"]')).to_have_class(re.compile("amended"))
+
+
+def expect_chart(page, seats: int) -> None:
+    """Expect the board's score chart, one line per seat."""
+    chart = page.locator("#board").get_by_test_id("chart")
+    expect(chart.get_by_role("img", name="Running totals, hand by hand")).to_be_visible()
+    expect(chart.locator("polyline")).to_have_count(seats)

@@ -1,33 +1,28 @@
 """Play a Knock Rummy match of three through the pages on a phone-sized screen."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
+
+from tests.e2e.conftest import record_hand, start_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def _record(page, seats: dict[int, str], knocker: int):
-    form = page.locator("#hand-form")
-    for seat, hand in seats.items():
-        row = form.locator(f'[data-seat-row="{seat}"]')
-        row.get_by_label("Cards still in hand").fill(hand)
-    form.locator(f'[data-seat-row="{knocker}"]').get_by_label("knocked").check()
-    form.get_by_role("button", name="Record hand").click()
+    fields = {seat: {"Cards still in hand": hand} for seat, hand in seats.items()}
+    fields[knocker]["knocked"] = True
+    record_hand(page, fields)
 
 
 class TestKnockRummyMatch:
     def test_three_players_play_to_the_winner(self, new_phone):
         page = new_phone()
-        page.goto("/")
-        page.get_by_label("Knock Rummy", exact=True).check()
-        page.get_by_label("Players", exact=True).select_option("3")
-        for n, name in enumerate(("Anna", "Bruno", "Carla"), start=1):
-            page.get_by_label(f"Player {n}").fill(name)
-        page.get_by_label("Game ends at").fill("20")
-        page.get_by_role("button", name="Start the table").click()
-        expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
+        start_table(
+            page,
+            "Knock Rummy",
+            ["Anna", "Bruno", "Carla"],
+            lambda page: page.get_by_label("Game ends at").fill("20"),
+        )
         totals = [page.get_by_test_id(f"total-{seat}") for seat in range(3)]
 
         # KR-SCORE: Anna knocks with A♣ 2♦ = 3; (5-3) + (7-3) = 6.

@@ -17,9 +17,12 @@ def _move(page, button: str, *, card: str = "", cards: str = "", meld: str = "")
         form.get_by_test_id("move-cards").fill(cards)
     if meld:
         form.get_by_test_id("move-meld").select_option(meld)
-    # Wait for the answer, so the next move types into the form it brought.
+    # Wait for the answer and its swap, so the next move types into the form it brought.
     with page.expect_response(lambda response: "/moves/" in response.url):
         form.get_by_role("button", name=button, exact=True).click()
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
 
 
 class TestRummy40MoveByMove:

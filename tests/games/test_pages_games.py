@@ -203,3 +203,47 @@ def test_a_knock_rummy_hand_entered_by_points_scores_like_cards(client, db):
     # KR-SCORE: Bruno's 2 beats 4 and 9 by 2 + 7 = 9; KR-UNDERCUT: he did not knock, +10.
     page = client.get(f"/t/{table.id}/").content.decode()
     assert 'data-testid="total-1">19<' in page
+
+
+def _dealer_tags(page: str) -> dict[int, str]:
+    """Return the dealer tag's text by seat, read from the scoreboard's seat boxes."""
+    seats = re.findall(r'<div class="seat[^"]*" data-seat="(\d)">(.*?)</div>', page, re.S)
+    tags = {int(seat): re.search(r'data-testid="dealer">([^<]*)<', box) for seat, box in seats}
+    return {seat: tag.group(1) for seat, tag in tags.items() if tag}
+
+
+def _points_hand(*points: int, knocker: int) -> dict:
+    players = [{"points": p} for p in points]
+    players[knocker]["knocked"] = True
+    return {"mode": "points", "players": players}
+
+
+class TestWhoseDeal:
+    def test_the_deal_goes_round_and_voiding_a_hand_does_not_take_it_back(self, phone, append):
+        table = _create(phone, "knock_rummy", ["Anna", "Bruno", "Carla"], kr_target="150")
+        url = f"/t/{table.id}/"
+        # Seat 0 deals the first hand; the deal passes on after every hand entered.
+        assert _dealer_tags(phone.get(url).content.decode()) == {0: "deals next"}
+        append(table, "hand_recorded", _points_hand(3, 10, 8, knocker=0))
+        assert _dealer_tags(phone.get(url).content.decode()) == {1: "deals next"}
+        # Voiding hand 1 does not undeal it: its cards were dealt, so Bruno still deals.
+        append(table, "hand_voided", {"hand": 1, "reason": "misdeal"})
+        assert _dealer_tags(phone.get(url).content.decode()) == {1: "deals next"}
+        append(table, "hand_recorded", _points_hand(3, 10, 8, knocker=0))
+        append(table, "hand_recorded", _points_hand(3, 10, 8, knocker=0))
+        assert _dealer_tags(phone.get(url).content.decode()) == {0: "deals next"}
+
+    def test_the_dealer_of_a_hand_played_move_by_move_is_shown_dealing_it(self, phone, append):
+        table = _create(phone, "knock_rummy", ["Anna", "Bruno", "Carla"], kr_target="150")
+        append(table, "hand_started", {"dealer": 2})
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert _dealer_tags(page) == {2: "dealt this hand"}
+
+    def test_nobody_deals_once_the_match_is_over(self, phone, append):
+        table = _create(phone, "knock_rummy", ["Anna", "Bruno"], kr_target="20")
+        # KR-SCORE: Anna knocks 3 against 30 and scores 27, past 20: the game is over.
+        append(table, "hand_recorded", _points_hand(3, 30, knocker=0))
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert 'data-testid="winner"' in page
+        assert _dealer_tags(page) == {}
+        assert 'data-testid="dealer"' not in page
