@@ -3,7 +3,7 @@
 import sys
 from time import perf_counter
 
-from bench import gin, ramino
+from bench import gin, pages, ramino, replay
 from bench.timing import RUNS, verdict
 
 
@@ -11,11 +11,12 @@ def main() -> int:
     """Print the bench report."""
     started = perf_counter()
     print(
-        f"RummyRef bench: each hand timed as the best of {RUNS} runs, gc.collect() before each"
-        " set of hands and the garbage collector off during each timed call.\n"
+        f"RummyRef bench. Gin and Ramino: each hand timed as the best of {RUNS} runs,"
+        " gc.collect() before each set of hands and the garbage collector off during each timed"
+        " call. Replay and pages: every run timed, the collector on, as in a server.\n"
     )
     passed = True
-    for section in (gin, ramino):
+    for section in (gin, ramino, replay, pages):
         report, ok = section.run()
         passed &= ok
         print(report, end="\n\n")

@@ -307,15 +307,18 @@ class Verification:
         }
 
 
-def replay_failure(events: Sequence[ev.Event]) -> tuple[int, str] | None:
-    """Return the seq of the first event the log no longer replays past, and why."""
+def replay_checked(events: Sequence[ev.Event]) -> TableState | tuple[int, str]:
+    """Replay a log; return its state, or the seq of the first event it no longer replays
+    past and why."""
     state = None
     for event in events:
         try:
             state = apply(state, event)
         except RuleViolation as exc:
             return event.seq, f"{exc.rule}: {exc}"
-    return None
+    if state is None:
+        return 0, "EVENT: the log is empty"
+    return state
 
 
 def tables_audit() -> dict[str, Any]:
@@ -359,14 +362,13 @@ def table_verify(*, table_id: uuid.UUID | str) -> Verification:
         chain_ok = chain_broken_at(events) is None and (
             not events or events[-1].hash == table.head_hash
         )
-        log = engine_events(events)
-        failure = replay_failure(log)
-        if failure is not None:
+        replayed = replay_checked(engine_events(events))
+        if isinstance(replayed, tuple):
             # Keep the cached state as it is: a fresh one cannot be made from this log.
             return Verification(
-                str(table.id), table.head_seq, chain_ok, False, failure[0], failure[1]
+                str(table.id), table.head_seq, chain_ok, False, replayed[0], replayed[1]
             )
-        state = replay(log).to_dict()
+        state = replayed.to_dict()
         projection = TableProjection.objects.filter(table=table).first()
         projection_ok = projection is not None and projection.state == state
         if not projection_ok:

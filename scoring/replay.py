@@ -62,10 +62,16 @@ class TableState:
     head_seq: int = 0
     play: pl.Play | None = None  # the hand being recorded play by play
     next_dealer: int = 0
+    # The match result over ``hands``, worked out once whenever the hands change (so a long
+    # log replays in time linear in its moves, not in hands times moves).
+    standing: MatchResult | None = None
+    standing_results: tuple[HandResult, ...] = ()  # the counted results it was worked from
 
     @property
     def counted(self) -> tuple[HandResult, ...]:
         """Return the results in force, in the order the hands were played."""
+        if self.standing is not None:
+            return self.standing_results
         return tuple(h.current for h in self.hands if h.current is not None)
 
     @property
@@ -80,6 +86,8 @@ class TableState:
     @property
     def match(self) -> MatchResult:
         """Return where the match stands: over or not, end-of-match bonuses, winners, loser."""
+        if self.standing is not None:
+            return self.standing
         return self.variant.match_result(self.options, self.counted)
 
     @property
@@ -281,6 +289,7 @@ def apply(state: TableState | None, event: ev.Event) -> TableState:
         raise _event_violation(
             "bad_seq", "Events must follow each other.", seq=event.seq, head=state.head_seq
         )
+    before = state.hands
     if event.type in (ev.HAND_RECORDED, ev.HAND_STARTED):
         _check_can_start(state)
         if event.type == ev.HAND_STARTED:
@@ -311,9 +320,15 @@ def apply(state: TableState | None, event: ev.Event) -> TableState:
         raise _event_violation(
             "unknown_type", f"Unknown event type '{event.type}'.", type=event.type
         )
-    # An amendment may end the match at an earlier hand than the last one recorded: the
-    # variant refuses that (e.g. R40-MATCH match_over), and so the event is refused.
-    state.variant.match_result(state.options, state.counted)
+    if state.hands is not before:
+        # An amendment may end the match at an earlier hand than the last one recorded: the
+        # variant refuses that (e.g. R40-MATCH match_over), and so the event is refused.
+        counted = tuple(h.current for h in state.hands if h.current is not None)
+        state = replace(
+            state,
+            standing=state.variant.match_result(state.options, counted),
+            standing_results=counted,
+        )
     return replace(state, head_seq=event.seq)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from scoring.cards import Card, DeckSpec, check_copies
@@ -205,12 +206,11 @@ def running_totals(results: Sequence[HandScore]) -> list[tuple[int, ...]]:
     if len({len(result.points) for result in results}) > 1:
         # Results come from one table's hands: a mix of table sizes is a caller's bug.
         raise ValueError("hand results of different numbers of players")
-    totals: list[tuple[int, ...]] = []
-    current = [0] * (len(results[0].points) if results else 0)
-    for result in results:
-        current = [total + points for total, points in zip(current, result.points, strict=True)]
-        totals.append(tuple(current))
-    return totals
+    if not results:
+        return []
+    # Seat by seat with accumulate: a long log asks for this after every hand.
+    columns = zip(*(result.points for result in results), strict=True)
+    return list(zip(*(accumulate(column) for column in columns), strict=True))
 
 
 def copies_refusals(players: Sequence[PlayerEnd], deck: DeckSpec) -> list[RuleViolation]:

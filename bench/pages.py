@@ -1,0 +1,228 @@
+"""Table pages and appends on real databases: SQLite, and PostgreSQL when it answers.
+
+Each database runs bench/server.py in a process of its own (settings read DATABASE_URL when
+Django starts), with Celery eager. SQLite gets a file in a temporary directory; PostgreSQL
+(127.0.0.1:5432, user postgres) a database ``rummyref_bench`` that this bench creates and
+drops. The logs are built here once and handed over in a JSON file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench import replay
+from bench.logs import log_build
+from bench.spread import Spread, seconds
+from bench.timing import table, verdict
+from scoring import events as ev
+from scoring import ramino
+from scoring.replay import TableState
+from scoring.replay import replay as replay_log
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_SERVER = "postgresql://postgres@127.0.0.1:5432"
+PG_DATABASE = "rummyref_bench"
+PAGE_HANDS = 30
+# (game, seats): Rummy40 with 2, whose 500-point limit leaves room for 30 hands.
+PAGE_TABLES = (("gin", 2), ("rummy40", 2), ("ramino", 4), ("knock_rummy", 4))
+GAME_NAMES = {"gin": "Gin", "rummy40": "Rummy40", "ramino": "Ramino", "knock_rummy": "Knock Rummy"}
+PAGE_MEDIAN, PAGE_P95 = 0.100, 0.250
+APPEND_MEDIAN = 1.0
+SERVER_TIMEOUT = 900
+
+
+@dataclass(frozen=True)
+class DatabaseRun:
+    """Hold one database's times by figure, or why it was not measured."""
+
+    name: str
+    server: str = ""
+    hands: Mapping[str, int] = field(default_factory=dict)
+    times: Mapping[str, Sequence[float]] = field(default_factory=dict)
+    skipped: str = ""  # not measured, and that is no failure (PostgreSQL not running)
+    error: str = ""  # the bench broke on this database
+
+    def spread(self, figure: str) -> Spread | None:
+        times = self.times.get(figure)
+        return Spread.of(times) if times else None
+
+
+def hands_log(variant: str, seats: int) -> list[ev.Event]:
+    """Return a log ending with its 30th hand, the match still in play (Ramino's 20-hand
+    match: its 19th hand).
+
+    A match to 500 may end before its 30th hand; the next seed is then taken, so the page
+    shows as many hands whatever the luck of the draw.
+    """
+    most = min(PAGE_HANDS, ramino.MAX_HANDS - 1) if variant == "ramino" else PAGE_HANDS
+    for seed in range(PAGE_HANDS, PAGE_HANDS + 50):
+        builder = log_build(variant, PAGE_HANDS * 2, seats=seats, seed=seed)
+        hands = builder.state.hands
+        if len(hands) - builder.state.finished >= most:
+            return builder.events[: hands[most - 1].seq]
+    raise RuntimeError(f"no {variant} log of {most} hands in play")
+
+
+def fixture_write(path: Path) -> None:
+    """Write the logs the servers load: the page tables, and the long log with its state
+    and hands to append at its head."""
+    long = replay.long_table()
+    extra = log_build(replay.LONG_VARIANT, 40, seats=replay.LONG_SEATS, seed=1)
+    appends = [[e.type, e.payload] for e in extra.events if e.type == ev.HAND_RECORDED]
+    fixture = {
+        "tables": {variant: _stored(hands_log(variant, seats)) for variant, seats in PAGE_TABLES},
+        "long": {**_stored(long.events, long.state), "appends": appends},
+    }
+    path.write_text(json.dumps(fixture))
+
+
+def _stored(log: list[ev.Event], state: TableState | None = None) -> dict[str, Any]:
+    """Return a log as the server loads it: (type, payload) pairs and the cached state."""
+    state = replay_log(log) if state is None else state
+    return {"log": [[e.type, e.payload] for e in log], "state": state.to_dict()}
+
+
+def database_run(name: str, url: str, fixture: Path) -> DatabaseRun:
+    """Run bench/server.py on one database and read its figures."""
+    env = {**os.environ, "DATABASE_URL": url, "DEBUG": "1"}
+    # No broker: table_verify runs in the append's process, after its commit.
+    env.pop("CELERY_BROKER_URL", None)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "bench.server", str(fixture)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=SERVER_TIMEOUT,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return DatabaseRun(name, error=f"bench/server.py ran over {SERVER_TIMEOUT} s")
+    if done.returncode != 0:
+        tail = "\n".join(done.stderr.strip().splitlines()[-15:])
+        return DatabaseRun(name, error=f"bench/server.py failed:\n{tail}")
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return DatabaseRun(name, found["database"], found["hands"], found["times"])
+
+
+def postgres_run(fixture: Path) -> DatabaseRun:
+    """Run the bench on a fresh ``rummyref_bench`` database and drop it; skip it if
+    PostgreSQL does not answer."""
+    import psycopg
+    from psycopg import sql
+
+    try:
+        server = psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=3)
+    except psycopg.Error as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return DatabaseRun("PostgreSQL", skipped=f"{PG_SERVER} does not answer: {reason}")
+    name = sql.Identifier(PG_DATABASE)
+    drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name)
+    with server:
+        try:
+            server.execute(drop)
+            server.execute(sql.SQL("CREATE DATABASE {}").format(name))
+        except psycopg.Error as exc:
+            return DatabaseRun("PostgreSQL", skipped=f"cannot create {PG_DATABASE}: {exc}")
+        try:
+            return database_run("PostgreSQL", f"{PG_SERVER}/{PG_DATABASE}", fixture)
+        finally:
+            server.execute(drop)
+
+
+def _cells(run: DatabaseRun, figure: str) -> list[str]:
+    if run.skipped or run.error:
+        return ["skipped" if run.skipped else "failed", "-"]
+    found = run.spread(figure)
+    return [seconds(found.median), seconds(found.p95)] if found else ["-", "-"]
+
+
+def _holds(runs: Sequence[DatabaseRun], figure: str, median: float, p95: float | None) -> bool:
+    """Tell whether every database measured meets the target (a failed one does not)."""
+    measured = [run for run in runs if not run.skipped]
+    for run in measured:
+        found = run.spread(figure)
+        if run.error or found is None or found.median >= median:
+            return False
+        if p95 is not None and found.p95 >= p95:
+            return False
+    return bool(measured)
+
+
+def report(runs: Sequence[DatabaseRun], long_events: int) -> tuple[str, bool]:
+    """Return the tables of figures, side by side per database, and whether targets hold."""
+    rows, passed = [], True
+    page_target = f"median < {seconds(PAGE_MEDIAN)}, p95 < {seconds(PAGE_P95)}"
+    hands = next((run.hands for run in runs if run.hands), {})
+    for variant, _seats in PAGE_TABLES:
+        figure = f"page:{variant}"
+        ok = _holds(runs, figure, PAGE_MEDIAN, PAGE_P95)
+        passed &= ok
+        label = f"{GAME_NAMES[variant]} page, {hands.get(variant, '?')} hands"
+        rows.append([label, *(c for run in runs for c in _cells(run, figure)), page_target])
+        rows[-1].append(verdict(ok))
+    ok = _holds(runs, "append", APPEND_MEDIAN, None)
+    passed &= ok
+    appends = max((len(run.times.get("append", ())) for run in runs), default=0)
+    rows.append(
+        [
+            f"append at the head of {long_events:,} events ({appends} run{'s' * (appends != 1)})",
+            *(c for run in runs for c in _cells(run, "append")),
+            f"median < {seconds(APPEND_MEDIAN)}",
+            verdict(ok),
+        ]
+    )
+    columns = [c for run in runs for c in (f"{run.name} median", "p95")]
+    header = ["Table pages and appends", *columns, "target", "verdict"]
+    polls = [
+        [
+            f"{GAME_NAMES[variant]} {what}",
+            *(c for run in runs for c in _cells(run, f"{kind}:{variant}")),
+        ]
+        for kind, what in (("poll", "poll, news"), ("idle", "poll, nothing new (204)"))
+        for variant, _seats in PAGE_TABLES
+    ]
+    other = table(["htmx polls (no target)", *columns], polls)
+    notes = [
+        "Server time through Django's test Client (middleware, session, view, template; no"
+        " network), the scorekeeper's key in the session, DEBUG off as in production,"
+        f" DB_CONN_MAX_AGE={os.environ.get('DB_CONN_MAX_AGE', '0')}"
+        " (0: a connection per request).",
+        "Pages: 50 requests after 5 to warm up; polls (?since=, HX-Request) 20 each. Logs from"
+        " bench/logs.py, stored as event_append stores them (hash chain, cached state);"
+        " Ramino's match has 20 hands at most, so its table shows 19 and is still in play.",
+        f"Append: event_append of one hand at the head of the {long_events:,}-event Knock"
+        " Rummy log of the replay bench (inserted in one go), with table_verify run eagerly"
+        " after the commit: the whole log is replayed three times, once to check the event and"
+        " twice by table_verify (replay_failure, then replay).",
+    ]
+    for run in runs:
+        if run.skipped:
+            notes.append(f"{run.name} skipped (no failure): {run.skipped}")
+        elif run.error:
+            notes.append(f"{run.name} failed: {run.error}")
+        else:
+            notes.append(f"{run.name}: {run.server}")
+    passed &= not any(run.error for run in runs)
+    return f"{table(header, rows)}\n" + "\n".join(notes) + f"\n\n{other}", passed
+
+
+def run() -> tuple[str, bool]:
+    """Run the pages bench on SQLite and on PostgreSQL; return the report and the verdict."""
+    with tempfile.TemporaryDirectory(prefix="rummyref-bench-") as tmp:
+        fixture = Path(tmp) / "fixture.json"
+        fixture_write(fixture)
+        runs = [
+            database_run("SQLite", f"sqlite:///{tmp}/bench.sqlite3", fixture),
+            postgres_run(fixture),
+        ]
+    return report(runs, replay.LONG_EVENTS)

@@ -1,0 +1,190 @@
+"""The pages bench inside Django, on the database DATABASE_URL names (bench/pages.py runs it).
+
+    DATABASE_URL=... python -m bench.server FIXTURE.json
+
+migrates that database, loads the fixture's tables, times the table pages and the appends,
+and prints one line of JSON: {"database": ..., "hands": {...}, "times": {figure: [s, ...]}}.
+Settings read DATABASE_URL when Django starts, hence one process per database.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import uuid
+import warnings
+from pathlib import Path
+from typing import Any
+
+from bench.spread import repeat
+
+REQUESTS = 50
+POLLS = 20
+WARMUP = 5
+# Appends at the head of the long log: at most APPENDS, at least one, none begun after
+# APPEND_BUDGET seconds (each replays the whole log three times).
+APPENDS, APPEND_BUDGET = 5, 5.0
+BENCH = "bench"
+
+
+def django_setup() -> None:
+    """Start Django as a production server runs the pages: DEBUG off, so no SQL log and a
+    template engine without debug data (as Django's test runner does it)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rummyref.settings")
+    # whitenoise looks for collected static files, which only production runs have.
+    warnings.filterwarnings("ignore", "No directory at", UserWarning)
+    import django
+    from django.conf import settings
+
+    django.setup()
+    settings.DEBUG = False
+
+
+def table_load(log: list[list[Any]], state: dict[str, Any]):
+    """Create a table through the service, then insert the rest of its log in one go, hash
+    chain and cached state included.
+
+    The rows are the ones event_append writes; appending them one by one would replay the
+    log once per event (4,000 times for the long log). The first timed append's
+    table_verify checks the long table's chain.
+    """
+    from django.db import transaction
+    from django.utils import timezone
+
+    from games import services
+    from games.models import Event, TableProjection
+    from scoring import events as ev
+
+    created = log[0][1]
+    table = services.table_create(
+        variant=created["variant"],
+        options=created["options"],
+        players=created["seats"],
+        entered_by=BENCH,
+    )
+    prev, rows, now = table.head_hash, [], timezone.now()
+    for seq, (event_type, payload) in enumerate(log[1:], start=2):
+        event_id = uuid.uuid4()
+        digest = services.event_hash(
+            prev_hash=prev,
+            table_id=table.id,
+            seq=seq,
+            event_id=event_id,
+            type=event_type,
+            payload=payload,
+            schema_version=ev.SCHEMA_VERSION,
+            entered_by=BENCH,
+            created_at=now,
+        )
+        rows.append(
+            Event(
+                table=table,
+                seq=seq,
+                event_id=event_id,
+                type=event_type,
+                payload=payload,
+                schema_version=ev.SCHEMA_VERSION,
+                entered_by=BENCH,
+                created_at=now,
+                prev_hash=prev,
+                hash=digest,
+            )
+        )
+        prev = digest
+    with transaction.atomic():
+        Event.objects.bulk_create(rows, batch_size=500)
+        table.head_seq, table.head_hash = len(log), prev
+        table.status = table.Status.FINISHED if state["finished"] else table.Status.OPEN
+        table.save(update_fields=["head_seq", "head_hash", "status", "updated_at"])
+        TableProjection.objects.update_or_create(
+            table=table, defaults={"seq": table.head_seq, "state": state}
+        )
+    return table
+
+
+def page_times(table, variant: str) -> dict[str, list[float]]:
+    """Time the scorekeeper's table page, the htmx poll with news and the poll without."""
+    from django.test import Client
+
+    phone = Client()
+    # The scorekeeper link puts the key in this browser's session, as on a phone.
+    phone.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+    url, htmx = f"/t/{table.id}/", {"HX-Request": "true"}
+
+    def get(status: int, data: dict[str, Any] | None = None, headers=None) -> None:
+        response = phone.get(url, data, headers=headers)
+        if response.status_code != status:
+            raise RuntimeError(f"{url} answered {response.status_code}, not {status}")
+
+    for _ in range(WARMUP):
+        get(200)
+    page = repeat(lambda: get(200), runs=REQUESTS, least=REQUESTS, budget=0, collect_each=False)
+    news, same = {"since": table.head_seq - 1}, {"since": table.head_seq}
+    poll = repeat(
+        lambda: get(200, news, htmx), runs=POLLS, least=POLLS, budget=0, collect_each=False
+    )
+    idle = repeat(
+        lambda: get(204, same, htmx), runs=POLLS, least=POLLS, budget=0, collect_each=False
+    )
+    return {f"page:{variant}": page, f"poll:{variant}": poll, f"idle:{variant}": idle}
+
+
+def append_times(table, appends: list[list[Any]]) -> list[float]:
+    """Time event_append at the table's head: the whole log replayed to check the event,
+    then by table_verify after the commit (Celery runs eagerly here)."""
+    from games import services
+    from games.models import TableProjection
+
+    pending = iter(appends)
+
+    def append() -> None:
+        event_type, payload = next(pending)
+        table.refresh_from_db()
+        services.event_append(
+            table_id=table.id,
+            event_id=uuid.uuid4(),
+            expected_seq=table.head_seq,
+            type=event_type,
+            payload=payload,
+            entered_by=BENCH,
+        )
+
+    times = repeat(append, runs=min(APPENDS, len(appends)), least=1, budget=APPEND_BUDGET)
+    table.refresh_from_db()
+    verified = TableProjection.objects.get(table=table).verified_seq
+    if verified != table.head_seq:
+        raise RuntimeError(f"table_verify stopped at event {verified} of {table.head_seq}")
+    return times
+
+
+def main(fixture_path: str) -> dict[str, Any]:
+    """Run the bench on this process's database; return what the report needs."""
+    django_setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    call_command("migrate", interactive=False, verbosity=0)
+    fixture = json.loads(Path(fixture_path).read_text())
+    times: dict[str, list[float]] = {}
+    hands = {}
+    for variant, found in fixture["tables"].items():
+        table = table_load(found["log"], found["state"])
+        hands[variant] = len(found["state"]["hands"])
+        times |= page_times(table, variant)
+    long = fixture["long"]
+    table = table_load(long["log"], long["state"])
+    times["append"] = append_times(table, long["appends"])
+    return {"database": database_name(connection), "hands": hands, "times": times}
+
+
+def database_name(connection) -> str:
+    """Return the database server and its version, e.g. "PostgreSQL 15.4"."""
+    if connection.vendor == "postgresql":
+        major, minor = divmod(connection.pg_version, 10_000)
+        return f"PostgreSQL {major}.{minor}"
+    return f"{connection.display_name} {connection.Database.sqlite_version}"
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(sys.argv[1])))
