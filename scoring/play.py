@@ -273,6 +273,10 @@ class Play:
     melded_now: bool = False  # this turn laid or moved cards on the table
     taken_from_discard: Card | None = None  # GIN-NOREDISCARD
     owed_jokers: int = 0  # jokers taken this turn that must still be used
+    # An opening laid in several moves of one turn (R40-OPEN, RAM-OPEN: "several melds in the
+    # same turn may be summed"): its value so far and how many melds it put on the table.
+    opening_value: int = 0
+    opening_melds: int = 0
     claimable: bool = False  # the last discard may be claimed (RAM-OPT-KNOCKCLAIM)
     final_turns: int = 0  # Knock Rummy turns left after the stock ran out
     ending: str | None = None
@@ -634,6 +638,8 @@ def _end_turn(play: Play) -> Play:
         phase=phase,
         draws=0,
         passes=0,
+        opening_value=0,
+        opening_melds=0,
         melded_now=False,
         taken_from_discard=None,
         owed_jokers=0,
@@ -657,6 +663,7 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
         raise _not_your_turn(play, seat)
     if play.phase != PLAY:
         raise _phase_refusal(play, "draw_first", "Draw a card before discarding.")
+    play = _judge_opening(play, seat)
     if rules.no_rediscard and card == play.taken_from_discard:
         raise _refuse(
             "GIN-NOREDISCARD",
@@ -764,37 +771,73 @@ def _melds(play: Play, payload: Mapping[str, Any]) -> Play:
             ) from None
     cards = [card for meld in melds for card in meld.cards]
     hand = _take(play, seat, cards)
-    hand_before = play.hands[seat]
-    if not hand_before.opened and rules.opening_rule:
-        value = sum(opening_value(meld) for meld in melds)
-        if value < rules.opening_minimum:
-            if rules.opening_penalty:
-                # R40-OPEN-PENALTY: 20 points, and the melds go back to the hand, now known.
-                back = replace(
-                    hand,
-                    penalties=hand.penalties + 1,
-                    known=(*hand.known, *cards),
-                    count=hand.count + len(cards),
-                )
-                return replace(play, hands=_with_hand(play, seat, back))
-            raise _refuse(
-                rules.opening_rule,
-                "below_minimum",
-                f"An opening needs {rules.opening_minimum} points; these melds make {value}.",
-                value=value,
-                minimum=rules.opening_minimum,
-            )
     _check_keeps_one(play, seat, hand)
     table = (*play.table, *(TableMeld(seat, meld) for meld in melds))
+    if not play.hands[seat].opened and rules.opening_rule:
+        value = play.opening_value + sum(opening_value(meld) for meld in melds)
+        if value < rules.opening_minimum:
+            # Short so far: the melds wait on the table for the rest of the opening, which
+            # the end of the turn judges (_judge_opening).
+            if hand.count == 0:
+                raise _short_opening(play, value)
+            play = replace(play, opening_value=value, opening_melds=play.opening_melds + len(melds))
+            return _after_meld(play, seat, hand, cards, table, opens=False)
+        play = replace(play, opening_value=0, opening_melds=0)
     return _after_meld(play, seat, hand, cards, table)
 
 
+def _short_opening(play: Play, value: int) -> RuleViolation:
+    rules = play.rules
+    return _refuse(
+        rules.opening_rule or rules.turn_rule,
+        "below_minimum",
+        f"An opening needs {rules.opening_minimum} points; these melds make {value}.",
+        value=value,
+        minimum=rules.opening_minimum,
+    )
+
+
+def _judge_opening(play: Play, seat: int) -> Play:
+    """End a turn's short opening: refused (RAM-OPEN), or 20 penalty points and the melds
+    back in the hand, now known (R40-OPEN-PENALTY)."""
+    if play.hands[seat].opened or not play.opening_melds:
+        return play
+    if not play.rules.opening_penalty:
+        raise _short_opening(play, play.opening_value)
+    laid = play.table[-play.opening_melds :]
+    cards = [card for item in laid for card in item.meld.cards]
+    hand = play.hands[seat]
+    melded = list(hand.melded)
+    for card in cards:
+        melded.remove(card)
+    back = replace(
+        hand,
+        penalties=hand.penalties + 1,
+        known=(*hand.known, *cards),
+        count=hand.count + len(cards),
+        melded=tuple(melded),
+    )
+    return replace(
+        play,
+        hands=_with_hand(play, seat, back),
+        table=play.table[: -play.opening_melds],
+        opening_value=0,
+        opening_melds=0,
+    )
+
+
 def _after_meld(
-    play: Play, seat: int, hand: SeatHand, cards: Sequence[Card], table: tuple[TableMeld, ...]
+    play: Play,
+    seat: int,
+    hand: SeatHand,
+    cards: Sequence[Card],
+    table: tuple[TableMeld, ...],
+    *,
+    opens: bool = True,
 ) -> Play:
     """Record cards gone from hand to table; a hand emptied by melding goes out."""
     jokers = sum(card.is_joker for card in cards)
-    if not hand.opened:
+    if not hand.opened and opens:
         hand = replace(hand, opened=True, opened_turn=play.turn_number)
     hand = replace(hand, melded=(*hand.melded, *cards))
     play = replace(

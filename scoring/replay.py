@@ -329,6 +329,15 @@ def apply(state: TableState | None, event: ev.Event) -> TableState:
             standing=state.variant.match_result(state.options, counted),
             standing_results=counted,
         )
+        if state.play is not None and state.finished:
+            # ... and so it may while a hand is being played, which then could never count.
+            raise RuleViolation(
+                Violation(
+                    rule=state.variant.match_rule,
+                    code="match_over",
+                    message="The match is over; no more hands can be recorded.",
+                )
+            )
     return replace(state, head_seq=event.seq)
 
 

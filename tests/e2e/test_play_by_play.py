@@ -70,11 +70,12 @@ class TestRummy40MoveByMove:
         # Anna has not opened: adding to Bruno's meld is refused, with the rule.
         _move(page, "Add to the meld", cards="JH", meld="1")
         expect(page.get_by_role("alert")).to_contain_text("R40-ADD")
-        # 2 + 3 + 4 = 9 is below 40: 20 penalty points, the cards go back to her hand.
+        # 2 + 3 + 4 = 9 is below 40: when her turn ends without more, 20 penalty points and
+        # the cards go back to her hand (R40-OPEN-PENALTY).
         page.get_by_test_id("move-cards").fill("")
         _move(page, "Lay melds", cards="2S 3S 4S")
-        expect(page.get_by_test_id("play-seat-0")).to_contain_text("1 failed opening")
         _move(page, "Discard", card="3H")
+        expect(page.get_by_test_id("play-seat-0")).to_contain_text("1 failed opening")
 
         _move(page, "Take the discard")
         _move(page, "Add to the meld", cards="JH", meld="1")

@@ -111,9 +111,10 @@ class TestAHandMoveByMove:
         table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"])
         _post_move(phone, table, ev.HAND_STARTED, {"dealer": 2, "upcard": "9D"})
         _post_move(phone, table, ev.CARD_DRAWN, {"seat": 0, "source": "stock"})
+        _post_move(phone, table, ev.MELDS_LAID, {"seat": 0, "melds": ["2H 3H 4H"]})
         before = Event.objects.filter(table=table).count()
-        # 2 + 3 + 4 = 9 points: below Ramino's 30 (RAM-OPEN).
-        response = _post_move(phone, table, ev.MELDS_LAID, {"seat": 0, "melds": ["2H 3H 4H"]})
+        # 2 + 3 + 4 = 9 points: below Ramino's 30 (RAM-OPEN), and the turn cannot end so.
+        response = _post_move(phone, table, ev.CARD_DISCARDED, {"seat": 0, "card": "KD"})
         assert response.status_code == 422
         assert "RAM-OPEN" in response.content.decode()
         assert Event.objects.filter(table=table).count() == before
