@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import replay
-from bench.logs import log_build
+from bench.logs import log_build, moves_build
 from bench.spread import Spread, seconds
 from bench.timing import table, verdict
 from scoring import events as ev
@@ -75,8 +75,9 @@ def fixture_write(path: Path) -> None:
     """Write the logs the servers load: the page tables, and the long log with its state
     and hands to append at its head."""
     long = replay.long_table()
-    extra = log_build(replay.LONG_VARIANT, 40, seats=replay.LONG_SEATS, seed=1)
-    appends = [[e.type, e.payload] for e in extra.events if e.type == ev.HAND_RECORDED]
+    # The moves that follow the long log's last one, so every append is legal at its head.
+    extra = moves_build(len(long.events) + 40)
+    appends = [[e.type, e.payload] for e in extra.events[len(long.events) :]]
     fixture = {
         "tables": {variant: _stored(hands_log(variant, seats)) for variant, seats in PAGE_TABLES},
         "long": {**_stored(long.events, long.state), "appends": appends},
@@ -200,10 +201,10 @@ def report(runs: Sequence[DatabaseRun], long_events: int) -> tuple[str, bool]:
         "Pages: 50 requests after 5 to warm up; polls (?since=, HX-Request) 20 each. Logs from"
         " bench/logs.py, stored as event_append stores them (hash chain, cached state);"
         " Ramino's match has 20 hands at most, so its table shows 19 and is still in play.",
-        f"Append: event_append of one hand at the head of the {long_events:,}-event Knock"
-        " Rummy log of the replay bench (inserted in one go), with table_verify run eagerly"
-        " after the commit: the whole log is replayed three times, once to check the event and"
-        " twice by table_verify (replay_failure, then replay).",
+        f"Append: event_append of the next move at the head of the {long_events:,}-event"
+        " move-by-move log of the replay bench (inserted in one go), with table_verify run"
+        " eagerly after the commit: the whole log is replayed twice, once to check the event"
+        " and once by table_verify (with a real broker the request pays only the first).",
     ]
     for run in runs:
         if run.skipped:
