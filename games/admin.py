@@ -1,8 +1,20 @@
-"""Admin: tables and players are browsable; the event log is strictly read-only."""
+"""Admin: tables, players, clubs, leagues and seasons are browsable; the event log is strictly
+read-only."""
 
 from django.contrib import admin
 
-from games.models import Event, Player, Seat, Table, TableProjection
+from games.models import (
+    Club,
+    Event,
+    Invite,
+    League,
+    Membership,
+    Player,
+    Season,
+    Seat,
+    Table,
+    TableProjection,
+)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -28,8 +40,18 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Table)
 class TableAdmin(ReadOnlyAdmin):
-    list_display = ["id", "variant", "preset", "target", "status", "head_seq", "updated_at"]
-    list_filter = ["variant", "status"]
+    list_display = [
+        "id",
+        "variant",
+        "preset",
+        "target",
+        "status",
+        "season",
+        "practice",
+        "head_seq",
+        "updated_at",
+    ]
+    list_filter = ["variant", "status", "practice"]
     exclude = ["scorekeeper_key", "viewer_key"]
     inlines = [SeatInline]
 
@@ -43,10 +65,66 @@ class EventAdmin(ReadOnlyAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "user", "created_at"]
+    list_display = ["name", "club", "user", "created_at"]
+    list_filter = ["club"]
     search_fields = ["name"]
 
 
 @admin.register(TableProjection)
 class TableProjectionAdmin(ReadOnlyAdmin):
     list_display = ["table", "seq", "verified_seq", "updated_at"]
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    raw_id_fields = ["user"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "public", "created_by", "created_at"]
+    list_filter = ["public"]
+    search_fields = ["name", "slug"]
+    inlines = [MembershipInline]
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["club", "user", "role", "created_at"]
+    list_filter = ["role", "club"]
+    search_fields = ["club__name", "user__username"]
+    raw_id_fields = ["user"]
+
+
+@admin.register(Invite)
+class InviteAdmin(admin.ModelAdmin):
+    list_display = ["club", "role", "uses", "max_uses", "expires_at", "created_by"]
+    list_filter = ["role", "club"]
+    # The token is the invite's secret: it is shown to the club's admins on the club page.
+    exclude = ["token"]
+
+
+@admin.register(League)
+class LeagueAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "variant", "players", "preset", "public"]
+    list_filter = ["variant", "public", "club"]
+    search_fields = ["name", "club__name"]
+    # The engine validated these when the league was made; its tables already play them.
+    readonly_fields = ["variant", "players", "preset", "options"]
+
+    def has_add_permission(self, request):
+        # Leagues are made on the club's pages, where the engine checks their options.
+        return False
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "league", "starts_on", "ends_on", "status", "closed_at"]
+    list_filter = ["status", "league__club"]
+    search_fields = ["name", "league__name"]
+    readonly_fields = ["status", "closed_at", "closed_by"]
+
+    def has_add_permission(self, request):
+        # Seasons are opened and closed on the league's pages, by the club's admins.
+        return False

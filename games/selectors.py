@@ -1,26 +1,41 @@
-"""Every read of tables and their logs goes through here."""
+"""Every read of tables and their logs, and of clubs, leagues and seasons, goes through here."""
 
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
+from django.utils import timezone
 
-from games.access import Role, role_for_keys
-from games.models import Event, Table, TableProjection
+from games.access import Role, table_role
+from games.models import (
+    Club,
+    ClubRole,
+    Event,
+    Invite,
+    League,
+    Membership,
+    Player,
+    Season,
+    Table,
+    TableProjection,
+)
 from scoring import events as ev
 from scoring.replay import apply, replay
 
 
-def table_for_keys(*, table_id: uuid.UUID | str, keys: Iterable[str]) -> tuple[Table, Role]:
-    """Return a table and the role the keys grant; unknown ids and bad keys look the same."""
+def table_for_keys(
+    *, table_id: uuid.UUID | str, keys: Iterable[str], user=None
+) -> tuple[Table, Role]:
+    """Return a table and the role the keys (and, at a league table, the signed-in user's
+    club membership) grant; unknown ids and bad keys look the same."""
     keys = list(keys)
     try:
-        table = Table.objects.get(pk=table_id)
+        table = Table.objects.select_related("season__league").get(pk=table_id)
     except (Table.DoesNotExist, ValueError, TypeError) as exc:
         raise Table.DoesNotExist from exc
-    role = role_for_keys(table, keys)
+    role = table_role(table, keys=keys, user=user)
     if role is None:
         # Answer as for a table that does not exist, so ids cannot be probed.
         raise Table.DoesNotExist
@@ -32,9 +47,11 @@ def tables_for_keys(*, keys: Iterable[str]) -> QuerySet[Table]:
     keys = [k for k in keys if k]
     if not keys:
         return Table.objects.none()
-    return Table.objects.filter(
-        Q(scorekeeper_key__in=keys) | Q(viewer_key__in=keys)
-    ).prefetch_related("seats__player")
+    return (
+        Table.objects.filter(Q(scorekeeper_key__in=keys) | Q(viewer_key__in=keys))
+        .select_related("season__league")
+        .prefetch_related("seats__player")
+    )
 
 
 def table_state(*, table: Table) -> dict[str, Any]:
@@ -109,3 +126,140 @@ def demo_tables() -> list[Table]:
     from games.demo import DEMO_IDS
 
     return list(Table.objects.filter(pk__in=DEMO_IDS).prefetch_related("seats__player"))
+
+
+# Clubs, leagues and seasons. Private data is read only through these, and each one decides
+# who may see it: an object the user may not see answers DoesNotExist, as an unknown one does.
+
+
+def _signed_in(user) -> bool:
+    return user is not None and user.is_authenticated
+
+
+def membership_get(*, club: Club, user) -> Membership | None:
+    """Return the user's membership of the club, or None."""
+    if not _signed_in(user):
+        return None
+    return Membership.objects.filter(club=club, user=user).first()
+
+
+def clubs_for_user(*, user) -> QuerySet[Club]:
+    """Return the clubs the user belongs to, each with the user's role as ``my_role``."""
+    if not _signed_in(user):
+        return Club.objects.none()
+    role = Membership.objects.filter(club=OuterRef("pk"), user=user).values("role")[:1]
+    return Club.objects.annotate(my_role=Subquery(role)).filter(my_role__isnull=False)
+
+
+@dataclass(frozen=True)
+class MemberAccess:
+    """What one user is in a club: their membership, or None for a visitor."""
+
+    membership: Membership | None
+
+    @property
+    def is_member(self) -> bool:
+        return self.membership is not None
+
+    @property
+    def is_admin(self) -> bool:
+        return self.membership is not None and self.membership.is_admin
+
+    @property
+    def is_owner(self) -> bool:
+        return self.membership is not None and self.membership.role == ClubRole.OWNER
+
+
+@dataclass(frozen=True)
+class ClubAccess(MemberAccess):
+    """A club as one user sees it."""
+
+    club: Club
+
+
+def club_for_user(*, slug: str, user) -> ClubAccess:
+    """Return a club its members see, or any signed-in user if it is public; else
+    Club.DoesNotExist."""
+    club = Club.objects.get(slug=slug)
+    membership = membership_get(club=club, user=user)
+    if membership is None and not (club.public and _signed_in(user)):
+        raise Club.DoesNotExist
+    return ClubAccess(club=club, membership=membership)
+
+
+@dataclass(frozen=True)
+class ClubDetail:
+    """What a club's page shows; members, players and invites only to those who may see them."""
+
+    members: list[Membership]
+    players: list[Player]
+    leagues: list[League]
+    invites: list[Invite]
+
+
+def club_detail(*, access: ClubAccess, user) -> ClubDetail:
+    """Return the club page's contents for the user behind ``access``."""
+    club = access.club
+    members = players = invites = []
+    if access.is_member:
+        members = list(club.memberships.select_related("user").order_by("user__username"))
+        players = list(club.players.select_related("user").order_by("name"))
+    if access.is_admin:
+        usable = club.invites.filter(expires_at__gt=timezone.now(), uses__lt=F("max_uses"))
+        invites = list(usable.order_by("-created_at"))
+    leagues = list(leagues_visible(user=user).filter(club=club).order_by("name"))
+    return ClubDetail(members=members, players=players, leagues=leagues, invites=invites)
+
+
+def leagues_visible(*, user) -> QuerySet[League]:
+    """Return the leagues the user may see: public ones, and every league of their clubs."""
+    if not _signed_in(user):
+        return League.objects.filter(public=True).select_related("club")
+    member = Membership.objects.filter(club=OuterRef("club"), user=user)
+    return League.objects.filter(Q(public=True) | Exists(member)).select_related("club")
+
+
+@dataclass(frozen=True)
+class LeagueAccess(MemberAccess):
+    """A league as one user sees it, with their membership of its club."""
+
+    league: League
+
+
+def league_for_user(*, club_slug: str, league_slug: str, user) -> LeagueAccess:
+    """Return a league the user may see (public, or one of their clubs'); else
+    League.DoesNotExist."""
+    league = League.objects.select_related("club").get(club__slug=club_slug, slug=league_slug)
+    membership = membership_get(club=league.club, user=user)
+    if membership is None and not league.public:
+        raise League.DoesNotExist
+    return LeagueAccess(league=league, membership=membership)
+
+
+def league_seasons(*, league: League) -> QuerySet[Season]:
+    """Return a league's seasons, latest first, each with its number of tables."""
+    return league.seasons.annotate(table_count=Count("tables")).order_by("-starts_on", "-pk")
+
+
+def season_for_user(*, access: LeagueAccess, season_id: int) -> Season:
+    """Return a season of a league the user may see; else Season.DoesNotExist."""
+    return Season.objects.select_related("league__club").get(pk=season_id, league=access.league)
+
+
+def season_tables(*, season: Season) -> QuerySet[Table]:
+    """Return a season's tables, newest first, with their seats."""
+    return (
+        season.tables.select_related("season__league")
+        .prefetch_related("seats__player")
+        .order_by("-created_at")
+    )
+
+
+def club_players(*, club: Club) -> QuerySet[Player]:
+    """Return a club's roster by name."""
+    return club.players.select_related("user").order_by("name")
+
+
+def invite_get(*, token: str) -> Invite:
+    """Return the invite a link holds (its club too); Invite.DoesNotExist if none."""
+    return Invite.objects.select_related("club").get(token=str(token))

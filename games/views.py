@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import selectors, services
-from games.access import Role, request_keys, role_for_keys, session_remember
+from games.access import Role, request_keys, role_for_keys, session_remember, write_refusal
 from games.forms import (
     RANKS,
     SUITS,
@@ -33,19 +33,20 @@ from scoring.errors import RuleViolation
 
 
 def with_table(*, write: bool = False):
-    """Resolve the table from the URL and this browser's keys; 404 for anyone else."""
+    """Resolve the table from the URL and this browser's keys (or, at a league table, the
+    signed-in user's club membership); 404 for anyone else."""
 
     def decorator(view):
         @wraps(view)
         def wrapper(request, table_id, *args, **kwargs):
             try:
                 table, role = selectors.table_for_keys(
-                    table_id=table_id, keys=request_keys(request, table_id)
+                    table_id=table_id, keys=request_keys(request, table_id), user=request.user
                 )
             except Table.DoesNotExist:
                 raise Http404(_("No such table, or this browser has no key for it.")) from None
             if write and role != Role.SCOREKEEPER:
-                return HttpResponse(_("Only scorekeepers can record."), status=403)
+                return HttpResponse(write_refusal(table), status=403)
             return view(request, table, role, *args, **kwargs)
 
         return wrapper
@@ -356,7 +357,7 @@ def referee_page(request):
         # Opened from a table: the table's game and options, for whoever holds its key.
         try:
             table, _role = selectors.table_for_keys(
-                table_id=table_id, keys=request_keys(request, table_id)
+                table_id=table_id, keys=request_keys(request, table_id), user=request.user
             )
         except Table.DoesNotExist:
             raise Http404 from None

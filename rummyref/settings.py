@@ -197,6 +197,25 @@ CELERY_BEAT_SCHEDULE = {
 # Who is mailed when the audit finds a table off: "Name <mail>, Other <mail>".
 ADMINS = [getaddresses([entry])[0] for entry in env_list("ADMINS", [])]
 
+# Mail (password resets, the audit): printed on the console locally, sent by SMTP in production.
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "RummyRef <noreply@localhost>")
+
+# Accounts: clubs, leagues and seasons need one; casual tables never do.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "clubs"
+LOGOUT_REDIRECT_URL = "home"
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

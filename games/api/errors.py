@@ -7,7 +7,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.models import Table
 from games.rule_text import violation_dict
-from games.services import AppendConflict, EventRejected
+from games.services import ActionRefused, AppendConflict, EventRejected
 
 
 def exception_handler(exc, context):
@@ -36,6 +36,11 @@ def exception_handler(exc, context):
                 "state": exc.state,
             },
             status=status.HTTP_409_CONFLICT,
+        )
+    if isinstance(exc, ActionRefused):
+        # DRF would answer Django's PermissionDenied with a generic sentence; keep ours.
+        return Response(
+            {"error": "permission_denied", "detail": str(exc)}, status=status.HTTP_403_FORBIDDEN
         )
     if isinstance(exc, Table.DoesNotExist):
         return Response(

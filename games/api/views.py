@@ -13,7 +13,7 @@ from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 from games import selectors, services
-from games.access import KEY_HEADER, Role, role_for_keys
+from games.access import KEY_HEADER, Role, table_role, write_refusal
 from games.api import serializers as s
 from games.api.examples import move_examples
 from games.models import Table
@@ -167,14 +167,19 @@ def _keys(request) -> list[str]:
     return [k.strip() for k in request.headers.get(KEY_HEADER, "").split(",") if k.strip()]
 
 
-def _table(request, table_id, *, write: bool = False) -> Table:
-    table, role = selectors.table_for_keys(table_id=table_id, keys=_keys(request))
+def _table(request, table_id, *, write: bool = False) -> tuple[Table, Role]:
+    # A session-signed-in club member opens league tables without a key (CSRF is checked).
+    table, role = selectors.table_for_keys(
+        table_id=table_id, keys=_keys(request), user=request.user
+    )
     if write and role != Role.SCOREKEEPER:
         # A viewer may know the table exists; it still may not write to it.
         from rest_framework.exceptions import PermissionDenied
 
-        raise PermissionDenied("The viewer key can only read this table.")
-    return table
+        if table.season_id is None:
+            raise PermissionDenied("The viewer key can only read this table.")
+        raise PermissionDenied(write_refusal(table))
+    return table, role
 
 
 class Throttled:
@@ -190,7 +195,9 @@ class TableListCreateView(Throttled, ListAPIView):
     def get_serializer_context(self):
         context = super().get_serializer_context()
         keys = _keys(self.request)
-        context["roles"] = {t.id: role_for_keys(t, keys) for t in self.get_queryset()}
+        context["roles"] = {
+            t.id: table_role(t, keys=keys, user=self.request.user) for t in self.get_queryset()
+        }
         return context
 
     @extend_schema(
@@ -243,9 +250,8 @@ class TableDetailView(Throttled, APIView):
         responses={200: s.TableSerializer, **ERRORS},
     )
     def get(self, request, table_id):
-        table = _table(request, table_id)
-        roles = {table.id: role_for_keys(table, _keys(request))}
-        return Response(s.TableSerializer(table, context={"roles": roles}).data)
+        table, role = _table(request, table_id)
+        return Response(s.TableSerializer(table, context={"roles": {table.id: role}}).data)
 
 
 class TableStateView(Throttled, APIView):
@@ -259,7 +265,7 @@ class TableStateView(Throttled, APIView):
         responses={200: s.TableStateSerializer, **ERRORS},
     )
     def get(self, request, table_id):
-        table = _table(request, table_id)
+        table, _role = _table(request, table_id)
         return Response(selectors.table_state(table=table))
 
 
@@ -273,7 +279,7 @@ class TableEventsView(Throttled, APIView):
         responses={200: s.EventSerializer(many=True), **ERRORS},
     )
     def get(self, request, table_id):
-        table = _table(request, table_id)
+        table, _role = _table(request, table_id)
         events = selectors.table_events(table=table)
         after = request.query_params.get("after", "")
         if after.isdigit():
@@ -303,7 +309,7 @@ class TableEventsView(Throttled, APIView):
         examples=EVENT_EXAMPLES,
     )
     def post(self, request, table_id):
-        table = _table(request, table_id, write=True)
+        table, _role = _table(request, table_id, write=True)
         serializer = s.EventAppendSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data

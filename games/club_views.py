@@ -1,0 +1,441 @@
+"""Account and club pages: clubs, members, players, leagues, seasons and their tables.
+
+Each view parses a form, calls one service or selector, and renders; what a user may see is
+decided by the selectors (an object they may not see is a 404, as an unknown one), what they
+may do by the services (a refusal is a 403 with its reason, templates/403.html). Writes
+answer with a redirect, or for htmx requests with the page's part that changed.
+"""
+
+from functools import wraps
+
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import selectors, services
+from games.club_forms import (
+    ClubCreateForm,
+    InviteForm,
+    LeagueForm,
+    PlayerForm,
+    PlayerLinkForm,
+    RoleForm,
+    SeasonForm,
+    SeasonTableForm,
+    SignupForm,
+)
+from games.models import Club, Invite, League, Membership, Season
+from games.rule_text import table_rules, violation_text
+
+
+def _add_errors(form, exc: ValidationError | services.EventRejected) -> None:
+    """Show a service's refusal on the form: its sentences, with the rule ID if it has one."""
+    if isinstance(exc, services.EventRejected):
+        for violation in exc.violations:
+            form.add_error(None, f"{violation_text(violation)} ({violation.rule})")
+    else:
+        for message in exc.messages:
+            form.add_error(None, message)
+
+
+def _status(form) -> int:
+    return 422 if form.errors else 200
+
+
+def _admins_only(access) -> None:
+    """Refuse before reading any form: a non-admin learns nothing about what it would take."""
+    if not access.is_admin:
+        raise services.ActionRefused(_("Only the club's owner and admins can do this."))
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    """Create an account and sign in; then go where the visitor was heading (an invite)."""
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        next_url = ""
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(next_url or "clubs")
+    return render(
+        request, "registration/signup.html", {"form": form, "next": next_url}, status=_status(form)
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_list(request):
+    """List the user's clubs, and create one (its creator becomes the owner)."""
+    form = ClubCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_create(
+                user=request.user,
+                name=form.cleaned_data["name"],
+                public=form.cleaned_data["public"],
+            )
+        except ValidationError as exc:
+            _add_errors(form, exc)
+        else:
+            return redirect("club", club=club.slug)
+    context = {"form": form, "clubs": selectors.clubs_for_user(user=request.user)}
+    return render(request, "clubs/club_list.html", context, status=_status(form))
+
+
+def with_club(view):
+    """Resolve the club from the URL for a signed-in user who may see it; 404 for anyone else."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, club, *args, **kwargs):
+        try:
+            access = selectors.club_for_user(slug=club, user=request.user)
+        except Club.DoesNotExist:
+            raise Http404(_("No such club, or it is not yours to see.")) from None
+        return view(request, access, *args, **kwargs)
+
+    return wrapper
+
+
+def _club_context(request, access, **forms) -> dict:
+    detail = selectors.club_detail(access=access, user=request.user)
+    context = {
+        "access": access,
+        "club": access.club,
+        "detail": detail,
+        "invite_links": [
+            (invite, request.build_absolute_uri(reverse("invite", args=[invite.token])))
+            for invite in detail.invites
+        ],
+    }
+    if access.is_admin:
+        context.update(
+            invite_form=InviteForm(),
+            player_form=PlayerForm(),
+            link_form=PlayerLinkForm(players=detail.players, members=detail.members),
+            role_choices=RoleForm.base_fields["role"].choices,
+        )
+    context.update(forms)
+    return context
+
+
+def _club_answer(request, access, *, part: str, status: int = 200, **forms):
+    """Answer a club write: htmx gets the section that changed, a plain form the page again."""
+    context = _club_context(request, access, **forms)
+    template = f"clubs/club.html#{part}" if request.htmx else "clubs/club.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
+@with_club
+def club_detail(request, access):
+    """Show a club: its leagues, and to members its members and players; admins manage them."""
+    return render(request, "clubs/club.html", _club_context(request, access))
+
+
+def _club_write(request, access, form, *, part: str, form_name: str, write):
+    """Call ``write`` with a valid form's data; answer with the club page's ``part`` (htmx)
+    or a redirect to it, or with the form and what went wrong."""
+    if form.is_valid():
+        try:
+            write(form.cleaned_data)
+        except ValidationError as exc:
+            _add_errors(form, exc)
+    if form.errors:
+        return _club_answer(request, access, part=part, status=422, **{form_name: form})
+    if request.htmx:
+        return _club_answer(request, access, part=part)
+    return redirect(reverse("club", args=[access.club.slug]) + f"#{part}")
+
+
+@require_POST
+@with_club
+def invite_create(request, access):
+    """Make an invite link (admins); it is listed on the club page to copy and send."""
+    _admins_only(access)
+    return _club_write(
+        request,
+        access,
+        InviteForm(request.POST),
+        part="invites",
+        form_name="invite_form",
+        write=lambda data: services.invite_create(
+            actor=request.user, club_id=access.club.pk, **data
+        ),
+    )
+
+
+@require_POST
+@with_club
+def player_create(request, access):
+    """Add a guest player to the club's roster (admins)."""
+    _admins_only(access)
+    return _club_write(
+        request,
+        access,
+        PlayerForm(request.POST),
+        part="players",
+        form_name="player_form",
+        write=lambda data: services.player_create(
+            actor=request.user, club_id=access.club.pk, name=data["name"]
+        ),
+    )
+
+
+@require_POST
+@with_club
+def player_link(request, access):
+    """Link a guest player to a member's account (admins)."""
+    _admins_only(access)
+    detail = selectors.club_detail(access=access, user=request.user)
+    return _club_write(
+        request,
+        access,
+        PlayerLinkForm(request.POST, players=detail.players, members=detail.members),
+        part="players",
+        form_name="link_form",
+        write=lambda data: services.player_link(
+            actor=request.user, player_id=data["player"], user_id=data["member"]
+        ),
+    )
+
+
+@require_POST
+@with_club
+def membership_role(request, access, membership_id: int):
+    """Change a member's role (admins; handing the club over is the owner's)."""
+    _admins_only(access)
+    try:
+        # The service checks the actor against the member's own club, whatever the URL says.
+        return _club_write(
+            request,
+            access,
+            RoleForm(request.POST),
+            part="members",
+            form_name="role_form",
+            write=lambda data: services.membership_set_role(
+                actor=request.user, membership_id=membership_id, role=data["role"]
+            ),
+        )
+    except Membership.DoesNotExist:
+        raise Http404 from None
+
+
+@require_http_methods(["GET", "POST"])
+@with_club
+def league_create(request, access):
+    """Create a league of the club (admins): one game with its options, tables of N players."""
+    _admins_only(access)
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.league_create(
+                actor=request.user,
+                club_id=access.club.pk,
+                name=form.cleaned_data["name"],
+                variant=form.cleaned_data["variant"],
+                players=form.players_count(),
+                options=form.options(),
+                tiebreakers=form.tiebreakers(),
+                public=form.cleaned_data["public"],
+            )
+        except (ValidationError, services.EventRejected) as exc:
+            _add_errors(form, exc)
+        else:
+            return redirect("league", club=access.club.slug, league=league.slug)
+    context = {"access": access, "club": access.club, "form": form}
+    return render(request, "clubs/league_new.html", context, status=_status(form))
+
+
+def with_league(view):
+    """Resolve the league from the URL for whoever may see it: members, or anyone if public.
+
+    A visitor who is not signed in is sent to sign in (they may be a member); a signed-in
+    user who may not see it gets a 404, as for a league that does not exist.
+    """
+
+    @wraps(view)
+    def wrapper(request, club, league, *args, **kwargs):
+        try:
+            access = selectors.league_for_user(
+                club_slug=club, league_slug=league, user=request.user
+            )
+        except League.DoesNotExist:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise Http404(_("No such league, or it is not yours to see.")) from None
+        return view(request, access, *args, **kwargs)
+
+    return wrapper
+
+
+def _league_context(request, access, **extra) -> dict:
+    league = access.league
+    context = {
+        "access": access,
+        "league": league,
+        "club": league.club,
+        "seasons": selectors.league_seasons(league=league),
+        "table_rules": table_rules(league.variant, league.options),
+    }
+    if access.is_admin:
+        context["season_form"] = SeasonForm()
+    context.update(extra)
+    return context
+
+
+@require_GET
+@with_league
+def league_detail(request, access):
+    """Show a league: its game and options, its seasons; admins open seasons."""
+    return render(request, "clubs/league.html", _league_context(request, access))
+
+
+@require_POST
+@with_league
+def league_public(request, access):
+    """Show the league to everyone, or to members only (admins)."""
+    _admins_only(access)
+    league = services.league_set_public(
+        actor=request.user, league_id=access.league.pk, public=request.POST.get("public") == "1"
+    )
+    return redirect("league", club=league.club.slug, league=league.slug)
+
+
+@require_POST
+@with_league
+def season_create(request, access):
+    """Open a season of the league (admins)."""
+    _admins_only(access)
+    form = SeasonForm(request.POST)
+    if form.is_valid():
+        try:
+            season = services.season_create(
+                actor=request.user, league_id=access.league.pk, **form.cleaned_data
+            )
+        except ValidationError as exc:
+            _add_errors(form, exc)
+        else:
+            return redirect(_season_url(season))
+    context = _league_context(request, access, season_form=form)
+    return render(request, "clubs/league.html", context, status=422)
+
+
+def _season_url(season: Season) -> str:
+    league = season.league
+    return reverse("season", args=[league.club.slug, league.slug, season.pk])
+
+
+def with_season(view):
+    """Resolve the season of a league the user may see; 404 for a season of another league."""
+
+    @with_league
+    @wraps(view)
+    def wrapper(request, access, season_id, *args, **kwargs):
+        try:
+            season = selectors.season_for_user(access=access, season_id=season_id)
+        except Season.DoesNotExist:
+            raise Http404 from None
+        return view(request, access, season, *args, **kwargs)
+
+    return wrapper
+
+
+def _season_context(request, access, season, **extra) -> dict:
+    league = access.league
+    context = {
+        "access": access,
+        "league": league,
+        "club": league.club,
+        "season": season,
+        "tables": selectors.season_tables(season=season),
+        "table_rules": table_rules(league.variant, league.options),
+    }
+    if access.is_member and season.is_open:
+        context["table_form"] = SeasonTableForm(
+            players=list(selectors.club_players(club=league.club)), seats=league.players
+        )
+    context.update(extra)
+    return context
+
+
+@require_GET
+@with_season
+def season_detail(request, access, season):
+    """Show a season: its tables, its standings, and to members a form for a new table."""
+    return render(request, "clubs/season.html", _season_context(request, access, season))
+
+
+@require_POST
+@with_season
+def season_table_create(request, access, season):
+    """Start a league table (members, open season): seats from the club, the league's options.
+
+    Only seats and the practice mark are read from the form: anything else posted (a game,
+    options) is never passed on, so a league table always plays the league's options.
+    """
+    if not access.is_member:
+        raise services.ActionRefused(_("Only members of the club can do this."))
+    league = access.league
+    form = SeasonTableForm(
+        request.POST, players=list(selectors.club_players(club=league.club)), seats=league.players
+    )
+    if form.is_valid():
+        try:
+            table = services.season_table_create(
+                actor=request.user,
+                season_id=season.pk,
+                player_ids=form.player_ids(),
+                practice=form.cleaned_data["practice"],
+                entered_by=request.user.get_username(),
+            )
+        except (ValidationError, services.EventRejected) as exc:
+            _add_errors(form, exc)
+        else:
+            return redirect("table", table_id=table.id)
+    context = _season_context(request, access, season, table_form=form)
+    return render(request, "clubs/season.html", context, status=422)
+
+
+@require_http_methods(["GET", "POST"])
+@with_season
+def season_close(request, access, season):
+    """Close a season (admins), after a confirmation page: its tables become read-only."""
+    _admins_only(access)
+    if request.method == "POST":
+        services.season_close(actor=request.user, season_id=season.pk)
+        return redirect(_season_url(season))
+    context = {"access": access, "league": access.league, "club": access.league.club}
+    return render(request, "clubs/season_close.html", {**context, "season": season})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def invite_accept(request, token):
+    """Show an invite's club and join it; the link keeps working for who is a member already."""
+    try:
+        invite = selectors.invite_get(token=token)
+    except Invite.DoesNotExist:
+        raise Http404(_("No such invite.")) from None
+    error = ""
+    if request.method == "POST":
+        try:
+            services.invite_accept(token=invite.token, user=request.user)
+        except ValidationError as exc:
+            error = " ".join(exc.messages)
+        else:
+            return redirect("club", club=invite.club.slug)
+    membership = selectors.membership_get(club=invite.club, user=request.user)
+    context = {"invite": invite, "membership": membership, "error": error}
+    return render(request, "clubs/invite.html", context, status=410 if error else 200)

@@ -1,0 +1,112 @@
+"""Factories and a small club world for the club, league and season tests.
+
+Clubs, leagues and seasons are made through the services, as the pages make them, so the
+tests start from states the application itself produces.
+"""
+
+import datetime as dt
+from dataclasses import dataclass
+
+import factory
+from django.contrib.auth.models import User
+
+from games import services
+from games.models import Club, ClubRole, League, Membership, Player, Season, Table
+
+PASSWORD = "pw-12345-xyz"
+# A Gin league: Classic to 50, two players a table.
+LEAGUE_OPTIONS = {"preset": "classic", "target": 50}
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    """A user who signs in with ``force_login``: no password, so no slow hashing."""
+
+    class Meta:
+        model = User
+
+    username = factory.Sequence(lambda n: f"player{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.org")
+    password = "!"  # Django's mark of an unusable password
+
+
+class UserWithPasswordFactory(UserFactory):
+    """A user who signs in on the login page with PASSWORD."""
+
+    password = factory.django.Password(PASSWORD)
+
+
+@dataclass
+class ClubWorld:
+    """A club with an owner, an admin and a member; another club with its own owner."""
+
+    owner: User
+    admin: User
+    member: User
+    outsider: User
+    club: Club
+    other_club: Club
+    anna: Player
+    bruno: Player
+    carla: Player
+    league: League
+    season: Season
+
+    def table(self, *players: Player, **kwargs) -> Table:
+        """Start a table of the season, by the member, with Anna and Bruno unless told."""
+        return services.season_table_create(
+            actor=kwargs.pop("actor", self.member),
+            season_id=kwargs.pop("season_id", self.season.pk),
+            player_ids=[p.pk for p in (players or (self.anna, self.bruno))],
+            **kwargs,
+        )
+
+
+def join(club: Club, user: User, role: str = ClubRole.MEMBER) -> Membership:
+    """Make ``user`` a member through an invite, as the invite link does."""
+    owner = club.memberships.get(role=ClubRole.OWNER).user
+    invite = services.invite_create(actor=owner, club_id=club.pk, role=role)
+    return services.invite_accept(token=invite.token, user=user)
+
+
+def club_world(*, public_league: bool = False) -> ClubWorld:
+    owner, admin, member, outsider = (
+        UserFactory(username=name) for name in ("olga", "adam", "mara", "otto")
+    )
+    club = services.club_create(user=owner, name="Circolo del Ramino")
+    join(club, admin, ClubRole.ADMIN)
+    join(club, member)
+    other_club = services.club_create(user=outsider, name="Other Club")
+    anna, bruno, carla = (
+        services.player_create(actor=admin, club_id=club.pk, name=name)
+        for name in ("Anna", "Bruno", "Carla")
+    )
+    league = services.league_create(
+        actor=admin,
+        club_id=club.pk,
+        name="Gin Tuesdays",
+        variant="gin",
+        players=2,
+        options=LEAGUE_OPTIONS,
+        tiebreakers=["head_to_head", "points_difference"],
+        public=public_league,
+    )
+    season = services.season_create(
+        actor=admin,
+        league_id=league.pk,
+        name="Spring",
+        starts_on=dt.date(2026, 3, 1),
+        ends_on=dt.date(2026, 6, 30),
+    )
+    return ClubWorld(
+        owner=owner,
+        admin=admin,
+        member=member,
+        outsider=outsider,
+        club=club,
+        other_club=other_club,
+        anna=anna,
+        bruno=bruno,
+        carla=carla,
+        league=league,
+        season=season,
+    )
