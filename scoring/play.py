@@ -98,7 +98,7 @@ JOKER_DISCARD_NEVER = "never"
 STOCK_SOURCE = "stock"
 DISCARD_SOURCE = "discard"
 KR_MAX_DRAWS = 3
-MAX_MELDS = 20
+MAX_MELDS = 40  # a table holds at most 110 cards: 36 melds of three
 MAX_REASON = 200
 
 

@@ -178,8 +178,9 @@ PLAYER_FIELDS = ("hand", "melded", *FLAGS)
 POINTS_FIELDS = ("points", *FLAGS)
 SCORESHEET_FIELDS = ("mode", "players", "stock_exhausted")
 MODES = ("cards", "points")
-# Failed openings in one hand (R40-OPEN-PENALTY): a 10-card hand allows few; this bounds typos.
-MAX_FAILED_OPENINGS = 10
+# Failed openings in one hand (R40-OPEN-PENALTY): one a turn at most, as a hand played move by
+# move counts them; this bounds typos.
+MAX_FAILED_OPENINGS = 99
 # A hand's value entered by points (and a casino winner's melded value): this bounds typos.
 MAX_POINTS = 500
 
