@@ -243,7 +243,7 @@ MESSAGES: dict[tuple[str, str], Any] = {
         "for a new card; jokers not reused: %(count)s."
     ),
     # Moves of a hand played move by move (scoring/play.py).
-    ("EVENT", "bad_melds"): _("“%(field)s” must be a list of 1 to 20 melds."),
+    ("EVENT", "bad_melds"): _("“%(field)s” must be a list of 1 to %(max)s melds."),
     ("EVENT", "bad_players"): _("“%(field)s” must hold one entry per seat."),
     ("EVENT", "one_card"): _("“%(field)s” must be exactly one card, such as 7S."),
     ("EVENT", "no_melds"): _("There is no meld on the table yet."),

@@ -348,7 +348,9 @@ def _meld_list(payload: Mapping[str, Any], name: str) -> list[tuple[Card, ...]]:
     """Return each meld's cards and keep the declarations of jokers (JK=4C) beside them."""
     raw = payload.get(name)
     if not isinstance(raw, list) or not raw or len(raw) > MAX_MELDS:
-        raise ev.payload_error(name, f"a list of 1 to {MAX_MELDS} melds", "bad_melds")
+        raise ev.payload_error(
+            name, f"a list of 1 to {MAX_MELDS} melds", "bad_melds", max=MAX_MELDS
+        )
     return [ev.declared_field({name: text}, name) for text in raw]
 
 
