@@ -54,7 +54,6 @@ def table_load(log: list[list[Any]], state: dict[str, Any]):
 
     from games import services
     from games.models import Event, TableProjection
-    from scoring import events as ev
 
     created = log[0][1]
     table = services.table_create(
@@ -65,33 +64,18 @@ def table_load(log: list[list[Any]], state: dict[str, Any]):
     )
     prev, rows, now = table.head_hash, [], timezone.now()
     for seq, (event_type, payload) in enumerate(log[1:], start=2):
-        event_id = uuid.uuid4()
-        digest = services.event_hash(
-            prev_hash=prev,
-            table_id=table.id,
+        row = services.event_row(
+            table=table,
             seq=seq,
-            event_id=event_id,
+            prev_hash=prev,
+            event_id=uuid.uuid4(),
             type=event_type,
             payload=payload,
-            schema_version=ev.SCHEMA_VERSION,
             entered_by=BENCH,
             created_at=now,
         )
-        rows.append(
-            Event(
-                table=table,
-                seq=seq,
-                event_id=event_id,
-                type=event_type,
-                payload=payload,
-                schema_version=ev.SCHEMA_VERSION,
-                entered_by=BENCH,
-                created_at=now,
-                prev_hash=prev,
-                hash=digest,
-            )
-        )
-        prev = digest
+        rows.append(row)
+        prev = row.hash
     with transaction.atomic():
         Event.objects.bulk_create(rows, batch_size=500)
         table.head_seq, table.head_hash = len(log), prev

@@ -102,6 +102,48 @@ def event_hash(
     return hashlib.sha256((prev_hash + body).encode()).hexdigest()
 
 
+def event_row(
+    *,
+    table: Table,
+    seq: int,
+    prev_hash: str,
+    event_id: uuid.UUID,
+    type: str,
+    payload: dict[str, Any],
+    entered_by: str,
+    created_at: datetime,
+    user=None,
+) -> Event:
+    """Return an unsaved event chained to ``prev_hash``; it is not replayed here.
+
+    ``event_append`` saves it after the replay; loaders of stored logs (the bench) and tests
+    that store what an old engine could have written use it directly.
+    """
+    return Event(
+        table=table,
+        seq=seq,
+        event_id=event_id,
+        type=type,
+        payload=payload,
+        schema_version=ev.SCHEMA_VERSION,
+        entered_by=entered_by,
+        user=user if user is not None and user.is_authenticated else None,
+        created_at=created_at,
+        prev_hash=prev_hash,
+        hash=event_hash(
+            prev_hash=prev_hash,
+            table_id=table.id,
+            seq=seq,
+            event_id=event_id,
+            type=type,
+            payload=payload,
+            schema_version=ev.SCHEMA_VERSION,
+            entered_by=entered_by,
+            created_at=created_at,
+        ),
+    )
+
+
 def _insert_event(
     *,
     table: Table,
@@ -112,31 +154,19 @@ def _insert_event(
     entered_by: str,
     user,
 ) -> Event:
-    created_at = timezone.now()
-    digest = event_hash(
-        prev_hash=table.head_hash,
-        table_id=table.id,
-        seq=seq,
-        event_id=event_id,
-        type=type,
-        payload=payload,
-        schema_version=ev.SCHEMA_VERSION,
-        entered_by=entered_by,
-        created_at=created_at,
-    )
-    return Event.objects.create(
+    event = event_row(
         table=table,
         seq=seq,
+        prev_hash=table.head_hash,
         event_id=event_id,
         type=type,
         payload=payload,
-        schema_version=ev.SCHEMA_VERSION,
         entered_by=entered_by,
-        user=user if user is not None and user.is_authenticated else None,
-        created_at=created_at,
-        prev_hash=table.head_hash,
-        hash=digest,
+        created_at=timezone.now(),
+        user=user,
     )
+    event.save()
+    return event
 
 
 def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, Any]:

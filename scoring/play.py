@@ -659,6 +659,29 @@ def _discard(play: Play, payload: Mapping[str, Any]) -> Play:
     return _discard_card(play, seat, card)
 
 
+def _check_rediscard(play: Play, card: Card) -> None:
+    """Refuse throwing back the card just taken from the discard pile (GIN-NOREDISCARD)."""
+    if play.rules.no_rediscard and card == play.taken_from_discard:
+        raise _refuse(
+            "GIN-NOREDISCARD",
+            "rediscard",
+            f"{card.label} was just taken from the discard pile: it cannot go back this turn.",
+            card=str(card),
+        )
+
+
+def _joker_unused(play: Play, seat: int, count: int) -> RuleViolation:
+    """Refuse ending a turn (discard, going out) with a joker taken this turn still unused."""
+    rules = play.rules
+    return _refuse(
+        rules.joker_use_rule or rules.turn_rule,
+        "joker_unused",
+        f"{_name(play, seat)} took a joker this turn and must use it in a meld first.",
+        player=_name(play, seat),
+        count=count,
+    )
+
+
 def _discard_card(play: Play, seat: int, card: Card) -> Play:
     rules = play.rules
     if seat != play.turn:
@@ -666,13 +689,7 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
     if play.phase != PLAY:
         raise _phase_refusal(play, "draw_first", "Draw a card before discarding.")
     play = _judge_opening(play, seat)
-    if rules.no_rediscard and card == play.taken_from_discard:
-        raise _refuse(
-            "GIN-NOREDISCARD",
-            "rediscard",
-            f"{card.label} was just taken from the discard pile: it cannot go back this turn.",
-            card=str(card),
-        )
+    _check_rediscard(play, card)
     hand = play.hands[seat]
     last = hand.count == 1
     if card.is_joker and rules.joker_discard_rule:
@@ -681,13 +698,7 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
     if owed and card.is_joker and last and rules.joker_out_discard:
         owed -= 1  # RAM-JOKER-SWAP: a swapped joker may go out as the last card
     if owed:
-        raise _refuse(
-            rules.joker_use_rule or rules.turn_rule,
-            "joker_unused",
-            f"{_name(play, seat)} took a joker this turn and must use it in a meld first.",
-            player=_name(play, seat),
-            count=owed,
-        )
+        raise _joker_unused(play, seat, owed)
     hand = _take(play, seat, (card,))
     play = replace(
         play, hands=_with_hand(play, seat, hand), discard=(*play.discard, card), claimable=True
@@ -851,13 +862,7 @@ def _after_meld(
     )
     if hand.count == 0:
         if play.owed_jokers:
-            raise _refuse(
-                play.rules.joker_use_rule or play.rules.turn_rule,
-                "joker_unused",
-                f"{_name(play, seat)} took a joker this turn and must use it in a meld first.",
-                player=_name(play, seat),
-                count=play.owed_jokers,
-            )
+            raise _joker_unused(play, seat, play.owed_jokers)
         return _finish(play, OUT if play.rules.knock != "kr" else KNOCK, seat)
     return play
 
@@ -1094,14 +1099,7 @@ def _knock(play: Play, payload: Mapping[str, Any]) -> Play:
         raise _phase_refusal(play, "draw_first", "Draw a card before knocking.")
     if "card" in payload:
         discard = _one_card(payload, "card")
-        if rules.no_rediscard and discard == play.taken_from_discard:
-            raise _refuse(
-                "GIN-NOREDISCARD",
-                "rediscard",
-                f"{discard.label} was just taken from the discard pile: it cannot go back "
-                "this turn.",
-                card=str(discard),
-            )
+        _check_rediscard(play, discard)
         played: tuple[Card, ...] = (discard,)
     else:
         played = ()

@@ -237,16 +237,20 @@ def _correct(state: TableState, event: ev.Event, kind: str) -> TableState:
     return replace(state, hands=hands)
 
 
+def _match_over(state: TableState) -> RuleViolation:
+    return RuleViolation(
+        Violation(
+            rule=state.variant.match_rule,
+            code="match_over",
+            message="The match is over; no more hands can be recorded.",
+        )
+    )
+
+
 def _check_can_start(state: TableState) -> None:
     """Refuse a new hand while the match is over or a hand is still being played."""
     if state.finished:
-        raise RuleViolation(
-            Violation(
-                rule=state.variant.match_rule,
-                code="match_over",
-                message="The match is over; no more hands can be recorded.",
-            )
-        )
+        raise _match_over(state)
     if state.play is not None:
         raise _event_violation(
             "hand_in_play",
@@ -331,13 +335,7 @@ def apply(state: TableState | None, event: ev.Event) -> TableState:
         )
         if state.play is not None and state.finished:
             # ... and so it may while a hand is being played, which then could never count.
-            raise RuleViolation(
-                Violation(
-                    rule=state.variant.match_rule,
-                    code="match_over",
-                    message="The match is over; no more hands can be recorded.",
-                )
-            )
+            raise _match_over(state)
     return replace(state, head_seq=event.seq)
 
 

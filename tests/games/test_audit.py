@@ -18,31 +18,18 @@ from tests.payloads import quick
 def _smuggle(table: Table, event_type: str, payload: dict) -> Event:
     """Store an event the way a bug or an old engine could have: chained, but never replayed."""
     table.refresh_from_db()
-    created_at = timezone.now()
-    event_id = uuid.uuid4()
-    seq = table.head_seq + 1
-    digest = services.event_hash(
-        prev_hash=table.head_hash,
-        table_id=table.id,
-        seq=seq,
-        event_id=event_id,
-        type=event_type,
-        payload=payload,
-        schema_version=1,
-        entered_by="",
-        created_at=created_at,
-    )
-    event = Event.objects.create(
+    event = services.event_row(
         table=table,
-        seq=seq,
-        event_id=event_id,
+        seq=table.head_seq + 1,
+        prev_hash=table.head_hash,
+        event_id=uuid.uuid4(),
         type=event_type,
         payload=payload,
-        created_at=created_at,
-        prev_hash=table.head_hash,
-        hash=digest,
+        entered_by="",
+        created_at=timezone.now(),
     )
-    Table.objects.filter(pk=table.pk).update(head_seq=seq, head_hash=digest)
+    event.save()
+    Table.objects.filter(pk=table.pk).update(head_seq=event.seq, head_hash=event.hash)
     return event
 
 
