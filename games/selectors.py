@@ -15,14 +15,17 @@ from games.models import (
     Event,
     Invite,
     League,
+    MatchResult,
     Membership,
     Player,
     Season,
+    SeasonStandings,
     Table,
     TableProjection,
 )
 from scoring import events as ev
 from scoring.replay import apply, replay
+from scoring.standings import COUNTS, LOWER_IS_BETTER
 
 
 def table_for_keys(
@@ -263,3 +266,197 @@ def club_players(*, club: Club) -> QuerySet[Player]:
 def invite_get(*, token: str) -> Invite:
     """Return the invite a link holds (its club too); Invite.DoesNotExist if none."""
     return Invite.objects.select_related("club").get(token=str(token))
+
+
+# Standings: read from the projections the workers keep (games.services, games.tasks).
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One row of a season's standings, with its player."""
+
+    player: Player | None
+    row: dict[str, Any]
+
+    @property
+    def name(self) -> str:
+        return self.player.name if self.player is not None else "?"
+
+    @property
+    def counts(self) -> list[int]:
+        """Return the game-specific counts in the order ``StandingsView.counts`` names them."""
+        return list(self.row["counts"].values())
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    """A season's standings as the page, the CSV and the API show them."""
+
+    season: Season
+    lines: list[StandingLine]
+    counts: tuple[str, ...]
+    tiebreakers: list[str]
+    lower_is_better: bool
+    matches: int
+    computed_at: Any
+    # False while a finished, counted table of the season moved since the last recompute:
+    # a worker is on it (or the page says the standings are catching up).
+    up_to_date: bool
+
+
+def _counted_heads(season: Season) -> dict[str, int]:
+    finished = season.tables.filter(status=Table.Status.FINISHED, practice=False)
+    return {str(pk): seq for pk, seq in finished.values_list("pk", "head_seq")}
+
+
+def season_standings(*, season: Season) -> StandingsView:
+    """Return a season's standings as last computed, and whether they are up to date."""
+    league = season.league
+    stored = SeasonStandings.objects.filter(season=season).defer("ratings").first()
+    rows = stored.rows if stored is not None else []
+    players = Player.objects.in_bulk([row["player"] for row in rows])
+    heads = _counted_heads(season)
+    return StandingsView(
+        season=season,
+        lines=[StandingLine(players.get(row["player"]), row) for row in rows],
+        counts=COUNTS[league.variant],
+        tiebreakers=list(league.tiebreakers),
+        lower_is_better=league.variant in LOWER_IS_BETTER,
+        matches=stored.matches if stored is not None else 0,
+        computed_at=stored.computed_at if stored is not None else None,
+        up_to_date=(stored.reflects if stored is not None else {}) == heads,
+    )
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    """One finished, counted match of a season: its table, when it ended, each seat."""
+
+    table: Table
+    finished_at: Any
+    summary: dict[str, Any]
+    players: list[Player]
+
+
+def season_results(*, season: Season) -> list[MatchLine]:
+    """Return a season's counted matches as the standings read them, in the order played."""
+    results = (
+        MatchResult.objects.filter(
+            table__season=season, table__practice=False, summary__isnull=False
+        )
+        .select_related("table")
+        .order_by("finished_at", "table_id")
+    )
+    results = list(results)
+    ids = {seat["player"] for r in results for seat in r.summary["seats"]}
+    players = Player.objects.in_bulk(list(ids))
+    return [
+        MatchLine(
+            table=r.table,
+            finished_at=r.finished_at,
+            summary=r.summary,
+            players=[players[seat["player"]] for seat in r.summary["seats"]],
+        )
+        for r in results
+    ]
+
+
+def player_for_user(*, club: Club, player_id: int) -> Player:
+    """Return a player of the club's roster; else Player.DoesNotExist."""
+    return Player.objects.select_related("user").get(pk=player_id, club=club)
+
+
+@dataclass(frozen=True)
+class PlayerMatch:
+    """One finished, counted match of a player, as their page lists it."""
+
+    table: Table
+    league: League
+    finished_at: Any
+    seat: dict[str, Any]
+    opponents: list[Player]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A player's record in one game: matches played, won, and the win rate."""
+
+    variant: str
+    label: str
+    played: int
+    won: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played
+
+
+@dataclass(frozen=True)
+class RatingSeries:
+    """A player's conservative rating after each of their matches in one league."""
+
+    league: League
+    points: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    matches: list[PlayerMatch]
+    games: list[GameRecord]
+    ratings: list[RatingSeries]
+
+
+def player_record(*, player: Player) -> PlayerRecord:
+    """Return a player's counted league matches (latest first), their win rate per game
+    and their rating over time in each league, all from the standings projections."""
+    results = list(
+        MatchResult.objects.filter(
+            table__seats__player=player, table__practice=False, summary__isnull=False
+        )
+        .select_related("table__season__league")
+        .order_by("-finished_at", "table_id")
+    )
+    others = {s["player"] for r in results for s in r.summary["seats"]}
+    players = Player.objects.in_bulk(list(others))
+    matches = []
+    games: dict[str, list[int]] = {}
+    for result in results:
+        seat = next(s for s in result.summary["seats"] if s["player"] == player.pk)
+        league = result.table.season.league
+        matches.append(
+            PlayerMatch(
+                table=result.table,
+                league=league,
+                finished_at=result.finished_at,
+                seat=seat,
+                opponents=[
+                    players[s["player"]]
+                    for s in result.summary["seats"]
+                    if s["player"] != player.pk
+                ],
+            )
+        )
+        record = games.setdefault(league.variant, [0, 0])
+        record[0] += 1
+        record[1] += seat["outcome"] == "won"
+    labels = dict(Table._meta.get_field("variant").choices)
+    series: dict[int, RatingSeries] = {}
+    standings = (
+        SeasonStandings.objects.filter(season__league__club_id=player.club_id)
+        .select_related("season__league")
+        .order_by("season__league_id", "season__starts_on", "season_id")
+    )
+    for stored in standings:
+        rating = stored.ratings.get(str(player.pk))
+        if rating is None or not rating["history"]:
+            continue
+        league = stored.season.league
+        series.setdefault(league.pk, RatingSeries(league, [])).points.extend(rating["history"])
+    return PlayerRecord(
+        matches=matches,
+        games=[
+            GameRecord(variant, str(labels[variant]), played, won)
+            for variant, (played, won) in sorted(games.items())
+        ],
+        ratings=list(series.values()),
+    )

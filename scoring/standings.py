@@ -154,6 +154,57 @@ class MatchSummary:
         """Return the players who won the match, several on a shared win."""
         return tuple(seat.player for seat in self.seats if seat.won)
 
+    def to_record(self) -> dict[str, Any]:
+        """Return the summary as exact JSON for storage: fractions as "n/d" strings.
+
+        ``to_dict`` rounds for the page; a stored summary must read back unchanged, so a
+        season recomputed from stored summaries equals one recomputed from the logs.
+        """
+        return {
+            "variant": self.variant,
+            "match_id": self.match_id,
+            "practice": self.practice,
+            "hands": self.hands,
+            "totals": list(self.totals),
+            "seats": [
+                {
+                    "seat": seat.seat,
+                    "player": seat.player,
+                    "place": seat.place,
+                    "outcome": seat.outcome,
+                    "hands_won": seat.hands_won,
+                    "points_for": str(seat.points_for),
+                    "points_against": str(seat.points_against),
+                    "counts": [list(pair) for pair in seat.counts],
+                }
+                for seat in self.seats
+            ],
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> MatchSummary:
+        """Return the summary ``to_record`` stored."""
+        return cls(
+            variant=record["variant"],
+            match_id=record["match_id"],
+            practice=record["practice"],
+            hands=record["hands"],
+            totals=tuple(record["totals"]),
+            seats=tuple(
+                SeatSummary(
+                    seat=seat["seat"],
+                    player=seat["player"],
+                    place=seat["place"],
+                    outcome=seat["outcome"],
+                    hands_won=seat["hands_won"],
+                    points_for=Fraction(seat["points_for"]),
+                    points_against=Fraction(seat["points_against"]),
+                    counts=tuple((name, value) for name, value in seat["counts"]),
+                )
+                for seat in record["seats"]
+            ),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """Return the summary ready for JSON."""
         return {
