@@ -31,8 +31,9 @@ from games.club_forms import (
     SeasonTableForm,
     SignupForm,
 )
-from games.models import Club, Invite, League, Membership, Season
-from games.rule_text import table_rules, violation_text
+from games.models import Club, Invite, League, Membership, Season, Tiebreaker
+from games.rule_text import COUNT_LABELS, POINTS_LABELS, table_rules, violation_text
+from scoring.standings import COUNTS
 
 
 def _add_errors(form, exc: ValidationError | services.EventRejected) -> None:
@@ -352,12 +353,23 @@ def with_season(view):
     return wrapper
 
 
-def _season_context(request, access, season, **extra) -> dict:
+def _standings_context(access, season: Season) -> dict:
     league = access.league
-    context = {
+    return {
         "access": access,
         "league": league,
         "club": league.club,
+        "standings": selectors.season_standings(season=season),
+        "points_labels": POINTS_LABELS[league.variant],
+        "count_labels": [COUNT_LABELS[name] for name in COUNTS[league.variant]],
+        "tiebreak_names": [Tiebreaker(name).label for name in league.tiebreakers],
+    }
+
+
+def _season_context(request, access, season, **extra) -> dict:
+    league = access.league
+    context = {
+        **_standings_context(access, season),
         "season": season,
         "tables": selectors.season_tables(season=season),
         "table_rules": table_rules(league.variant, league.options),
@@ -375,6 +387,26 @@ def _season_context(request, access, season, **extra) -> dict:
 def season_detail(request, access, season):
     """Show a season: its tables, its standings, and to members a form for a new table."""
     return render(request, "clubs/season.html", _season_context(request, access, season))
+
+
+@require_GET
+@with_season
+def season_standings(request, access, season):
+    """Return the season's standings block: the page polls it until a recompute lands."""
+    return render(request, "clubs/_standings.html", _standings_context(access, season))
+
+
+@require_GET
+@with_league
+def league_standings(request, access):
+    """The league's standings page: its latest season, or the one asked for (``?season=``),
+    with the other seasons to switch to. Read-only; public leagues show it to anyone."""
+    seasons = list(selectors.league_seasons(league=access.league))
+    if not seasons:
+        raise Http404(_("This league has no seasons yet."))
+    chosen = next((s for s in seasons if str(s.pk) == request.GET.get("season")), seasons[0])
+    context = {**_standings_context(access, chosen), "seasons": seasons, "season": chosen}
+    return render(request, "clubs/league_standings.html", context)
 
 
 @require_POST

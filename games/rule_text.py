@@ -565,3 +565,25 @@ def table_rules(variant: str, options: Mapping[str, Any]) -> list[tuple[str, str
     elif variant == "knock_rummy":
         lines = [("KR-MATCH", options.get("target"))]
     return [(rule_title(rule), str(value), rule) for rule, value in lines]
+
+
+# What the standings call each game-specific count (scoring.standings.COUNTS).
+COUNT_LABELS = {
+    "knocks": gettext_lazy("Knocks"),
+    "gins": gettext_lazy("Gins"),
+    "big_gins": gettext_lazy("Big gins"),
+    "undercuts": gettext_lazy("Undercuts"),
+    "went_out": gettext_lazy("Went out"),
+    "opening_penalties": gettext_lazy("Failed openings"),
+    "hand_closures": gettext_lazy("Hand closures"),
+    "undercut_bonuses": gettext_lazy("Undercut bonuses"),
+    "out_bonuses": gettext_lazy("Out bonuses"),
+}
+
+# Points for and against in each game's own terms (scoring.standings' module docstring).
+POINTS_LABELS = {
+    "gin": (gettext_lazy("Points for"), gettext_lazy("Points against")),
+    "rummy40": (gettext_lazy("Penalty points"), gettext_lazy("Opponents' penalty points")),
+    "ramino": (gettext_lazy("Points gained"), gettext_lazy("Points lost")),
+    "knock_rummy": (gettext_lazy("Points for"), gettext_lazy("Points against")),
+}

@@ -22,6 +22,7 @@ from games.models import (
     SeasonStandings,
     Table,
     TableProjection,
+    Tiebreaker,
 )
 from scoring import events as ev
 from scoring.replay import apply, replay
@@ -286,6 +287,12 @@ class StandingLine:
     def counts(self) -> list[int]:
         """Return the game-specific counts in the order ``StandingsView.counts`` names them."""
         return list(self.row["counts"].values())
+
+    @property
+    def tiebreak_label(self) -> str:
+        """Return the tie-breaker that placed the row above the next one, by its name."""
+        tiebreak = self.row["tiebreak"]
+        return str(Tiebreaker(tiebreak).label) if tiebreak else ""
 
 
 @dataclass(frozen=True)

@@ -187,6 +187,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task taken by a worker that dies without answering (power cut, OOM kill) goes back to
+# the queue after this many seconds (Redis broker; RabbitMQ notices the lost connection).
+# It must exceed the longest task (a league's full recompute), or a slow task runs twice
+# at once: harmless (recomputes are idempotent and serialised per league), only wasteful.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)}
 # Celery beat (`celery -A rummyref beat`): the nightly audit replays every table's log.
 CELERY_BEAT_SCHEDULE = {
     "nightly-tables-audit": {

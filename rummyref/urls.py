@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games import club_views, views
+from games import club_views, standings_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -50,6 +50,31 @@ urlpatterns = [
         "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/close/",
         club_views.season_close,
         name="season-close",
+    ),
+    path(
+        "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/standings/",
+        club_views.season_standings,
+        name="season-standings",
+    ),
+    path(
+        "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/standings.csv",
+        standings_views.season_standings_csv,
+        name="season-standings-csv",
+    ),
+    path(
+        "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/results.csv",
+        standings_views.season_results_csv,
+        name="season-results-csv",
+    ),
+    path(
+        "clubs/<slug:club>/l/<slug:league>/standings/",
+        club_views.league_standings,
+        name="league-standings",
+    ),
+    path(
+        "clubs/<slug:club>/players/<int:player_id>/",
+        standings_views.player_detail,
+        name="player",
     ),
     path("invite/<str:token>/", club_views.invite_accept, name="invite"),
     path("i18n/", include("django.conf.urls.i18n")),
