@@ -191,7 +191,13 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # the queue after this many seconds (Redis broker; RabbitMQ notices the lost connection).
 # It must exceed the longest task (a league's full recompute), or a slow task runs twice
 # at once: harmless (recomputes are idempotent and serialised per league), only wasteful.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)}
+# Workers look for such tasks every CELERY_RESTORE_INTERVAL seconds (one cheap Redis query;
+# kombu's default throttle would make it ten times rarer).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
+    "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 10),
+    "unacked_restore_throttle": 1,
+}
 # Celery beat (`celery -A rummyref beat`): the nightly audit replays every table's log.
 CELERY_BEAT_SCHEDULE = {
     "nightly-tables-audit": {

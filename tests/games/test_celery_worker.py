@@ -1,19 +1,13 @@
 """A real Celery worker on Redis picks up the work an append queues on commit."""
 
-import os
-import subprocess
-import sys
-import time
 import uuid
-from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.db import connection
 
 from games import services
 from games.models import TableProjection
 from rummyref.celery import app
+from tests.games.workers import wait_for, worker_start, worker_stop
 from tests.payloads import quick
 
 pytestmark = [
@@ -22,57 +16,14 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 @pytest.fixture
 def worker():
     """Start a worker process on the test database and the configured broker."""
     app.control.purge()  # leftovers of earlier tests point at tables that are gone
-    db = settings.DATABASES["default"]
-    env = {
-        **os.environ,
-        "DATABASE_URL": (
-            f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{connection.settings_dict['NAME']}"
-        ),
-        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
-    }
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "rummyref",
-            "worker",
-            "--pool=solo",
-            "--concurrency=1",
-            "--loglevel=INFO",
-            "--without-heartbeat",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    process = worker_start()
     yield process
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-
-
-def _wait_for(predicate, timeout: float = 45.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
+    worker_stop(process)
 
 
 class TestWorker:
@@ -90,7 +41,5 @@ class TestWorker:
         def verified() -> bool:
             return TableProjection.objects.get(table=table).verified_seq == 4
 
-        ok = _wait_for(verified)
-        if not ok:
-            worker.terminate()
-            pytest.fail("worker never verified the table:\n" + worker.communicate(timeout=20)[0])
+        if not wait_for(verified):
+            pytest.fail("worker never verified the table:\n" + worker_stop(worker))
