@@ -1,16 +1,26 @@
 """Admin: tables, players, clubs, leagues and seasons are browsable; the event log is strictly
 read-only."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from games import services
 from games.models import (
     Club,
     Event,
     Invite,
     League,
+    MatchResult,
     Membership,
     Player,
+    RecomputeJob,
     Season,
+    SeasonStandings,
     Seat,
     Table,
     TableProjection,
@@ -128,3 +138,62 @@ class SeasonAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         # Seasons are opened and closed on the league's pages, by the club's admins.
         return False
+
+
+@admin.register(MatchResult)
+class MatchResultAdmin(ReadOnlyAdmin):
+    list_display = ["table", "seq", "finished_at", "updated_at"]
+
+
+@admin.register(SeasonStandings)
+class SeasonStandingsAdmin(ReadOnlyAdmin):
+    list_display = ["season", "matches", "computed_at"]
+
+
+@admin.register(RecomputeJob)
+class RecomputeJobAdmin(ReadOnlyAdmin):
+    """Standings are projections: staff can rebuild them all from the logs, as a task, and
+    watch its progress (the page polls it with htmx)."""
+
+    list_display = ["pk", "status", "done", "total", "seasons", "created_by", "created_at"]
+    change_list_template = "admin/games/recomputejob/change_list.html"
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        return [
+            path("start/", view(self.start_view), name="games_recomputejob_start"),
+            path(
+                "<int:job_id>/progress/",
+                view(self.progress_view),
+                name="games_recomputejob_progress",
+            ),
+            *super().get_urls(),
+        ]
+
+    def start_view(self, request):
+        return require_POST(self._start)(request)
+
+    def _start(self, request):
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        job = services.recompute_job_start(user=request.user)
+        messages.info(request, _("Recomputing every league's standings from the logs."))
+        return redirect("admin:games_recomputejob_progress", job_id=job.pk)
+
+    def progress_view(self, request, job_id: int):
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        job = get_object_or_404(RecomputeJob, pk=job_id)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "job": job,
+            "title": _("Recompute everything"),
+        }
+        # htmx polls only the progress block; it stops once the job is over.
+        template = (
+            "admin/games/recomputejob/_progress.html"
+            if request.htmx
+            else "admin/games/recomputejob/progress.html"
+        )
+        return TemplateResponse(request, template, context)

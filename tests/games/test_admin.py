@@ -1,7 +1,14 @@
 """The admin shows the log but offers no way to add, change or delete an event."""
 
+import uuid
+
 import pytest
 from django.contrib.auth.models import User
+
+from games import services
+from games.models import RecomputeJob, SeasonStandings
+from tests.games.clubs_setup import club_world
+from tests.payloads import quick
 
 
 @pytest.fixture
@@ -29,3 +36,57 @@ class TestEventAdmin:
         page = admin_client.get(f"/admin/games/table/{table.pk}/change/")
         assert page.status_code == 200
         assert table.scorekeeper_key.encode() not in page.content
+
+
+class TestRecomputeEverything:
+    def test_staff_start_it_and_follow_its_progress(
+        self, admin_client, django_capture_on_commit_callbacks
+    ):
+        with django_capture_on_commit_callbacks(execute=True):
+            world = club_world()
+            table = world.table()
+            table.refresh_from_db()
+            services.event_append(
+                table_id=table.id,
+                event_id=uuid.uuid4(),
+                expected_seq=1,
+                type="hand_recorded",
+                payload=quick(0, "gin", 0, 30),
+                user=world.member,
+            )
+        SeasonStandings.objects.all().delete()
+        listing = admin_client.get("/admin/games/recomputejob/")
+        assert b"Recompute everything" in listing.content
+        with django_capture_on_commit_callbacks(execute=True):
+            started = admin_client.post("/admin/games/recomputejob/start/")
+        job = RecomputeJob.objects.get()
+        assert started.status_code == 302
+        assert started["Location"] == f"/admin/games/recomputejob/{job.pk}/progress/"
+        # Celery is eager here: the job ran when its row committed.
+        page = admin_client.get(started["Location"])
+        assert b'data-status="done"' in page.content
+        assert b"1 of 1 tables read" in page.content
+        assert b"hx-trigger" not in page.content  # over: the page stops polling
+        assert SeasonStandings.objects.get(season=world.season).matches == 1
+
+    def test_a_running_job_is_polled_block_by_block(self, admin_client, db):
+        job = RecomputeJob.objects.create(status="running", total=200, done=50)
+        page = admin_client.get(f"/admin/games/recomputejob/{job.pk}/progress/")
+        assert b'hx-trigger="every 1s"' in page.content
+        assert b'<progress max="100" value="25"' in page.content
+        assert b"<html" in page.content
+        block = admin_client.get(
+            f"/admin/games/recomputejob/{job.pk}/progress/", HTTP_HX_REQUEST="true"
+        )
+        assert b"<html" not in block.content
+        assert b"50 of 200 tables read" in block.content
+
+    def test_a_get_does_not_start_one_and_outsiders_are_sent_to_sign_in(self, client, db):
+        boss = User.objects.create_superuser("boss2", "b2@example.org", "pw-12345-xyz")
+        client.force_login(boss)
+        assert client.get("/admin/games/recomputejob/start/").status_code == 405
+        client.logout()
+        client.force_login(User.objects.create_user("someone", "s@example.org", "pw-12345-xyz"))
+        response = client.post("/admin/games/recomputejob/start/")
+        assert response.status_code == 302 and "/admin/login/" in response["Location"]
+        assert not RecomputeJob.objects.exists()
