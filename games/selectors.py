@@ -3,6 +3,7 @@
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
@@ -250,6 +251,16 @@ def season_for_user(*, access: LeagueAccess, season_id: int) -> Season:
     return Season.objects.select_related("league__club").get(pk=season_id, league=access.league)
 
 
+def season_by_id_for_user(*, season_id: int, user) -> tuple[Season, LeagueAccess]:
+    """Return a season by id with the user's access to its league, for the API: members,
+    or anyone for a public league; else Season.DoesNotExist."""
+    season = Season.objects.select_related("league__club").get(pk=season_id)
+    membership = membership_get(club=season.league.club, user=user)
+    if membership is None and not season.league.public:
+        raise Season.DoesNotExist
+    return season, LeagueAccess(league=season.league, membership=membership)
+
+
 def season_tables(*, season: Season) -> QuerySet[Table]:
     """Return a season's tables, newest first, with their seats."""
     return (
@@ -368,9 +379,21 @@ def season_results(*, season: Season) -> list[MatchLine]:
     ]
 
 
-def player_for_user(*, club: Club, player_id: int) -> Player:
-    """Return a player of the club's roster; else Player.DoesNotExist."""
-    return Player.objects.select_related("user").get(pk=player_id, club=club)
+def player_for_user(*, access: ClubAccess, player_id: int) -> Player:
+    """Return a player of the club's roster to one of its members; else Player.DoesNotExist.
+
+    Only members: a player's page gathers every league of the club, private ones too, so a
+    visitor of a public club sees no player at all rather than part of one.
+    """
+    if not access.is_member:
+        raise Player.DoesNotExist
+    return Player.objects.select_related("user").get(pk=player_id, club=access.club)
+
+
+def _shown(points: str) -> int | float:
+    # A stored summary's exact fraction ("71/2") as the standings page shows it.
+    value = Fraction(points)
+    return value.numerator if value.denominator == 1 else round(float(value), 2)
 
 
 @dataclass(frozen=True)
@@ -382,6 +405,22 @@ class PlayerMatch:
     finished_at: Any
     seat: dict[str, Any]
     opponents: list[Player]
+
+    @property
+    def points_for(self) -> int | float:
+        return _shown(self.seat["points_for"])
+
+    @property
+    def points_against(self) -> int | float:
+        return _shown(self.seat["points_against"])
+
+    @property
+    def won(self) -> bool:
+        return self.seat["outcome"] == "won"
+
+    @property
+    def seats(self) -> int:
+        return len(self.opponents) + 1
 
 
 @dataclass(frozen=True)
@@ -397,17 +436,26 @@ class GameRecord:
     def win_rate(self) -> float:
         return self.won / self.played
 
+    @property
+    def win_percent(self) -> int:
+        return round(100 * self.won / self.played)
+
 
 @dataclass(frozen=True)
 class RatingSeries:
-    """A player's conservative rating after each of their matches in one league."""
+    """A player's rating in one league: after each of their matches, in the order rated
+    (``RatingPoint.to_dict`` with the match's ``finished_at``), and now (mu, sigma and the
+    conservative value as the league's latest season stores them)."""
 
     league: League
     points: list[dict[str, Any]]
+    current: dict[str, float]
 
 
 @dataclass(frozen=True)
 class PlayerRecord:
+    """A player's counted league matches, win rate per game and ratings per league."""
+
     matches: list[PlayerMatch]
     games: list[GameRecord]
     ratings: list[RatingSeries]
@@ -447,7 +495,10 @@ def player_record(*, player: Player) -> PlayerRecord:
         record[0] += 1
         record[1] += seat["outcome"] == "won"
     labels = dict(Table._meta.get_field("variant").choices)
+    finished = {str(result.table_id): result.finished_at for result in results}
     series: dict[int, RatingSeries] = {}
+    # Seasons in the order the league's ratings run on through them (by start date), so the
+    # points follow each other and the last season read holds the current rating.
     standings = (
         SeasonStandings.objects.filter(season__league__club_id=player.club_id)
         .select_related("season__league")
@@ -455,15 +506,21 @@ def player_record(*, player: Player) -> PlayerRecord:
     )
     for stored in standings:
         rating = stored.ratings.get(str(player.pk))
-        if rating is None or not rating["history"]:
+        if rating is None:
             continue
-        league = stored.season.league
-        series.setdefault(league.pk, RatingSeries(league, [])).points.extend(rating["history"])
+        entry = series.setdefault(
+            stored.season.league_id, RatingSeries(stored.season.league, [], {})
+        )
+        entry.points.extend(
+            {**point, "finished_at": finished.get(point["match_id"])} for point in rating["history"]
+        )
+        # A later season carries the rating on, moved or not: its value is the current one.
+        entry.current.update({key: rating[key] for key in ("mu", "sigma", "conservative")})
     return PlayerRecord(
         matches=matches,
         games=[
             GameRecord(variant, str(labels[variant]), played, won)
             for variant, (played, won) in sorted(games.items())
         ],
-        ratings=list(series.values()),
+        ratings=sorted(series.values(), key=lambda entry: (entry.league.name, entry.league.pk)),
     )

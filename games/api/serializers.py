@@ -170,3 +170,55 @@ class ErrorSerializer(serializers.Serializer):
     head_seq = serializers.IntegerField(required=False)
     head_hash = serializers.CharField(required=False)
     state = TableStateSerializer(required=False)
+
+
+class SeasonTableCreateSerializer(serializers.Serializer):
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        min_length=2,
+        max_length=6,
+        help_text="The club's player ids, in seat order; as many as the league's tables seat.",
+    )
+    practice = serializers.BooleanField(
+        required=False, default=False, help_text="A practice table never counts in standings."
+    )
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(help_text="Shared by players still tied (1, 2, 2, 4).")
+    player = serializers.IntegerField(help_text="The club's player id.")
+    name = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    hands_played = serializers.IntegerField()
+    hands_won = serializers.IntegerField()
+    points_for = serializers.FloatField(help_text="In the game's own terms (see the docs).")
+    points_against = serializers.FloatField()
+    points_difference = serializers.FloatField()
+    average_for = serializers.FloatField()
+    average_against = serializers.FloatField()
+    counts = serializers.DictField(
+        child=serializers.IntegerField(), help_text="The game's own counts, e.g. gins."
+    )
+    rating = serializers.FloatField(
+        allow_null=True, help_text="openskill conservative rating (mu - 3 sigma) in the league."
+    )
+    tiebreak = serializers.CharField(
+        allow_null=True, help_text="The tie-breaker that placed this row above the next."
+    )
+
+
+class SeasonStandingsSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    league = serializers.CharField()
+    variant = serializers.CharField()
+    tiebreakers = serializers.ListField(child=serializers.CharField())
+    lower_is_better = serializers.BooleanField(help_text="Penalty points (Rummy40).")
+    matches = serializers.IntegerField(help_text="Finished, counted matches.")
+    computed_at = serializers.DateTimeField(allow_null=True)
+    up_to_date = serializers.BooleanField(
+        help_text="False while a match that finished or was corrected is being recomputed."
+    )
+    rows = StandingRowSerializer(many=True)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import referee, views
+from games.api import referee, seasons, views
 
 urlpatterns = [
     path("tables/", views.TableListCreateView.as_view(), name="api-tables"),
@@ -8,6 +8,16 @@ urlpatterns = [
     path("tables/<uuid:table_id>/state/", views.TableStateView.as_view(), name="api-table-state"),
     path(
         "tables/<uuid:table_id>/events/", views.TableEventsView.as_view(), name="api-table-events"
+    ),
+    path(
+        "seasons/<int:season_id>/standings/",
+        seasons.SeasonStandingsView.as_view(),
+        name="api-season-standings",
+    ),
+    path(
+        "seasons/<int:season_id>/tables/",
+        seasons.SeasonTableCreateView.as_view(),
+        name="api-season-tables",
     ),
 ]
 

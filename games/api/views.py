@@ -21,8 +21,10 @@ from games.models import Table
 KEY_PARAMETER = OpenApiParameter(
     name=KEY_HEADER,
     location=OpenApiParameter.HEADER,
-    required=True,
-    description="The table's scorekeeper key (read and record) or viewer key (read only).",
+    required=False,
+    description="The table's scorekeeper key (read and record) or viewer key (read only). "
+    "Not needed at a league table by a signed-in member of its club (session and CSRF "
+    "token); there a key only reads.",
 )
 LIST_KEY_PARAMETER = OpenApiParameter(
     name=KEY_HEADER,
