@@ -211,7 +211,10 @@ def _append(request, table: Table, form, event_type: str, payload: dict) -> int 
             expected_seq=form.cleaned_data["expected_seq"],
             type=event_type,
             payload=payload,
-            entered_by=_("scorekeeper"),
+            # Who recorded, as the history shows it: the member's name at a league table.
+            entered_by=(
+                request.user.get_username() if request.user.is_authenticated else _("scorekeeper")
+            ),
             user=request.user,
         )
     except services.EventRejected as exc:

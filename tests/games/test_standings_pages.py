@@ -1,0 +1,159 @@
+"""The standings on the season page, the league's standings page (public or not), and the
+way back from a league table to its season.
+
+The season is test_standings_recompute's, worked by hand there: Anna 2–0 (105 for, 0
+against), Carla 1–2 (100, 131) placed above Bruno 1–2 (81, 155) by points difference.
+"""
+
+import re
+import uuid
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import SeasonStandings
+from tests.games.clubs_setup import club_world
+from tests.games.test_standings_recompute import small_season
+from tests.payloads import quick
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        world = club_world()
+        world.tables = small_season(world)
+    return world
+
+
+def as_user(user=None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def season_url(world) -> str:
+    return f"/clubs/{world.club.slug}/l/{world.league.slug}/s/{world.season.pk}/"
+
+
+def standings_url(world) -> str:
+    return f"/clubs/{world.club.slug}/l/{world.league.slug}/standings/"
+
+
+def rows(page: str) -> list[str]:
+    """Return the standings' rows as the text of their cells, blanks squeezed."""
+    body = page[page.index('<table class="standings"') : page.index("</table>")]
+    found = []
+    for row in re.findall(r"<tr data-player=.*?</tr>", body, re.S):
+        cells = re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)
+        found.append(" ".join(re.sub(r"<[^>]+>", "", c).strip() for c in cells))
+    return found
+
+
+class TestSeasonPage:
+    def test_the_rows_show_the_record_points_counts_and_tiebreak(self, world):
+        page = as_user(world.member).get(season_url(world)).content.decode()
+        anna, carla, bruno = rows(page)
+        # rank, name, P W L, hands won, for, against, difference, average for,
+        # knocks gins big gins undercuts, rating, placed by
+        assert anna.startswith("1 Anna 2 2 0 2 105 0 105 52.5 0 2 0 0 ")
+        assert carla.startswith("2 Carla 3 1 2 3 100 131 -31 33.3 1 2 0 0 ")
+        assert carla.endswith(" Points difference")
+        assert bruno.startswith("3 Bruno 3 1 2 2 81 155 -74 27.0 1 1 0 0 ")
+        assert "4 matches counted" in page
+        assert "ties broken by Head to head, Points difference" in page
+        # Members reach each player's page from the table.
+        assert f'href="/clubs/{world.club.slug}/players/{world.anna.pk}/"' in page
+
+    def test_the_rating_shown_is_the_stored_conservative_rating(self, world):
+        page = as_user(world.member).get(season_url(world)).content.decode()
+        stored = SeasonStandings.objects.get(season=world.season).ratings
+        anna = rows(page)[0].split()
+        assert anna[-1] == f"{stored[str(world.anna.pk)]['conservative']:.1f}"
+
+    def test_standings_behind_the_logs_say_so_and_poll(
+        self, world, django_capture_on_commit_callbacks
+    ):
+        # A correction whose recompute has not landed yet (its task is captured, not run).
+        with django_capture_on_commit_callbacks(execute=False):
+            world.tables[0].refresh_from_db()
+            services.event_append(
+                table_id=world.tables[0].id,
+                event_id=uuid.uuid4(),
+                expected_seq=world.tables[0].head_seq,
+                type="hand_amended",
+                payload={**quick(0, "gin", 0, 40), "hand": 1},
+                user=world.member,
+            )
+        page = as_user(world.member).get(season_url(world)).content.decode()
+        assert "Updating: a match has just finished or been corrected" in page
+        assert 'hx-trigger="every 2s"' in page
+        block_url = season_url(world) + "standings/"
+        assert f'hx-get="{block_url}"' in page
+        services.season_standings_recompute(season_id=world.season.pk)
+        block = as_user(world.member).get(block_url, HTTP_HX_REQUEST="true").content.decode()
+        assert "<html" not in block and "hx-trigger" not in block
+        assert rows(block)[0].startswith("1 Anna 2 2 0 2 115 ")
+
+    def test_a_season_without_finished_matches(self, django_capture_on_commit_callbacks):
+        with django_capture_on_commit_callbacks(execute=True):
+            world = club_world()
+        page = as_user(world.member).get(season_url(world)).content.decode()
+        assert "No finished matches yet" in page and "standings.csv" not in page
+
+
+class TestLeagueStandingsPage:
+    def test_a_private_league_sends_visitors_to_sign_in_and_hides_from_outsiders(self, world):
+        anonymous = as_user().get(standings_url(world))
+        assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
+        assert as_user(world.outsider).get(standings_url(world)).status_code == 404
+
+    def test_a_public_league_shows_its_standings_to_anyone_read_only(self, world):
+        services.league_set_public(actor=world.admin, league_id=world.league.pk, public=True)
+        response = as_user().get(standings_url(world))
+        page = response.content.decode()
+        assert response.status_code == 200
+        assert [row.split()[1] for row in rows(page)] == ["Anna", "Carla", "Bruno"]
+        # Read-only: the only form that posts is the language switch every page has; no
+        # links to tables or players.
+        assert page.count('method="post"') == 1 and 'action="/i18n/setlang/"' in page
+        assert "/t/" not in page and "/players/" not in page
+
+    def test_the_latest_season_is_shown_and_others_can_be_chosen(self, world):
+        autumn = services.season_create(
+            actor=world.admin,
+            league_id=world.league.pk,
+            name="Autumn",
+            starts_on=world.season.ends_on.replace(month=9, day=1),
+            ends_on=world.season.ends_on.replace(month=12, day=31),
+        )
+        client = as_user(world.member)
+        latest = client.get(standings_url(world)).content.decode()
+        assert "Autumn" in latest and "No finished matches yet" in latest
+        spring = client.get(standings_url(world), {"season": world.season.pk}).content.decode()
+        assert [row.split()[1] for row in rows(spring)] == ["Anna", "Carla", "Bruno"]
+        assert f'<option value="{autumn.pk}">Autumn</option>' in spring
+        # An unknown season falls back to the latest rather than failing.
+        assert client.get(standings_url(world), {"season": "x"}).status_code == 200
+
+    def test_the_league_page_links_to_it(self, world):
+        page = (
+            as_user(world.member)
+            .get(f"/clubs/{world.club.slug}/l/{world.league.slug}/")
+            .content.decode()
+        )
+        assert f'href="{standings_url(world)}"' in page
+
+
+class TestTablePage:
+    def test_a_league_table_links_back_to_its_season(self, world):
+        page = as_user(world.member).get(f"/t/{world.tables[0].id}/").content.decode()
+        assert f'href="{season_url(world)}"' in page and "Spring" in page
+
+    def test_a_practice_table_says_it_does_not_count(self, world):
+        table = world.table(world.anna, world.carla, practice=True)
+        page = as_user(world.member).get(f"/t/{table.id}/").content.decode()
+        assert "practice: not counted" in page
