@@ -21,8 +21,10 @@ difference decides: Carla (−31) above Bruno (−74). The differences sum to 0.
 
 import datetime as dt
 import uuid
+from io import StringIO
 
 import pytest
+from django.core.management import CommandError, call_command
 
 from games import services
 from games.models import MatchResult, RecomputeJob, SeasonStandings, Table
@@ -343,3 +345,17 @@ class TestRecomputeEverything:
         )
         # A redelivered job that already finished changes nothing.
         assert services.standings_recompute_all(job_id=job.pk).finished_at == job.finished_at
+
+
+class TestCommand:
+    def test_the_command_rebuilds_from_the_logs(self, season_played):
+        world, _ = season_played
+        before = SeasonStandings.objects.get(season=world.season).rows
+        SeasonStandings.objects.all().delete()
+        MatchResult.objects.all().delete()
+        out = StringIO()
+        call_command("recompute_standings", "--league", str(world.league.pk), stdout=out)
+        assert "1 season(s), 4 match(es) counted" in out.getvalue()
+        assert SeasonStandings.objects.get(season=world.season).rows == before
+        with pytest.raises(CommandError, match="No league 999999"):
+            call_command("recompute_standings", "--league", "999999")
