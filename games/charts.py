@@ -1,10 +1,13 @@
-"""The table page's score chart: each seat's running total after every counted hand.
+"""Line charts drawn on the server: the table page's score chart (each seat's running total
+after every counted hand) and the player page's rating chart (their conservative rating after
+each of their matches in a league).
 
-Pure functions over the projection dict (``TableState.to_dict``): the series, then the
-geometry of an inline SVG that the template only prints. Drawn on the server, the chart needs
-no JavaScript and the board's poll redraws it with the totals.
+Pure functions over projections (``TableState.to_dict``, a rating history): the series, then
+the geometry of an inline SVG that the template only prints. Drawn on the server, a chart
+needs no JavaScript and the board's poll redraws it with the totals.
 """
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,10 +40,11 @@ STYLES = (
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """Every seat's running total after one counted hand."""
+    """Every line's value after one step: each seat's running total after a counted hand,
+    or a player's rating after a match."""
 
-    hand: int  # the hand's number in the history
-    totals: tuple[int, ...]
+    hand: int  # the hand's number in the history, or the player's match number
+    totals: tuple[float, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +57,7 @@ class Line:
     dash: str
     marker: str
     points: str
-    total: int
+    total: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +88,11 @@ class Chart:
     bottom: int = HEIGHT - BOTTOM
 
     @property
+    def totals_text(self) -> str:
+        """Return each line's name and last value, as a screen reader says the chart."""
+        return ", ".join(f"{line.name} {_num(line.total)}" for line in self.lines)
+
+    @property
     def last_hand(self) -> int:
         """Return the number of the last counted hand, the one the lines end on."""
         return self.steps[-1].hand
@@ -108,27 +117,30 @@ def _num(value: float) -> str:
     return f"{round(value, 1):g}"
 
 
-def score_chart(state: dict[str, Any]) -> Chart | None:
-    """Lay out the score chart of a table's state; None before the first counted hand."""
-    steps = score_progression(state)
-    if not steps:
-        return None
+def _chart(
+    names: Sequence[str],
+    steps: Sequence[Step],
+    *,
+    figure: Callable[[Any], str],
+    bonuses_left_out: bool = False,
+) -> Chart:
+    """Lay out one line per name through its values at ``steps``, each line starting from 0
+    before the first step; ``figure`` writes the values on the y axis."""
     values = [total for step in steps for total in step.totals]
     low, high = min(0, *values), max(0, *values)
-    # All totals 0 (walls only): draw them along the bottom as if the top were 1.
+    # All values 0 (walls only): draw them along the bottom as if the top were 1.
     top_value = high if high > low else 1
     width, height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(index: int) -> float:
         return LEFT + index * width / len(steps)
 
-    def y(value: int) -> float:
+    def y(value: float) -> float:
         return TOP + (top_value - value) * height / (top_value - low)
 
     lines = []
-    for seat, name in enumerate(state["seats"]):
+    for seat, name in enumerate(names):
         colour, dash, marker = STYLES[seat % len(STYLES)]
-        # Every line starts from 0 before the first hand.
         series = [0, *(step.totals[seat] for step in steps)]
         points = " ".join(f"{_num(x(i))},{_num(y(v))}" for i, v in enumerate(series))
         lines.append(Line(seat, name, colour, dash, marker, points, series[-1]))
@@ -137,17 +149,50 @@ def score_chart(state: dict[str, Any]) -> Chart | None:
     # 0 between them gets a label too, unless it would overprint one (Ramino at 1 and -61).
     if low < 0 < high and min(y(0) - y(high), y(low) - y(0)) >= LABEL_GAP:
         figures.append(0)
-    y_labels = [Label(_num(LEFT - 4), _num(y(v)), str(v), "end") for v in figures]
-    # Only the first and the last counted hands are numbered: 20 numbers would not fit.
+    y_labels = [Label(_num(LEFT - 4), _num(y(v)), figure(v), "end") for v in figures]
+    # Only the first and the last steps are numbered: 20 numbers would not fit.
     x_labels = [Label(_num(x(1)), _num(HEIGHT - 6), f"#{steps[0].hand}")] if len(steps) > 1 else []
     # The last one ends at the right edge, so it does not run off the drawing.
     x_labels.append(Label(_num(x(len(steps))), _num(HEIGHT - 6), f"#{steps[-1].hand}", "end"))
-    match = state.get("match")
     return Chart(
         lines=tuple(lines),
         steps=tuple(steps),
         y_labels=tuple(y_labels),
         x_labels=tuple(x_labels),
         zero_y=_num(y(0)),
-        bonuses_left_out=bool(match and match["items"]),
+        bonuses_left_out=bonuses_left_out,
     )
+
+
+def score_chart(state: dict[str, Any]) -> Chart | None:
+    """Lay out the score chart of a table's state; None before the first counted hand."""
+    steps = score_progression(state)
+    if not steps:
+        return None
+    match = state.get("match")
+    # Every line starts from 0 before the first hand; totals are whole, written as they are.
+    return _chart(
+        state["seats"], steps, figure=str, bonuses_left_out=bool(match and match["items"])
+    )
+
+
+def rating_chart(points: Sequence[Mapping[str, Any]], name: str) -> Chart | None:
+    """Lay out one player's rating chart in a league from the points of their rating history
+    (``RatingPoint.to_dict``, in the order rated); None before their first match.
+
+    The line starts from 0 before the first match: every player starts from the model's
+    prior, whose conservative rating is mu 25 minus 3 sigma of 25/3, 0
+    (``scoring.standings.ratings_over``). A step is the player's n-th match in the league.
+    """
+    if not points:
+        return None
+    steps = [
+        Step(hand=number, totals=(point["conservative"],))
+        for number, point in enumerate(points, start=1)
+    ]
+    return _chart([name], steps, figure=_rating_figure)
+
+
+def _rating_figure(value: float) -> str:
+    # One decimal, as the standings show ratings; a rating of -0.04 is written 0, not -0.
+    return _num(value) if round(value, 1) else "0"

@@ -37,7 +37,7 @@ def table_for_keys(
     club membership) grant; unknown ids and bad keys look the same."""
     keys = list(keys)
     try:
-        table = Table.objects.select_related("season__league").get(pk=table_id)
+        table = Table.objects.select_related("season__league__club").get(pk=table_id)
     except (Table.DoesNotExist, ValueError, TypeError) as exc:
         raise Table.DoesNotExist from exc
     role = table_role(table, keys=keys, user=user)
@@ -344,6 +344,12 @@ def season_standings(*, season: Season) -> StandingsView:
         computed_at=stored.computed_at if stored is not None else None,
         up_to_date=(stored.reflects if stored is not None else {}) == heads,
     )
+
+
+def season_ratings(*, season: Season) -> dict[str, dict[str, Any]]:
+    """Return the ratings stored with a season's standings (by player id as text), or none."""
+    stored = SeasonStandings.objects.filter(season=season).values_list("ratings", flat=True)
+    return stored.first() or {}
 
 
 @dataclass(frozen=True)
