@@ -12,6 +12,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -366,12 +367,18 @@ def _standings_context(access, season: Season) -> dict:
     }
 
 
+TABLES_PER_PAGE = 25
+
+
 def _season_context(request, access, season, **extra) -> dict:
     league = access.league
     context = {
         **_standings_context(access, season),
         "season": season,
-        "tables": selectors.season_tables(season=season),
+        # A season may hold thousands of tables: a page of them at a time.
+        "tables": Paginator(selectors.season_tables(season=season), TABLES_PER_PAGE).get_page(
+            request.GET.get("page")
+        ),
         "table_rules": table_rules(league.variant, league.options),
     }
     if access.is_member and season.is_open:

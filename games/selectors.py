@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Case, Count, Exists, F, OuterRef, Q, QuerySet, Subquery, When
 from django.utils import timezone
 
 from games.access import Role, table_role
@@ -262,12 +262,9 @@ def season_by_id_for_user(*, season_id: int, user) -> tuple[Season, LeagueAccess
 
 
 def season_tables(*, season: Season) -> QuerySet[Table]:
-    """Return a season's tables, newest first, with their seats."""
-    return (
-        season.tables.select_related("season__league")
-        .prefetch_related("seats__player")
-        .order_by("-created_at")
-    )
+    """Return a season's tables, those in play first, then newest first, with their seats."""
+    in_play_first = Case(When(status=Table.Status.OPEN, then=0), default=1)
+    return season.tables.prefetch_related("seats__player").order_by(in_play_first, "-created_at")
 
 
 def club_players(*, club: Club) -> QuerySet[Player]:

@@ -157,3 +157,33 @@ class TestTablePage:
         table = world.table(world.anna, world.carla, practice=True)
         page = as_user(world.member).get(f"/t/{table.id}/").content.decode()
         assert "practice: not counted" in page
+
+
+def test_the_standings_speak_italian(world):
+    services.league_set_public(actor=world.admin, league_id=world.league.pk, public=True)
+    page = as_user().get(standings_url(world), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "<h2>Classifica" in page
+    assert "4 partite contate" in page
+    assert "parità risolte con Scontri diretti, Differenza punti" in page
+    for header in ("Punti fatti", "Punti subiti", "Media a partita", "Bussate", "Decisa da"):
+        assert f">{header}<" in page
+
+
+def test_the_season_page_lists_its_tables_a_page_at_a_time(world):
+    """A season of many tables: in play first, then newest, 25 a page."""
+    in_play = world.table(world.anna, world.bruno)
+    for _ in range(24):
+        world.table(world.bruno, world.carla, practice=True)
+    client = as_user(world.member)
+    first = client.get(season_url(world)).content.decode()
+    # 4 finished + 25 in play = 29 tables: 25 here, 4 on the next page.
+    assert "29 tables, those in play first." in first
+    assert first.count('<li>\n          <a href="/t/') == 25
+    assert f'href="/t/{in_play.id}/"' in first
+    assert "Page 1 of 2" in first and 'href="?page=2#tables"' in first
+    second = client.get(season_url(world), {"page": 2}).content.decode()
+    assert second.count('<li>\n          <a href="/t/') == 4
+    assert all(f'href="/t/{t.id}/"' in second for t in world.tables)
+    # A page that is not a number shows the first; one past the end shows the last.
+    assert "Page 1 of 2" in client.get(season_url(world), {"page": "x"}).content.decode()
+    assert "Page 2 of 2" in client.get(season_url(world), {"page": 9}).content.decode()
