@@ -20,6 +20,7 @@ from typing import Any
 
 from bench import replay
 from bench.logs import log_build, moves_build
+from bench.postgres import Unavailable, postgres_database
 from bench.spread import Spread, seconds
 from bench.timing import table, verdict
 from scoring import events as ev
@@ -28,7 +29,6 @@ from scoring.replay import TableState
 from scoring.replay import replay as replay_log
 
 ROOT = Path(__file__).resolve().parent.parent
-PG_SERVER = "postgresql://postgres@127.0.0.1:5432"
 PG_DATABASE = "rummyref_bench"
 PAGE_HANDS = 30
 # (game, seats): Rummy40 with 2, whose 500-point limit leaves room for 30 hands.
@@ -118,26 +118,11 @@ def database_run(name: str, url: str, fixture: Path) -> DatabaseRun:
 def postgres_run(fixture: Path) -> DatabaseRun:
     """Run the bench on a fresh ``rummyref_bench`` database and drop it; skip it if
     PostgreSQL does not answer."""
-    import psycopg
-    from psycopg import sql
-
     try:
-        server = psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=3)
-    except psycopg.Error as exc:
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        return DatabaseRun("PostgreSQL", skipped=f"{PG_SERVER} does not answer: {reason}")
-    name = sql.Identifier(PG_DATABASE)
-    drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name)
-    with server:
-        try:
-            server.execute(drop)
-            server.execute(sql.SQL("CREATE DATABASE {}").format(name))
-        except psycopg.Error as exc:
-            return DatabaseRun("PostgreSQL", skipped=f"cannot create {PG_DATABASE}: {exc}")
-        try:
-            return database_run("PostgreSQL", f"{PG_SERVER}/{PG_DATABASE}", fixture)
-        finally:
-            server.execute(drop)
+        with postgres_database(PG_DATABASE) as url:
+            return database_run("PostgreSQL", url, fixture)
+    except Unavailable as exc:
+        return DatabaseRun("PostgreSQL", skipped=str(exc))
 
 
 def _cells(run: DatabaseRun, figure: str) -> list[str]:
