@@ -81,6 +81,18 @@ def fill_seats(page, seats: dict[int, dict[str, str | bool]]) -> None:
                 row.get_by_label(label).fill(value)
 
 
+def record_gin_hand(page, who: str, ending: str, *, knocker=None, defender=None) -> None:
+    """Record a Gin hand with the quick-entry form: who ended it, how, and the counts."""
+    form = page.locator("#hand-form")
+    form.get_by_label(who, exact=True).check()
+    form.get_by_label(ending, exact=True).check()
+    if knocker is not None:
+        form.get_by_label("Knocker's deadwood").fill(str(knocker))
+    if defender is not None:
+        form.get_by_label("Defender's deadwood, after lay-offs").fill(str(defender))
+    form.get_by_role("button", name="Record hand").click()
+
+
 def record_hand(page, seats: dict[int, dict[str, str | bool]]) -> None:
     """Record a hand of a game scored seat by seat, as the seats' fields say.
 

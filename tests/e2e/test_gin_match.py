@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import void_hand
+from tests.e2e.conftest import record_gin_hand, void_hand
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -20,32 +20,21 @@ def _start_table(page, preset_label="Big Gin", target="100"):
     expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
 
 
-def _record_quick(page, who, ending, knocker=None, defender=None):
-    form = page.locator("#hand-form")
-    form.get_by_label(who, exact=True).check()
-    form.get_by_label(ending, exact=True).check()
-    if knocker is not None:
-        form.get_by_label("Knocker's deadwood").fill(str(knocker))
-    if defender is not None:
-        form.get_by_label("Defender's deadwood, after lay-offs").fill(str(defender))
-    form.get_by_role("button", name="Record hand").click()
-
-
 class TestGinMatch:
     def test_a_short_match_to_the_winner_with_a_correction(self, new_phone):
         page = new_phone()
         _start_table(page)
         total_a, total_b = page.get_by_test_id("total-0"), page.get_by_test_id("total-1")
 
-        _record_quick(page, "Anna", "Knock", knocker=7, defender=20)
+        record_gin_hand(page, "Anna", "Knock", knocker=7, defender=20)
         expect(total_a).to_have_text("13")
 
         # An illegal knock is refused on the spot with its rule; nothing changes.
-        _record_quick(page, "Bruno", "Knock", knocker=14, defender=20)
+        record_gin_hand(page, "Bruno", "Knock", knocker=14, defender=20)
         expect(page.get_by_role("alert")).to_contain_text("GIN-KNOCK")
         expect(total_b).to_have_text("0")
 
-        _record_quick(page, "Bruno", "Gin", defender=30)
+        record_gin_hand(page, "Bruno", "Gin", defender=30)
         expect(total_b).to_have_text("55")
 
         # Void hand 1 from the history: it stays, struck through, and stops counting.
@@ -78,7 +67,7 @@ class TestGinMatch:
         expect(watcher.get_by_test_id("total-0")).to_have_text("0")
         expect(watcher.locator("#hand-form")).to_have_count(0)
 
-        _record_quick(keeper, "Anna", "Knock", knocker=2, defender=30)
+        record_gin_hand(keeper, "Anna", "Knock", knocker=2, defender=30)
         # Polling every 2 s: the watcher's scoreboard follows within 3 s, no reload.
         expect(watcher.get_by_test_id("total-0")).to_have_text("28", timeout=3_000)
         expect(watcher.locator('[data-hand="1"]')).to_be_visible()

@@ -12,6 +12,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import record_gin_hand
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "seven-Spades-on-the-stock"
@@ -105,18 +107,6 @@ def start_season_table(page, seats: list[str]) -> None:
     expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
     for seat, name in enumerate(seats):
         expect(page.locator(f'#board [data-seat="{seat}"] .name')).to_have_text(name)
-
-
-def record_gin_hand(page, who: str, ending: str, *, knocker=None, defender=None) -> None:
-    """Record a Gin hand with the quick-entry form: who ended it, how, and the counts."""
-    form = page.locator("#hand-form")
-    form.get_by_label(who, exact=True).check()
-    form.get_by_label(ending, exact=True).check()
-    if knocker is not None:
-        form.get_by_label("Knocker's deadwood").fill(str(knocker))
-    if defender is not None:
-        form.get_by_label("Defender's deadwood, after lay-offs").fill(str(defender))
-    form.get_by_role("button", name="Record hand").click()
 
 
 def expect_totals(page, *totals: int) -> None:

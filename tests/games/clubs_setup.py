@@ -5,6 +5,7 @@ tests start from states the application itself produces.
 """
 
 import datetime as dt
+import uuid
 from dataclasses import dataclass
 
 import factory
@@ -110,3 +111,24 @@ def club_world(*, public_league: bool = False) -> ClubWorld:
         league=league,
         season=season,
     )
+
+
+def record(table: Table, payload: dict, user, event_type: str = "hand_recorded"):
+    """Append one event at the table's head, as a member at the table does."""
+    table.refresh_from_db()
+    return services.event_append(
+        table_id=table.id,
+        event_id=uuid.uuid4(),
+        expected_seq=table.head_seq,
+        type=event_type,
+        payload=payload,
+        user=user,
+    )
+
+
+def play(world: ClubWorld, players, hands, **kwargs) -> Table:
+    """Start a table of the season with ``players`` and record ``hands`` (Gin quick entry)."""
+    table = world.table(*players, **kwargs)
+    for hand in hands:
+        record(table, hand, world.member)
+    return table

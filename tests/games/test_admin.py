@@ -1,13 +1,10 @@
 """The admin shows the log but offers no way to add, change or delete an event."""
 
-import uuid
-
 import pytest
 from django.contrib.auth.models import User
 
-from games import services
 from games.models import RecomputeJob, SeasonStandings
-from tests.games.clubs_setup import club_world
+from tests.games.clubs_setup import club_world, record
 from tests.payloads import quick
 
 
@@ -45,15 +42,7 @@ class TestRecomputeEverything:
         with django_capture_on_commit_callbacks(execute=True):
             world = club_world()
             table = world.table()
-            table.refresh_from_db()
-            services.event_append(
-                table_id=table.id,
-                event_id=uuid.uuid4(),
-                expected_seq=1,
-                type="hand_recorded",
-                payload=quick(0, "gin", 0, 30),
-                user=world.member,
-            )
+            record(table, quick(0, "gin", 0, 30), world.member)
         SeasonStandings.objects.all().delete()
         listing = admin_client.get("/admin/games/recomputejob/")
         assert b"Recompute everything" in listing.content

@@ -1,13 +1,11 @@
 """The seasons API: a season's standings, and starting a league table, with their access."""
 
-import uuid
-
 import pytest
 from rest_framework.test import APIClient
 
 from games import services
 from games.models import Table
-from tests.games.clubs_setup import club_world
+from tests.games.clubs_setup import club_world, record
 from tests.payloads import quick
 
 pytestmark = pytest.mark.django_db
@@ -19,14 +17,7 @@ def world(django_capture_on_commit_callbacks):
         world = club_world()
         table = world.table()
         # Anna goes gin against Bruno's 30: 25 + 30 = 55 ends the match to 50 (GIN-SCORE-GIN).
-        services.event_append(
-            table_id=table.id,
-            event_id=uuid.uuid4(),
-            expected_seq=1,
-            type="hand_recorded",
-            payload=quick(0, "gin", 0, 30),
-            user=world.member,
-        )
+        record(table, quick(0, "gin", 0, 30), world.member)
     return world
 
 

@@ -19,9 +19,8 @@ from django.test import Client
 from games import services
 from games.charts import rating_chart
 from games.models import SeasonStandings
-from tests.games.clubs_setup import club_world, join
+from tests.games.clubs_setup import club_world, join, play
 from tests.games.test_standings_exports import four_matches
-from tests.games.test_standings_recompute import play
 from tests.payloads import quick
 
 pytestmark = pytest.mark.django_db

@@ -34,8 +34,7 @@ from django.test import Client
 
 from games import services
 from games.models import MatchResult, SeasonStandings, Table
-from tests.games.clubs_setup import club_world
-from tests.games.test_standings_recompute import play
+from tests.games.clubs_setup import club_world, play
 from tests.payloads import quick
 
 pytestmark = pytest.mark.django_db

@@ -6,14 +6,13 @@ against), Carla 1–2 (100, 131) placed above Bruno 1–2 (81, 155) by points di
 """
 
 import re
-import uuid
 
 import pytest
 from django.test import Client
 
 from games import services
 from games.models import SeasonStandings
-from tests.games.clubs_setup import club_world
+from tests.games.clubs_setup import club_world, record
 from tests.games.test_standings_recompute import small_season
 from tests.payloads import quick
 
@@ -79,14 +78,11 @@ class TestSeasonPage:
     ):
         # A correction whose recompute has not landed yet (its task is captured, not run).
         with django_capture_on_commit_callbacks(execute=False):
-            world.tables[0].refresh_from_db()
-            services.event_append(
-                table_id=world.tables[0].id,
-                event_id=uuid.uuid4(),
-                expected_seq=world.tables[0].head_seq,
-                type="hand_amended",
-                payload={**quick(0, "gin", 0, 40), "hand": 1},
-                user=world.member,
+            record(
+                world.tables[0],
+                {**quick(0, "gin", 0, 40), "hand": 1},
+                world.member,
+                "hand_amended",
             )
         page = as_user(world.member).get(season_url(world)).content.decode()
         assert "Updating: a match has just finished or been corrected" in page

@@ -20,7 +20,6 @@ difference decides: Carla (−31) above Bruno (−74). The differences sum to 0.
 """
 
 import datetime as dt
-import uuid
 from io import StringIO
 
 import pytest
@@ -29,30 +28,10 @@ from django.core.management import CommandError, call_command
 from games import services
 from games.models import MatchResult, RecomputeJob, SeasonStandings, Table
 from scoring.standings import MatchSummary, ratings_over
-from tests.games.clubs_setup import UserFactory, club_world
+from tests.games.clubs_setup import UserFactory, club_world, play, record
 from tests.payloads import quick
 
 pytestmark = pytest.mark.django_db
-
-
-def record(table: Table, payload: dict, user, event_type: str = "hand_recorded"):
-    table.refresh_from_db()
-    return services.event_append(
-        table_id=table.id,
-        event_id=uuid.uuid4(),
-        expected_seq=table.head_seq,
-        type=event_type,
-        payload=payload,
-        user=user,
-    )
-
-
-def play(world, players, hands, **kwargs) -> Table:
-    """Start a table of the season with ``players`` and record ``hands`` (Gin quick)."""
-    table = world.table(*players, **kwargs)
-    for hand in hands:
-        record(table, hand, world.member)
-    return table
 
 
 def small_season(world) -> list[Table]:

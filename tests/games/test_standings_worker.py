@@ -17,8 +17,8 @@ from django.db import connection
 from games import services
 from games.models import SeasonStandings
 from rummyref.celery import app
-from tests.games.clubs_setup import club_world
-from tests.games.test_standings_recompute import record, rows_by_name, small_season
+from tests.games.clubs_setup import club_world, record
+from tests.games.test_standings_recompute import rows_by_name, small_season
 from tests.games.workers import wait_for, worker_start, worker_stop
 from tests.payloads import quick
 
