@@ -474,7 +474,7 @@ class SeasonStandings(models.Model):
         return f"{self.season} ({self.matches} matches)"
 
 
-class RecomputeJob(models.Model):
+class RecomputeJob(Created):
     """One "recompute everything": every league log read again, every season's standings
     rebuilt; the admin page polls its progress."""
 
@@ -491,14 +491,6 @@ class RecomputeJob(models.Model):
     done = models.PositiveIntegerField(_("tables read"), default=0)
     seasons = models.PositiveIntegerField(_("seasons recomputed"), default=0)
     error = models.TextField(_("error"), blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    created_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:

@@ -161,11 +161,7 @@ class MatchSummary:
         season recomputed from stored summaries equals one recomputed from the logs.
         """
         return {
-            "variant": self.variant,
-            "match_id": self.match_id,
-            "practice": self.practice,
-            "hands": self.hands,
-            "totals": list(self.totals),
+            **self._match_fields(),
             "seats": [
                 {
                     "seat": seat.seat,
@@ -208,13 +204,18 @@ class MatchSummary:
     def to_dict(self) -> dict[str, Any]:
         """Return the summary ready for JSON."""
         return {
+            **self._match_fields(),
+            "winners": list(self.winners),
+            "seats": [seat.to_dict() for seat in self.seats],
+        }
+
+    def _match_fields(self) -> dict[str, Any]:
+        return {
             "variant": self.variant,
             "match_id": self.match_id,
             "practice": self.practice,
             "hands": self.hands,
             "totals": list(self.totals),
-            "winners": list(self.winners),
-            "seats": [seat.to_dict() for seat in self.seats],
         }
 
 

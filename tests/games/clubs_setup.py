@@ -132,3 +132,14 @@ def play(world: ClubWorld, players, hands, **kwargs) -> Table:
     for hand in hands:
         record(table, hand, world.member)
     return table
+
+
+def open_autumn(world: ClubWorld) -> Season:
+    """Open the league's second season, Autumn, after Spring."""
+    return services.season_create(
+        actor=world.admin,
+        league_id=world.league.pk,
+        name="Autumn",
+        starts_on=dt.date(2026, 9, 1),
+        ends_on=dt.date(2026, 12, 31),
+    )

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from games import services
+from tests.games.clubs_setup import club_world
 
 
 def _on_postgres() -> bool:
@@ -70,6 +71,15 @@ def append(db):
         )
 
     return do
+
+
+@pytest.fixture
+def world(db, django_capture_on_commit_callbacks):
+    """A club world (tests/games/clubs_setup.py): the club's owner, admin and member, an
+    outsider, players, a Gin league and its season; what making it queued has run (on
+    commit, as in the application; Celery is eager here)."""
+    with django_capture_on_commit_callbacks(execute=True):
+        return club_world()
 
 
 @pytest.fixture

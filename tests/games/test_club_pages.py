@@ -4,20 +4,14 @@ through the pages and the API."""
 import re
 import uuid
 
-import pytest
 from django.core import mail
 from django.test import Client
 from rest_framework.test import APIClient
 
 from games import services
 from games.models import Club, ClubRole, Event, League, Player, Season, Table
-from tests.games.clubs_setup import PASSWORD, UserFactory, UserWithPasswordFactory, club_world
+from tests.games.clubs_setup import PASSWORD, UserFactory, UserWithPasswordFactory
 from tests.payloads import quick
-
-
-@pytest.fixture
-def world(db):
-    return club_world()
 
 
 def _as(user) -> Client:

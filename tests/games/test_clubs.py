@@ -23,11 +23,6 @@ from tests.games.clubs_setup import LEAGUE_OPTIONS, UserFactory, club_world, joi
 from tests.payloads import quick
 
 
-@pytest.fixture
-def world(db):
-    return club_world()
-
-
 def _refused_by_the_database(create) -> None:
     with pytest.raises(IntegrityError), transaction.atomic():
         create()

@@ -9,7 +9,6 @@ members only. The season is the four hand-worked Gin matches of test_standings_e
 Anna: 3 Gin matches, 2 won: 67 %.
 """
 
-import datetime as dt
 import re
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -19,17 +18,11 @@ from django.test import Client
 from games import services
 from games.charts import rating_chart
 from games.models import SeasonStandings
-from tests.games.clubs_setup import club_world, join, play
+from tests.games.clubs_setup import join, open_autumn, play
 from tests.games.test_standings_exports import four_matches
 from tests.payloads import quick
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        yield club_world()
 
 
 @pytest.fixture
@@ -178,13 +171,7 @@ class TestPlayerPage:
 
     def test_ratings_run_on_into_the_next_season(self, played, django_capture_on_commit_callbacks):
         world, _ = played
-        autumn = services.season_create(
-            actor=world.admin,
-            league_id=world.league.pk,
-            name="Autumn",
-            starts_on=dt.date(2026, 9, 1),
-            ends_on=dt.date(2026, 12, 31),
-        )
+        autumn = open_autumn(world)
         with django_capture_on_commit_callbacks(execute=True):
             play(world, (world.carla, world.bruno), [quick(0, "gin", 0, 30)], season_id=autumn.pk)
         later = SeasonStandings.objects.get(season=autumn).ratings

@@ -34,7 +34,7 @@ from django.test import Client
 
 from games import services
 from games.models import MatchResult, SeasonStandings, Table
-from tests.games.clubs_setup import club_world, play
+from tests.games.clubs_setup import play
 from tests.payloads import quick
 
 pytestmark = pytest.mark.django_db
@@ -100,12 +100,6 @@ def four_matches(world) -> list[Table]:
         play(world, (carla, anna), [quick(1, "gin", 0, 25)]),
         play(world, (bruno, anna), [quick(0, "gin", 0, 30)]),
     ]
-
-
-@pytest.fixture
-def world(django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        yield club_world()
 
 
 @pytest.fixture

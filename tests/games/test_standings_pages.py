@@ -12,7 +12,7 @@ from django.test import Client
 
 from games import services
 from games.models import SeasonStandings
-from tests.games.clubs_setup import club_world, record
+from tests.games.clubs_setup import club_world, open_autumn, record
 from tests.games.test_standings_recompute import small_season
 from tests.payloads import quick
 
@@ -119,13 +119,7 @@ class TestLeagueStandingsPage:
         assert "/t/" not in page and "/players/" not in page
 
     def test_the_latest_season_is_shown_and_others_can_be_chosen(self, world):
-        autumn = services.season_create(
-            actor=world.admin,
-            league_id=world.league.pk,
-            name="Autumn",
-            starts_on=world.season.ends_on.replace(month=9, day=1),
-            ends_on=world.season.ends_on.replace(month=12, day=31),
-        )
+        autumn = open_autumn(world)
         client = as_user(world.member)
         latest = client.get(standings_url(world)).content.decode()
         assert "Autumn" in latest and "No finished matches yet" in latest

@@ -19,7 +19,6 @@ Bruno and Carla tie on record; head to head they are 1–1 (matches 2 and 4), so
 difference decides: Carla (−31) above Bruno (−74). The differences sum to 0.
 """
 
-import datetime as dt
 from io import StringIO
 
 import pytest
@@ -28,7 +27,7 @@ from django.core.management import CommandError, call_command
 from games import services
 from games.models import MatchResult, RecomputeJob, SeasonStandings, Table
 from scoring.standings import MatchSummary, ratings_over
-from tests.games.clubs_setup import UserFactory, club_world, play, record
+from tests.games.clubs_setup import UserFactory, open_autumn, play, record
 from tests.payloads import quick
 
 pytestmark = pytest.mark.django_db
@@ -58,13 +57,6 @@ def rows_by_name(world, season=None) -> dict[str, dict]:
     standing = SeasonStandings.objects.get(season=season or world.season)
     names = {p.pk: p.name for p in (world.anna, world.bruno, world.carla)}
     return {names[row["player"]]: row for row in standing.rows}
-
-
-@pytest.fixture
-def world(django_capture_on_commit_callbacks):
-    """The club world, with every on-commit task run (Celery is eager here)."""
-    with django_capture_on_commit_callbacks(execute=True):
-        yield club_world()
 
 
 @pytest.fixture
@@ -229,13 +221,7 @@ class TestRatingsAcrossSeasons:
         self, season_played, django_capture_on_commit_callbacks
     ):
         world, tables = season_played
-        autumn = services.season_create(
-            actor=world.admin,
-            league_id=world.league.pk,
-            name="Autumn",
-            starts_on=dt.date(2026, 9, 1),
-            ends_on=dt.date(2026, 12, 31),
-        )
+        autumn = open_autumn(world)
         with django_capture_on_commit_callbacks(execute=True):
             play(world, (world.bruno, world.anna), [quick(0, "gin", 0, 30)], season_id=autumn.pk)
         spring = SeasonStandings.objects.get(season=world.season)
