@@ -286,6 +286,7 @@ class StandingLine:
 
     player: Player | None
     row: dict[str, Any]
+    count_names: tuple[str, ...]
 
     @property
     def name(self) -> str:
@@ -293,8 +294,9 @@ class StandingLine:
 
     @property
     def counts(self) -> list[int]:
-        """Return the game-specific counts in the order ``StandingsView.counts`` names them."""
-        return list(self.row["counts"].values())
+        """Return the game-specific counts in the order ``StandingsView.counts`` names them
+        (not the stored dict's: PostgreSQL's jsonb keeps keys in an order of its own)."""
+        return [self.row["counts"][name] for name in self.count_names]
 
     @property
     def tiebreak_label(self) -> str:
@@ -333,7 +335,9 @@ def season_standings(*, season: Season) -> StandingsView:
     heads = _counted_heads(season)
     return StandingsView(
         season=season,
-        lines=[StandingLine(players.get(row["player"]), row) for row in rows],
+        lines=[
+            StandingLine(players.get(row["player"]), row, COUNTS[league.variant]) for row in rows
+        ],
         counts=COUNTS[league.variant],
         tiebreakers=list(league.tiebreakers),
         lower_is_better=league.variant in LOWER_IS_BETTER,

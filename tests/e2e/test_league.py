@@ -14,7 +14,12 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import record_gin_hand
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+# The live server runs the recompute tasks in-process (eager), whatever broker CI configures.
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("eager_celery"),
+]
 
 PASSWORD = "seven-Spades-on-the-stock"
 

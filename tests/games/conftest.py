@@ -80,14 +80,3 @@ def world(db, django_capture_on_commit_callbacks):
     commit, as in the application; Celery is eager here)."""
     with django_capture_on_commit_callbacks(execute=True):
         return club_world()
-
-
-@pytest.fixture
-def eager_celery():
-    """Run tasks in-process for this test, whatever broker is configured."""
-    from rummyref.celery import app
-
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield app
-    app.conf.task_always_eager = previous

@@ -35,6 +35,7 @@ class TestEventAdmin:
         assert table.scorekeeper_key.encode() not in page.content
 
 
+@pytest.mark.usefixtures("eager_celery")
 class TestRecomputeEverything:
     def test_staff_start_it_and_follow_its_progress(
         self, admin_client, django_capture_on_commit_callbacks

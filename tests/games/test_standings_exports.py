@@ -37,7 +37,9 @@ from games.models import MatchResult, SeasonStandings, Table
 from tests.games.clubs_setup import play
 from tests.payloads import quick
 
-pytestmark = pytest.mark.django_db
+# Standings are recomputed by tasks queued on commit: here they run in-process, whatever
+# broker CI configures (tests/games/test_standings_worker.py covers real workers).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 STANDINGS_HEADER = [
     "rank",

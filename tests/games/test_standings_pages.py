@@ -16,7 +16,9 @@ from tests.games.clubs_setup import club_world, open_autumn, record
 from tests.games.test_standings_recompute import small_season
 from tests.payloads import quick
 
-pytestmark = pytest.mark.django_db
+# Standings are recomputed by tasks queued on commit: here they run in-process, whatever
+# broker CI configures (tests/games/test_standings_worker.py covers real workers).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 
 @pytest.fixture

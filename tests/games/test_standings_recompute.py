@@ -30,7 +30,9 @@ from scoring.standings import MatchSummary, ratings_over
 from tests.games.clubs_setup import UserFactory, open_autumn, play, record
 from tests.payloads import quick
 
-pytestmark = pytest.mark.django_db
+# Standings are recomputed by tasks queued on commit: here they run in-process, whatever
+# broker CI configures (tests/games/test_standings_worker.py covers real workers).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 
 def small_season(world) -> list[Table]:
