@@ -174,7 +174,8 @@ class ErrorSerializer(serializers.Serializer):
 
 class SeasonTableCreateSerializer(serializers.Serializer):
     players = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
+        # Player ids are bigints: a bigger number is no id, and is refused before the query.
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
         min_length=2,
         max_length=6,
         help_text="The club's player ids, in seat order; as many as the league's tables seat.",

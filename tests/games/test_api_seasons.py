@@ -140,3 +140,13 @@ def test_the_table_key_header_is_optional_in_the_schema(client):
     key = next(p for p in parameters if p["name"] == "X-Table-Key")
     assert key.get("required", False) is False  # OpenAPI: absent means optional
     assert "signed-in member" in key["description"]
+
+
+def test_a_player_id_beyond_any_id_is_a_clear_400(world):
+    response = client_for(world.member).post(
+        f"/api/v1/seasons/{world.season.pk}/tables/",
+        {"players": [world.anna.pk, 10**30]},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "players" in response.json()["fields"]
