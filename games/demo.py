@@ -1,13 +1,16 @@
-"""The demo tables ``make run`` loads: a finished Big Gin match, a Classic one in play, and a
-Ramino hand being played move by move."""
+"""The demo ``make run`` loads: a finished Big Gin match, a Classic one in play, a Ramino hand
+being played move by move, and a club with a public Gin league whose first season has six
+finished matches, so its standings page has something to show."""
 
+import datetime as dt
 import uuid
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from games import services
 from games.api.examples import RAMINO
-from games.models import Table
+from games.models import Club, League, Table
 
 NAMESPACE = uuid.UUID("5b0f8a53-4a49-4f57-9b0e-2f7f8a1c9d10")
 FINISHED_ID = uuid.uuid5(NAMESPACE, "finished-big-gin")
@@ -70,6 +73,73 @@ def _load(table_id, players, options, events, variant="gin") -> Table:
     return table
 
 
+DEMO_CLUB = "circolo-demo"
+DEMO_LEAGUE = "gin-del-martedi"
+# Each league match of the demo season: its two players and the hands recorded, Gin quick
+# entry (Classic to 50). Every match ends at its last hand.
+LEAGUE_MATCHES = [
+    (("Anna", "Bruno"), [_quick(0, "knock", 4, 20), _quick(0, "gin", 0, 30)]),
+    (("Carla", "Dario"), [_quick(1, "gin", 0, 35)]),
+    (("Anna", "Carla"), [_quick(1, "knock", 2, 30), _quick(0, "gin", 0, 40)]),
+    (("Bruno", "Dario"), [_quick(0, "gin", 0, 28)]),
+    (("Anna", "Dario"), [_quick(1, "knock", 3, 25), _quick(1, "knock", 1, 30)]),
+    (("Bruno", "Carla"), [_quick(1, "gin", 0, 26)]),
+]
+
+
+def _club_load() -> League:
+    """Make the demo club (public), its public league, a season and its six matches."""
+    owner, _ = get_user_model().objects.get_or_create(
+        username="demo-owner",
+        defaults={"password": "!"},  # no password: nobody signs in as it
+    )
+    club = services.club_create(user=owner, name="Circolo Demo", public=True)
+    players = {
+        name: services.player_create(actor=owner, club_id=club.pk, name=name)
+        for name in ("Anna", "Bruno", "Carla", "Dario")
+    }
+    league = services.league_create(
+        actor=owner,
+        club_id=club.pk,
+        name="Gin del martedì",
+        variant="gin",
+        players=2,
+        options={"preset": "classic", "target": 50},
+        tiebreakers=["head_to_head", "points_difference"],
+        public=True,
+    )
+    season = services.season_create(
+        actor=owner,
+        league_id=league.pk,
+        name="Autunno 2026",
+        starts_on=dt.date(2026, 9, 1),
+        ends_on=dt.date(2026, 12, 31),
+    )
+    for names, hands in LEAGUE_MATCHES:
+        table = services.season_table_create(
+            actor=owner,
+            season_id=season.pk,
+            player_ids=[players[name].pk for name in names],
+            entered_by="demo",
+        )
+        for seq, payload in enumerate(hands, start=1):
+            services.event_append(
+                table_id=table.id,
+                event_id=uuid.uuid5(table.id, str(seq)),
+                expected_seq=seq,
+                type="hand_recorded",
+                payload=payload,
+                entered_by="demo",
+                user=owner,
+            )
+    return league
+
+
+def demo_league() -> League | None:
+    """Return the demo club's public league, if loaded."""
+    return League.objects.filter(club__slug=DEMO_CLUB, slug=DEMO_LEAGUE).first()
+
+
 @transaction.atomic
 def demo_load() -> list[Table]:
     """Create the demo tables unless they exist; return them."""
@@ -79,4 +149,7 @@ def demo_load() -> list[Table]:
         _load(IN_PLAY_ID, ["Carla", "Dario"], {"preset": "classic", "target": 50}, IN_PLAY)
     if not Table.objects.filter(pk=MOVES_ID).exists():
         _load(MOVES_ID, list(RAMINO.players), RAMINO.options, MOVES, variant="ramino")
+    if not Club.objects.filter(slug=DEMO_CLUB).exists():
+        # Its standings are worked out by the task each finished match queues on commit.
+        _club_load()
     return list(Table.objects.filter(pk__in=DEMO_IDS))

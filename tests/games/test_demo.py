@@ -1,5 +1,7 @@
 """The demo tables `make run` loads: idempotent, and each replays from its log."""
 
+import re
+
 import pytest
 from django.core.management import call_command
 
@@ -24,3 +26,27 @@ class TestDemoTables:
         # After Bruno's discard it is Carla's turn to draw (seats Anna, Bruno, Carla).
         assert state["turn"] == 2 and state["play"]["phase"] == "draw"
         assert Event.objects.filter(table=table).count() == 11
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("eager_celery")
+class TestDemoClub:
+    def test_the_demo_league_shows_its_standings_to_anyone(
+        self, client, django_capture_on_commit_callbacks
+    ):
+        """Six one-or-two-hand Gin matches (Classic to 50), worked by hand:
+        Anna beats Bruno 71–0 and Carla 65–28, loses to Dario 0–51; Dario beats Carla
+        60–0 and Anna, loses to Bruno 0–53; Bruno loses to Carla 0–51. Anna and Dario are
+        2–1, Dario above by head to head; Carla and Bruno 1–2, Carla above by head to head.
+        """
+        with django_capture_on_commit_callbacks(execute=True):
+            call_command("load_demo")
+        page = client.get("/clubs/circolo-demo/l/gin-del-martedi/standings/").content.decode()
+        assert re.findall(r'<tr data-player="([^"]+)"', page) == ["Dario", "Anna", "Carla", "Bruno"]
+        assert "6 matches counted" in page
+        dario = page[page.index('<tr data-player="Dario"') : page.index('<tr data-player="Anna"')]
+        assert ">Head to head<" in dario
+        # Loading again adds nothing.
+        with django_capture_on_commit_callbacks(execute=True):
+            call_command("load_demo")
+        assert Table.objects.filter(season__league__club__slug="circolo-demo").count() == 6
