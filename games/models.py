@@ -512,5 +512,8 @@ class RecomputeJob(Created):
 
     @property
     def percent(self) -> int:
-        """Return the share of tables read, for the progress bar."""
-        return 100 if not self.total else self.done * 100 // self.total
+        """Return the share of tables read, for the progress bar (a job with no tables to
+        read is at 0 until it is done)."""
+        if not self.total:
+            return 100 if self.status == self.Status.DONE else 0
+        return self.done * 100 // self.total

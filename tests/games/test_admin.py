@@ -70,6 +70,10 @@ class TestRecomputeEverything:
         )
         assert b"<html" not in block.content
         assert b"50 of 200 tables read" in block.content
+        # Queued, not yet counting its tables: an empty bar, not a full one.
+        queued = RecomputeJob.objects.create()
+        page = admin_client.get(f"/admin/games/recomputejob/{queued.pk}/progress/")
+        assert b'<progress max="100" value="0"' in page.content
 
     def test_a_get_does_not_start_one_and_outsiders_are_sent_to_sign_in(self, client, db):
         boss = User.objects.create_superuser("boss2", "b2@example.org", "pw-12345-xyz")
