@@ -30,7 +30,7 @@ COLUMNS = (
     "P",
     "W",
     "L",
-    "Difference",
+    "Diff.",
     "Rating",
     "Hands won",
     "Points for",
