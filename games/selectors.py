@@ -321,7 +321,9 @@ class StandingsView:
     up_to_date: bool
 
 
-def _counted_heads(season: Season) -> dict[str, int]:
+def counted_heads(season: Season) -> dict[str, int]:
+    """Return the head seq of each finished, counted table of a season, by table id: what
+    its standings must reflect to be up to date."""
     finished = season.tables.filter(status=Table.Status.FINISHED, practice=False)
     return {str(pk): seq for pk, seq in finished.values_list("pk", "head_seq")}
 
@@ -332,7 +334,7 @@ def season_standings(*, season: Season) -> StandingsView:
     stored = SeasonStandings.objects.filter(season=season).defer("ratings").first()
     rows = stored.rows if stored is not None else []
     players = Player.objects.in_bulk([row["player"] for row in rows])
-    heads = _counted_heads(season)
+    heads = counted_heads(season)
     return StandingsView(
         season=season,
         lines=[

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from games import selectors
 from games.access import SEASON_CLOSED
 from games.models import (
     Club,
@@ -197,7 +198,9 @@ def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, A
 def _queue_verify(table_id: uuid.UUID) -> None:
     from games.tasks import table_verify
 
-    transaction.on_commit(lambda: table_verify.delay(str(table_id)))
+    # Robust: the event is stored and acknowledged by then; a broker that is down must not
+    # turn that into an error (the nightly audit checks every table anyway).
+    transaction.on_commit(lambda: table_verify.delay(str(table_id)), robust=True)
 
 
 @transaction.atomic
@@ -995,6 +998,17 @@ def league_standings_recompute(
     return written
 
 
+def seasons_behind() -> list[int]:
+    """Return the seasons whose stored standings do not reflect their tables' logs (a
+    recompute lost or failed), oldest first, so they can be queued again."""
+    behind = []
+    stored = dict(SeasonStandings.objects.values_list("season_id", "reflects"))
+    for season in Season.objects.order_by("pk"):
+        if stored.get(season.pk, {}) != selectors.counted_heads(season):
+            behind.append(season.pk)
+    return behind
+
+
 def season_standings_recompute(*, season_id: int) -> list[SeasonStandings]:
     """Recompute a season's standings, and the later seasons of its league (ratings)."""
     league_id = Season.objects.values_list("league_id", flat=True).get(pk=season_id)
@@ -1004,7 +1018,9 @@ def season_standings_recompute(*, season_id: int) -> list[SeasonStandings]:
 def _queue_standings(season_id: int) -> None:
     from games.tasks import season_standings_recompute as task
 
-    transaction.on_commit(lambda: task.delay(season_id))
+    # Robust, as for the verification: a recompute that cannot be queued or fails is logged,
+    # the page shows the standings behind, and the nightly audit queues it again.
+    transaction.on_commit(lambda: task.delay(season_id), robust=True)
 
 
 def recompute_job_start(*, user) -> RecomputeJob:

@@ -31,9 +31,14 @@ def tables_audit() -> dict:
     """Nightly: replay every table's log and check its hash chain; report every table off.
 
     It only reads and re-caches projections, so a second run (or a redelivery) changes
-    nothing. A table that fails is logged as an error and mailed to the ADMINS.
+    nothing. A table that fails is logged as an error and mailed to the ADMINS. Seasons whose
+    standings do not reflect their tables' logs (a recompute lost or failed) are queued again.
     """
     report = services.tables_audit()
+    # Standings a lost or failed recompute left behind are queued again.
+    report["standings_queued"] = services.seasons_behind()
+    for season_id in report["standings_queued"]:
+        season_standings_recompute.delay(season_id)
     for failure in report["failures"]:
         logger.error("audit: table %s is off: %s", failure["table"], failure)
     if report["failures"]:

@@ -26,6 +26,7 @@ from django.core.management import CommandError, call_command
 
 from games import services
 from games.models import MatchResult, RecomputeJob, SeasonStandings, Table
+from games.tasks import tables_audit
 from scoring.standings import MatchSummary, ratings_over
 from tests.games.clubs_setup import UserFactory, open_autumn, play, record
 from tests.payloads import quick
@@ -198,6 +199,26 @@ class TestWhenTheyAreRecomputed:
         tables[0].refresh_from_db()
         standing = SeasonStandings.objects.get(season=world.season)
         assert standing.reflects[str(tables[0].id)] == tables[0].head_seq == 3
+
+    def test_a_recompute_that_fails_leaves_the_hand_stored_and_the_audit_catches_up(
+        self, world, django_capture_on_commit_callbacks, monkeypatch, caplog
+    ):
+        def broken(**kwargs):
+            raise RuntimeError("the worker's database went away")
+
+        monkeypatch.setattr(services, "league_standings_recompute", broken)
+        with django_capture_on_commit_callbacks(execute=True):
+            table = play(world, (world.anna, world.bruno), [quick(0, "gin", 0, 30)])
+        # The hand that ended the match is stored; the failure is logged, not raised.
+        table.refresh_from_db()
+        assert (table.head_seq, table.status) == (2, "finished")
+        assert "the worker's database went away" in caplog.text
+        assert services.seasons_behind() == [world.season.pk]
+        monkeypatch.undo()
+        tables_audit.delay()
+        standing = SeasonStandings.objects.get(season=world.season)
+        assert standing.matches == 1 and standing.reflects == {str(table.id): 2}
+        assert services.seasons_behind() == []
 
     def test_a_practice_table_never_counts(self, world, django_capture_on_commit_callbacks):
         with django_capture_on_commit_callbacks(execute=True):
