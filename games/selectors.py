@@ -321,11 +321,24 @@ class StandingsView:
     up_to_date: bool
 
 
-def counted_heads(season: Season) -> dict[str, int]:
-    """Return the head seq of each finished, counted table of a season, by table id: what
-    its standings must reflect to be up to date."""
-    finished = season.tables.filter(status=Table.Status.FINISHED, practice=False)
-    return {str(pk): seq for pk, seq in finished.values_list("pk", "head_seq")}
+def _counted_heads(tables: QuerySet[Table]) -> dict[int, dict[str, int]]:
+    """Return, by season, the head seq of each finished, counted table by table id: what a
+    season's standings must reflect (``SeasonStandings.reflects``) to be up to date."""
+    heads: dict[int, dict[str, int]] = {}
+    finished = tables.filter(status=Table.Status.FINISHED, practice=False)
+    for season_id, pk, seq in finished.values_list("season_id", "pk", "head_seq"):
+        heads.setdefault(season_id, {})[str(pk)] = seq
+    return heads
+
+
+def seasons_behind() -> list[int]:
+    """Return the seasons whose stored standings do not reflect their tables' logs (a
+    recompute lost or failed), so they can be queued again; two queries for all of them."""
+    heads = _counted_heads(Table.objects.filter(season__isnull=False))
+    stored = dict(SeasonStandings.objects.values_list("season_id", "reflects"))
+    return sorted(
+        pk for pk in heads.keys() | stored.keys() if stored.get(pk, {}) != heads.get(pk, {})
+    )
 
 
 def season_standings(*, season: Season) -> StandingsView:
@@ -334,7 +347,7 @@ def season_standings(*, season: Season) -> StandingsView:
     stored = SeasonStandings.objects.filter(season=season).defer("ratings").first()
     rows = stored.rows if stored is not None else []
     players = Player.objects.in_bulk([row["player"] for row in rows])
-    heads = counted_heads(season)
+    heads = _counted_heads(season.tables.all()).get(season.pk, {})
     return StandingsView(
         season=season,
         lines=[

@@ -15,7 +15,6 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from games import selectors
 from games.access import SEASON_CLOSED
 from games.models import (
     Club,
@@ -996,17 +995,6 @@ def league_standings_recompute(
         )
         written.append(standing)
     return written
-
-
-def seasons_behind() -> list[int]:
-    """Return the seasons whose stored standings do not reflect their tables' logs (a
-    recompute lost or failed), oldest first, so they can be queued again."""
-    behind = []
-    stored = dict(SeasonStandings.objects.values_list("season_id", "reflects"))
-    for season in Season.objects.order_by("pk"):
-        if stored.get(season.pk, {}) != selectors.counted_heads(season):
-            behind.append(season.pk)
-    return behind
 
 
 def season_standings_recompute(*, season_id: int) -> list[SeasonStandings]:

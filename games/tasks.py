@@ -6,7 +6,7 @@ import logging
 from celery import shared_task
 from django.core.mail import mail_admins
 
-from games import services
+from games import selectors, services
 from games.models import RecomputeJob, Season, Table
 
 logger = logging.getLogger(__name__)
@@ -36,7 +36,7 @@ def tables_audit() -> dict:
     """
     report = services.tables_audit()
     # Standings a lost or failed recompute left behind are queued again.
-    report["standings_queued"] = services.seasons_behind()
+    report["standings_queued"] = selectors.seasons_behind()
     for season_id in report["standings_queued"]:
         season_standings_recompute.delay(season_id)
     for failure in report["failures"]:

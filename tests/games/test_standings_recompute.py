@@ -24,7 +24,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import services
+from games import selectors, services
 from games.models import MatchResult, RecomputeJob, SeasonStandings, Table
 from games.tasks import tables_audit
 from scoring.standings import MatchSummary, ratings_over
@@ -213,12 +213,12 @@ class TestWhenTheyAreRecomputed:
         table.refresh_from_db()
         assert (table.head_seq, table.status) == (2, "finished")
         assert "the worker's database went away" in caplog.text
-        assert services.seasons_behind() == [world.season.pk]
+        assert selectors.seasons_behind() == [world.season.pk]
         monkeypatch.undo()
         tables_audit.delay()
         standing = SeasonStandings.objects.get(season=world.season)
         assert standing.matches == 1 and standing.reflects == {str(table.id): 2}
-        assert services.seasons_behind() == []
+        assert selectors.seasons_behind() == []
 
     def test_a_practice_table_never_counts(self, world, django_capture_on_commit_callbacks):
         with django_capture_on_commit_callbacks(execute=True):
