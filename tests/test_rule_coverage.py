@@ -1,4 +1,5 @@
-"""The rules reference (docs/rules.md) is well formed, and every rule in it is named by a test."""
+"""The rules reference (docs/rules.md, docs/rules.it.md) is well formed, and every rule in it
+is named by a test."""
 
 import re
 from dataclasses import dataclass
@@ -6,6 +7,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules.md"
+# The Italian twin: the same entries in the same order, its list lines labelled in Italian.
+RULES_IT = ROOT / "docs" / "rules.it.md"
+IT_LABELS = {"options_label": "Opzioni", "source_label": "Fonte"}
 
 RULE_ID = r"[A-Z0-9]+(?:-[A-Z0-9]+)*"
 # An entry opens with "### ID — title" and runs to the next heading of level 2 or 3.
@@ -72,6 +76,11 @@ def _rule_ids() -> list[str]:
     return [entry.rule for entry in _entries(RULES)]
 
 
+def _option_keys(entries) -> list[tuple[str, list[str]]]:
+    """Return each entry's rule ID with the option keys its Options line names."""
+    return [(e.rule, sorted(re.findall(r"`(\w+)`", e.options or ""))) for e in entries]
+
+
 def _named_in_tests() -> set[str]:
     """Collect rule IDs written in test names (as ID or id_with_underscores) or docstrings.
 
@@ -101,6 +110,12 @@ class TestRulesReference:
         ids = _rule_ids()
         repeated = sorted({rule for rule in ids if ids.count(rule) > 1})
         assert not repeated, f"rules with more than one entry: {repeated}"
+
+    def test_the_italian_reference_has_the_same_entries_in_the_same_order(self):
+        italian = _entries(RULES_IT, **IT_LABELS)  # a stray shape raises, naming the entry
+        assert [entry.rule for entry in italian] == _rule_ids()
+        assert all(entry.title and entry.body and entry.source for entry in italian)
+        assert _option_keys(italian) == _option_keys(_entries(RULES))
 
     def test_every_rule_is_named_by_a_test(self):
         missing = set(_rule_ids()) - _named_in_tests()
