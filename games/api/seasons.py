@@ -8,11 +8,13 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services
-from games.access import Role
 from games.api import serializers as s
-from games.api.views import Throttled
-from games.models import Season
+from games.api.tables import Throttled
+from games.clubs import selectors as club_selectors
+from games.clubs.models import Season
+from games.standings import selectors as standings_selectors
+from games.tables import services as table_services
+from games.tables.access import Role
 
 NOT_FOUND = OpenApiResponse(
     s.ErrorSerializer, description="No such season, or its league is private to its club."
@@ -21,7 +23,7 @@ NOT_FOUND = OpenApiResponse(
 
 def _season(request, season_id: int):
     try:
-        return selectors.season_by_id_for_user(season_id=season_id, user=request.user)
+        return club_selectors.season_by_id_for_user(season_id=season_id, user=request.user)
     except Season.DoesNotExist:
         raise NotFound("No such season, or its league is private to its club.") from None
 
@@ -38,7 +40,7 @@ class SeasonStandingsView(Throttled, APIView):
     )
     def get(self, request, season_id: int):
         season, _access = _season(request, season_id)
-        view = selectors.season_standings(season=season)
+        view = standings_selectors.season_standings(season=season)
         league = season.league
         body = {
             "season": season.pk,
@@ -81,7 +83,7 @@ class SeasonTableCreateView(Throttled, APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
-            table = services.season_table_create(
+            table = table_services.season_table_create(
                 actor=request.user,
                 season_id=season.pk,
                 player_ids=data["players"],

@@ -3,7 +3,8 @@
 from django.urls import reverse
 from rest_framework import serializers
 
-from games.models import Event, Table, Variant
+from games.shared.models import Variant
+from games.tables.models import Event, Table
 from scoring import events as ev
 
 
