@@ -24,7 +24,7 @@ from games.models import (
     Table,
     TableProjection,
 )
-from games.standings import services as standings_services
+from games.standings import queue as standings_queue
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -176,7 +176,7 @@ class RecomputeJobAdmin(ReadOnlyAdmin):
     def _start(self, request):
         if not self.has_view_permission(request):
             raise PermissionDenied
-        job = standings_services.recompute_job_start(user=request.user)
+        job = standings_queue.recompute_job_start(user=request.user)
         messages.info(request, _("Recomputing every league's standings from the logs."))
         return redirect("admin:games_recomputejob_progress", job_id=job.pk)
 

@@ -8,11 +8,11 @@ import uuid
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from games.api.examples import RAMINO
 from games.clubs import services as club_services
 from games.clubs.models import Club, League
 from games.tables import services as table_services
 from games.tables.models import Table
+from scoring.samples import RAMINO
 
 NAMESPACE = uuid.UUID("5b0f8a53-4a49-4f57-9b0e-2f7f8a1c9d10")
 FINISHED_ID = uuid.uuid5(NAMESPACE, "finished-big-gin")

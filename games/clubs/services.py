@@ -21,7 +21,6 @@ from games.clubs.models import (
     Tiebreaker,
 )
 from games.shared.errors import ActionRefused, EventRejected
-from games.tables.models import Table
 from scoring import events as ev
 from scoring.errors import RuleViolation
 from scoring.replay import apply
@@ -342,12 +341,8 @@ def season_close(*, actor, season_id: int) -> Season:
         return season
     # Wait for appends in flight: each holds its table's lock and reads the season under it,
     # so none lands after the season is closed.
-    list(
-        Table.objects.select_for_update()
-        .filter(season=season)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
+    # (Through the season's reverse relation: the clubs part does not import the tables part.)
+    list(season.tables.select_for_update().order_by("pk").values_list("pk", flat=True))
     season.status = Season.Status.CLOSED
     season.closed_at = timezone.now()
     season.closed_by = actor

@@ -11,10 +11,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from games.clubs.models import League, Season
-from games.shared.errors import ActionRefused
 from games.standings.models import MatchResult, RecomputeJob, SeasonStandings
 from games.tables.log import engine_events
 from games.tables.models import Event, Seat, Table
@@ -177,26 +175,6 @@ def season_standings_recompute(*, season_id: int) -> list[SeasonStandings]:
     """Recompute a season's standings, and the later seasons of its league (ratings)."""
     league_id = Season.objects.values_list("league_id", flat=True).get(pk=season_id)
     return league_standings_recompute(league_id=league_id, from_season_id=season_id)
-
-
-def queue_standings(season_id: int) -> None:
-    from games.standings.tasks import season_standings_recompute as task
-
-    # Robust, as for the verification: a recompute that cannot be queued or fails is logged,
-    # the page shows the standings behind, and the nightly audit queues it again.
-    transaction.on_commit(lambda: task.delay(season_id), robust=True)
-
-
-def recompute_job_start(*, user) -> RecomputeJob:
-    """Queue a recompute of every league's standings from the logs (staff only)."""
-    if not (user.is_authenticated and user.is_staff):
-        raise ActionRefused(gettext("Only staff can recompute everything."))
-    from games.standings.tasks import standings_recompute_all
-
-    with transaction.atomic():
-        job = RecomputeJob.objects.create(created_by=user)
-        transaction.on_commit(lambda: standings_recompute_all.delay(job.pk))
-    return job
 
 
 def standings_recompute_all(*, job_id: int) -> RecomputeJob:

@@ -16,6 +16,8 @@ from games.shared.errors import ActionRefused, EventRejected
 from games.tables.access import SEASON_CLOSED
 from games.tables.log import engine_events, event_row
 from games.tables.models import Event, Seat, Table, TableProjection
+from games.tables.signals import league_match_changed
+from games.tables.tasks import table_verify
 from scoring import events as ev
 from scoring.errors import RuleViolation, Violation
 from scoring.replay import TableState, apply, replay
@@ -77,9 +79,7 @@ def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, A
     # standings; moves within a match still in play do not.
     counted = table.season_id is not None and not table.practice
     if counted and (state.finished or table.status == Table.Status.FINISHED):
-        from games.standings.services import queue_standings
-
-        queue_standings(table.season_id)
+        league_match_changed.send(sender=Table, table=table)
     table.head_seq = event.seq
     table.head_hash = event.hash
     table.status = Table.Status.FINISHED if state.finished else Table.Status.OPEN
@@ -91,8 +91,6 @@ def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, A
 
 
 def _queue_verify(table_id: uuid.UUID) -> None:
-    from games.tables.tasks import table_verify
-
     # Robust: the event is stored and acknowledged by then; a broker that is down must not
     # turn that into an error (the nightly audit checks every table anyway).
     transaction.on_commit(lambda: table_verify.delay(str(table_id)), robust=True)

@@ -9,10 +9,9 @@ import logging
 from celery import shared_task
 from django.core.mail import mail_admins
 
-from games.standings import selectors as standings_selectors
-from games.standings.tasks import season_standings_recompute
 from games.tables import audit
 from games.tables.models import Table
+from games.tables.signals import tables_audited
 
 logger = logging.getLogger(__name__)
 
@@ -46,10 +45,9 @@ def tables_audit() -> dict:
     standings do not reflect their tables' logs (a recompute lost or failed) are queued again.
     """
     report = audit.tables_audit()
-    # Standings a lost or failed recompute left behind are queued again.
-    report["standings_queued"] = standings_selectors.seasons_behind()
-    for season_id in report["standings_queued"]:
-        season_standings_recompute.delay(season_id)
+    # Standings a lost or failed recompute left behind are queued again (by their receiver).
+    for _receiver, done in tables_audited.send(sender=tables_audit, report=report):
+        report.update(done or {})
     for failure in report["failures"]:
         logger.error("audit: table %s is off: %s", failure["table"], failure)
     if report["failures"]:

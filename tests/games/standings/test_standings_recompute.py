@@ -27,6 +27,7 @@ from django.core.management import CommandError, call_command
 from games.clubs import services as club_services
 from games.models import MatchResult, RecomputeJob, SeasonStandings, Table
 from games.shared.errors import ActionRefused
+from games.standings import queue as standings_queue
 from games.standings import selectors as standings_selectors
 from games.standings import services as standings_services
 from games.tables.tasks import tables_audit
@@ -312,7 +313,7 @@ class TestFiftyMatches:
 class TestRecomputeEverything:
     def test_only_staff_may_start_it(self, world):
         with pytest.raises(ActionRefused):
-            standings_services.recompute_job_start(user=world.owner)
+            standings_queue.recompute_job_start(user=world.owner)
         assert not RecomputeJob.objects.exists()
 
     def test_it_rebuilds_every_season_from_the_logs(
@@ -324,7 +325,7 @@ class TestRecomputeEverything:
         SeasonStandings.objects.all().delete()
         staff = UserFactory(username="staff", is_staff=True)
         with django_capture_on_commit_callbacks(execute=True):
-            job = standings_services.recompute_job_start(user=staff)
+            job = standings_queue.recompute_job_start(user=staff)
         job.refresh_from_db()
         assert (job.status, job.total, job.done, job.seasons) == ("done", 4, 4, 1)
         assert job.percent == 100 and job.finished_at is not None
