@@ -70,7 +70,7 @@ def table_load(log: list[list[Any]], state: dict[str, Any]):
             seq=seq,
             prev_hash=prev,
             event_id=uuid.uuid4(),
-            type=event_type,
+            event_type=event_type,
             payload=payload,
             entered_by=BENCH,
             created_at=now,
@@ -130,7 +130,7 @@ def append_times(table, appends: list[list[Any]]) -> list[float]:
             table_id=table.id,
             event_id=uuid.uuid4(),
             expected_seq=table.head_seq,
-            type=event_type,
+            event_type=event_type,
             payload=payload,
             entered_by=BENCH,
         )

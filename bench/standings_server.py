@@ -133,7 +133,7 @@ def tables_load(season, matches: Sequence[tuple[list[Any], list]], first_at) -> 
                 seq=event.seq,
                 prev_hash=prev,
                 event_id=uuid.uuid4(),
-                type=event.type,
+                event_type=event.type,
                 payload=event.payload,
                 entered_by=BENCH,
                 created_at=began + event.seq * EVENT_EVERY,
@@ -219,7 +219,7 @@ def incremental_recompute(season, seated: list[Any], log: list) -> dict[str, Any
         table_id=table.id,
         event_id=uuid.uuid4(),
         expected_seq=table.head_seq,
-        type=last.type,
+        event_type=last.type,
         payload=last.payload,
         entered_by=BENCH,
     )

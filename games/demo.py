@@ -2,7 +2,7 @@
 being played move by move, and a club with a public Gin league whose first season has six
 finished matches, so its standings page has something to show."""
 
-import datetime as dt
+import datetime
 import uuid
 
 from django.contrib.auth import get_user_model
@@ -68,7 +68,7 @@ def _load(table_id, players, options, events, variant="gin") -> Table:
             table_id=table.id,
             event_id=uuid.uuid5(table_id, str(number)),
             expected_seq=number + 1,
-            type=event_type,
+            event_type=event_type,
             payload=payload,
             entered_by="demo",
         )
@@ -114,8 +114,8 @@ def _club_load() -> League:
         actor=owner,
         league_id=league.pk,
         name="Autunno 2026",
-        starts_on=dt.date(2026, 9, 1),
-        ends_on=dt.date(2026, 12, 31),
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=datetime.date(2026, 12, 31),
     )
     for names, hands in LEAGUE_MATCHES:
         table = table_services.season_table_create(
@@ -129,7 +129,7 @@ def _club_load() -> League:
                 table_id=table.id,
                 event_id=uuid.uuid5(table.id, str(seq)),
                 expected_seq=seq,
-                type="hand_recorded",
+                event_type="hand_recorded",
                 payload=payload,
                 entered_by="demo",
                 user=owner,

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
-from games.api import serializers as s
+from games.api import serializers
 from games.api.examples import move_examples
 from games.tables import selectors, services
 from games.tables.access import KEY_HEADER, Role, table_role, write_refusal
@@ -34,7 +34,7 @@ LIST_KEY_PARAMETER = OpenApiParameter(
 )
 ERRORS = {
     404: OpenApiResponse(
-        s.ErrorSerializer, description="No table with this id opens with the key."
+        serializers.ErrorSerializer, description="No table with this id opens with the key."
     ),
 }
 
@@ -189,7 +189,7 @@ class Throttled:
 
 
 class TableListCreateView(Throttled, ListAPIView):
-    serializer_class = s.TableSerializer
+    serializer_class = serializers.TableSerializer
 
     def get_queryset(self):
         return selectors.tables_for_keys(keys=_keys(self.request))
@@ -214,8 +214,8 @@ class TableListCreateView(Throttled, ListAPIView):
         description="Creates the table and the first event of its log. The answer holds the "
         "scorekeeper key (keep it: it records) and the viewer key (share it: it only reads), "
         "and the links that open the table's page with each.",
-        request=s.TableCreateSerializer,
-        responses={201: s.TableCreatedSerializer, 422: s.ErrorSerializer},
+        request=serializers.TableCreateSerializer,
+        responses={201: serializers.TableCreatedSerializer, 422: serializers.ErrorSerializer},
         examples=[
             OpenApiExample(
                 "Classic Gin to 50",
@@ -229,7 +229,7 @@ class TableListCreateView(Throttled, ListAPIView):
         ],
     )
     def post(self, request, *args, **kwargs):
-        serializer = s.TableCreateSerializer(data=request.data)
+        serializer = serializers.TableCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         table = services.table_create(
@@ -239,7 +239,7 @@ class TableListCreateView(Throttled, ListAPIView):
             entered_by="api",
             user=request.user,
         )
-        body = s.TableCreatedSerializer(
+        body = serializers.TableCreatedSerializer(
             table, context={"request": request, "roles": {table.id: Role.SCOREKEEPER}}
         ).data
         return Response(body, status=status.HTTP_201_CREATED)
@@ -249,11 +249,13 @@ class TableDetailView(Throttled, APIView):
     @extend_schema(
         summary="Get a table",
         parameters=[KEY_PARAMETER],
-        responses={200: s.TableSerializer, **ERRORS},
+        responses={200: serializers.TableSerializer, **ERRORS},
     )
     def get(self, request, table_id):
         table, role = _table(request, table_id)
-        return Response(s.TableSerializer(table, context={"roles": {table.id: role}}).data)
+        return Response(
+            serializers.TableSerializer(table, context={"roles": {table.id: role}}).data
+        )
 
 
 class TableStateView(Throttled, APIView):
@@ -264,7 +266,7 @@ class TableStateView(Throttled, APIView):
         "deals, and the hand being played move by move: whose turn, the stock, the discard "
         "top, the melds on the table and each hand's size.",
         parameters=[KEY_PARAMETER],
-        responses={200: s.TableStateSerializer, **ERRORS},
+        responses={200: serializers.TableStateSerializer, **ERRORS},
     )
     def get(self, request, table_id):
         table, _role = _table(request, table_id)
@@ -278,7 +280,7 @@ class TableEventsView(Throttled, APIView):
             KEY_PARAMETER,
             OpenApiParameter("after", int, description="Only events with a seq greater than this."),
         ],
-        responses={200: s.EventSerializer(many=True), **ERRORS},
+        responses={200: serializers.EventSerializer(many=True), **ERRORS},
     )
     def get(self, request, table_id):
         table, _role = _table(request, table_id)
@@ -286,7 +288,7 @@ class TableEventsView(Throttled, APIView):
         after = request.query_params.get("after", "")
         if after.isdigit():
             events = events.filter(seq__gt=int(after))
-        return Response(s.EventSerializer(events, many=True).data)
+        return Response(serializers.EventSerializer(events, many=True).data)
 
     @extend_schema(
         summary="Append an event to a table's log",
@@ -298,33 +300,33 @@ class TableEventsView(Throttled, APIView):
             "the body names the rule (RULES.md ID) and nothing is stored."
         ),
         parameters=[KEY_PARAMETER],
-        request=s.EventAppendSerializer,
+        request=serializers.EventAppendSerializer,
         responses={
-            201: s.AppendedSerializer,
-            200: s.AppendedSerializer,
-            400: s.ErrorSerializer,
-            403: s.ErrorSerializer,
-            409: s.ErrorSerializer,
-            422: s.ErrorSerializer,
+            201: serializers.AppendedSerializer,
+            200: serializers.AppendedSerializer,
+            400: serializers.ErrorSerializer,
+            403: serializers.ErrorSerializer,
+            409: serializers.ErrorSerializer,
+            422: serializers.ErrorSerializer,
             **ERRORS,
         },
         examples=EVENT_EXAMPLES,
     )
     def post(self, request, table_id):
         table, _role = _table(request, table_id, write=True)
-        serializer = s.EventAppendSerializer(data=request.data)
+        serializer = serializers.EventAppendSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         result = services.event_append(
             table_id=table.id,
             event_id=data["event_id"],
             expected_seq=data["expected_seq"],
-            type=data["type"],
+            event_type=data["type"],
             payload=data["payload"],
             entered_by=data["entered_by"] or "api",
             user=request.user,
         )
-        body = {"event": s.EventSerializer(result.event).data, "state": result.state}
+        body = {"event": serializers.EventSerializer(result.event).data, "state": result.state}
         return Response(
             body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
         )

@@ -11,7 +11,7 @@ see the season's page.
 """
 
 import csv
-import datetime as dt
+import datetime
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -195,7 +195,7 @@ def season_results_csv(request, access, season):
     )
     for number, match in enumerate(standings_selectors.season_results(season=season), start=1):
         summary = match.summary
-        finished_at = match.finished_at.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        finished_at = match.finished_at.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         for seat, player in zip(summary["seats"], match.players, strict=True):
             seat_counts = dict(seat["counts"])
             writer.writerow(

@@ -209,7 +209,7 @@ def _append(request, table: Table, form, event_type: str, payload: dict) -> int 
             table_id=table.id,
             event_id=form.cleaned_data["event_id"],
             expected_seq=form.cleaned_data["expected_seq"],
-            type=event_type,
+            event_type=event_type,
             payload=payload,
             # Who recorded, as the history shows it: the member's name at a league table.
             entered_by=(

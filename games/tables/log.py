@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from games.tables.models import Event, Table
-from scoring import events as ev
+from scoring.events import SCHEMA_VERSION
+from scoring.events import Event as EngineEvent
 
 
 def event_hash(
@@ -17,7 +18,7 @@ def event_hash(
     table_id: uuid.UUID,
     seq: int,
     event_id: uuid.UUID,
-    type: str,
+    event_type: str,
     payload: dict[str, Any],
     schema_version: int,
     entered_by: str,
@@ -29,7 +30,7 @@ def event_hash(
             "table": str(table_id),
             "seq": seq,
             "event_id": str(event_id),
-            "type": type,
+            "type": event_type,
             "payload": payload,
             "schema_version": schema_version,
             "entered_by": entered_by,
@@ -48,7 +49,7 @@ def event_row(
     seq: int,
     prev_hash: str,
     event_id: uuid.UUID,
-    type: str,
+    event_type: str,
     payload: dict[str, Any],
     entered_by: str,
     created_at: datetime,
@@ -63,9 +64,9 @@ def event_row(
         table=table,
         seq=seq,
         event_id=event_id,
-        type=type,
+        type=event_type,
         payload=payload,
-        schema_version=ev.SCHEMA_VERSION,
+        schema_version=SCHEMA_VERSION,
         entered_by=entered_by,
         user=user if user is not None and user.is_authenticated else None,
         created_at=created_at,
@@ -75,9 +76,9 @@ def event_row(
             table_id=table.id,
             seq=seq,
             event_id=event_id,
-            type=type,
+            event_type=event_type,
             payload=payload,
-            schema_version=ev.SCHEMA_VERSION,
+            schema_version=SCHEMA_VERSION,
             entered_by=entered_by,
             created_at=created_at,
         ),
@@ -93,7 +94,7 @@ def chain_broken_at(events: Sequence[Event]) -> int | None:
             table_id=event.table_id,
             seq=event.seq,
             event_id=event.event_id,
-            type=event.type,
+            event_type=event.type,
             payload=event.payload,
             schema_version=event.schema_version,
             entered_by=event.entered_by,
@@ -105,6 +106,6 @@ def chain_broken_at(events: Sequence[Event]) -> int | None:
     return None
 
 
-def engine_events(events: Iterable[Event]) -> list[ev.Event]:
+def engine_events(events: Iterable[Event]) -> list[EngineEvent]:
     """Return logged events as the engine reads them."""
-    return [ev.Event(seq=e.seq, type=e.type, payload=e.payload) for e in events]
+    return [EngineEvent(seq=e.seq, type=e.type, payload=e.payload) for e in events]

@@ -11,7 +11,8 @@ from games.clubs.models import Season
 from games.tables.access import Role, table_role
 from games.tables.log import engine_events
 from games.tables.models import Event, Table, TableProjection
-from scoring import events as ev
+from scoring.events import HAND_RECORDED
+from scoring.events import Event as EngineEvent
 from scoring.replay import apply, replay
 
 
@@ -54,11 +55,11 @@ def table_state(*, table: Table) -> dict[str, Any]:
 
 def hand_preview(*, table: Table, payload: dict[str, Any]) -> dict[str, Any]:
     """Score a hand as if it were recorded now, storing nothing; RuleViolation if refused."""
-    hand = ev.Event(seq=table.head_seq + 1, type=ev.HAND_RECORDED, payload=payload)
+    hand = EngineEvent(seq=table.head_seq + 1, type=HAND_RECORDED, payload=payload)
     return apply(replay(_engine_log(table)), hand).to_dict()["hands"][-1]["result"]
 
 
-def _engine_log(table: Table) -> list[ev.Event]:
+def _engine_log(table: Table) -> list[EngineEvent]:
     return engine_events(table_events(table=table))
 
 

@@ -18,8 +18,9 @@ from games.tables.log import engine_events, event_row
 from games.tables.models import Event, Seat, Table, TableProjection
 from games.tables.signals import league_match_changed
 from games.tables.tasks import table_verify
-from scoring import events as ev
 from scoring.errors import RuleViolation, Violation
+from scoring.events import APPENDABLE_TYPES, TABLE_CREATED
+from scoring.events import Event as EngineEvent
 from scoring.replay import TableState, apply, replay
 
 
@@ -52,7 +53,7 @@ def _insert_event(
     table: Table,
     seq: int,
     event_id: uuid.UUID,
-    type: str,
+    event_type: str,
     payload: dict[str, Any],
     entered_by: str,
     user,
@@ -62,7 +63,7 @@ def _insert_event(
         seq=seq,
         prev_hash=table.head_hash,
         event_id=event_id,
-        type=type,
+        event_type=event_type,
         payload=payload,
         entered_by=entered_by,
         created_at=timezone.now(),
@@ -116,7 +117,7 @@ def table_create(
     """
     payload = {"variant": variant, "options": dict(options), "seats": [p.strip() for p in players]}
     try:
-        state = apply(None, ev.Event(seq=1, type=ev.TABLE_CREATED, payload=payload))
+        state = apply(None, EngineEvent(seq=1, type=TABLE_CREATED, payload=payload))
     except RuleViolation as exc:
         raise EventRejected(exc.violations) from None
     full_options = state.variant.options_to_dict(state.options)
@@ -140,7 +141,7 @@ def table_create(
         table=table,
         seq=1,
         event_id=uuid.uuid4(),
-        type=ev.TABLE_CREATED,
+        event_type=TABLE_CREATED,
         payload=payload,
         entered_by=entered_by,
         user=user,
@@ -155,7 +156,7 @@ def event_append(
     table_id: uuid.UUID | str,
     event_id: uuid.UUID,
     expected_seq: int,
-    type: str,
+    event_type: str,
     payload: dict[str, Any],
     entered_by: str = "",
     user=None,
@@ -171,7 +172,7 @@ def event_append(
                 table_id=table_id,
                 event_id=event_id,
                 expected_seq=expected_seq,
-                type=type,
+                event_type=event_type,
                 payload=payload,
                 entered_by=entered_by,
                 user=user,
@@ -182,15 +183,15 @@ def event_append(
         existing = Event.objects.filter(event_id=event_id).select_related("table").first()
         if existing is None:
             raise
-        return _existing_result(existing, table_id=table_id, type=type, payload=payload)
+        return _existing_result(existing, table_id=table_id, event_type=event_type, payload=payload)
 
 
 def _existing_result(
-    existing: Event, *, table_id, type: str, payload: dict[str, Any]
+    existing: Event, *, table_id, event_type: str, payload: dict[str, Any]
 ) -> AppendResult:
     if (
         str(existing.table_id) != str(table_id)
-        or existing.type != type
+        or existing.type != event_type
         or existing.payload != payload
     ):
         raise EventRejected(
@@ -208,29 +209,29 @@ def _existing_result(
 
 
 def _append_locked(
-    *, table_id, event_id, expected_seq, type, payload, entered_by, user
+    *, table_id, event_id, expected_seq, event_type, payload, entered_by, user
 ) -> AppendResult:
     table = Table.objects.select_for_update().get(pk=table_id)
     existing = Event.objects.filter(event_id=event_id).first()
     if existing is not None:
-        return _existing_result(existing, table_id=table.id, type=type, payload=payload)
+        return _existing_result(existing, table_id=table.id, event_type=event_type, payload=payload)
     # Read under the table's lock: season_close locks the season's tables before closing it.
     if table.season_id is not None and not Season.objects.get(pk=table.season_id).is_open:
         raise SeasonClosed()
     if expected_seq != table.head_seq:
         raise AppendConflict(table=table, state=TableProjection.objects.get(table=table).state)
-    if type not in ev.APPENDABLE_TYPES:
+    if event_type not in APPENDABLE_TYPES:
         raise EventRejected(
             [
                 Violation(
                     rule="EVENT",
                     code="unknown_type",
-                    message=f"Unknown event type '{type}'.",
-                    params={"type": type, "choices": list(ev.APPENDABLE_TYPES)},
+                    message=f"Unknown event type '{event_type}'.",
+                    params={"type": event_type, "choices": list(APPENDABLE_TYPES)},
                 )
             ]
         )
-    new = ev.Event(seq=table.head_seq + 1, type=type, payload=payload)
+    new = EngineEvent(seq=table.head_seq + 1, type=event_type, payload=payload)
     try:
         state = apply(replay(engine_events(table.events.order_by("seq"))), new)
     except RuleViolation as exc:
@@ -239,7 +240,7 @@ def _append_locked(
         table=table,
         seq=new.seq,
         event_id=event_id,
-        type=type,
+        event_type=event_type,
         payload=payload,
         entered_by=entered_by,
         user=user,

@@ -121,7 +121,7 @@ def record(table: Table, payload: dict, user, event_type: str = "hand_recorded")
         table_id=table.id,
         event_id=uuid.uuid4(),
         expected_seq=table.head_seq,
-        type=event_type,
+        event_type=event_type,
         payload=payload,
         user=user,
     )

@@ -65,7 +65,7 @@ def append(db):
             table_id=table.id,
             event_id=kwargs.pop("event_id", uuid.uuid4()),
             expected_seq=kwargs.pop("expected_seq", table.head_seq),
-            type=event_type,
+            event_type=event_type,
             payload=payload,
             **kwargs,
         )

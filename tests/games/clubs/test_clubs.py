@@ -481,7 +481,7 @@ class TestUnderConcurrency:
                 table_id=tables[i].id,
                 event_id=uuid.uuid4(),
                 expected_seq=1,
-                type="hand_recorded",
+                event_type="hand_recorded",
                 payload=quick(0, "knock", 3, 20),
             )
 

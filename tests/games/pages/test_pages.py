@@ -285,7 +285,7 @@ def test_a_ramino_table_page_shows_its_hands(phone):
         table_id=table.id,
         event_id=uuid.uuid4(),
         expected_seq=1,
-        type="hand_recorded",
+        event_type="hand_recorded",
         payload={
             "mode": "cards",
             "players": [

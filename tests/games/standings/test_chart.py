@@ -211,7 +211,7 @@ def _recorded(table, payload):
         table_id=table.id,
         event_id=uuid.uuid4(),
         expected_seq=table.head_seq,
-        type=ev.HAND_RECORDED,
+        event_type=ev.HAND_RECORDED,
         payload=payload,
     )
     table.refresh_from_db()

@@ -24,7 +24,7 @@ def _smuggle(table: Table, event_type: str, payload: dict) -> Event:
         seq=table.head_seq + 1,
         prev_hash=table.head_hash,
         event_id=uuid.uuid4(),
-        type=event_type,
+        event_type=event_type,
         payload=payload,
         entered_by="",
         created_at=timezone.now(),

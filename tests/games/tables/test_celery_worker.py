@@ -34,7 +34,7 @@ class TestWorker:
                 table_id=table.id,
                 event_id=uuid.uuid4(),
                 expected_seq=seq,
-                type="hand_recorded",
+                event_type="hand_recorded",
                 payload=quick(seq % 2, "knock", 4, 20),
             )
 

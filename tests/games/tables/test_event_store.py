@@ -212,7 +212,7 @@ class TestProjection:
                 table_id=table.id,
                 event_id=uuid.uuid4(),
                 expected_seq=1,
-                type="hand_recorded",
+                event_type="hand_recorded",
                 payload=quick(0, "knock", 7, 20),
             )
         assert len(callbacks) == 1

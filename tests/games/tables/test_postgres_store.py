@@ -47,7 +47,7 @@ class TestConcurrentAppends:
                 table_id=table.id,
                 event_id=uuid.uuid4(),
                 expected_seq=1,
-                type="hand_recorded",
+                event_type="hand_recorded",
                 payload=quick(i % 2, "knock", i % 10 + 1, 40),
             )
 
@@ -67,7 +67,7 @@ class TestConcurrentAppends:
                 table_id=table.id,
                 event_id=event_id,
                 expected_seq=1,
-                type="hand_recorded",
+                event_type="hand_recorded",
                 payload=quick(0, "knock", 7, 20),
             )
 
@@ -122,7 +122,7 @@ class TestChainOnPostgres:
                 table_id=table.id,
                 event_id=uuid.uuid4(),
                 expected_seq=i + 1,
-                type="hand_recorded",
+                event_type="hand_recorded",
                 payload=quick(i % 2, "knock", 3, 9),
             )
         events = list(Event.objects.filter(table=table).order_by("seq"))
