@@ -37,10 +37,11 @@ browser:
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || \
 		{ echo "Could not install chromium: run 'apt-get install -y chromium' as root, or set CHROMIUM=/path/to/chromium."; exit 1; }; }
 
-## test: install, lint, check migrations and run the whole suite
+## test: install, lint, check the import contracts and migrations, run the whole suite
 test: $(DEV) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 

@@ -52,8 +52,9 @@ def table_load(log: list[list[Any]], state: dict[str, Any]):
     from django.db import transaction
     from django.utils import timezone
 
-    from games import services
     from games.models import Event, TableProjection
+    from games.tables import services
+    from games.tables.log import event_row
 
     created = log[0][1]
     table = services.table_create(
@@ -64,12 +65,12 @@ def table_load(log: list[list[Any]], state: dict[str, Any]):
     )
     prev, rows, now = table.head_hash, [], timezone.now()
     for seq, (event_type, payload) in enumerate(log[1:], start=2):
-        row = services.event_row(
+        row = event_row(
             table=table,
             seq=seq,
             prev_hash=prev,
             event_id=uuid.uuid4(),
-            type=event_type,
+            event_type=event_type,
             payload=payload,
             entered_by=BENCH,
             created_at=now,
@@ -117,8 +118,8 @@ def page_times(table, variant: str) -> dict[str, list[float]]:
 def append_times(table, appends: list[list[Any]]) -> list[float]:
     """Time event_append at the table's head: the whole log replayed to check the event,
     then by table_verify after the commit (Celery runs eagerly here)."""
-    from games import services
     from games.models import TableProjection
+    from games.tables import services
 
     pending = iter(appends)
 
@@ -129,7 +130,7 @@ def append_times(table, appends: list[list[Any]]) -> list[float]:
             table_id=table.id,
             event_id=uuid.uuid4(),
             expected_seq=table.head_seq,
-            type=event_type,
+            event_type=event_type,
             payload=payload,
             entered_by=BENCH,
         )

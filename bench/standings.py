@@ -158,11 +158,11 @@ def report(found: dict[str, Any]) -> tuple[str, bool]:
         " log replayed into its MatchResult, then the league's standings and ratings; timed"
         " from .delay() to the job row saying done (polled every 0.2 s).",
         "One more match: a new table loaded but its last event, which"
-        " games.services.event_append then appends; its commit queues"
+        " games.tables.services.event_append then appends; its commit queues"
         " games.tasks.season_standings_recompute, timed from the append to"
         " SeasonStandings.computed_at moving (polled every 0.2 s). Only the new log is"
         f" replayed; standings and ratings of all {MATCHES + 1:,} matches are worked out"
-        " again. Then games.services.season_standings_recompute itself, called in the"
+        " again. Then games.standings.services.season_standings_recompute itself, called in the"
         " bench's process (as many runs as 5 s allow, at most 5).",
         f"Pages: Django's test Client (server time, no network), signed in as the club's owner"
         f" (a member: table links and the new-table form too), DEBUG off, {REQUESTS} requests"

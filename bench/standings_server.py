@@ -52,16 +52,16 @@ def club_build():
     from django.contrib.auth.models import User
     from django.utils import timezone
 
-    from games import services
+    from games.clubs import services as club_services
 
     # "!" is Django's mark of an unusable password: the owner signs in with force_login.
     owner = User.objects.create(username="bench-owner", password="!")
-    club = services.club_create(user=owner, name="Bench Club")
+    club = club_services.club_create(user=owner, name="Bench Club")
     players = [
-        services.player_create(actor=owner, club_id=club.pk, name=f"Player {number:02}")
+        club_services.player_create(actor=owner, club_id=club.pk, name=f"Player {number:02}")
         for number in range(1, PLAYERS + 1)
     ]
-    league = services.league_create(
+    league = club_services.league_create(
         actor=owner,
         club_id=club.pk,
         name="Gin Bench",
@@ -71,7 +71,7 @@ def club_build():
         tiebreakers=TIEBREAKERS,
     )
     today = timezone.localdate()
-    season = services.season_create(
+    season = club_services.season_create(
         actor=owner,
         league_id=league.pk,
         name="Bench season",
@@ -110,8 +110,8 @@ def tables_load(season, matches: Sequence[tuple[list[Any], list]], first_at) -> 
     """
     from django.db import transaction
 
-    from games import services
     from games.models import Event, Seat, Table, TableProjection
+    from games.tables.log import event_row
 
     league = season.league
     tables, seats, events, projections = [], [], [], []
@@ -128,12 +128,12 @@ def tables_load(season, matches: Sequence[tuple[list[Any], list]], first_at) -> 
         )
         began, prev = first_at + number * MATCH_EVERY, ""
         for event in log:
-            row = services.event_row(
+            row = event_row(
                 table=table,
                 seq=event.seq,
                 prev_hash=prev,
                 event_id=uuid.uuid4(),
-                type=event.type,
+                event_type=event.type,
                 payload=event.payload,
                 entered_by=BENCH,
                 created_at=began + event.seq * EVENT_EVERY,
@@ -175,8 +175,8 @@ def standings_read(season) -> dict[str, Any]:
 def full_recompute(season) -> dict[str, Any]:
     """Time "recompute everything" by the worker: from sending the task to the job row
     saying done (polled every 0.2 s), and the job's own start to finish."""
-    from games import tasks
     from games.models import RecomputeJob
+    from games.standings import tasks
     from tests.games.workers import wait_for
 
     job = RecomputeJob.objects.create()
@@ -207,18 +207,19 @@ def incremental_recompute(season, seated: list[Any], log: list) -> dict[str, Any
     moving (polled every 0.2 s); then time the same recompute called in this process."""
     from django.utils import timezone
 
-    from games import services
+    from games.standings import services as standings_services
+    from games.tables import services as table_services
     from tests.games.workers import wait_for
 
     (table,) = tables_load(season, [(seated, log[:-1])], timezone.now() - MATCH_EVERY)
     before = standings_read(season)["computed_at"]
     last = log[-1]
     started = perf_counter()
-    services.event_append(
+    table_services.event_append(
         table_id=table.id,
         event_id=uuid.uuid4(),
         expected_seq=table.head_seq,
-        type=last.type,
+        event_type=last.type,
         payload=last.payload,
         entered_by=BENCH,
     )
@@ -230,7 +231,7 @@ def incremental_recompute(season, seated: list[Any], log: list) -> dict[str, Any
         raise RuntimeError(f"the standings did not move in {wall:.0f} s")
     stored = standings_read(season)
     service = repeat(
-        lambda: services.season_standings_recompute(season_id=season.pk),
+        lambda: standings_services.season_standings_recompute(season_id=season.pk),
         runs=SERVICE_RUNS,
         least=1,
         budget=SERVICE_BUDGET,

@@ -9,7 +9,6 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import services
 from games.models import (
     Club,
     Event,
@@ -25,6 +24,7 @@ from games.models import (
     Table,
     TableProjection,
 )
+from games.standings import queue as standings_queue
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -176,7 +176,7 @@ class RecomputeJobAdmin(ReadOnlyAdmin):
     def _start(self, request):
         if not self.has_view_permission(request):
             raise PermissionDenied
-        job = services.recompute_job_start(user=request.user)
+        job = standings_queue.recompute_job_start(user=request.user)
         messages.info(request, _("Recomputing every league's standings from the logs."))
         return redirect("admin:games_recomputejob_progress", job_id=job.pk)
 

@@ -2,15 +2,17 @@
 being played move by move, and a club with a public Gin league whose first season has six
 finished matches, so its standings page has something to show."""
 
-import datetime as dt
+import datetime
 import uuid
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from games import services
-from games.api.examples import RAMINO
-from games.models import Club, League, Table
+from games.clubs import services as club_services
+from games.clubs.models import Club, League
+from games.tables import services as table_services
+from games.tables.models import Table
+from scoring.samples import RAMINO
 
 NAMESPACE = uuid.UUID("5b0f8a53-4a49-4f57-9b0e-2f7f8a1c9d10")
 FINISHED_ID = uuid.uuid5(NAMESPACE, "finished-big-gin")
@@ -58,15 +60,15 @@ MOVES = list(RAMINO.events[:10])
 
 
 def _load(table_id, players, options, events, variant="gin") -> Table:
-    table = services.table_create(
+    table = table_services.table_create(
         variant=variant, options=options, players=players, entered_by="demo", table_id=table_id
     )
     for number, (event_type, payload) in enumerate(events):
-        services.event_append(
+        table_services.event_append(
             table_id=table.id,
             event_id=uuid.uuid5(table_id, str(number)),
             expected_seq=number + 1,
-            type=event_type,
+            event_type=event_type,
             payload=payload,
             entered_by="demo",
         )
@@ -93,12 +95,12 @@ def _club_load() -> League:
         username="demo-owner",
         defaults={"password": "!"},  # no password: nobody signs in as it
     )
-    club = services.club_create(user=owner, name="Circolo Demo", public=True)
+    club = club_services.club_create(user=owner, name="Circolo Demo", public=True)
     players = {
-        name: services.player_create(actor=owner, club_id=club.pk, name=name)
+        name: club_services.player_create(actor=owner, club_id=club.pk, name=name)
         for name in ("Anna", "Bruno", "Carla", "Dario")
     }
-    league = services.league_create(
+    league = club_services.league_create(
         actor=owner,
         club_id=club.pk,
         name="Gin del martedì",
@@ -108,26 +110,26 @@ def _club_load() -> League:
         tiebreakers=["head_to_head", "points_difference"],
         public=True,
     )
-    season = services.season_create(
+    season = club_services.season_create(
         actor=owner,
         league_id=league.pk,
         name="Autunno 2026",
-        starts_on=dt.date(2026, 9, 1),
-        ends_on=dt.date(2026, 12, 31),
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=datetime.date(2026, 12, 31),
     )
     for names, hands in LEAGUE_MATCHES:
-        table = services.season_table_create(
+        table = table_services.season_table_create(
             actor=owner,
             season_id=season.pk,
             player_ids=[players[name].pk for name in names],
             entered_by="demo",
         )
         for seq, payload in enumerate(hands, start=1):
-            services.event_append(
+            table_services.event_append(
                 table_id=table.id,
                 event_id=uuid.uuid5(table.id, str(seq)),
                 expected_seq=seq,
-                type="hand_recorded",
+                event_type="hand_recorded",
                 payload=payload,
                 entered_by="demo",
                 user=owner,
@@ -153,3 +155,8 @@ def demo_load() -> list[Table]:
         # Its standings are worked out by the task each finished match queues on commit.
         _club_load()
     return list(Table.objects.filter(pk__in=DEMO_IDS))
+
+
+def demo_tables() -> list[Table]:
+    """Return the demo tables that ``load_demo`` made, if any."""
+    return list(Table.objects.filter(pk__in=DEMO_IDS).prefetch_related("seats__player"))

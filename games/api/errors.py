@@ -5,9 +5,10 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.models import Table
-from games.rule_text import violation_dict
-from games.services import ActionRefused, AppendConflict, EventRejected
+from games.rules.text import violation_dict
+from games.shared.errors import ActionRefused, EventRejected
+from games.tables.models import Table
+from games.tables.services import AppendConflict
 
 
 def exception_handler(exc, context):

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from games.rule_text import rule_title, violation_dict
+from games.rules.text import rule_title, violation_dict
 from scoring import referee
 from scoring.errors import RuleViolation
 

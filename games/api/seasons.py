@@ -8,20 +8,22 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services
-from games.access import Role
-from games.api import serializers as s
-from games.api.views import Throttled
-from games.models import Season
+from games.api import serializers
+from games.api.tables import Throttled
+from games.clubs import selectors as club_selectors
+from games.clubs.models import Season
+from games.standings import selectors as standings_selectors
+from games.tables import services as table_services
+from games.tables.access import Role
 
 NOT_FOUND = OpenApiResponse(
-    s.ErrorSerializer, description="No such season, or its league is private to its club."
+    serializers.ErrorSerializer, description="No such season, or its league is private to its club."
 )
 
 
 def _season(request, season_id: int):
     try:
-        return selectors.season_by_id_for_user(season_id=season_id, user=request.user)
+        return club_selectors.season_by_id_for_user(season_id=season_id, user=request.user)
     except Season.DoesNotExist:
         raise NotFound("No such season, or its league is private to its club.") from None
 
@@ -34,11 +36,11 @@ class SeasonStandingsView(Throttled, APIView):
         "order. Public leagues answer anyone; private ones only their club's members (signed "
         "in). up_to_date is false for the few seconds after a match finishes or is "
         "corrected, until the recompute lands.",
-        responses={200: s.SeasonStandingsSerializer, 404: NOT_FOUND},
+        responses={200: serializers.SeasonStandingsSerializer, 404: NOT_FOUND},
     )
     def get(self, request, season_id: int):
         season, _access = _season(request, season_id)
-        view = selectors.season_standings(season=season)
+        view = standings_selectors.season_standings(season=season)
         league = season.league
         body = {
             "season": season.pk,
@@ -51,7 +53,7 @@ class SeasonStandingsView(Throttled, APIView):
             "up_to_date": view.up_to_date,
             "rows": [{**line.row, "name": line.name} for line in view.lines],
         }
-        return Response(s.SeasonStandingsSerializer(body).data)
+        return Response(serializers.SeasonStandingsSerializer(body).data)
 
 
 class SeasonTableCreateView(Throttled, APIView):
@@ -62,11 +64,11 @@ class SeasonTableCreateView(Throttled, APIView):
         description="The table plays the league's game and options, which cannot be changed; "
         "the seats are the club's players. Signed-in members record on it without a key "
         "(the session and its CSRF token); the keys in the answer only read it.",
-        request=s.SeasonTableCreateSerializer,
+        request=serializers.SeasonTableCreateSerializer,
         responses={
-            201: s.TableSerializer,
-            400: s.ErrorSerializer,
-            403: s.ErrorSerializer,
+            201: serializers.TableSerializer,
+            400: serializers.ErrorSerializer,
+            403: serializers.ErrorSerializer,
             404: NOT_FOUND,
         },
         examples=[
@@ -77,11 +79,11 @@ class SeasonTableCreateView(Throttled, APIView):
     )
     def post(self, request, season_id: int):
         season, _access = _season(request, season_id)
-        serializer = s.SeasonTableCreateSerializer(data=request.data)
+        serializer = serializers.SeasonTableCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
-            table = services.season_table_create(
+            table = table_services.season_table_create(
                 actor=request.user,
                 season_id=season.pk,
                 player_ids=data["players"],
@@ -90,5 +92,7 @@ class SeasonTableCreateView(Throttled, APIView):
             )
         except DjangoValidationError as exc:
             raise ValidationError({"players": exc.messages}) from None
-        body = s.TableSerializer(table, context={"roles": {table.id: Role.SCOREKEEPER}}).data
+        body = serializers.TableSerializer(
+            table, context={"roles": {table.id: Role.SCOREKEEPER}}
+        ).data
         return Response(body, status=status.HTTP_201_CREATED)

@@ -1,13 +1,13 @@
 from django.urls import path
 
-from games.api import referee, seasons, views
+from games.api import referee, seasons, tables
 
 urlpatterns = [
-    path("tables/", views.TableListCreateView.as_view(), name="api-tables"),
-    path("tables/<uuid:table_id>/", views.TableDetailView.as_view(), name="api-table"),
-    path("tables/<uuid:table_id>/state/", views.TableStateView.as_view(), name="api-table-state"),
+    path("tables/", tables.TableListCreateView.as_view(), name="api-tables"),
+    path("tables/<uuid:table_id>/", tables.TableDetailView.as_view(), name="api-table"),
+    path("tables/<uuid:table_id>/state/", tables.TableStateView.as_view(), name="api-table-state"),
     path(
-        "tables/<uuid:table_id>/events/", views.TableEventsView.as_view(), name="api-table-events"
+        "tables/<uuid:table_id>/events/", tables.TableEventsView.as_view(), name="api-table-events"
     ),
     path(
         "seasons/<int:season_id>/standings/",

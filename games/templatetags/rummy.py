@@ -5,8 +5,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from games import charts
-from games.rule_text import item_text
+from games.rules.text import item_text
+from games.standings import charts
 
 register = template.Library()
 
@@ -101,7 +101,7 @@ def score_item(item, seats) -> str:
     return format_html('{} <span class="rule">{}</span>', item_text(item, seats), item["rule"])
 
 
-@register.inclusion_tag("games/_chart.html")
+@register.inclusion_tag("tables/_chart.html")
 def score_chart(state) -> dict:
     """Draw every seat's running total after each counted hand as an inline SVG chart."""
     return {"chart": charts.score_chart(state)}

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 import factory
 from django.contrib.auth.models import User
 
-from games import services
+from games.clubs import services as club_services
 from games.models import Club, ClubRole, League, Membership, Player, Season, Table
+from games.tables import services as table_services
 
 PASSWORD = "pw-12345-xyz"
 # A Gin league: Classic to 50, two players a table.
@@ -54,7 +55,7 @@ class ClubWorld:
 
     def table(self, *players: Player, **kwargs) -> Table:
         """Start a table of the season, by the member, with Anna and Bruno unless told."""
-        return services.season_table_create(
+        return table_services.season_table_create(
             actor=kwargs.pop("actor", self.member),
             season_id=kwargs.pop("season_id", self.season.pk),
             player_ids=[p.pk for p in (players or (self.anna, self.bruno))],
@@ -65,23 +66,23 @@ class ClubWorld:
 def join(club: Club, user: User, role: str = ClubRole.MEMBER) -> Membership:
     """Make ``user`` a member through an invite, as the invite link does."""
     owner = club.memberships.get(role=ClubRole.OWNER).user
-    invite = services.invite_create(actor=owner, club_id=club.pk, role=role)
-    return services.invite_accept(token=invite.token, user=user)
+    invite = club_services.invite_create(actor=owner, club_id=club.pk, role=role)
+    return club_services.invite_accept(token=invite.token, user=user)
 
 
 def club_world(*, public_league: bool = False) -> ClubWorld:
     owner, admin, member, outsider = (
         UserFactory(username=name) for name in ("olga", "adam", "mara", "otto")
     )
-    club = services.club_create(user=owner, name="Circolo del Ramino")
+    club = club_services.club_create(user=owner, name="Circolo del Ramino")
     join(club, admin, ClubRole.ADMIN)
     join(club, member)
-    other_club = services.club_create(user=outsider, name="Other Club")
+    other_club = club_services.club_create(user=outsider, name="Other Club")
     anna, bruno, carla = (
-        services.player_create(actor=admin, club_id=club.pk, name=name)
+        club_services.player_create(actor=admin, club_id=club.pk, name=name)
         for name in ("Anna", "Bruno", "Carla")
     )
-    league = services.league_create(
+    league = club_services.league_create(
         actor=admin,
         club_id=club.pk,
         name="Gin Tuesdays",
@@ -91,7 +92,7 @@ def club_world(*, public_league: bool = False) -> ClubWorld:
         tiebreakers=["head_to_head", "points_difference"],
         public=public_league,
     )
-    season = services.season_create(
+    season = club_services.season_create(
         actor=admin,
         league_id=league.pk,
         name="Spring",
@@ -116,11 +117,11 @@ def club_world(*, public_league: bool = False) -> ClubWorld:
 def record(table: Table, payload: dict, user, event_type: str = "hand_recorded"):
     """Append one event at the table's head, as a member at the table does."""
     table.refresh_from_db()
-    return services.event_append(
+    return table_services.event_append(
         table_id=table.id,
         event_id=uuid.uuid4(),
         expected_seq=table.head_seq,
-        type=event_type,
+        event_type=event_type,
         payload=payload,
         user=user,
     )
@@ -136,7 +137,7 @@ def play(world: ClubWorld, players, hands, **kwargs) -> Table:
 
 def open_autumn(world: ClubWorld) -> Season:
     """Open the league's second season, Autumn, after Spring."""
-    return services.season_create(
+    return club_services.season_create(
         actor=world.admin,
         league_id=world.league.pk,
         name="Autumn",

@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 
-from games import services
+from games.tables import services as table_services
 from tests.games.clubs_setup import club_world
 
 
@@ -50,7 +50,7 @@ def make_table(db):
     """Create Gin tables through the service, as the pages and API do."""
 
     def make(players=("Anna", "Bruno"), **options):
-        return services.table_create(variant="gin", options=options, players=list(players))
+        return table_services.table_create(variant="gin", options=options, players=list(players))
 
     return make
 
@@ -61,11 +61,11 @@ def append(db):
 
     def do(table, event_type, payload, **kwargs):
         table.refresh_from_db()
-        return services.event_append(
+        return table_services.event_append(
             table_id=table.id,
             event_id=kwargs.pop("event_id", uuid.uuid4()),
             expected_seq=kwargs.pop("expected_seq", table.head_seq),
-            type=event_type,
+            event_type=event_type,
             payload=payload,
             **kwargs,
         )

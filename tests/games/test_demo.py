@@ -5,9 +5,9 @@ import re
 import pytest
 from django.core.management import call_command
 
-from games import selectors
 from games.demo import DEMO_IDS, MOVES_ID
 from games.models import Event, Table
+from games.tables import selectors as table_selectors
 
 
 @pytest.mark.django_db
@@ -21,7 +21,7 @@ class TestDemoTables:
     def test_the_ramino_demo_is_a_hand_being_played_move_by_move(self):
         call_command("load_demo")
         table = Table.objects.get(pk=MOVES_ID)
-        state = selectors.table_state(table=table)
+        state = table_selectors.table_state(table=table)
         assert state["hands"] == [] and state["play"] is not None
         # After Bruno's discard it is Carla's turn to draw (seats Anna, Bruno, Carla).
         assert state["turn"] == 2 and state["play"]["phase"] == "draw"

@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand
 
-from games import services
-from games.models import Table
+from games.tables import services
+from games.tables.models import Table
 
 
 class Command(BaseCommand):

@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import services
-from games.models import League
+from games.clubs.models import League
+from games.standings import services
 
 
 class Command(BaseCommand):

@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import services
-from games.models import Table
+from games.tables import audit
+from games.tables.models import Table
 
 
 class Command(BaseCommand):
@@ -12,7 +12,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         bad = []
         for table_id in Table.objects.values_list("pk", flat=True).iterator():
-            result = services.table_verify(table_id=table_id)
+            result = audit.table_verify(table_id=table_id)
             if not result.ok:
                 bad.append(result)
                 self.stderr.write(

@@ -1,0 +1,241 @@
+"""Clubs, their members and roster, leagues and seasons that group tables into competitions."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+from games.shared.models import Created, Variant, new_key
+
+
+class Player(models.Model):
+    """A person at a table: a display name, later optionally linked to an account."""
+
+    name = models.CharField(_("name"), max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
+    # Set for a club's roster; a casual table's seats have no club and need no unique names.
+    club = models.ForeignKey(
+        "Club",
+        verbose_name=_("club"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="players",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"),
+                "club",
+                condition=models.Q(club__isnull=False),
+                name="player_unique_name_per_club",
+            ),
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=models.Q(club__isnull=False, user__isnull=False),
+                name="player_unique_user_per_club",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Club(Created):
+    """A group of people who play together: members with roles, a roster, leagues."""
+
+    name = models.CharField(_("name"), max_length=80)
+    slug = models.SlugField(_("address"), max_length=60, unique=True)
+    # Lets signed-in people outside the club see its page and its public leagues.
+    public = models.BooleanField(_("public"), default=False)
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubRole(models.TextChoices):
+    OWNER = "owner", _("Owner")
+    ADMIN = "admin", _("Admin")
+    MEMBER = "member", _("Member")
+
+
+class Membership(models.Model):
+    """A user's place in a club; the owner and admins run it."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(
+        _("role"), max_length=10, choices=ClubRole.choices, default=ClubRole.MEMBER
+    )
+    created_at = models.DateTimeField(_("joined"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        ordering = ["club", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_unique_user"),
+            # At most one owner; services keep at least one (ownership moves, never vanishes).
+            models.UniqueConstraint(
+                fields=["club"],
+                condition=models.Q(role=ClubRole.OWNER),
+                name="membership_one_owner",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(role__in=ClubRole.values), name="membership_role_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.club} ({self.role})"
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role in (ClubRole.OWNER, ClubRole.ADMIN)
+
+
+class Invite(Created):
+    """A link that makes whoever opens it (signed in) a member, until it expires or is used up."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=new_key, editable=False)
+    role = models.CharField(
+        _("role"), max_length=10, choices=ClubRole.choices, default=ClubRole.MEMBER
+    )
+    expires_at = models.DateTimeField(_("expires"))
+    max_uses = models.PositiveSmallIntegerField(_("uses allowed"), default=1)
+    uses = models.PositiveSmallIntegerField(_("uses"), default=0)
+
+    class Meta:
+        verbose_name = _("invite")
+        verbose_name_plural = _("invites")
+        ordering = ["-created_at"]
+        constraints = [
+            # Ownership is handed over, never given away by a link.
+            models.CheckConstraint(
+                condition=models.Q(role__in=[ClubRole.ADMIN, ClubRole.MEMBER]),
+                name="invite_role_not_owner",
+            ),
+            models.CheckConstraint(condition=models.Q(max_uses__gte=1), name="invite_uses_allowed"),
+            models.CheckConstraint(
+                condition=models.Q(uses__lte=models.F("max_uses")), name="invite_not_overused"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} invite ({self.role}, {self.uses}/{self.max_uses})"
+
+
+class Tiebreaker(models.TextChoices):
+    HEAD_TO_HEAD = "head_to_head", _("Head to head")
+    POINTS_DIFFERENCE = "points_difference", _("Points difference")
+    HANDS_WON = "hands_won", _("Hands won")
+    RATING = "rating", _("Rating")
+
+
+class League(Created):
+    """A club's competition in one game: its tables all play the same options and seats.
+
+    ``options`` holds the engine's full options for ``players`` seats, validated and
+    expanded when the league is made, so every table of the league plays exactly them
+    (options depend on the player count, so a league fixes it).
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    name = models.CharField(_("name"), max_length=80)
+    slug = models.SlugField(_("address"), max_length=60)
+    variant = models.CharField(_("game"), max_length=20, choices=Variant.choices)
+    players = models.PositiveSmallIntegerField(_("players per table"))
+    preset = models.CharField(_("preset"), max_length=20, blank=True)
+    options = models.JSONField(_("options"), default=dict)
+    # Ordered Tiebreaker values, applied after points when standings tie.
+    tiebreakers = models.JSONField(_("tiebreakers"), default=list, blank=True)
+    # Lets anyone, signed in or not, see the league, its seasons and standings (read-only).
+    public = models.BooleanField(_("public"), default=False)
+
+    class Meta:
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+        ordering = ["club", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "slug"], name="league_unique_slug"),
+            models.CheckConstraint(
+                condition=models.Q(variant__in=Variant.values), name="league_variant_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(players__gte=2, players__lte=6), name="league_players_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.name}"
+
+
+class Season(Created):
+    """A league's period of play; closing it archives its tables read-only.
+
+    The dates say when the season is played; its status decides what may still be recorded,
+    so a match finished late can still be entered until an admin closes the season.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        CLOSED = "closed", _("Closed")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=80)
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
+    )
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        ordering = ["league", "-starts_on", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="season_unique_name"),
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gte=models.F("starts_on")), name="season_dates_ordered"
+            ),
+            # A closed season says when it closed; an open one has no such date.
+            models.CheckConstraint(
+                condition=models.Q(status="open", closed_at__isnull=True)
+                | models.Q(status="closed", closed_at__isnull=False),
+                name="season_closed_at_matches_status",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league}: {self.name}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN

@@ -1,0 +1,154 @@
+"""Forms of the club pages; each turns its fields into one service call."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.clubs.models import ClubRole, Membership, Player, Tiebreaker
+from games.clubs.services import INVITE_DAYS, MAX_INVITE_DAYS, MAX_INVITE_USES
+from games.pages.forms.tables import MAX_PLAYERS, TableCreateForm
+from games.shared.models import Variant
+
+
+class ClubCreateForm(forms.Form):
+    name = forms.CharField(label=_("Club name"), max_length=80)
+    public = forms.BooleanField(
+        label=_("Public: signed-in people outside the club see its page and public leagues"),
+        required=False,
+    )
+
+
+class InviteForm(forms.Form):
+    role = forms.ChoiceField(
+        label=_("Joins as"),
+        choices=[(ClubRole.MEMBER, ClubRole.MEMBER.label), (ClubRole.ADMIN, ClubRole.ADMIN.label)],
+        initial=ClubRole.MEMBER,
+    )
+    max_uses = forms.IntegerField(
+        label=_("People it lets in"), min_value=1, max_value=MAX_INVITE_USES, initial=1
+    )
+    days = forms.IntegerField(
+        label=_("Valid for (days)"), min_value=1, max_value=MAX_INVITE_DAYS, initial=INVITE_DAYS
+    )
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Guest player's name"), max_length=40)
+
+
+class PlayerLinkForm(forms.Form):
+    """Pick a guest player of the club and the member whose account they are."""
+
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    member = forms.TypedChoiceField(label=_("Member's account"), coerce=int)
+
+    def __init__(self, *args, players: list[Player], members: list[Membership], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [(p.pk, p.name) for p in players if p.user_id is None]
+        linked = {p.user_id for p in players if p.user_id is not None}
+        self.fields["member"].choices = [
+            (m.user_id, m.user.get_username()) for m in members if m.user_id not in linked
+        ]
+
+    def can_link(self) -> bool:
+        return bool(self.fields["player"].choices and self.fields["member"].choices)
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"), choices=ClubRole.choices)
+
+
+class LeagueForm(TableCreateForm):
+    """The new-table form's game and options, without player names, plus what a league adds.
+
+    The game's options are checked by the engine (services.league_options) for tables of the
+    chosen number of players.
+    """
+
+    name = forms.CharField(label=_("League name"), max_length=80)
+    public = forms.BooleanField(
+        label=_("Public: anyone can see the league, its seasons and standings"), required=False
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for n in range(1, MAX_PLAYERS + 1):
+            del self.fields[f"player_{n}"]
+        order = [("", _("—")), *Tiebreaker.choices]
+        for n in range(1, len(Tiebreaker.choices) + 1):
+            self.fields[f"tiebreaker_{n}"] = forms.ChoiceField(
+                label=_("Tiebreaker %(n)d") % {"n": n}, choices=order, required=False
+            )
+
+    def clean(self):
+        # The parent's clean asks for player names, which a league does not have.
+        data = forms.Form.clean(self)
+        chosen = self.tiebreakers()
+        if len(set(chosen)) != len(chosen):
+            self.add_error(None, _("Choose each tiebreaker once."))
+        return data
+
+    def player_fields(self):
+        return []
+
+    def ramino_rules(self):
+        # A league's tables always count: single tables are marked practice, not the league.
+        return [
+            (field, rule) for field, rule in super().ramino_rules() if rule != "RAM-OPT-PRACTICE"
+        ]
+
+    def tiebreaker_fields(self):
+        return [self[f"tiebreaker_{n}"] for n in range(1, len(Tiebreaker.choices) + 1)]
+
+    def tiebreakers(self) -> list[str]:
+        data = self.cleaned_data
+        count = len(Tiebreaker.choices)
+        return [data[f"tiebreaker_{n}"] for n in range(1, count + 1) if data.get(f"tiebreaker_{n}")]
+
+    def players_count(self) -> int:
+        data = self.cleaned_data
+        return 2 if data["variant"] == Variant.GIN else data["players"]
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("Season name"), max_length=80)
+    starts_on = forms.DateField(
+        label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        data = super().clean()
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("A season ends on or after the day it starts."))
+        return data
+
+
+class SeasonTableForm(forms.Form):
+    """Seat the club's players at a new league table; the game and options are the league's."""
+
+    practice = forms.BooleanField(
+        label=_("Practice table: not counted in standings"), required=False
+    )
+
+    def __init__(self, *args, players: list[Player], seats: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", "—"), *((p.pk, p.name) for p in players)]
+        self.seat_names = [f"seat_{n}" for n in range(1, seats + 1)]
+        for n, name in enumerate(self.seat_names, start=1):
+            self.fields[name] = forms.TypedChoiceField(
+                label=_("Seat %(n)d") % {"n": n}, choices=choices, coerce=int
+            )
+
+    def seat_fields(self):
+        return [self[name] for name in self.seat_names]
+
+    def clean(self):
+        data = super().clean()
+        chosen = [data[name] for name in self.seat_names if data.get(name)]
+        if len(set(chosen)) != len(chosen):
+            self.add_error(None, _("Choose a different player for every seat."))
+        return data
+
+    def player_ids(self) -> list[int]:
+        return [self.cleaned_data[name] for name in self.seat_names]

@@ -1,0 +1,76 @@
+"""The referee's page: ask about cards (a meld, a hand, an opening, layoffs, a move, a score)
+and get the engine's verdict with the rules it applied."""
+
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+from games.pages.forms.referee import RefereeForm
+from games.pages.forms.tables import RANKS, SUITS
+from games.rules.text import rule_title, violation_text
+from games.tables import selectors
+from games.tables.access import request_keys
+from games.tables.models import Table
+from scoring import referee
+from scoring.errors import RuleViolation
+
+
+@require_http_methods(["GET", "POST"])
+def referee_page(request):
+    """Ask the referee about cards: a meld, a hand, an opening, layoffs, a move, a score."""
+    initial = {}
+    table_id = request.GET.get("table", "")
+    if table_id:
+        # Opened from a table: the table's game and options, for whoever holds its key.
+        try:
+            table, _role = selectors.table_for_keys(
+                table_id=table_id, keys=request_keys(request, table_id), user=request.user
+            )
+        except Table.DoesNotExist:
+            raise Http404 from None
+        initial = referee_initial(table)
+    form = RefereeForm(request.POST or None, initial=initial)
+    answer, error, status = None, None, 200
+    if request.method == "POST":
+        if form.is_valid():
+            question, ask = form.request()
+            try:
+                answer = referee_answer(question, ask)
+            except RuleViolation as exc:
+                error = [(violation_text(v), v.rule) for v in exc.violations]
+                status = 400
+        else:
+            status = 400
+    context = {
+        "form": form,
+        "answer": answer,
+        "error": error,
+        "flag_groups": [(v, form.flag_fields(v)) for v in referee.VARIANTS],
+        "picker_suits": SUITS,
+        "picker_ranks": RANKS,
+    }
+    template = "referee/referee.html#answer" if request.htmx else "referee/referee.html"
+    return render(request, template, context, status=status)
+
+
+def referee_initial(table: Table) -> dict:
+    """Return the referee form's starting values for a table's game and options."""
+    initial = {"variant": table.variant, "players": table.seats.count()}
+    for key, value in table.options.items():
+        if key == "preset":
+            initial["preset"] = value
+        elif key == "opening_minimum":
+            initial["opening_minimum"] = value
+        elif value is True:
+            initial[f"{table.variant}__{key}"] = True
+    return initial
+
+
+def referee_answer(question: str, ask: dict) -> dict:
+    """Ask the engine and make its answer ready for the page: sentences and rule titles."""
+    answer = referee.answer(question, ask)
+    answer["violations"] = [(violation_text(v), v.rule) for v in answer.get("violations", [])]
+    answer["rules"] = [(rule, rule_title(rule)) for rule in answer.get("rules", [])]
+    # "items" would resolve to dict.items in a template.
+    answer["score_items"] = answer.pop("items", [])
+    return answer

@@ -1,0 +1,351 @@
+"""Phone pages: each view parses a form, calls one service or selector, and renders.
+
+The same view renders the whole page or, for htmx requests, only the part that changed.
+"""
+
+from functools import wraps
+
+from django.conf import settings
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.demo import demo_tables
+from games.pages.forms.play import MoveForm
+from games.pages.forms.tables import (
+    RANKS,
+    SUITS,
+    GinAmendForm,
+    GinHandForm,
+    SeatsAmendForm,
+    SeatsHandForm,
+    TableCreateForm,
+    VoidForm,
+)
+from games.rules.text import table_rules, violation_text
+from games.shared.errors import EventRejected
+from games.tables import selectors, services
+from games.tables.access import Role, request_keys, role_for_keys, session_remember, write_refusal
+from games.tables.models import Table
+from scoring.errors import RuleViolation
+
+
+def with_table(*, write: bool = False):
+    """Resolve the table from the URL and this browser's keys (or, at a league table, the
+    signed-in user's club membership); 404 for anyone else."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, table_id, *args, **kwargs):
+            try:
+                table, role = selectors.table_for_keys(
+                    table_id=table_id, keys=request_keys(request, table_id), user=request.user
+                )
+            except Table.DoesNotExist:
+                raise Http404(_("No such table, or this browser has no key for it.")) from None
+            if write and role != Role.SCOREKEEPER:
+                return HttpResponse(write_refusal(table), status=403)
+            return view(request, table, role, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+@require_http_methods(["GET", "POST"])
+def home(request):
+    """Create a table, and list the tables this browser holds a key for."""
+    form = TableCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.table_create(
+                variant=form.cleaned_data["variant"],
+                options=form.options(),
+                players=form.player_names(),
+                entered_by=_("creator"),
+                user=request.user,
+            )
+        except EventRejected as exc:
+            for violation in exc.violations:
+                form.add_error(None, f"{violation_text(violation)} ({violation.rule})")
+        else:
+            session_remember(request, table, table.scorekeeper_key)
+            return redirect("table", table_id=table.id)
+    context = {"form": form, "tables": selectors.tables_for_keys(keys=request_keys(request))}
+    if settings.DEBUG:
+        # Local runs show the demo tables so a first look has something to look at.
+        context["demo_tables"] = demo_tables()
+    return render(request, "tables/home.html", context, status=422 if form.errors else 200)
+
+
+@require_GET
+def table_join(request, table_id, key):
+    """Open a table from a shared link: keep its key in this browser and go to the table."""
+    try:
+        table = Table.objects.get(pk=table_id)
+    except Table.DoesNotExist:
+        raise Http404 from None
+    if role_for_keys(table, [key]) is None:
+        raise Http404
+    session_remember(request, table, key)
+    # Redirect so the key leaves the address bar and never travels in a Referer header.
+    return redirect("table", table_id=table.id)
+
+
+def _context(request, table: Table, role: Role, **extra) -> dict:
+    state = selectors.table_state(table=table)
+    match = _match_context(state)
+    context = {
+        "table": table,
+        "role": role,
+        "state": state,
+        "history": selectors.table_history(table=table, state=state),
+        "seats": list(zip(state["seats"], match.pop("board_totals"), strict=True)),
+        "poll_ms": settings.TABLE_POLL_MS,
+        "winner_name": state["seats"][state["winner"]] if state["winner"] is not None else "",
+        "picker_suits": SUITS,
+        "picker_ranks": RANKS,
+        "table_rules": table_rules(state["variant"], state["options"]),
+        **match,
+    }
+    if role == Role.SCOREKEEPER:
+        context["share"] = {
+            "scorekeeper": request.build_absolute_uri(
+                reverse("table-join", args=[table.id, table.scorekeeper_key])
+            ),
+            "viewer": request.build_absolute_uri(
+                reverse("table-join", args=[table.id, table.viewer_key])
+            ),
+        }
+        if not state["finished"]:
+            if "move_form" not in extra:
+                context["move_form"] = MoveForm(head_seq=table.head_seq, seats=len(state["seats"]))
+            if "hand_form" not in extra and not state["play"]:
+                context["hand_form"] = _hand_form(table, state)
+    if state["play"]:
+        context.update(_play_context(table, state))
+    context.update(extra)
+    return context
+
+
+def _play_context(table: Table, state: dict) -> dict:
+    """Return what the move-by-move view shows: seats, melds by owner, the hand's moves."""
+    play = state["play"]
+    seats = state["seats"]
+    melds = play["table"]
+    # Rummy40 adds only to one's own melds (R40-ADD), so who laid a meld matters there.
+    if state["variant"] == "rummy40":
+        groups = [
+            (seats[seat], [m for m in melds if m["owner"] == seat])
+            for seat in range(len(seats))
+            if any(m["owner"] == seat for m in melds)
+        ]
+    else:
+        groups = [("", melds)] if melds else []
+    return {
+        "play": play,
+        "play_seats": [
+            {"seat": seat, "name": name, **play["hands"][seat]} for seat, name in enumerate(seats)
+        ],
+        "meld_groups": groups,
+        "moves": selectors.hand_moves(table=table, state=state),
+        "turn_name": seats[play["turn"]] if play["turn"] is not None else "",
+        "rearrange_text": "\n".join(m["meld"] for m in melds),
+    }
+
+
+def _match_context(state: dict) -> dict:
+    """Return the scoreboard's figures: totals with end bonuses, winners and loser by name."""
+    match = state.get("match")
+    if match is None:  # Gin's projection has no match entry.
+        winners = [] if state["winner"] is None else [state["winner"]]
+        return {"board_totals": state["totals"], "winner_seats": winners}
+    seats = state["seats"]
+    return {
+        # Before the first hand the match has no totals yet; after the last, they hold the
+        # end-of-match bonuses (KR-MATCH).
+        "board_totals": match["totals"] or state["totals"],
+        "winner_seats": match["winners"],
+        "winner_names": [seats[seat] for seat in match["winners"]],
+        "loser_name": seats[match["loser"]] if match.get("loser") is not None else "",
+        "match_items": match["items"],
+    }
+
+
+def _hand_form(table: Table, state: dict, data=None, *, amend=False, **kwargs):
+    """Return the hand form of the table's game: Gin's, or one row per seat for the others."""
+    kwargs.update(seats=state["seats"], options=state["options"], head_seq=table.head_seq)
+    if table.variant == "gin":
+        return (GinAmendForm if amend else GinHandForm)(data, **kwargs)
+    form_class = SeatsAmendForm if amend else SeatsHandForm
+    return form_class(data, variant=table.variant, **kwargs)
+
+
+@require_GET
+@with_table()
+def table_detail(request, table, role):
+    """Show the scoreboard; htmx polls ask with ?since=<seq> and get 204 if nothing changed."""
+    since = request.GET.get("since", "")
+    if request.htmx and since.isdigit() and int(since) == table.head_seq:
+        return HttpResponse(status=204)
+    context = _context(request, table, role)
+    if request.htmx and since:
+        return render(request, "tables/table.html#poll", context)
+    return render(request, "tables/table.html", context)
+
+
+CONFLICT = (
+    "Someone else just recorded on this table. Check the history: if your entry is already "
+    "there, you are done; otherwise send it again."
+)
+
+
+def _append(request, table: Table, form, event_type: str, payload: dict) -> int | None:
+    """Append the form's event; return None when stored, else the HTTP status to answer."""
+    try:
+        services.event_append(
+            table_id=table.id,
+            event_id=form.cleaned_data["event_id"],
+            expected_seq=form.cleaned_data["expected_seq"],
+            event_type=event_type,
+            payload=payload,
+            # Who recorded, as the history shows it: the member's name at a league table.
+            entered_by=(
+                request.user.get_username() if request.user.is_authenticated else _("scorekeeper")
+            ),
+            user=request.user,
+        )
+    except EventRejected as exc:
+        for violation in exc.violations:
+            form.add_error(None, f"{violation_text(violation)} ({violation.rule})")
+        return 422
+    except services.AppendConflict:
+        return 409
+    return None
+
+
+def _respond(request, table, role, *, form, form_name: str, status: int | None, extra=None):
+    """Answer a write: the fresh table on success, else the form with what went wrong."""
+    table.refresh_from_db()
+    if status is None:
+        if request.htmx and form_name in ("hand_form", "move_form"):
+            return render(request, "tables/table.html#main", _context(request, table, role))
+        return redirect("table", table_id=table.id)
+    if status == 409:
+        # Redraw the form against the new head, values kept, so sending it again is one tap.
+        data = request.POST.copy()
+        data["expected_seq"] = str(table.head_seq)
+        form = form.__class__(data, **form.rebuild_kwargs(table.head_seq))
+        form.is_valid()
+        form.add_error(None, _(CONFLICT))
+    context = _context(request, table, role, **{form_name: form}, **(extra or {}))
+    if form_name not in ("hand_form", "move_form"):
+        return render(request, "tables/correction.html", context, status=status)
+    template = "tables/table.html#main" if request.htmx else "tables/table.html"
+    return render(request, template, context, status=status)
+
+
+@require_POST
+@with_table(write=True)
+def hand_record(request, table, role):
+    """Record a finished hand: Gin by counts or by cards, the other games by every seat's cards."""
+    form = _hand_form(table, selectors.table_state(table=table), request.POST)
+    status = (
+        _append(request, table, form, "hand_recorded", form.payload()) if form.is_valid() else 422
+    )
+    return _respond(request, table, role, form=form, form_name="hand_form", status=status)
+
+
+@require_POST
+@with_table(write=True)
+def move_record(request, table, role):
+    """Record one move of the hand played move by move, or the deal that starts it."""
+    form = MoveForm(request.POST, head_seq=table.head_seq, seats=table.seats.count())
+    status = 422
+    if form.is_valid():
+        event_type, payload = form.event()
+        status = _append(request, table, form, event_type, payload)
+    return _respond(request, table, role, form=form, form_name="move_form", status=status)
+
+
+@require_POST
+@with_table(write=True)
+def hand_preview(request, table, role):
+    """Show what the hand in the form would score, with its items, before it is saved."""
+    state = selectors.table_state(table=table)
+    form = _hand_form(table, state, request.POST)
+    result, errors = None, []
+    if form.is_valid():
+        try:
+            result = selectors.hand_preview(table=table, payload=form.payload())
+        except RuleViolation as exc:
+            errors = [(violation_text(v), v.rule) for v in exc.violations]
+    else:
+        errors = [(" ".join(e), "") for e in form.errors.values()]
+    context = {"result": result, "errors": errors, "state": state}
+    return render(request, "tables/table.html#preview", context)
+
+
+def _history_entry(table: Table, number: int, state: dict) -> selectors.HistoryEntry:
+    for entry in selectors.table_history(table=table, state=state):
+        if entry.hand["number"] == number:
+            return entry
+    raise Http404
+
+
+@require_http_methods(["GET", "POST"])
+@with_table(write=True)
+def hand_amend(request, table, role, number: int):
+    """Correct a recorded hand: the history keeps the original beside the amendment."""
+    state = selectors.table_state(table=table)
+    entry = _history_entry(table, number, state)
+    if request.method == "GET":
+        form_class = GinHandForm if table.variant == "gin" else SeatsHandForm
+        initial = form_class.initial_from_payload(entry.latest_entry().payload)
+        form = _hand_form(table, state, amend=True, initial=initial)
+        status = 200
+    else:
+        form = _hand_form(table, state, request.POST, amend=True)
+        status = 422
+        if form.is_valid():
+            payload = {**form.payload(), "hand": number, "reason": form.cleaned_data["reason"]}
+            status = _append(request, table, form, "hand_amended", payload)
+    if status == 200:
+        context = _context(request, table, role, entry=entry, amend_form=form)
+        return render(request, "tables/correction.html", context)
+    return _respond(
+        request,
+        table,
+        role,
+        form=form,
+        form_name="amend_form",
+        status=status,
+        extra={"entry": entry},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@with_table(write=True)
+def hand_void(request, table, role, number: int):
+    """Void a recorded hand: it stays in the history, struck through, and stops counting."""
+    entry = _history_entry(table, number, selectors.table_state(table=table))
+    if request.method == "GET":
+        form = VoidForm(head_seq=table.head_seq)
+        context = _context(request, table, role, entry=entry, void_form=form)
+        return render(request, "tables/correction.html", context)
+    form = VoidForm(request.POST, head_seq=table.head_seq)
+    status = 422
+    if form.is_valid():
+        payload = {"hand": number, "reason": form.cleaned_data["reason"]}
+        status = _append(request, table, form, "hand_voided", payload)
+    return _respond(
+        request,
+        table,
+        role,
+        form=form,
+        form_name="void_form",
+        status=status,
+        extra={"entry": entry},
+    )

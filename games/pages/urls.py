@@ -1,0 +1,78 @@
+"""The pages' routes: every path and name as it always was (the API's are in games.api.urls)."""
+
+from django.urls import include, path
+
+from games.pages import accounts, clubs, referee, standings, tables
+
+urlpatterns = [
+    path("", tables.home, name="home"),
+    path("t/<uuid:table_id>/", tables.table_detail, name="table"),
+    path("t/<uuid:table_id>/join/<str:key>/", tables.table_join, name="table-join"),
+    path("t/<uuid:table_id>/hands/", tables.hand_record, name="hand-record"),
+    path("t/<uuid:table_id>/hands/preview/", tables.hand_preview, name="hand-preview"),
+    path("t/<uuid:table_id>/moves/", tables.move_record, name="move-record"),
+    path("t/<uuid:table_id>/hands/<int:number>/amend/", tables.hand_amend, name="hand-amend"),
+    path("t/<uuid:table_id>/hands/<int:number>/void/", tables.hand_void, name="hand-void"),
+    path("referee/", referee.referee_page, name="referee"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("clubs/", clubs.club_list, name="clubs"),
+    path("clubs/<slug:club>/", clubs.club_detail, name="club"),
+    path("clubs/<slug:club>/invites/", clubs.invite_create, name="invite-create"),
+    path("clubs/<slug:club>/players/", clubs.player_create, name="player-create"),
+    path("clubs/<slug:club>/players/link/", clubs.player_link, name="player-link"),
+    path(
+        "clubs/<slug:club>/members/<int:membership_id>/role/",
+        clubs.membership_role,
+        name="membership-role",
+    ),
+    path("clubs/<slug:club>/leagues/new/", clubs.league_create, name="league-create"),
+    path("clubs/<slug:club>/l/<slug:league>/", clubs.league_detail, name="league"),
+    path("clubs/<slug:club>/l/<slug:league>/public/", clubs.league_public, name="league-public"),
+    path(
+        "clubs/<slug:club>/l/<slug:league>/seasons/",
+        clubs.season_create,
+        name="season-create",
+    ),
+    path(
+        "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/",
+        clubs.season_detail,
+        name="season",
+    ),
+    path(
+        "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/tables/",
+        clubs.season_table_create,
+        name="season-table-create",
+    ),
+    path(
+        "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/close/",
+        clubs.season_close,
+        name="season-close",
+    ),
+    path(
+        "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/standings/",
+        standings.season_standings,
+        name="season-standings",
+    ),
+    path(
+        "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/standings.csv",
+        standings.season_standings_csv,
+        name="season-standings-csv",
+    ),
+    path(
+        "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/results.csv",
+        standings.season_results_csv,
+        name="season-results-csv",
+    ),
+    path(
+        "clubs/<slug:club>/l/<slug:league>/standings/",
+        standings.league_standings,
+        name="league-standings",
+    ),
+    path(
+        "clubs/<slug:club>/players/<int:player_id>/",
+        standings.player_detail,
+        name="player",
+    ),
+    path("invite/<str:token>/", clubs.invite_accept, name="invite"),
+]

@@ -1,0 +1,29 @@
+"""Hands standings work to the workers, on commit (games/standings/tasks.py).
+
+Apart from the services so that the tasks, which call the services, import nothing that
+imports them back.
+"""
+
+from django.db import transaction
+from django.utils.translation import gettext
+
+from games.shared.errors import ActionRefused
+from games.standings.models import RecomputeJob
+from games.standings.tasks import season_standings_recompute, standings_recompute_all
+
+
+def season_recompute_queue(season_id: int) -> None:
+    """Recompute a season's standings once the current transaction commits."""
+    # Robust, as for the verification: a recompute that cannot be queued or fails is logged,
+    # the page shows the standings behind, and the nightly audit queues it again.
+    transaction.on_commit(lambda: season_standings_recompute.delay(season_id), robust=True)
+
+
+def recompute_job_start(*, user) -> RecomputeJob:
+    """Queue a recompute of every league's standings from the logs (staff only)."""
+    if not (user.is_authenticated and user.is_staff):
+        raise ActionRefused(gettext("Only staff can recompute everything."))
+    with transaction.atomic():
+        job = RecomputeJob.objects.create(created_by=user)
+        transaction.on_commit(lambda: standings_recompute_all.delay(job.pk))
+    return job

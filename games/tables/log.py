@@ -1,0 +1,111 @@
+"""The log: each event hash-chained to the one before it, and read back as the engine reads it."""
+
+import hashlib
+import json
+import uuid
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from games.tables.models import Event, Table
+from scoring.events import SCHEMA_VERSION
+from scoring.events import Event as EngineEvent
+
+
+def event_hash(
+    *,
+    prev_hash: str,
+    table_id: uuid.UUID,
+    seq: int,
+    event_id: uuid.UUID,
+    event_type: str,
+    payload: dict[str, Any],
+    schema_version: int,
+    entered_by: str,
+    created_at: datetime,
+) -> str:
+    """Hash an event together with its predecessor's hash, over a canonical JSON form."""
+    body = json.dumps(
+        {
+            "table": str(table_id),
+            "seq": seq,
+            "event_id": str(event_id),
+            "type": event_type,
+            "payload": payload,
+            "schema_version": schema_version,
+            "entered_by": entered_by,
+            "created_at": created_at.astimezone(UTC).isoformat(),
+        },
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+    return hashlib.sha256((prev_hash + body).encode()).hexdigest()
+
+
+def event_row(
+    *,
+    table: Table,
+    seq: int,
+    prev_hash: str,
+    event_id: uuid.UUID,
+    event_type: str,
+    payload: dict[str, Any],
+    entered_by: str,
+    created_at: datetime,
+    user=None,
+) -> Event:
+    """Return an unsaved event chained to ``prev_hash``; it is not replayed here.
+
+    ``event_append`` saves it after the replay; loaders of stored logs (the bench) and tests
+    that store what an old engine could have written use it directly.
+    """
+    return Event(
+        table=table,
+        seq=seq,
+        event_id=event_id,
+        type=event_type,
+        payload=payload,
+        schema_version=SCHEMA_VERSION,
+        entered_by=entered_by,
+        user=user if user is not None and user.is_authenticated else None,
+        created_at=created_at,
+        prev_hash=prev_hash,
+        hash=event_hash(
+            prev_hash=prev_hash,
+            table_id=table.id,
+            seq=seq,
+            event_id=event_id,
+            event_type=event_type,
+            payload=payload,
+            schema_version=SCHEMA_VERSION,
+            entered_by=entered_by,
+            created_at=created_at,
+        ),
+    )
+
+
+def chain_broken_at(events: Sequence[Event]) -> int | None:
+    """Return the seq of the first event whose hash does not chain, or None if all do."""
+    prev = ""
+    for event in events:
+        expected = event_hash(
+            prev_hash=prev,
+            table_id=event.table_id,
+            seq=event.seq,
+            event_id=event.event_id,
+            event_type=event.type,
+            payload=event.payload,
+            schema_version=event.schema_version,
+            entered_by=event.entered_by,
+            created_at=event.created_at,
+        )
+        if event.prev_hash != prev or event.hash != expected:
+            return event.seq
+        prev = event.hash
+    return None
+
+
+def engine_events(events: Iterable[Event]) -> list[EngineEvent]:
+    """Return logged events as the engine reads them."""
+    return [EngineEvent(seq=e.seq, type=e.type, payload=e.payload) for e in events]

@@ -1,0 +1,113 @@
+"""Every read of tables and their logs goes through here."""
+
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Case, Q, QuerySet, When
+
+from games.clubs.models import Season
+from games.tables.access import Role, table_role
+from games.tables.log import engine_events
+from games.tables.models import Event, Table, TableProjection
+from scoring.events import HAND_RECORDED
+from scoring.events import Event as EngineEvent
+from scoring.replay import apply, replay
+
+
+def table_for_keys(
+    *, table_id: uuid.UUID | str, keys: Iterable[str], user=None
+) -> tuple[Table, Role]:
+    """Return a table and the role the keys (and, at a league table, the signed-in user's
+    club membership) grant; unknown ids and bad keys look the same."""
+    keys = list(keys)
+    try:
+        table = Table.objects.select_related("season__league__club").get(pk=table_id)
+    except (Table.DoesNotExist, ValueError, TypeError) as exc:
+        raise Table.DoesNotExist from exc
+    role = table_role(table, keys=keys, user=user)
+    if role is None:
+        # Answer as for a table that does not exist, so ids cannot be probed.
+        raise Table.DoesNotExist
+    return table, role
+
+
+def tables_for_keys(*, keys: Iterable[str]) -> QuerySet[Table]:
+    """Return the tables any of ``keys`` opens, most recently played first."""
+    keys = [k for k in keys if k]
+    if not keys:
+        return Table.objects.none()
+    return (
+        Table.objects.filter(Q(scorekeeper_key__in=keys) | Q(viewer_key__in=keys))
+        .select_related("season__league")
+        .prefetch_related("seats__player")
+    )
+
+
+def table_state(*, table: Table) -> dict[str, Any]:
+    """Return the replayed state: the cached projection, or a fresh replay if it was dropped."""
+    projection = TableProjection.objects.filter(table=table, seq=table.head_seq).first()
+    if projection is not None:
+        return projection.state
+    return replay(_engine_log(table)).to_dict()
+
+
+def hand_preview(*, table: Table, payload: dict[str, Any]) -> dict[str, Any]:
+    """Score a hand as if it were recorded now, storing nothing; RuleViolation if refused."""
+    hand = EngineEvent(seq=table.head_seq + 1, type=HAND_RECORDED, payload=payload)
+    return apply(replay(_engine_log(table)), hand).to_dict()["hands"][-1]["result"]
+
+
+def _engine_log(table: Table) -> list[EngineEvent]:
+    return engine_events(table_events(table=table))
+
+
+def table_events(*, table: Table) -> QuerySet[Event]:
+    """Return a table's log in order."""
+    return table.events.order_by("seq")
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One hand of the history with who recorded and corrected it, and when."""
+
+    hand: dict[str, Any]
+    recorded: Event
+    corrections: list[tuple[dict[str, Any], Event]]
+
+    def latest_entry(self) -> Event:
+        """Return the event whose entry is in force: the last amendment, or the original."""
+        amendments = [e for c, e in self.corrections if c["kind"] == "amended"]
+        return amendments[-1] if amendments else self.recorded
+
+
+def table_history(*, table: Table, state: dict[str, Any]) -> list[HistoryEntry]:
+    """Join the state's hands with the events that recorded and corrected them, newest first."""
+    seqs = {h["seq"] for h in state["hands"]}
+    seqs.update(c["seq"] for h in state["hands"] for c in h["corrections"])
+    by_seq = {e.seq: e for e in table.events.filter(seq__in=seqs)}
+    entries = [
+        HistoryEntry(
+            hand=h,
+            recorded=by_seq[h["seq"]],
+            corrections=[(c, by_seq[c["seq"]]) for c in h["corrections"]],
+        )
+        for h in state["hands"]
+    ]
+    return entries[::-1]
+
+
+def hand_moves(*, table: Table, state: dict[str, Any]) -> list[Event]:
+    """Return the events of the hand being played move by move, deal first (none between
+    hands)."""
+    play = state.get("play")
+    if not play:
+        return []
+    return list(table.events.filter(seq__gte=play["seq"]).order_by("seq"))
+
+
+def season_tables(*, season: Season) -> QuerySet[Table]:
+    """Return a season's tables, those in play first, then newest first, with their seats."""
+    in_play_first = Case(When(status=Table.Status.OPEN, then=0), default=1)
+    return season.tables.prefetch_related("seats__player").order_by(in_play_first, "-created_at")

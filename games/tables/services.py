@@ -1,0 +1,311 @@
+"""Every write to tables and their logs goes through here."""
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from games.clubs.models import Player, Season
+from games.clubs.services import require_member
+from games.shared.errors import ActionRefused, EventRejected
+from games.tables.access import SEASON_CLOSED
+from games.tables.log import engine_events, event_row
+from games.tables.models import Event, Seat, Table, TableProjection
+from games.tables.signals import league_match_changed
+from games.tables.tasks import table_verify
+from scoring.errors import RuleViolation, Violation
+from scoring.events import APPENDABLE_TYPES, TABLE_CREATED
+from scoring.events import Event as EngineEvent
+from scoring.replay import TableState, apply, replay
+
+
+class AppendConflict(Exception):
+    """The client's ``expected_seq`` is not the table's head: someone else wrote first."""
+
+    def __init__(self, *, table: Table, state: dict[str, Any]):
+        super().__init__(f"The table is at event {table.head_seq}.")
+        self.head_seq = table.head_seq
+        self.head_hash = table.head_hash
+        self.state = state
+
+
+class SeasonClosed(ActionRefused):
+    """The table's season is closed: its tables are archived read-only."""
+
+    def __init__(self):
+        super().__init__(str(SEASON_CLOSED))
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    event: Event
+    created: bool
+    state: dict[str, Any]
+
+
+def _insert_event(
+    *,
+    table: Table,
+    seq: int,
+    event_id: uuid.UUID,
+    event_type: str,
+    payload: dict[str, Any],
+    entered_by: str,
+    user,
+) -> Event:
+    event = event_row(
+        table=table,
+        seq=seq,
+        prev_hash=table.head_hash,
+        event_id=event_id,
+        event_type=event_type,
+        payload=payload,
+        entered_by=entered_by,
+        created_at=timezone.now(),
+        user=user,
+    )
+    event.save()
+    return event
+
+
+def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, Any]:
+    """Move the table's head to ``event`` and cache the replayed state."""
+    projected = state.to_dict()
+    # A league match that ends, or that was over and is corrected, moves its season's
+    # standings; moves within a match still in play do not.
+    counted = table.season_id is not None and not table.practice
+    if counted and (state.finished or table.status == Table.Status.FINISHED):
+        league_match_changed.send(sender=Table, table=table)
+    table.head_seq = event.seq
+    table.head_hash = event.hash
+    table.status = Table.Status.FINISHED if state.finished else Table.Status.OPEN
+    table.save(update_fields=["head_seq", "head_hash", "status", "updated_at"])
+    TableProjection.objects.update_or_create(
+        table=table, defaults={"seq": event.seq, "state": projected}
+    )
+    return projected
+
+
+def _queue_verify(table_id: uuid.UUID) -> None:
+    # Robust: the event is stored and acknowledged by then; a broker that is down must not
+    # turn that into an error (the nightly audit checks every table anyway).
+    transaction.on_commit(lambda: table_verify.delay(str(table_id)), robust=True)
+
+
+@transaction.atomic
+def table_create(
+    *,
+    variant: str,
+    options: dict[str, Any],
+    players: Sequence[str],
+    entered_by: str = "",
+    user=None,
+    table_id: uuid.UUID | None = None,
+    season: Season | None = None,
+    seat_players: Sequence[Player] | None = None,
+    practice: bool = False,
+) -> Table:
+    """Create a table, its seats and the first event of its log; refuse bad settings.
+
+    ``seat_players`` seats a club's players (their names are ``players``) instead of making
+    new ones; ``practice`` marks a table that never counts, as options with "practice" do.
+    """
+    payload = {"variant": variant, "options": dict(options), "seats": [p.strip() for p in players]}
+    try:
+        state = apply(None, EngineEvent(seq=1, type=TABLE_CREATED, payload=payload))
+    except RuleViolation as exc:
+        raise EventRejected(exc.violations) from None
+    full_options = state.variant.options_to_dict(state.options)
+    # The log keeps the options in full, so a later change of defaults never changes a table.
+    payload["options"] = full_options
+    table = Table.objects.create(
+        id=table_id or uuid.uuid4(),
+        variant=variant,
+        preset=full_options.get("preset", ""),
+        options=full_options,
+        # The match's length: points to reach (Gin, Rummy40, Knock Rummy) or hands (Ramino).
+        target=full_options.get("target", full_options.get("hands", 1)),
+        created_by=user if user is not None and user.is_authenticated else None,
+        season=season,
+        practice=practice or full_options.get("practice") is True,
+    )
+    for position, name in enumerate(state.seats):
+        player = seat_players[position] if seat_players else Player.objects.create(name=name)
+        Seat.objects.create(table=table, position=position, player=player)
+    event = _insert_event(
+        table=table,
+        seq=1,
+        event_id=uuid.uuid4(),
+        event_type=TABLE_CREATED,
+        payload=payload,
+        entered_by=entered_by,
+        user=user,
+    )
+    _store_head(table=table, event=event, state=state)
+    _queue_verify(table.id)
+    return table
+
+
+def event_append(
+    *,
+    table_id: uuid.UUID | str,
+    event_id: uuid.UUID,
+    expected_seq: int,
+    event_type: str,
+    payload: dict[str, Any],
+    entered_by: str = "",
+    user=None,
+) -> AppendResult:
+    """Append one event to a table's log after replaying it on the current state.
+
+    A retry with a stored ``event_id`` returns the stored event; a stale ``expected_seq``
+    raises AppendConflict; a rule violation raises EventRejected. Nothing is stored then.
+    """
+    try:
+        with transaction.atomic():
+            return _append_locked(
+                table_id=table_id,
+                event_id=event_id,
+                expected_seq=expected_seq,
+                event_type=event_type,
+                payload=payload,
+                entered_by=entered_by,
+                user=user,
+            )
+    except IntegrityError:
+        # Only a concurrent insert of the same event_id on another table gets here: the
+        # table lock serialises everything else. Answer as a retry would.
+        existing = Event.objects.filter(event_id=event_id).select_related("table").first()
+        if existing is None:
+            raise
+        return _existing_result(existing, table_id=table_id, event_type=event_type, payload=payload)
+
+
+def _existing_result(
+    existing: Event, *, table_id, event_type: str, payload: dict[str, Any]
+) -> AppendResult:
+    if (
+        str(existing.table_id) != str(table_id)
+        or existing.type != event_type
+        or existing.payload != payload
+    ):
+        raise EventRejected(
+            [
+                Violation(
+                    rule="EVENT",
+                    code="event_id_reused",
+                    message="This event_id was already used for a different event.",
+                    params={"event_id": str(existing.event_id)},
+                )
+            ]
+        )
+    projection = TableProjection.objects.get(table_id=existing.table_id)
+    return AppendResult(event=existing, created=False, state=projection.state)
+
+
+def _append_locked(
+    *, table_id, event_id, expected_seq, event_type, payload, entered_by, user
+) -> AppendResult:
+    table = Table.objects.select_for_update().get(pk=table_id)
+    existing = Event.objects.filter(event_id=event_id).first()
+    if existing is not None:
+        return _existing_result(existing, table_id=table.id, event_type=event_type, payload=payload)
+    # Read under the table's lock: season_close locks the season's tables before closing it.
+    if table.season_id is not None and not Season.objects.get(pk=table.season_id).is_open:
+        raise SeasonClosed()
+    if expected_seq != table.head_seq:
+        raise AppendConflict(table=table, state=TableProjection.objects.get(table=table).state)
+    if event_type not in APPENDABLE_TYPES:
+        raise EventRejected(
+            [
+                Violation(
+                    rule="EVENT",
+                    code="unknown_type",
+                    message=f"Unknown event type '{event_type}'.",
+                    params={"type": event_type, "choices": list(APPENDABLE_TYPES)},
+                )
+            ]
+        )
+    new = EngineEvent(seq=table.head_seq + 1, type=event_type, payload=payload)
+    try:
+        state = apply(replay(engine_events(table.events.order_by("seq"))), new)
+    except RuleViolation as exc:
+        raise EventRejected(exc.violations) from None
+    event = _insert_event(
+        table=table,
+        seq=new.seq,
+        event_id=event_id,
+        event_type=event_type,
+        payload=payload,
+        entered_by=entered_by,
+        user=user,
+    )
+    projected = _store_head(table=table, event=event, state=state)
+    _queue_verify(table.id)
+    return AppendResult(event=event, created=True, state=projected)
+
+
+@transaction.atomic
+def projection_rebuild(*, table_id: uuid.UUID | str) -> TableProjection:
+    """Throw away a table's cached state and replay it from the log."""
+    table = Table.objects.select_for_update().get(pk=table_id)
+    TableProjection.objects.filter(table=table).delete()
+    state = replay(engine_events(table.events.order_by("seq")))
+    return TableProjection.objects.create(table=table, seq=state.head_seq, state=state.to_dict())
+
+
+@transaction.atomic
+def season_table_create(
+    *,
+    actor,
+    season_id: int,
+    player_ids: Sequence[int],
+    practice: bool = False,
+    variant: str | None = None,
+    options: dict[str, Any] | None = None,
+    entered_by: str = "",
+    table_id: uuid.UUID | None = None,
+) -> Table:
+    """Create a table in an open season, for members: the league's game and options, the
+    club's players in the seats. A ``variant`` or ``options`` other than the league's is
+    refused, never applied."""
+    # Locked, so a season being closed cannot get a new table at the same moment.
+    season = Season.objects.select_for_update().select_related("league").get(pk=season_id)
+    league = season.league
+    require_member(club_id=league.club_id, user=actor)
+    if not season.is_open:
+        raise SeasonClosed()
+    if (variant is not None and variant != league.variant) or (
+        options is not None and options != league.options
+    ):
+        raise ActionRefused(
+            gettext("A league's tables play the league's game and options; they cannot change.")
+        )
+    ids = list(player_ids)
+    if len(ids) != league.players:
+        raise ValidationError(
+            gettext("This league's tables have %(count)d players.") % {"count": league.players},
+            code="seats",
+        )
+    if len(set(ids)) != len(ids):
+        raise ValidationError(gettext("Choose a different player for every seat."), code="seats")
+    found = Player.objects.filter(club_id=league.club_id).in_bulk(ids)
+    if len(found) != len(ids):
+        raise ValidationError(gettext("Choose the seats from the club's players."), code="seats")
+    seat_players = [found[pk] for pk in ids]
+    return table_create(
+        variant=league.variant,
+        options=league.options,
+        players=[p.name for p in seat_players],
+        entered_by=entered_by,
+        user=actor,
+        table_id=table_id,
+        season=season,
+        seat_players=seat_players,
+        practice=practice,
+    )

@@ -1,0 +1,14 @@
+"""What the tables part tells the parts above it without importing them: they connect their
+receivers in GamesConfig.ready() (games/standings/receivers.py)."""
+
+from django.dispatch import Signal
+
+# Sent inside an append's transaction when a counted league table's match ends, or a match
+# that was over is corrected (a hand voided or amended): its season's standings move.
+# Arguments: ``table``. Moves within a match still in play send nothing.
+league_match_changed = Signal()
+
+# Sent by the nightly audit task once every table is checked. Arguments: ``report`` (the
+# audit's counts and failures). A receiver returns a dict of what it did, which the task adds
+# to its report (standings queue again the seasons left behind their tables' logs).
+tables_audited = Signal()

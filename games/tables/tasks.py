@@ -1,0 +1,59 @@
+"""The tables' background work, queued on commit. Tasks take ids and are idempotent.
+
+Their names stay "games.tasks.<name>": queued messages and the beat schedule carry them.
+"""
+
+import json
+import logging
+
+from celery import shared_task
+from django.core.mail import mail_admins
+
+from games.tables import audit
+from games.tables.models import Table
+from games.tables.signals import tables_audited
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(
+    name="games.tasks.table_verify",
+    acks_late=True,
+    autoretry_for=(Exception,),
+    retry_backoff=True,
+    max_retries=5,
+)
+def table_verify(table_id: str) -> dict:
+    """Re-check a table after a write: hash chain intact, cached state equal to a fresh replay."""
+    try:
+        result = audit.table_verify(table_id=table_id)
+    except Table.DoesNotExist:
+        # Nothing to check, and retrying will not make it appear.
+        logger.warning("table %s no longer exists; nothing to verify", table_id)
+        return {"table": table_id, "seq": None, "ok": False}
+    if not result.ok:
+        logger.error("table %s failed verification at seq %s: %s", table_id, result.seq, result)
+    return {"table": result.table_id, "seq": result.seq, "ok": result.ok}
+
+
+@shared_task(name="games.tasks.tables_audit", acks_late=True)
+def tables_audit() -> dict:
+    """Nightly: replay every table's log and check its hash chain; report every table off.
+
+    It only reads and re-caches projections, so a second run (or a redelivery) changes
+    nothing. A table that fails is logged as an error and mailed to the ADMINS. Seasons whose
+    standings do not reflect their tables' logs (a recompute lost or failed) are queued again.
+    """
+    report = audit.tables_audit()
+    # Standings a lost or failed recompute left behind are queued again (by their receiver).
+    for _receiver, done in tables_audited.send(sender=tables_audit, report=report):
+        report.update(done or {})
+    for failure in report["failures"]:
+        logger.error("audit: table %s is off: %s", failure["table"], failure)
+    if report["failures"]:
+        mail_admins(
+            f"RummyRef audit: {len(report['failures'])} table(s) off",
+            json.dumps(report["failures"], indent=2),
+            fail_silently=True,
+        )
+    return report

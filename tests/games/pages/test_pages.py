@@ -1,0 +1,331 @@
+"""The phone pages through Django's test client: keys, recording, corrections, languages."""
+
+import re
+import uuid
+
+import pytest
+from django.test import Client
+
+from games.models import Event, Table
+
+
+def _create(client: Client, **extra) -> Table:
+    data = {
+        "variant": "gin",
+        "preset": "big_gin",
+        "target": "100",
+        "player_1": "Anna",
+        "player_2": "Bruno",
+        "no_rediscard": "on",
+        "wall": "on",
+        **extra,
+    }
+    response = client.post("/", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Table.objects.get(pk=response.url.split("/")[2])
+
+
+def _hand_data(page: str, **fields) -> dict:
+    """Read the hidden event fields from a rendered form and add the hand's fields."""
+    event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)
+    expected = re.search(r'name="expected_seq" value="([^"]+)"', page).group(1)
+    return {"event_id": event_id, "expected_seq": expected, "mode": "quick", **fields}
+
+
+@pytest.fixture
+def phone(db):
+    return Client()
+
+
+class TestCreatingATable:
+    def test_the_creating_browser_becomes_scorekeeper(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert "Record a hand" in page and "Anna" in page and "Bruno" in page
+        assert table.scorekeeper_key in page and table.viewer_key in page  # the share links
+
+    def test_a_bad_target_shows_the_rule_and_creates_nothing(self, phone):
+        response = phone.post(
+            "/",
+            {
+                "variant": "gin",
+                "preset": "big_gin",
+                "target": "50",
+                "player_1": "A",
+                "player_2": "B",
+            },
+        )
+        assert response.status_code == 422
+        assert "GIN-MATCH" in response.content.decode()
+        assert not Table.objects.exists()
+
+    def test_the_home_page_lists_this_browsers_tables_only(self, phone):
+        table = _create(phone)
+        assert str(table.id) in phone.get("/").content.decode()
+        assert str(table.id) not in Client().get("/").content.decode()
+
+
+class TestAccess:
+    def test_another_browser_cannot_open_the_table(self, phone):
+        table = _create(phone)
+        assert Client().get(f"/t/{table.id}/").status_code == 404
+
+    def test_the_viewer_link_lets_a_phone_watch_but_not_record(self, phone):
+        table = _create(phone)
+        viewer = Client()
+        response = viewer.get(f"/t/{table.id}/join/{table.viewer_key}/")
+        assert response.status_code == 302 and response.url == f"/t/{table.id}/"
+        page = viewer.get(f"/t/{table.id}/").content.decode()
+        assert "Record a hand" not in page and table.scorekeeper_key not in page
+        data = _hand_data(
+            phone.get(f"/t/{table.id}/").content.decode(),
+            knocker="0",
+            ending="knock",
+            knocker_count="3",
+            defender_count="9",
+        )
+        assert viewer.post(f"/t/{table.id}/hands/", data).status_code == 403
+        assert table.events.count() == 1
+
+    def test_the_scorekeeper_link_lets_another_phone_record(self, phone):
+        table = _create(phone)
+        other = Client()
+        other.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+        page = other.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(page, knocker="1", ending="knock", knocker_count="3", defender_count="9")
+        assert other.post(f"/t/{table.id}/hands/", data).status_code == 302
+        assert table.events.count() == 2
+
+    def test_a_wrong_key_in_a_link_is_not_found(self, phone):
+        table = _create(phone)
+        assert Client().get(f"/t/{table.id}/join/{'x' * 43}/").status_code == 404
+
+    def test_writes_need_the_csrf_token(self, phone):
+        table = _create(phone)
+        strict = Client(enforce_csrf_checks=True)
+        strict.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+        data = _hand_data(
+            strict.get(f"/t/{table.id}/").content.decode(),
+            knocker="0",
+            ending="gin",
+            defender_count="9",
+        )
+        assert strict.post(f"/t/{table.id}/hands/", data).status_code == 403
+
+
+class TestRecording:
+    def test_a_quick_hand_updates_the_scoreboard(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(page, knocker="0", ending="knock", knocker_count="7", defender_count="20")
+        phone.post(f"/t/{table.id}/hands/", data)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert 'data-testid="total-0">13<' in page
+
+    def test_an_htmx_post_answers_with_the_fresh_table_part(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(page, knocker="1", ending="gin", defender_count="12")
+        response = phone.post(f"/t/{table.id}/hands/", data, HTTP_HX_REQUEST="true")
+        body = response.content.decode()
+        assert response.status_code == 200
+        assert body.lstrip().startswith('<div id="main">') and "<html" not in body
+        assert 'data-testid="total-1">37<' in body
+
+    def test_an_illegal_knock_shows_the_rule_and_keeps_what_was_typed(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(
+            page, knocker="0", ending="knock", knocker_count="14", defender_count="20"
+        )
+        response = phone.post(f"/t/{table.id}/hands/", data, HTTP_HX_REQUEST="true")
+        body = response.content.decode()
+        assert response.status_code == 422
+        assert "GIN-KNOCK" in body and 'value="14"' in body
+        assert table.events.count() == 1
+
+    def test_sending_the_same_form_twice_records_one_hand(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(page, knocker="0", ending="knock", knocker_count="7", defender_count="20")
+        phone.post(f"/t/{table.id}/hands/", data)
+        phone.post(f"/t/{table.id}/hands/", data)
+        assert table.events.filter(type="hand_recorded").count() == 1
+
+    def test_two_phones_on_the_same_head_the_second_is_told_and_can_resend(self, phone):
+        table = _create(phone)
+        other = Client()
+        other.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+        page_a = phone.get(f"/t/{table.id}/").content.decode()
+        page_b = other.get(f"/t/{table.id}/").content.decode()
+        phone.post(
+            f"/t/{table.id}/hands/",
+            _hand_data(page_a, knocker="0", ending="knock", knocker_count="7", defender_count="20"),
+        )
+        response = other.post(
+            f"/t/{table.id}/hands/",
+            _hand_data(page_b, knocker="1", ending="gin", defender_count="10"),
+            HTTP_HX_REQUEST="true",
+        )
+        body = response.content.decode()
+        assert response.status_code == 409
+        assert "Someone else just recorded" in body
+        assert 'name="expected_seq" value="2"' in body  # redrawn on the new head
+        assert table.events.count() == 2
+
+    def test_a_hand_by_cards_is_scored_by_the_engine(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(
+            page,
+            mode="cards",
+            knocker="1",
+            knocker_cards=["9C", "9S", "9H", "9D", "4C", "4S", "4H"],
+            knocker_typed="3C 3S 3H",
+            defender_typed="6C AH AS 2S 5D 6D 7D KC KS KH",
+        )
+        assert phone.post(f"/t/{table.id}/hands/", data).status_code == 302
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert 'data-testid="total-1">35<' in page  # GIN-SCORE-GIN: 25 + 10
+
+    def test_polling_answers_204_until_something_changes(self, phone):
+        table = _create(phone)
+        poll = f"/t/{table.id}/?since=1"
+        assert phone.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        phone.post(
+            f"/t/{table.id}/hands/",
+            _hand_data(page, knocker="0", ending="knock", knocker_count="7", defender_count="20"),
+        )
+        response = phone.get(poll, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+        body = response.content.decode()
+        assert 'id="board"' in body and 'id="history"' in body and "<html" not in body
+
+
+class TestCorrections:
+    def _with_hand(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        phone.post(
+            f"/t/{table.id}/hands/",
+            _hand_data(page, knocker="0", ending="knock", knocker_count="7", defender_count="20"),
+        )
+        return table
+
+    def test_voiding_keeps_the_hand_in_the_history_struck_through(self, phone):
+        table = self._with_hand(phone)
+        form = phone.get(f"/t/{table.id}/hands/1/void/").content.decode()
+        data = _hand_data(form, reason="misdeal")
+        del data["mode"]
+        assert phone.post(f"/t/{table.id}/hands/1/void/", data).status_code == 302
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert 'class="hand voided"' in page and "misdeal" in page
+        assert 'data-testid="total-0">0<' in page
+
+    def test_amending_shows_the_original_beside_the_correction(self, phone):
+        table = self._with_hand(phone)
+        form = phone.get(f"/t/{table.id}/hands/1/amend/").content.decode()
+        assert 'value="7"' in form and 'value="20"' in form  # prefilled from the entry
+        data = _hand_data(
+            form,
+            knocker="0",
+            ending="knock",
+            knocker_count="5",
+            defender_count="20",
+            reason="recount",
+        )
+        assert phone.post(f"/t/{table.id}/hands/1/amend/", data).status_code == 302
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert 'data-testid="total-0">15<' in page
+        assert "<s>" in page and "recount" in page
+        assert Event.objects.filter(table=table, type="hand_amended").count() == 1
+
+
+class TestLanguages:
+    def test_the_page_follows_the_browser_language(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+        assert 'lang="it"' in page and "Registra una mano" in page
+
+    def test_the_switch_sets_the_language(self, phone):
+        phone.post("/i18n/setlang/", {"language": "it", "next": "/"})
+        assert 'lang="it"' in phone.get("/").content.decode()
+
+
+class TestWinner:
+    def test_reaching_the_target_shows_the_winner_and_closes_the_form(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        phone.post(
+            f"/t/{table.id}/hands/",
+            _hand_data(page, knocker="1", ending="big_gin", defender_count="70"),
+        )
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert "Bruno wins the match!" in page and "Record a hand" not in page
+
+
+@pytest.mark.parametrize("path", ["/t/{id}/hands/9/void/", "/t/{id}/hands/0/amend/"])
+def test_a_correction_of_a_hand_that_does_not_exist_is_not_found(phone, path):
+    table = _create(phone)
+    assert phone.get(path.format(id=table.id)).status_code == 404
+
+
+def test_unknown_table_ids_are_not_found(phone):
+    assert phone.get(f"/t/{uuid.uuid4()}/").status_code == 404
+
+
+def test_a_ramino_table_page_shows_its_hands(phone):
+    from games.tables import services as table_services
+
+    table = table_services.table_create(
+        variant="ramino", options={"hands": 3}, players=["Anna", "Bruno", "Carla"]
+    )
+    table_services.event_append(
+        table_id=table.id,
+        event_id=uuid.uuid4(),
+        expected_seq=1,
+        event_type="hand_recorded",
+        payload={
+            "mode": "cards",
+            "players": [
+                {"hand": "", "melded": "7S 8S 9S", "went_out": True},
+                {"hand": "KH QH 5C"},
+                {"hand": "JK 2D"},
+            ],
+        },
+    )
+    phone.get(f"/t/{table.id}/join/{table.viewer_key}/")
+    page = phone.get(f"/t/{table.id}/").content.decode()
+    assert "Anna went out" in page and "Bruno -25" in page
+    assert 'data-testid="total-2">-22<' in page
+
+
+class TestPreview:
+    def test_the_preview_itemises_the_score_and_stores_nothing(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert "Preview the score" in page
+        data = _hand_data(page, knocker="1", ending="gin", defender_count="12")
+        response = phone.post(f"/t/{table.id}/hands/preview/", data, HTTP_HX_REQUEST="true")
+        body = response.content.decode()
+        # GIN-SCORE-GIN: 25 bonus + the defender's 12 = 37 for Bruno.
+        assert response.status_code == 200
+        assert "Bruno +37" in body and "GIN-GIN" in body and "GIN-SCORE-GIN" in body
+        assert table.events.count() == 1
+
+    def test_the_preview_names_the_rule_an_illegal_hand_breaks(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(
+            page, knocker="0", ending="knock", knocker_count="14", defender_count="20"
+        )
+        body = phone.post(f"/t/{table.id}/hands/preview/", data).content.decode()
+        assert "GIN-KNOCK" in body
+        assert table.events.count() == 1
+
+    def test_a_viewer_cannot_preview(self, phone):
+        table = _create(phone)
+        viewer = Client()
+        viewer.get(f"/t/{table.id}/join/{table.viewer_key}/")
+        assert viewer.post(f"/t/{table.id}/hands/preview/", {}).status_code == 403

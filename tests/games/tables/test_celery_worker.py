@@ -1,0 +1,45 @@
+"""A real Celery worker on Redis picks up the work an append queues on commit."""
+
+import uuid
+
+import pytest
+
+from games.models import TableProjection
+from games.tables import services as table_services
+from rummyref.celery import app
+from tests.games.workers import wait_for, worker_start, worker_stop
+from tests.payloads import quick
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.celery_worker,
+    pytest.mark.django_db(transaction=True),
+]
+
+
+@pytest.fixture
+def worker():
+    """Start a worker process on the test database and the configured broker."""
+    app.control.purge()  # leftovers of earlier tests point at tables that are gone
+    process = worker_start()
+    yield process
+    worker_stop(process)
+
+
+class TestWorker:
+    def test_the_worker_verifies_each_table_after_its_appends_commit(self, make_table, worker):
+        table = make_table()
+        for seq in (1, 2, 3):
+            table_services.event_append(
+                table_id=table.id,
+                event_id=uuid.uuid4(),
+                expected_seq=seq,
+                event_type="hand_recorded",
+                payload=quick(seq % 2, "knock", 4, 20),
+            )
+
+        def verified() -> bool:
+            return TableProjection.objects.get(table=table).verified_seq == 4
+
+        if not wait_for(verified):
+            pytest.fail("worker never verified the table:\n" + worker_stop(worker))
