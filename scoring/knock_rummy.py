@@ -15,27 +15,22 @@ from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
-from scoring.gin import ScoreItem
-from scoring.melds import MeldRules
-from scoring.scoresheet import (
+from scoring.hands import (
     KNOCK,
     STOCK,
     HandScore,
     MatchResult,
     PlayerEnd,
+    ScoreItem,
     ace_one_value,
-    all_violations,
     best_seats,
-    copies_refusals,
-    end_state_problems,
     hand_score,
     hand_value,
-    is_int,
-    json_value,
-    player_count,
-    read_options,
     running_totals,
 )
+from scoring.melds import MeldRules
+from scoring.options import is_int, json_value, read_options
+from scoring.scoresheet import all_violations, copies_refusals, end_state_problems, player_count
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5

@@ -71,9 +71,9 @@ from scoring.events import (
     TABLE_REARRANGED,
     TURN_PASSED,
 )
+from scoring.hands import PlayerEnd
 from scoring.melds import Meld, MeldRules, check_meld, opening_value
 from scoring.rearrange import check_rearrangement
-from scoring.scoresheet import PlayerEnd
 from scoring.solver import min_arrangements
 
 # Phases of a hand.

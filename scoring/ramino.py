@@ -16,30 +16,23 @@ from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
-from scoring.gin import ScoreItem
-from scoring.melds import MeldRules
-from scoring.scoresheet import (
+from scoring.hands import (
     OUT,
     STOCK,
     HandScore,
     MatchResult,
     PlayerEnd,
-    all_violations,
-    bad_option,
+    ScoreItem,
     best_seats,
-    copies_refusals,
-    end_state_problems,
     hand_score,
     hand_value,
-    is_int,
-    json_value,
-    kind_violations,
     melded_value,
-    player_count,
-    read_options,
     running_totals,
     shown_cards,
 )
+from scoring.melds import MeldRules
+from scoring.options import bad_option, is_int, json_value, kind_violations, read_options
+from scoring.scoresheet import all_violations, copies_refusals, end_state_problems, player_count
 
 MIN_PLAYERS = 2
 # RAM-SETUP: the standard table seats 2-4; the classic game allows up to 6.

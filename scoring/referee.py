@@ -29,9 +29,9 @@ from scoring.cards import (
 )
 from scoring.errors import RuleViolation, Violation
 from scoring.errors import refusal as _refuse
+from scoring.hands import PlayerEnd
 from scoring.melds import Meld, MeldRules, check_meld, opening_value
 from scoring.rearrange import check_rearrangement
-from scoring.scoresheet import PlayerEnd
 from scoring.solver import Closing, best_arrangement, best_layoff, best_opening, can_go_out
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from scoring import events as ev
 from scoring import play as pl
 from scoring.errors import RuleViolation, Violation
-from scoring.scoresheet import MatchResult
+from scoring.hands import MatchResult
 from scoring.variants import HandResult, Variant, variant_get
 
 MAX_SEAT_NAME = 40

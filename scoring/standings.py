@@ -53,8 +53,8 @@ from openskill.models import PlackettLuce
 
 from scoring.gin import BIG_GIN, GIN, WALL, GinHandResult
 from scoring.gin import KNOCK as GIN_KNOCK
+from scoring.hands import OUT, HandScore
 from scoring.replay import TableState
-from scoring.scoresheet import OUT, HandScore
 
 PlayerKey = Hashable
 

@@ -49,8 +49,8 @@ from typing import Any, Protocol
 from scoring import events as ev
 from scoring import gin, knock_rummy, ramino, rummy40
 from scoring.errors import RuleViolation, Violation
+from scoring.hands import FLAGS, HandScore, MatchResult, PlayerEnd, running_totals
 from scoring.play import STOCK, WALL, HandEnd
-from scoring.scoresheet import FLAGS, HandScore, MatchResult, PlayerEnd, running_totals
 
 
 class HandResult(Protocol):

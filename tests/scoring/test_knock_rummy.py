@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scoring.cards import FULL_DECK, JOKER, DeckSpec, parse_cards
 from scoring.errors import RuleViolation
+from scoring.hands import HandScore, PlayerEnd
 from scoring.knock_rummy import (
     KnockRummyOptions,
     card_value,
@@ -18,7 +19,6 @@ from scoring.knock_rummy import (
     score_hand,
 )
 from scoring.melds import check_meld
-from scoring.scoresheet import HandScore, PlayerEnd
 
 TABLE = KnockRummyOptions.from_dict({}, 3)
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from scoring import knock_rummy, ramino, rummy40
 from scoring.cards import FULL_DECK, JOKER, parse_cards
 from scoring.errors import RuleViolation
+from scoring.hands import PlayerEnd
 from scoring.replay import apply, replay
-from scoring.scoresheet import PlayerEnd
 from scoring.variants import MAX_POINTS, VARIANTS
 from tests.scoring.test_replay_games import log, next_event
 

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scoring.cards import FULL_DECK, JOKER, Card, DeckSpec, parse_cards
 from scoring.errors import RuleViolation
+from scoring.hands import HandScore, PlayerEnd
 from scoring.melds import check_meld
 from scoring.ramino import (
     RaminoOptions,
@@ -20,7 +21,6 @@ from scoring.ramino import (
     meld_rules,
     score_hand,
 )
-from scoring.scoresheet import HandScore, PlayerEnd
 
 STANDARD = RaminoOptions.from_dict({}, 4)
 CASINO = RaminoOptions.from_dict({"casino_scoring": True}, 4)

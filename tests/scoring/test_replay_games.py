@@ -11,8 +11,8 @@ from scoring import events as ev
 from scoring import knock_rummy, ramino, rummy40
 from scoring.cards import FULL_DECK, JOKER, parse_cards
 from scoring.errors import RuleViolation
+from scoring.hands import PlayerEnd
 from scoring.replay import apply, replay
-from scoring.scoresheet import PlayerEnd
 
 
 def seat(hand="", melded="", **flags):

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scoring.cards import FULL_DECK, JOKER, DeckSpec, parse_cards
 from scoring.errors import RuleViolation
+from scoring.hands import HandScore, MatchResult, PlayerEnd
 from scoring.melds import check_meld
 from scoring.rummy40 import (
     OPENING_MINIMUMS,
@@ -20,7 +21,6 @@ from scoring.rummy40 import (
     meld_rules,
     score_hand,
 )
-from scoring.scoresheet import HandScore, MatchResult, PlayerEnd
 
 TWO = Rummy40Options.from_dict({}, 2)
 FOUR = Rummy40Options.from_dict({}, 4)
