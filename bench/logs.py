@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import events as ev
-from scoring import gin, knock_rummy, ramino, rummy40, samples
+from scoring import samples
 from scoring.cards import FULL_DECK, JOKER, SUITS, Card, DeckSpec, gin_value
 from scoring.errors import RuleViolation
 from scoring.replay import TableState, apply
+from scoring.variants import gin, knock_rummy, ramino, rummy40
 
 SEAT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 # The longest match each game's options allow (GIN-MATCH and R40-MATCH: 500 at most,

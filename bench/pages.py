@@ -24,9 +24,9 @@ from bench.postgres import Unavailable, postgres_database
 from bench.spread import Spread, seconds
 from bench.timing import table, verdict
 from scoring import events as ev
-from scoring import ramino
 from scoring.replay import TableState
 from scoring.replay import replay as replay_log
+from scoring.variants import ramino
 
 ROOT = Path(__file__).resolve().parent.parent
 PG_DATABASE = "rummyref_bench"

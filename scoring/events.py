@@ -25,7 +25,7 @@ KNOCKED = "knocked"
 HANDS_SHOWN = "hands_shown"
 MOVE_UNDONE = "move_undone"
 
-# The moves of a hand played move by move (scoring/play.py documents their payloads).
+# The moves of a hand played move by move (scoring/play/__init__.py documents their payloads).
 MOVE_TYPES = (
     CARD_DRAWN,
     CARD_DISCARDED,

@@ -15,6 +15,8 @@ from scoring.options import is_int
 OUT = "out"
 STOCK = "stock"
 KNOCK = "knock"
+# Gin only: the stock ran down with nobody out, and the hand is void (GIN-WALL).
+WALL = "wall"
 
 # The player flags a hand's end state may carry; each variant refuses the ones it lacks.
 FLAGS = ("knocked", "went_out", "hand_closed", "opening_penalty")
@@ -228,3 +230,12 @@ def best_seats(totals: Sequence[int], *, lowest: bool) -> tuple[int, ...]:
     """Return the seats sharing the lowest (or highest) total."""
     best = min(totals) if lowest else max(totals)
     return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnd:
+    """Hold how a hand played by play ended, ready for its game to score."""
+
+    ending: str  # OUT, KNOCK, STOCK or WALL
+    players: tuple[PlayerEnd, ...]
+    seat: int | None = None  # who went out or knocked

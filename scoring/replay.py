@@ -11,8 +11,9 @@ from typing import Any
 from scoring import events as ev
 from scoring import play as pl
 from scoring.errors import RuleViolation, Violation
+from scoring.game import GameRules, HandResult
 from scoring.hands import MatchResult
-from scoring.variants import HandResult, Variant, variant_get
+from scoring.variants import game_get
 
 MAX_SEAT_NAME = 40
 MAX_REASON = 200
@@ -55,7 +56,7 @@ class Hand:
 class TableState:
     """Everything the log says about a table after some prefix of it."""
 
-    variant: Variant
+    variant: GameRules  # the table's game ("variant" on the wire)
     options: Any
     seats: tuple[str, ...]
     hands: tuple[Hand, ...] = ()
@@ -179,7 +180,7 @@ def _event_violation(code: str, message: str, **params: Any) -> RuleViolation:
 def _create(event: ev.Event) -> TableState:
     payload = event.payload
     ev.check_fields(payload, ("variant", "options", "seats"))
-    variant = variant_get(payload.get("variant"))
+    variant = game_get(payload.get("variant"))
     raw_seats = payload.get("seats")
     if not isinstance(raw_seats, list) or not all(isinstance(s, str) for s in raw_seats):
         raise ev.payload_error("seats", "a list of player names", "bad_names")
@@ -229,7 +230,7 @@ def _correct(state: TableState, event: ev.Event, kind: str) -> TableState:
         result = None
     else:
         entry = {k: v for k, v in event.payload.items() if k not in CORRECTION_FIELDS}
-        result = state.variant.score_hand(state.options, entry, state.seats)
+        result = state.variant.score_entry(state.options, entry, state.seats)
     fixed = replace(
         hand, corrections=(*hand.corrections, Correction(event.seq, kind, result, reason))
     )
@@ -298,8 +299,7 @@ def apply(state: TableState | None, event: ev.Event) -> TableState:
         _check_can_start(state)
         if event.type == ev.HAND_STARTED:
             started = pl.start(
-                state.variant.key,
-                state.options,
+                state.variant.play_rules(state.options, len(state.seats)),
                 state.seats,
                 event.payload,
                 dealer=state.next_dealer,
@@ -307,7 +307,7 @@ def apply(state: TableState | None, event: ev.Event) -> TableState:
             )
             state = replace(state, play=started)
         else:
-            result = state.variant.score_hand(state.options, event.payload, state.seats)
+            result = state.variant.score_entry(state.options, event.payload, state.seats)
             hand = Hand(number=len(state.hands) + 1, seq=event.seq, original=result)
             state = replace(
                 state,

@@ -1,17 +1,56 @@
-"""What Rummy40, Ramino and Knock Rummy share: the checks of every seat's end of hand.
+"""What Rummy40, Ramino and Knock Rummy share: reading a hand entered on the scoresheet, and
+the checks of every seat's end of hand.
 
 Each game module checks the end state against its own rules and cites them; this module
-only holds the checks whose rule and wording the caller gives.
+only holds the reading and the checks whose rule and wording the caller gives.
+
+Rummy40, Ramino and Knock Rummy record a hand by each seat's end of hand (JSON)::
+
+    {"mode": "cards",
+     "players": [                        # one entry per seat, in seat order
+       {"hand": "KS 7D",                 # cards still in hand (required; "" when out)
+        "melded": "7H 8H 9H",            # cards laid on the table this hand ("")
+        "knocked": false,                # Knock Rummy (false)
+        "went_out": false,               # (false)
+        "hand_closed": false,            # Ramino, RAM-HANDCLOSE (false)
+        "opening_penalty": 0},           # Rummy40, failed openings (0)
+       ...],
+     "stock_exhausted": false}           # the stock ran out (false)
+
+or, for a noisy table, by each seat's hand value instead of its cards::
+
+    {"mode": "points",
+     "players": [                        # one entry per seat, in seat order
+       {"points": 25,                    # what the hand is worth (required, 0 to 500;
+                                         #   0 when out)
+        "melded_points": 0,              # Ramino with casino scoring only: the casino
+                                         #   value of the cards melded this hand (0 to 500,
+                                         #   0 if left out); only the winner's counts
+        "knocked": false, ...},          # the flags, as in cards mode
+       ...],
+     "stock_exhausted": false}
+
+Points mode scores exactly as the cards would: the modules read hand values in both modes
+(scoring.hands.hand_value). It cannot check what only cards show (copies, CARD-2); a seat out
+holding points is refused as ``points_left``, and one not out holding 0 as ``empty_hand``
+(except at a casino Ramino table with jokers, where jokers are worth 0). Items show the
+values without their cards (no ``cards`` param).
+
+Flags a game does not have are refused by the game's module (``flag_not_used``). A field
+of a seat is named ``players[i].field`` in refusals; a seat left out is refused as its
+missing hand (cards mode) or points (points mode), a seat too many as an unknown field.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
+from scoring import events as ev
 from scoring.cards import DeckSpec, check_copies
 from scoring.errors import RuleViolation
 from scoring.errors import refusal as _refuse
-from scoring.hands import PlayerEnd, names
+from scoring.hands import FLAGS, PlayerEnd, names
 from scoring.options import is_int, json_value
 
 
@@ -132,3 +171,90 @@ def all_violations(refusals: Iterable[RuleViolation]) -> None:
     violations = [violation for refusal in refusals for violation in refusal.violations]
     if violations:
         raise RuleViolation(*violations)
+
+
+# Reading a scoresheet entry ----------------------------------------------------------------
+
+PLAYER_FIELDS = ("hand", "melded", *FLAGS)
+POINTS_FIELDS = ("points", *FLAGS)
+SCORESHEET_FIELDS = ("mode", "players", "stock_exhausted")
+MODES = ("cards", "points")
+# Failed openings in one hand (R40-OPEN-PENALTY): one a turn at most, as a hand played move by
+# move counts them; this bounds typos.
+MAX_FAILED_OPENINGS = 99
+# A hand's value entered by points (and a casino winner's melded value): this bounds typos.
+MAX_POINTS = 500
+
+
+def _seat_fields(payload: Mapping[str, Any], seats: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Return each seat's entry with its fields named ``players[i].field`` for refusals."""
+    raw = payload.get("players")
+    entries = raw if isinstance(raw, list) else []
+    ev.check_fields(
+        {f"players[{i}]": None for i in range(len(entries))},
+        tuple(f"players[{i}]" for i in range(len(seats))),
+    )
+    return [
+        {
+            f"players[{i}].{name}": value
+            for name, value in (entry.items() if isinstance(entry, Mapping) else ())
+        }
+        for i, entry in enumerate([*entries, *[{}] * (len(seats) - len(entries))])
+    ]
+
+
+def _player_end(
+    fields: Mapping[str, Any], seat: int, name: str, mode: str, melded_points: bool
+) -> PlayerEnd:
+    """Read one seat's end of hand; a seat without an entry is refused as its missing hand
+    (cards mode) or points (points mode). ``melded_points`` says the table takes that field.
+    """
+    key = f"players[{seat}]."
+    if mode == "cards":
+        allowed = PLAYER_FIELDS
+    else:
+        allowed = (*POINTS_FIELDS, "melded_points") if melded_points else POINTS_FIELDS
+    ev.check_fields(fields, tuple(key + field for field in allowed))
+    penalty = key + "opening_penalty"
+    flags = {
+        "knocked": ev.field_bool(fields, key + "knocked"),
+        "went_out": ev.field_bool(fields, key + "went_out"),
+        "hand_closed": ev.field_bool(fields, key + "hand_closed"),
+        "opening_penalty": (
+            ev.field_int(fields, penalty, low=0, high=MAX_FAILED_OPENINGS)
+            if penalty in fields
+            else 0
+        ),
+    }
+    if mode == "points":
+        melded = key + "melded_points"
+        return PlayerEnd(
+            name=name,
+            points=ev.field_int(fields, key + "points", low=0, high=MAX_POINTS),
+            melded_points=(
+                ev.field_int(fields, melded, low=0, high=MAX_POINTS) if melded in fields else None
+            ),
+            **flags,
+        )
+    return PlayerEnd(
+        name=name,
+        hand=ev.cards_field(fields, key + "hand"),
+        melded=ev.cards_field(fields, key + "melded") if key + "melded" in fields else (),
+        **flags,
+    )
+
+
+def read_entry(
+    payload: Mapping[str, Any], seats: tuple[str, ...], *, melded_points: bool = False
+) -> tuple[tuple[PlayerEnd, ...], bool]:
+    """Read a hand entered by every seat's cards or points (the module docstring's payloads):
+    each seat's end of hand and whether the stock ran out. ``melded_points`` says the table
+    takes that field (Ramino casino scoring)."""
+    ev.check_fields(payload, SCORESHEET_FIELDS)
+    mode = ev.field_choice(payload, "mode", MODES)
+    stock_exhausted = ev.field_bool(payload, "stock_exhausted")
+    ends = tuple(
+        _player_end(fields, seat, seats[seat], mode, melded_points)
+        for seat, fields in enumerate(_seat_fields(payload, seats))
+    )
+    return ends, stock_exhausted

@@ -43,7 +43,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
@@ -51,10 +51,8 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from scoring.gin import BIG_GIN, GIN, WALL, GinHandResult
-from scoring.gin import KNOCK as GIN_KNOCK
-from scoring.hands import OUT, HandScore
 from scoring.replay import TableState
+from scoring.variants import GAMES
 
 PlayerKey = Hashable
 
@@ -69,15 +67,10 @@ TIEBREAKERS: tuple[str, ...] = (HEAD_TO_HEAD, POINTS_DIFFERENCE, HANDS_WON, RATI
 
 # The game-specific counts of each game, in the order the page shows them.
 COUNTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "gin": ("knocks", "gins", "big_gins", "undercuts"),
-        "rummy40": ("went_out", "opening_penalties"),
-        "ramino": ("went_out", "hand_closures"),
-        "knock_rummy": ("knocks", "undercut_bonuses", "out_bonuses"),
-    }
+    {key: game.standings.counts for key, game in GAMES.items()}
 )
 # Games whose scores are penalties: the lowest total wins and a lower difference is better.
-LOWER_IS_BETTER = frozenset({"rummy40"})
+LOWER_IS_BETTER = frozenset(key for key, game in GAMES.items() if game.standings.lower_is_better)
 
 
 def _number(value: Fraction) -> int | float:
@@ -219,86 +212,10 @@ class MatchSummary:
         }
 
 
-def _gin_winners(result: GinHandResult) -> tuple[int, ...]:
-    return () if result.winner is None else (result.winner,)
-
-
-def _gin_counts(result: GinHandResult, seat: int) -> Counter[str]:
-    counts: Counter[str] = Counter()
-    if result.knocker == seat:
-        names = {GIN_KNOCK: "knocks", GIN: "gins", BIG_GIN: "big_gins"}
-        counts[names[result.ending]] += 1
-    elif result.undercut and result.knocker is not None:
-        counts["undercuts"] += 1
-    return counts
-
-
-def _scoresheet_winners(result: HandScore) -> tuple[int, ...]:
-    return result.winners
-
-
-def _went_out(result: HandScore, seat: int) -> int:
-    return int(result.ending == OUT and seat in result.winners)
-
-
-def _rummy40_counts(result: HandScore, seat: int) -> Counter[str]:
-    failed = sum(
-        item.params["count"]
-        for item in result.items
-        if item.seat == seat and item.rule == "R40-OPEN-PENALTY"
-    )
-    return Counter(went_out=_went_out(result, seat), opening_penalties=failed)
-
-
-def _ramino_counts(result: HandScore, seat: int) -> Counter[str]:
-    out = _went_out(result, seat)
-    closed = out and any(item.rule == "RAM-HANDCLOSE" for item in result.items)
-    return Counter(went_out=out, hand_closures=int(closed))
-
-
-def _knock_rummy_counts(result: HandScore, seat: int) -> Counter[str]:
-    mine = [item.rule for item in result.items if item.seat == seat]
-    return Counter(
-        knocks=int(result.knocker == seat),
-        undercut_bonuses=mine.count("KR-UNDERCUT"),
-        out_bonuses=mine.count("KR-OUT"),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class _Reading:
-    """How one game's hand results read as hands won and counts."""
-
-    winners: Callable[[Any], tuple[int, ...]]
-    counts: Callable[[Any, int], Counter[str]]
-
-
-_READINGS: Mapping[str, _Reading] = MappingProxyType(
-    {
-        "gin": _Reading(_gin_winners, _gin_counts),
-        "rummy40": _Reading(_scoresheet_winners, _rummy40_counts),
-        "ramino": _Reading(_scoresheet_winners, _ramino_counts),
-        "knock_rummy": _Reading(_scoresheet_winners, _knock_rummy_counts),
-    }
-)
-
-
 def _places(totals: Sequence[int], *, lower_is_better: bool) -> list[int]:
     """Return each seat's place: 1 plus the number of seats with a strictly better total."""
     sign = -1 if lower_is_better else 1
     return [1 + sum(sign * other > sign * mine for other in totals) for mine in totals]
-
-
-def _points(
-    variant: str, totals: Sequence[int], results: Sequence[Any], seat: int
-) -> tuple[Fraction, Fraction]:
-    """Return the seat's points for and against in the game's terms (module docstring)."""
-    if variant == "ramino":
-        gained = sum(max(result.points[seat], 0) for result in results)
-        lost = sum(max(-result.points[seat], 0) for result in results)
-        return Fraction(gained), Fraction(lost)
-    others = [total for other, total in enumerate(totals) if other != seat]
-    return Fraction(totals[seat]), Fraction(sum(others), len(others))
 
 
 def match_summary(
@@ -310,9 +227,9 @@ def match_summary(
     say which match moved it. An unfinished table, or players that do not match the seats
     one for one, are a caller's bug: ValueError.
     """
-    variant = state.variant.key
-    if variant not in _READINGS:
-        raise ValueError(f"no standings for the game {variant!r}")
+    game = state.variant
+    variant = game.key
+    reading = game.standings
     if len(players) != len(state.seats) or len(set(players)) != len(players):
         raise ValueError(f"{len(state.seats)} different players are needed, one a seat")
     match = state.match
@@ -320,20 +237,15 @@ def match_summary(
         raise ValueError("the match is not finished")
     # Gin lets an amendment end the match at an earlier hand than the last one recorded;
     # the match result then stops there, and so do the hands read here.
-    results = [
-        result
-        for result in state.counted[: match.hands]
-        if not isinstance(result, GinHandResult) or result.ending != WALL
-    ]
-    reading = _READINGS[variant]
-    places = _places(match.totals, lower_is_better=variant in LOWER_IS_BETTER)
-    hand_winners = [reading.winners(result) for result in results]
+    results = [result for result in state.counted[: match.hands] if reading.hand_played(result)]
+    places = _places(match.totals, lower_is_better=reading.lower_is_better)
+    hand_winners = [reading.hand_winners(result) for result in results]
     seats = []
     for seat, player in enumerate(players):
         counts: Counter[str] = Counter()
         for result in results:
-            counts.update(reading.counts(result, seat))
-        points_for, points_against = _points(variant, match.totals, results, seat)
+            counts.update(reading.hand_counts(result, seat))
+        points_for, points_against = reading.points(match.totals, results, seat)
         seats.append(
             SeatSummary(
                 seat=seat,
@@ -343,7 +255,7 @@ def match_summary(
                 hands_won=sum(seat in winners for winners in hand_winners),
                 points_for=points_for,
                 points_against=points_against,
-                counts=tuple((name, counts[name]) for name in COUNTS[variant]),
+                counts=tuple((name, counts[name]) for name in reading.counts),
             )
         )
     return MatchSummary(

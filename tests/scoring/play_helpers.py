@@ -1,8 +1,8 @@
-"""Build a table's log and play a hand move by move through the replay (scoring/play.py).
+"""Build a table's log and play a hand move by move through the replay (scoring/play/).
 
 A ``Table`` holds the events written so far (``table_created`` at seq 1, then 2, 3, …) and the
 state ``scoring.replay.apply`` folded them into. The move builders below return ``(type,
-payload)`` pairs in the payloads scoring/play.py documents, so a test reads like the moves a
+payload)`` pairs in the payloads scoring/play/ documents, so a test reads like the moves a
 phone sends: ``table.play(draw(1), discard(1, "KD"))``.
 """
 

@@ -24,12 +24,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring import events as ev
-from scoring import gin, knock_rummy, ramino, rummy40
 from scoring.cards import JOKER, Card, DeckSpec, gin_value
 from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules, check_meld, opening_value
 from scoring.solver import best_arrangement, best_opening
-from scoring.variants import variant_get
+from scoring.variants import game_get, gin, knock_rummy, ramino, rummy40
 
 SEAT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 
@@ -158,7 +157,7 @@ class TableSimulator:
         self.config = config
         self.rng = rng
         self.game = config.variant
-        self.variant = variant_get(config.variant)
+        self.variant = game_get(config.variant)
         self.seats = SEAT_NAMES[: config.players]
         self.options = self.variant.options_from_dict(dict(config.options), config.players)
         self.deck, self.hand_size, self.melds, self.value = _game(
@@ -180,7 +179,9 @@ class TableSimulator:
                     break
                 entry = self._hand()
                 if entry is not None and entry.payload is not None:
-                    results.append(self.variant.score_hand(self.options, entry.payload, self.seats))
+                    results.append(
+                        self.variant.score_entry(self.options, entry.payload, self.seats)
+                    )
         except _Stop:
             pass
         return Simulation(

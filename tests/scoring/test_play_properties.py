@@ -1,4 +1,4 @@
-"""Replay properties of hands played move by move (scoring/play.py through scoring/replay.py).
+"""Replay properties of hands played move by move (scoring/play/ through scoring/replay.py).
 
 A simulated table (play_simulator.py) deals real cards and plays legal moves for Gin, Rummy40,
 Ramino and Knock Rummy, writing the log a phone would send. Any such log must replay; the
@@ -27,12 +27,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scoring import events as ev
-from scoring import gin
 from scoring.cards import FULL_DECK, gin_value
 from scoring.errors import RuleViolation
 from scoring.melds import check_meld, opening_value
 from scoring.replay import TableState, apply, replay
 from scoring.solver import best_arrangement
+from scoring.variants import gin
 from tests.scoring.play_simulator import (
     DRAW,
     FIRST,
@@ -167,7 +167,7 @@ class TestLegalLogsReplay:
         # Each hand played move by move scores what the same hand entered with the real
         # cards scores (the hand_recorded path), and hands entered so score as entered.
         expected = [
-            state.variant.score_hand(sim.options, entry.payload, state.seats).points
+            state.variant.score_entry(sim.options, entry.payload, state.seats).points
             if entry.payload is not None
             else (0,) * len(state.seats)  # void: Gin's stock ran out without the wall
             for entry in sim.entries

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scoring import knock_rummy, ramino, rummy40
 from scoring.cards import FULL_DECK, JOKER, parse_cards
 from scoring.errors import RuleViolation
 from scoring.hands import PlayerEnd
 from scoring.replay import apply, replay
-from scoring.variants import MAX_POINTS, VARIANTS
+from scoring.scoresheet import MAX_POINTS
+from scoring.variants import GAMES, knock_rummy, ramino, rummy40
 from tests.scoring.test_replay_games import log, next_event
 
 SEATS = ("A", "B", "C", "D", "E", "F")
@@ -21,9 +21,9 @@ SEATS = ("A", "B", "C", "D", "E", "F")
 
 def score(variant, payload, players, options=None):
     """Score a hand_recorded payload at a table of ``players`` seats of the variant."""
-    game = VARIANTS[variant]
+    game = GAMES[variant]
     table_options = game.options_from_dict(options or {}, players)
-    return game.score_hand(table_options, payload, SEATS[:players])
+    return game.score_entry(table_options, payload, SEATS[:players])
 
 
 def points(*players, stock_exhausted=False):

@@ -8,11 +8,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scoring import events as ev
-from scoring import knock_rummy, ramino, rummy40
 from scoring.cards import FULL_DECK, JOKER, parse_cards
 from scoring.errors import RuleViolation
 from scoring.hands import PlayerEnd
 from scoring.replay import apply, replay
+from scoring.variants import knock_rummy, ramino, rummy40
 
 
 def seat(hand="", melded="", **flags):

@@ -1,4 +1,5 @@
-"""Gin Rummy (RULES.md §2): options, presets and the scoring of one hand, both presets."""
+"""Gin Rummy (RULES.md §2): options, presets and the scoring of one hand, both presets (the
+game itself, as the engine reads it, is scoring/variants/gin.py)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from scoring.cards import FULL_DECK, JOKER, Card, DeckSpec, parse_cards
 from scoring.errors import RuleViolation
 from scoring.hands import HandScore, PlayerEnd
 from scoring.melds import check_meld
-from scoring.ramino import (
+from scoring.variants.ramino import (
     RaminoOptions,
     card_value,
     card_values,

@@ -10,7 +10,7 @@ from scoring.cards import FULL_DECK, JOKER, DeckSpec, parse_cards
 from scoring.errors import RuleViolation
 from scoring.hands import HandScore, MatchResult, PlayerEnd
 from scoring.melds import check_meld
-from scoring.rummy40 import (
+from scoring.variants.rummy40 import (
     OPENING_MINIMUMS,
     TARGETS,
     Rummy40Options,

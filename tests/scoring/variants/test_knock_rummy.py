@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from scoring.cards import FULL_DECK, JOKER, DeckSpec, parse_cards
 from scoring.errors import RuleViolation
 from scoring.hands import HandScore, PlayerEnd
-from scoring.knock_rummy import (
+from scoring.melds import check_meld
+from scoring.variants.knock_rummy import (
     KnockRummyOptions,
     card_value,
     deck,
@@ -18,7 +19,6 @@ from scoring.knock_rummy import (
     meld_rules,
     score_hand,
 )
-from scoring.melds import check_meld
 
 TABLE = KnockRummyOptions.from_dict({}, 3)
 
