@@ -9,23 +9,36 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import MAX_PLAYERS, EventForm
-from scoring import events as ev
+from scoring.events import (
+    CARD_DISCARDED,
+    CARD_DRAWN,
+    CARDS_ADDED,
+    DISCARD_CLAIMED,
+    HAND_STARTED,
+    HANDS_SHOWN,
+    JOKER_SWAPPED,
+    KNOCKED,
+    MELDS_LAID,
+    MOVE_UNDONE,
+    TABLE_REARRANGED,
+    TURN_PASSED,
+)
 
 # Button value -> (event type, fixed payload fields).
 MOVES: dict[str, tuple[str, dict]] = {
-    "deal": (ev.HAND_STARTED, {}),
-    "draw_stock": (ev.CARD_DRAWN, {"source": "stock"}),
-    "draw_discard": (ev.CARD_DRAWN, {"source": "discard"}),
-    "discard": (ev.CARD_DISCARDED, {}),
-    "pass": (ev.TURN_PASSED, {}),
-    "meld": (ev.MELDS_LAID, {}),
-    "add": (ev.CARDS_ADDED, {}),
-    "swap": (ev.JOKER_SWAPPED, {}),
-    "rearrange": (ev.TABLE_REARRANGED, {}),
-    "claim": (ev.DISCARD_CLAIMED, {}),
-    "knock": (ev.KNOCKED, {}),
-    "show": (ev.HANDS_SHOWN, {}),
-    "undo": (ev.MOVE_UNDONE, {}),
+    "deal": (HAND_STARTED, {}),
+    "draw_stock": (CARD_DRAWN, {"source": "stock"}),
+    "draw_discard": (CARD_DRAWN, {"source": "discard"}),
+    "discard": (CARD_DISCARDED, {}),
+    "pass": (TURN_PASSED, {}),
+    "meld": (MELDS_LAID, {}),
+    "add": (CARDS_ADDED, {}),
+    "swap": (JOKER_SWAPPED, {}),
+    "rearrange": (TABLE_REARRANGED, {}),
+    "claim": (DISCARD_CLAIMED, {}),
+    "knock": (KNOCKED, {}),
+    "show": (HANDS_SHOWN, {}),
+    "undo": (MOVE_UNDONE, {}),
 }
 MAX_CARDS_TEXT = 600
 
@@ -79,29 +92,29 @@ class MoveForm(EventForm):
         payload = dict(fixed)
         seat = data["seat"]
         card, cards = data["card"].strip(), data["cards"].strip()
-        if event_type == ev.HAND_STARTED:
+        if event_type == HAND_STARTED:
             if data["dealer"] is not None:
                 payload["dealer"] = data["dealer"]
             if data["upcard"].strip():
                 payload["upcard"] = data["upcard"].strip()
             return event_type, payload
-        if event_type == ev.MOVE_UNDONE:
+        if event_type == MOVE_UNDONE:
             return event_type, {"reason": data["reason"]}
-        if event_type == ev.HANDS_SHOWN:
+        if event_type == HANDS_SHOWN:
             return event_type, self._shown()
-        payload["seat"] = data["claimer"] if event_type == ev.DISCARD_CLAIMED else seat
+        payload["seat"] = data["claimer"] if event_type == DISCARD_CLAIMED else seat
         # A drawn or claimed stock card is named only when someone saw it.
-        needs_card = event_type in (ev.CARD_DISCARDED, ev.JOKER_SWAPPED)
-        if needs_card or (card and event_type in (ev.CARD_DRAWN, ev.DISCARD_CLAIMED)):
+        needs_card = event_type in (CARD_DISCARDED, JOKER_SWAPPED)
+        if needs_card or (card and event_type in (CARD_DRAWN, DISCARD_CLAIMED)):
             payload["card"] = card
-        if event_type in (ev.CARDS_ADDED, ev.JOKER_SWAPPED):
+        if event_type in (CARDS_ADDED, JOKER_SWAPPED):
             payload["meld"] = data["meld"]
-        if event_type == ev.CARDS_ADDED:
+        if event_type == CARDS_ADDED:
             payload["cards"] = cards
-        if event_type in (ev.MELDS_LAID, ev.TABLE_REARRANGED):
+        if event_type in (MELDS_LAID, TABLE_REARRANGED):
             # One meld per line (the picker's ↵ starts the next one).
             payload["melds"] = [line.strip() for line in cards.splitlines() if line.strip()]
-        if event_type == ev.KNOCKED and (card or cards):
+        if event_type == KNOCKED and (card or cards):
             # Gin: the discard and the cards kept, shown; Knock Rummy knocks with no cards.
             if card:
                 payload["card"] = card

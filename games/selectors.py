@@ -25,7 +25,7 @@ from games.models import (
     TableProjection,
     Tiebreaker,
 )
-from scoring import events as ev
+from scoring.events import HAND_RECORDED, LogEvent
 from scoring.replay import apply, replay
 from scoring.standings import COUNTS, LOWER_IS_BETTER
 
@@ -69,16 +69,16 @@ def table_state(*, table: Table) -> dict[str, Any]:
 
 def hand_preview(*, table: Table, payload: dict[str, Any]) -> dict[str, Any]:
     """Score a hand as if it were recorded now, storing nothing; RuleViolation if refused."""
-    hand = ev.Event(seq=table.head_seq + 1, type=ev.HAND_RECORDED, payload=payload)
+    hand = LogEvent(seq=table.head_seq + 1, event_type=HAND_RECORDED, payload=payload)
     return apply(replay(_engine_log(table)), hand).to_dict()["hands"][-1]["result"]
 
 
-def engine_events(events: Iterable[Event]) -> list[ev.Event]:
+def engine_events(events: Iterable[Event]) -> list[LogEvent]:
     """Return logged events as the engine reads them."""
-    return [ev.Event(seq=e.seq, type=e.type, payload=e.payload) for e in events]
+    return [LogEvent(seq=e.seq, event_type=e.type, payload=e.payload) for e in events]
 
 
-def _engine_log(table: Table) -> list[ev.Event]:
+def _engine_log(table: Table) -> list[LogEvent]:
     return engine_events(table_events(table=table))
 
 

@@ -34,8 +34,8 @@ from games.models import (
     Tiebreaker,
 )
 from games.selectors import engine_events
-from scoring import events as ev
 from scoring.errors import RuleViolation, Violation
+from scoring.events import APPENDABLE_TYPES, SCHEMA_VERSION, TABLE_CREATED, LogEvent
 from scoring.replay import TableState, apply, replay
 from scoring.standings import MatchSummary, RatingHistory, match_summary, ratings_over, standings
 
@@ -132,7 +132,7 @@ def event_row(
         event_id=event_id,
         type=type,
         payload=payload,
-        schema_version=ev.SCHEMA_VERSION,
+        schema_version=SCHEMA_VERSION,
         entered_by=entered_by,
         user=user if user is not None and user.is_authenticated else None,
         created_at=created_at,
@@ -144,7 +144,7 @@ def event_row(
             event_id=event_id,
             type=type,
             payload=payload,
-            schema_version=ev.SCHEMA_VERSION,
+            schema_version=SCHEMA_VERSION,
             entered_by=entered_by,
             created_at=created_at,
         ),
@@ -222,7 +222,7 @@ def table_create(
     """
     payload = {"variant": variant, "options": dict(options), "seats": [p.strip() for p in players]}
     try:
-        state = apply(None, ev.Event(seq=1, type=ev.TABLE_CREATED, payload=payload))
+        state = apply(None, LogEvent(seq=1, event_type=TABLE_CREATED, payload=payload))
     except RuleViolation as exc:
         raise EventRejected(exc.violations) from None
     full_options = state.variant.options_to_dict(state.options)
@@ -246,7 +246,7 @@ def table_create(
         table=table,
         seq=1,
         event_id=uuid.uuid4(),
-        type=ev.TABLE_CREATED,
+        type=TABLE_CREATED,
         payload=payload,
         entered_by=entered_by,
         user=user,
@@ -325,18 +325,18 @@ def _append_locked(
         raise SeasonClosed()
     if expected_seq != table.head_seq:
         raise AppendConflict(table=table, state=TableProjection.objects.get(table=table).state)
-    if type not in ev.APPENDABLE_TYPES:
+    if type not in APPENDABLE_TYPES:
         raise EventRejected(
             [
                 Violation(
                     rule="EVENT",
                     code="unknown_type",
                     message=f"Unknown event type '{type}'.",
-                    params={"type": type, "choices": list(ev.APPENDABLE_TYPES)},
+                    params={"type": type, "choices": list(APPENDABLE_TYPES)},
                 )
             ]
         )
-    new = ev.Event(seq=table.head_seq + 1, type=type, payload=payload)
+    new = LogEvent(seq=table.head_seq + 1, event_type=type, payload=payload)
     try:
         state = apply(replay(engine_events(table.events.order_by("seq"))), new)
     except RuleViolation as exc:
@@ -392,7 +392,7 @@ class Verification:
         }
 
 
-def replay_checked(events: Sequence[ev.Event]) -> TableState | tuple[int, str]:
+def replay_checked(events: Sequence[LogEvent]) -> TableState | tuple[int, str]:
     """Replay a log; return its state, or the seq of the first event it no longer replays
     past and why."""
     state = None
@@ -679,7 +679,7 @@ def league_options(
     seats = [str(n) for n in range(1, players + 1)]
     payload = {"variant": variant, "options": data, "seats": seats}
     try:
-        state = apply(None, ev.Event(seq=1, type=ev.TABLE_CREATED, payload=payload))
+        state = apply(None, LogEvent(seq=1, event_type=TABLE_CREATED, payload=payload))
     except RuleViolation as exc:
         raise EventRejected(exc.violations) from None
     full = state.variant.options_to_dict(state.options)

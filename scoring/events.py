@@ -55,11 +55,14 @@ SCHEMA_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of a table's log as the engine sees it: position, type and payload."""
+class LogEvent:
+    """One entry of a table's log as the engine sees it: position, type and payload.
+
+    ``event_type`` is the entry's "type" on the wire (one of EVENT_TYPES).
+    """
 
     seq: int
-    type: str
+    event_type: str
     payload: Mapping[str, Any] = field(default_factory=dict)
 
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
 from scoring.cards import Card, DeckSpec
-from scoring.hands import HandEnd, MatchResult
+from scoring.hands import HandEnd, MatchOutcome
 from scoring.melds import MeldRules
 from scoring.play.rules import PlayRules
 from scoring.solver import Closing
@@ -130,7 +130,7 @@ class GameRules:
     play_rules: Callable[[Any, int], PlayRules]
     score_entry: Callable[[Any, Mapping[str, Any], tuple[str, ...]], HandResult]
     score_play: Callable[[Any, HandEnd, tuple[str, ...]], HandResult]
-    match_result: Callable[[Any, Sequence[Any]], MatchResult]
+    match_result: Callable[[Any, Sequence[Any]], MatchOutcome]
     standings: StandingsReading
     referee: RefereeRules
     match_entry: bool = True

@@ -44,7 +44,7 @@ class ScoreItem:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerEnd:
+class SeatEnd:
     """Hold one player's end of a hand: cards left in hand, cards melded, and what they did.
 
     ``melded`` is every card the player put on the table this hand (melds and additions).
@@ -96,7 +96,7 @@ def names(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def hand_value(player: PlayerEnd, value: Callable[[Card], int]) -> int:
+def hand_value(player: SeatEnd, value: Callable[[Card], int]) -> int:
     """Return what the player's hand is worth: the points entered, or its cards' values.
 
     This is where the two ways of entering a hand meet: the scoring reads only values.
@@ -106,14 +106,14 @@ def hand_value(player: PlayerEnd, value: Callable[[Card], int]) -> int:
     return sum(value(card) for card in player.hand)
 
 
-def melded_value(player: PlayerEnd, value: Callable[[Card], int]) -> int:
+def melded_value(player: SeatEnd, value: Callable[[Card], int]) -> int:
     """Return what the player's melded cards are worth: the points entered, or their values."""
     if player.by_points:
         return player.melded_points or 0
     return sum(value(card) for card in player.melded)
 
 
-def shown_cards(player: PlayerEnd, cards: Sequence[Card]) -> dict[str, list[str]]:
+def shown_cards(player: SeatEnd, cards: Sequence[Card]) -> dict[str, list[str]]:
     """Return an item's ``cards`` param, or nothing when the hand was entered by points."""
     return {} if player.by_points else {"cards": names(cards)}
 
@@ -161,7 +161,7 @@ class HandScore:
 
 
 def hand_score(
-    players: Sequence[PlayerEnd],
+    players: Sequence[SeatEnd],
     ending: str,
     winners: Iterable[int],
     hand_values: Sequence[int],
@@ -186,7 +186,7 @@ def hand_score(
 
 
 @dataclass(frozen=True, slots=True)
-class MatchResult:
+class MatchOutcome:
     """Hold where a match stands after its hands: totals, end bonuses and the result."""
 
     finished: bool
@@ -237,5 +237,5 @@ class HandEnd:
     """Hold how a hand played by play ended, ready for its game to score."""
 
     ending: str  # OUT, KNOCK, STOCK or WALL
-    players: tuple[PlayerEnd, ...]
+    players: tuple[SeatEnd, ...]
     seat: int | None = None  # who went out or knocked

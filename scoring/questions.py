@@ -15,7 +15,7 @@ from scoring.cards import Card, DeckSpec, check_copies, parse_cards, parse_decla
 from scoring.errors import RuleViolation, Violation
 from scoring.errors import refusal as _refuse
 from scoring.game import GameRules
-from scoring.hands import PlayerEnd
+from scoring.hands import SeatEnd
 from scoring.melds import Meld, MeldRules, check_meld, opening_value
 from scoring.rearrange import check_rearrangement
 from scoring.solver import best_arrangement, best_layoff, best_opening, can_go_out
@@ -300,7 +300,7 @@ def layoff_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any
 
 def score_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
     players = [
-        PlayerEnd(
+        SeatEnd(
             name=p["name"],
             hand=parse_cards(p.get("hand", "")),
             melded=parse_cards(p.get("melded", "")),

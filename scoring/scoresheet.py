@@ -46,15 +46,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from scoring import events as ev
 from scoring.cards import DeckSpec, check_copies
 from scoring.errors import RuleViolation
 from scoring.errors import refusal as _refuse
-from scoring.hands import FLAGS, PlayerEnd, names
+from scoring.events import cards_field, check_fields, field_bool, field_choice, field_int
+from scoring.hands import FLAGS, SeatEnd, names
 from scoring.options import is_int, json_value
 
 
-def copies_refusals(players: Sequence[PlayerEnd], deck: DeckSpec) -> list[RuleViolation]:
+def copies_refusals(players: Sequence[SeatEnd], deck: DeckSpec) -> list[RuleViolation]:
     """Return the CARD-2 refusal for cards shown more often than the decks hold, if any."""
     try:
         check_copies((card for p in players for card in (*p.hand, *p.melded)), deck)
@@ -93,7 +93,7 @@ def player_count(players: object, choices: Sequence[int], *, rule: str, game: st
 
 
 def end_state_problems(
-    players: Sequence[PlayerEnd],
+    players: Sequence[SeatEnd],
     *,
     game_name: str,
     flag_rule: str,
@@ -101,7 +101,7 @@ def end_state_problems(
     out_rule: str,
     cards_left_message: str,
     empty_hand_message: str,
-    extra: Callable[[PlayerEnd], Iterable[RuleViolation]] | None = None,
+    extra: Callable[[SeatEnd], Iterable[RuleViolation]] | None = None,
     worthless_cards: bool = False,
 ) -> list[RuleViolation]:
     """Return the refusals of each player's end state, player by player, in seat order.
@@ -190,7 +190,7 @@ def _seat_fields(payload: Mapping[str, Any], seats: tuple[str, ...]) -> list[dic
     """Return each seat's entry with its fields named ``players[i].field`` for refusals."""
     raw = payload.get("players")
     entries = raw if isinstance(raw, list) else []
-    ev.check_fields(
+    check_fields(
         {f"players[{i}]": None for i in range(len(entries))},
         tuple(f"players[{i}]" for i in range(len(seats))),
     )
@@ -205,7 +205,7 @@ def _seat_fields(payload: Mapping[str, Any], seats: tuple[str, ...]) -> list[dic
 
 def _player_end(
     fields: Mapping[str, Any], seat: int, name: str, mode: str, melded_points: bool
-) -> PlayerEnd:
+) -> SeatEnd:
     """Read one seat's end of hand; a seat without an entry is refused as its missing hand
     (cards mode) or points (points mode). ``melded_points`` says the table takes that field.
     """
@@ -214,45 +214,43 @@ def _player_end(
         allowed = PLAYER_FIELDS
     else:
         allowed = (*POINTS_FIELDS, "melded_points") if melded_points else POINTS_FIELDS
-    ev.check_fields(fields, tuple(key + field for field in allowed))
+    check_fields(fields, tuple(key + field for field in allowed))
     penalty = key + "opening_penalty"
     flags = {
-        "knocked": ev.field_bool(fields, key + "knocked"),
-        "went_out": ev.field_bool(fields, key + "went_out"),
-        "hand_closed": ev.field_bool(fields, key + "hand_closed"),
+        "knocked": field_bool(fields, key + "knocked"),
+        "went_out": field_bool(fields, key + "went_out"),
+        "hand_closed": field_bool(fields, key + "hand_closed"),
         "opening_penalty": (
-            ev.field_int(fields, penalty, low=0, high=MAX_FAILED_OPENINGS)
-            if penalty in fields
-            else 0
+            field_int(fields, penalty, low=0, high=MAX_FAILED_OPENINGS) if penalty in fields else 0
         ),
     }
     if mode == "points":
         melded = key + "melded_points"
-        return PlayerEnd(
+        return SeatEnd(
             name=name,
-            points=ev.field_int(fields, key + "points", low=0, high=MAX_POINTS),
+            points=field_int(fields, key + "points", low=0, high=MAX_POINTS),
             melded_points=(
-                ev.field_int(fields, melded, low=0, high=MAX_POINTS) if melded in fields else None
+                field_int(fields, melded, low=0, high=MAX_POINTS) if melded in fields else None
             ),
             **flags,
         )
-    return PlayerEnd(
+    return SeatEnd(
         name=name,
-        hand=ev.cards_field(fields, key + "hand"),
-        melded=ev.cards_field(fields, key + "melded") if key + "melded" in fields else (),
+        hand=cards_field(fields, key + "hand"),
+        melded=cards_field(fields, key + "melded") if key + "melded" in fields else (),
         **flags,
     )
 
 
 def read_entry(
     payload: Mapping[str, Any], seats: tuple[str, ...], *, melded_points: bool = False
-) -> tuple[tuple[PlayerEnd, ...], bool]:
+) -> tuple[tuple[SeatEnd, ...], bool]:
     """Read a hand entered by every seat's cards or points (the module docstring's payloads):
     each seat's end of hand and whether the stock ran out. ``melded_points`` says the table
     takes that field (Ramino casino scoring)."""
-    ev.check_fields(payload, SCORESHEET_FIELDS)
-    mode = ev.field_choice(payload, "mode", MODES)
-    stock_exhausted = ev.field_bool(payload, "stock_exhausted")
+    check_fields(payload, SCORESHEET_FIELDS)
+    mode = field_choice(payload, "mode", MODES)
+    stock_exhausted = field_bool(payload, "stock_exhausted")
     ends = tuple(
         _player_end(fields, seat, seats[seat], mode, melded_points)
         for seat, fields in enumerate(_seat_fields(payload, seats))

@@ -4,7 +4,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from games.models import Event, Table, Variant
-from scoring import events as ev
+from scoring.events import APPENDABLE_TYPES
 
 
 class SeatSerializer(serializers.Serializer):
@@ -105,7 +105,7 @@ class EventAppendSerializer(serializers.Serializer):
         min_value=0,
         help_text="The table's head_seq the client last saw; a different head answers 409.",
     )
-    type = serializers.ChoiceField(choices=ev.APPENDABLE_TYPES)
+    type = serializers.ChoiceField(choices=APPENDABLE_TYPES)
     payload = serializers.DictField(help_text="The event's data; see the examples per type.")
     entered_by = serializers.CharField(
         max_length=40,

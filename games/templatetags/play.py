@@ -5,7 +5,20 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from games.templatetags.rummy import cards
-from scoring import events as ev
+from scoring.events import (
+    CARD_DISCARDED,
+    CARD_DRAWN,
+    CARDS_ADDED,
+    DISCARD_CLAIMED,
+    HAND_STARTED,
+    HANDS_SHOWN,
+    JOKER_SWAPPED,
+    KNOCKED,
+    MELDS_LAID,
+    MOVE_UNDONE,
+    TABLE_REARRANGED,
+    TURN_PASSED,
+)
 
 register = template.Library()
 
@@ -21,7 +34,7 @@ def move_line(event, seats) -> str:
     seat = payload.get("seat")
     who = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else ""
     kind = event.type
-    if kind == ev.HAND_STARTED:
+    if kind == HAND_STARTED:
         dealer = payload.get("dealer")
         text = _("Dealt")
         if isinstance(dealer, int) and 0 <= dealer < len(seats):
@@ -29,43 +42,43 @@ def move_line(event, seats) -> str:
         if payload.get("upcard"):
             return format_html("{} · {}", text, _cards(payload["upcard"]))
         return text
-    if kind == ev.CARD_DRAWN:
+    if kind == CARD_DRAWN:
         if payload.get("source") == "discard":
             return _("%(who)s took the discard") % {"who": who}
         if payload.get("card"):
             return format_html("{} {}", _("%(who)s drew") % {"who": who}, _cards(payload["card"]))
         return _("%(who)s drew from the stock") % {"who": who}
-    if kind == ev.CARD_DISCARDED:
+    if kind == CARD_DISCARDED:
         return format_html("{} {}", _("%(who)s discarded") % {"who": who}, _cards(payload["card"]))
-    if kind == ev.TURN_PASSED:
+    if kind == TURN_PASSED:
         return _("%(who)s passed") % {"who": who}
-    if kind in (ev.MELDS_LAID, ev.TABLE_REARRANGED):
-        label = _("%(who)s laid") if kind == ev.MELDS_LAID else _("%(who)s rearranged the table")
+    if kind in (MELDS_LAID, TABLE_REARRANGED):
+        label = _("%(who)s laid") if kind == MELDS_LAID else _("%(who)s rearranged the table")
         melds = format_html(
             "".join('<span class="meld">{}</span>' for _m in payload["melds"]),
             *(_cards(m) for m in payload["melds"]),
         )
         return format_html("{} {}", label % {"who": who}, melds)
-    if kind == ev.CARDS_ADDED:
+    if kind == CARDS_ADDED:
         return format_html(
             "{} {}",
             _("%(who)s added to meld %(meld)s") % {"who": who, "meld": payload["meld"]},
             _cards(payload["cards"]),
         )
-    if kind == ev.JOKER_SWAPPED:
+    if kind == JOKER_SWAPPED:
         return format_html(
             "{} {}",
             _("%(who)s swapped the joker of meld %(meld)s for")
             % {"who": who, "meld": payload["meld"]},
             _cards(payload["card"]),
         )
-    if kind == ev.DISCARD_CLAIMED:
+    if kind == DISCARD_CLAIMED:
         return _("%(who)s knocked for the discard") % {"who": who}
-    if kind == ev.KNOCKED:
+    if kind == KNOCKED:
         return _("%(who)s knocked") % {"who": who}
-    if kind == ev.HANDS_SHOWN:
+    if kind == HANDS_SHOWN:
         return _("Hands shown")
-    if kind == ev.MOVE_UNDONE:
+    if kind == MOVE_UNDONE:
         return _("Last move taken back")
     return kind
 

@@ -1,6 +1,6 @@
 """A hand recorded play by play: draws, discards, melds, adds, joker swaps, knocks.
 
-``start`` deals a hand (``hand_started``) and ``apply`` folds one move into the hand's
+``start`` deals a hand (``hand_started``) and ``apply_move`` folds one move into the hand's
 state, refusing a move that breaks a rule with the rule's ID. When the hand ends, the
 state carries a ``HandEnd`` with every seat's end state, which the table's game scores
 exactly as a hand recorded by hand (scoring/variants/), so both paths share one scoring.
@@ -52,7 +52,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from scoring import events as ev
 from scoring.cards import Card
 from scoring.errors import refusal as _refuse
 from scoring.events import (
@@ -67,6 +66,9 @@ from scoring.events import (
     MOVE_UNDONE,
     TABLE_REARRANGED,
     TURN_PASSED,
+    check_fields,
+    field_int,
+    field_str,
 )
 from scoring.hands import HandEnd
 from scoring.play.ending import _claim, _knock, _show
@@ -104,7 +106,7 @@ __all__ = [
     "PlayRules",
     "SeatHand",
     "TableMeld",
-    "apply",
+    "apply_move",
     "check_undo",
     "start",
 ]
@@ -120,9 +122,9 @@ def start(
 ) -> Play:
     """Deal a hand under the table's play rules: everybody holds the game's hand, the upcard
     starts the pile."""
-    ev.check_fields(payload, ("dealer", "upcard") if rules.discard_pile else ("dealer",))
+    check_fields(payload, ("dealer", "upcard") if rules.discard_pile else ("dealer",))
     if "dealer" in payload:
-        dealer = ev.field_int(payload, "dealer", low=0, high=len(seats) - 1)
+        dealer = field_int(payload, "dealer", low=0, high=len(seats) - 1)
     upcard: tuple[Card, ...] = ()
     if rules.discard_pile:
         upcard = (_one_card(payload, "upcard"),)
@@ -146,7 +148,7 @@ def start(
 # Moves --------------------------------------------------------------------------------------
 
 
-def apply(play: Play, event_type: str, payload: Mapping[str, Any]) -> Play:
+def apply_move(play: Play, event_type: str, payload: Mapping[str, Any]) -> Play:
     """Return the hand after one move, or refuse the move citing the rule it breaks."""
     if event_type == MOVE_UNDONE:
         check_undo(payload)
@@ -170,8 +172,8 @@ def apply(play: Play, event_type: str, payload: Mapping[str, Any]) -> Play:
 
 def check_undo(payload: Mapping[str, Any]) -> None:
     """Check a move_undone payload: only a reason."""
-    ev.check_fields(payload, ("reason",))
-    ev.field_str(payload, "reason", max_length=MAX_REASON)
+    check_fields(payload, ("reason",))
+    field_str(payload, "reason", max_length=MAX_REASON)
 
 
 _HANDLERS: dict[str, Callable[[Play, Mapping[str, Any]], Play]] = {

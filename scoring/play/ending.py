@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from scoring import events as ev
 from scoring.cards import Card
 from scoring.errors import refusal as _refuse
+from scoring.events import cards_field, check_fields, field_choice, field_int, payload_error
 from scoring.hands import KNOCK
 from scoring.play.rules import (
     KNOCK_AT_TURN_END,
@@ -38,7 +38,7 @@ from scoring.solver import min_arrangements
 
 
 def _claim(play: Play, payload: Mapping[str, Any]) -> Play:
-    ev.check_fields(payload, ("seat", "card"))
+    check_fields(payload, ("seat", "card"))
     seat = _seat(play, payload)
     card = _one_card(payload, "card") if "card" in payload else None
     if not play.rules.knock_claim:
@@ -86,7 +86,7 @@ def _knock(play: Play, payload: Mapping[str, Any]) -> Play:
     if rules.knock is None:
         raise _phase_refusal(play, "no_knock", "This game does not end by knocking.")
     if rules.knock == KNOCK_AT_TURN_END:
-        ev.check_fields(payload, ("seat",))
+        check_fields(payload, ("seat",))
         seat = _seat(play, payload)
         if seat != play.turn:
             raise _not_your_turn(play, seat)
@@ -95,9 +95,9 @@ def _knock(play: Play, payload: Mapping[str, Any]) -> Play:
         if play.phase not in (PLAY, FINAL):
             raise _refuse("KR-KNOCK", "before_turn", "A player knocks after playing their turn.")
         return _finish(play, KNOCK, seat)
-    ev.check_fields(payload, ("seat", "card", "hand"))
+    check_fields(payload, ("seat", "card", "hand"))
     seat = _seat(play, payload)
-    kept = ev.cards_field(payload, "hand")
+    kept = cards_field(payload, "hand")
     if seat != play.turn:
         raise _not_your_turn(play, seat)
     if play.phase != PLAY:
@@ -145,13 +145,13 @@ def _knock(play: Play, payload: Mapping[str, Any]) -> Play:
 
 
 def _show(play: Play, payload: Mapping[str, Any]) -> Play:
-    ev.check_fields(payload, ("mode", "players"))
-    mode = ev.field_choice(
+    check_fields(payload, ("mode", "players"))
+    mode = field_choice(
         payload, "mode", ("cards", "points") if play.rules.show_by_points else ("cards",)
     )
     raw = payload.get("players")
     if not isinstance(raw, list) or len(raw) != len(play.seats):
-        raise ev.payload_error(
+        raise payload_error(
             "players", f"a list of {len(play.seats)} entries, one per seat", "bad_players"
         )
     hands = list(play.hands)
@@ -159,20 +159,20 @@ def _show(play: Play, payload: Mapping[str, Any]) -> Play:
         name = f"players[{seat}]"
         if entry is None:
             if _must_show(play, seat):
-                raise ev.payload_error(name, "the cards this player holds", "missing_hand")
+                raise payload_error(name, "the cards this player holds", "missing_hand")
             continue
         if not isinstance(entry, Mapping):
-            raise ev.payload_error(name, "an object", "bad_players")
+            raise payload_error(name, "an object", "bad_players")
         hand = hands[seat]
         if not _must_show(play, seat):
-            raise ev.payload_error(name, "null: the log already shows this hand", "known_hand")
+            raise payload_error(name, "null: the log already shows this hand", "known_hand")
         if mode == "points":
-            ev.check_fields({f"{name}.{k}": v for k, v in entry.items()}, (f"{name}.points",))
-            points = ev.field_int({"points": entry.get("points")}, "points", low=0, high=500)
+            check_fields({f"{name}.{k}": v for k, v in entry.items()}, (f"{name}.points",))
+            points = field_int({"points": entry.get("points")}, "points", low=0, high=500)
             hands[seat] = replace(hand, points=points)
             continue
-        ev.check_fields({f"{name}.{k}": v for k, v in entry.items()}, (f"{name}.hand",))
-        cards = ev.cards_field({f"{name}.hand": entry.get("hand")}, f"{name}.hand")
+        check_fields({f"{name}.{k}": v for k, v in entry.items()}, (f"{name}.hand",))
+        cards = cards_field({f"{name}.hand": entry.get("hand")}, f"{name}.hand")
         if len(cards) != hand.count:
             raise _refuse(
                 play.rules.setup_rule,

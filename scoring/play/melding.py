@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from scoring import events as ev
 from scoring.cards import JOKER, Card, split_declared
 from scoring.errors import RuleViolation
 from scoring.errors import refusal as _refuse
+from scoring.events import cards_field, check_fields, payload_error
 from scoring.hands import KNOCK, OUT
 from scoring.melds import Meld, check_meld, opening_value
 from scoring.play.rules import (
@@ -65,7 +65,7 @@ def _check_keeps_one(play: Play, seat: int, hand: SeatHand) -> None:
 
 def _melds(play: Play, payload: Mapping[str, Any]) -> Play:
     rules = play.rules
-    ev.check_fields(payload, ("seat", "melds"))
+    check_fields(payload, ("seat", "melds"))
     seat = _seat(play, payload)
     laid = _meld_list(payload, "melds")
     _ready_to_meld(play, seat)
@@ -172,11 +172,11 @@ def _after_meld(
 
 def _add(play: Play, payload: Mapping[str, Any]) -> Play:
     rules = play.rules
-    ev.check_fields(payload, ("seat", "meld", "cards"))
+    check_fields(payload, ("seat", "meld", "cards"))
     seat = _seat(play, payload)
-    added = ev.cards_field(payload, "cards")
+    added = cards_field(payload, "cards")
     if not added:
-        raise ev.payload_error("cards", "one card or more", "bad_cards")
+        raise payload_error("cards", "one card or more", "bad_cards")
     _ready_to_meld(play, seat)
     if rules.rearrange or rules.melds_at_knock:
         raise _phase_refusal(
@@ -217,7 +217,7 @@ def _extended(play: Play, meld: Meld, added: Sequence[Card], index: int) -> Meld
 
 def _swap(play: Play, payload: Mapping[str, Any]) -> Play:
     rules = play.rules
-    ev.check_fields(payload, ("seat", "meld", "card"))
+    check_fields(payload, ("seat", "meld", "card"))
     seat = _seat(play, payload)
     card = _one_card(payload, "card")
     _ready_to_meld(play, seat)
@@ -289,7 +289,7 @@ def _without_melded_joker(play: Play, owner: int) -> tuple[SeatHand, ...]:
 
 
 def _rearrange(play: Play, payload: Mapping[str, Any]) -> Play:
-    ev.check_fields(payload, ("seat", "melds"))
+    check_fields(payload, ("seat", "melds"))
     seat = _seat(play, payload)
     after = _meld_list(payload, "melds")
     if not play.rules.rearrange:

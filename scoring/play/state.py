@@ -7,11 +7,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scoring import events as ev
 from scoring.cards import Card, check_copies
 from scoring.errors import RuleViolation
 from scoring.errors import refusal as _refuse
-from scoring.hands import KNOCK, OUT, WALL, HandEnd, PlayerEnd
+from scoring.events import cards_field, declared_field, field_int, payload_error
+from scoring.hands import KNOCK, OUT, WALL, HandEnd, SeatEnd
 from scoring.melds import Meld
 from scoring.play.rules import (
     KNOCK_AT_TURN_END,
@@ -140,13 +140,13 @@ class Play:
 
 
 def _seat(play: Play, payload: Mapping[str, Any]) -> int:
-    return ev.field_int(payload, "seat", low=0, high=len(play.seats) - 1)
+    return field_int(payload, "seat", low=0, high=len(play.seats) - 1)
 
 
 def _one_card(payload: Mapping[str, Any], name: str) -> Card:
-    cards = ev.cards_field(payload, name)
+    cards = cards_field(payload, name)
     if len(cards) != 1:
-        raise ev.payload_error(name, "exactly one card, such as '7S'", "one_card")
+        raise payload_error(name, "exactly one card, such as '7S'", "one_card")
     return cards[0]
 
 
@@ -154,10 +154,8 @@ def _meld_list(payload: Mapping[str, Any], name: str) -> list[tuple[Card, ...]]:
     """Return each meld's cards and keep the declarations of jokers (JK=4C) beside them."""
     raw = payload.get(name)
     if not isinstance(raw, list) or not raw or len(raw) > MAX_MELDS:
-        raise ev.payload_error(
-            name, f"a list of 1 to {MAX_MELDS} melds", "bad_melds", max=MAX_MELDS
-        )
-    return [ev.declared_field({name: text}, name) for text in raw]
+        raise payload_error(name, f"a list of 1 to {MAX_MELDS} melds", "bad_melds", max=MAX_MELDS)
+    return [declared_field({name: text}, name) for text in raw]
 
 
 # Refusals -----------------------------------------------------------------------------------
@@ -285,8 +283,8 @@ def _joker_unused(play: Play, seat: int, count: int) -> RuleViolation:
 
 def _table_meld(play: Play, payload: Mapping[str, Any]) -> tuple[int, TableMeld]:
     if not play.table:
-        raise ev.payload_error("meld", "the number of a meld on the table", "no_melds")
-    number = ev.field_int(payload, "meld", low=1, high=len(play.table))
+        raise payload_error("meld", "the number of a meld on the table", "no_melds")
+    number = field_int(payload, "meld", low=1, high=len(play.table))
     return number - 1, play.table[number - 1]
 
 
@@ -328,7 +326,7 @@ def _ended(play: Play) -> Play:
         )
         by_points = hand.points is not None
         players.append(
-            PlayerEnd(
+            SeatEnd(
                 name=play.seats[seat],
                 hand=() if by_points else (hand.shown or ()),
                 melded=() if by_points else hand.melded,

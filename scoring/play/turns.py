@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from scoring import events as ev
 from scoring.cards import Card
 from scoring.errors import refusal as _refuse
+from scoring.events import check_fields, field_choice
 from scoring.hands import OUT, STOCK, WALL
 from scoring.play.melding import _judge_opening
 from scoring.play.rules import (
@@ -41,9 +41,9 @@ from scoring.play.state import (
 
 def _draw(play: Play, payload: Mapping[str, Any]) -> Play:
     rules = play.rules
-    ev.check_fields(payload, ("seat", "source", "card"))
+    check_fields(payload, ("seat", "source", "card"))
     seat = _seat(play, payload)
-    source = ev.field_choice(
+    source = field_choice(
         payload, "source", (STOCK_SOURCE, DISCARD_SOURCE) if rules.discard_pile else (STOCK_SOURCE,)
     )
     card = _one_card(payload, "card") if "card" in payload else None
@@ -118,7 +118,7 @@ def _draw(play: Play, payload: Mapping[str, Any]) -> Play:
 
 
 def _pass(play: Play, payload: Mapping[str, Any]) -> Play:
-    ev.check_fields(payload, ("seat",))
+    check_fields(payload, ("seat",))
     seat = _seat(play, payload)
     if seat != play.turn:
         raise _not_your_turn(play, seat)
@@ -170,7 +170,7 @@ def _discard(play: Play, payload: Mapping[str, Any]) -> Play:
     rules = play.rules
     if not rules.discard_pile:
         raise _phase_refusal(play, "no_discard_pile", "Knock Rummy has no discard pile.")
-    ev.check_fields(payload, ("seat", "card"))
+    check_fields(payload, ("seat", "card"))
     seat = _seat(play, payload)
     card = _one_card(payload, "card")
     return _discard_card(play, seat, card)

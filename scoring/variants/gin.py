@@ -23,11 +23,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring import events as ev
 from scoring.cards import gin_value
 from scoring.errors import RuleViolation, Violation
+from scoring.events import cards_field, check_fields, field_choice, field_int
 from scoring.game import GameRules, RefereeRules, StandingsReading
-from scoring.hands import HandEnd, MatchResult, running_totals
+from scoring.hands import HandEnd, MatchOutcome, running_totals
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
 from scoring.variants import gin_referee
 from scoring.variants.gin_scoring import (
@@ -100,29 +100,29 @@ def score_entry(
 ) -> GinHandResult:
     """Score a hand entered quickly (counts) or by the cards each player held."""
     last_seat = len(seats) - 1
-    mode = ev.field_choice(payload, "mode", ("quick", "cards"))
+    mode = field_choice(payload, "mode", ("quick", "cards"))
     if mode == "quick":
-        ending = ev.field_choice(payload, "ending", (*ENDINGS, WALL))
+        ending = field_choice(payload, "ending", (*ENDINGS, WALL))
         if ending == WALL:
-            ev.check_fields(payload, ("mode", "ending"))
+            check_fields(payload, ("mode", "ending"))
             return score_wall(options)
-        ev.check_fields(payload, QUICK_FIELDS)
+        check_fields(payload, QUICK_FIELDS)
         return score_quick(
             options,
-            knocker=ev.field_int(payload, "knocker", low=0, high=last_seat),
+            knocker=field_int(payload, "knocker", low=0, high=last_seat),
             ending=ending,
-            knocker_count=ev.field_int(payload, "knocker_count", low=0, high=MAX_COUNT),
-            defender_count=ev.field_int(payload, "defender_count", low=0, high=MAX_COUNT),
+            knocker_count=field_int(payload, "knocker_count", low=0, high=MAX_COUNT),
+            defender_count=field_int(payload, "defender_count", low=0, high=MAX_COUNT),
         )
-    ev.check_fields(payload, CARDS_FIELDS)
+    check_fields(payload, CARDS_FIELDS)
     ending = payload.get("ending")
     if ending is not None:
-        ending = ev.field_choice(payload, "ending", ENDINGS)
+        ending = field_choice(payload, "ending", ENDINGS)
     return score_cards(
         options,
-        knocker=ev.field_int(payload, "knocker", low=0, high=last_seat),
-        knocker_cards=ev.cards_field(payload, "knocker_cards"),
-        defender_cards=ev.cards_field(payload, "defender_cards"),
+        knocker=field_int(payload, "knocker", low=0, high=last_seat),
+        knocker_cards=cards_field(payload, "knocker_cards"),
+        defender_cards=cards_field(payload, "defender_cards"),
         ending=ending,
     )
 
@@ -140,7 +140,7 @@ def score_play(options: GinOptions, end: HandEnd, seats: tuple[str, ...]) -> Gin
     )
 
 
-def match_result(options: GinOptions, results: Sequence[GinHandResult]) -> MatchResult:
+def match_result(options: GinOptions, results: Sequence[GinHandResult]) -> MatchOutcome:
     """Stop at the first hand after which a total reached the target (GIN-MATCH)."""
     totals_after = running_totals(results)
     for index, totals in enumerate(totals_after):
@@ -157,9 +157,9 @@ def match_result(options: GinOptions, results: Sequence[GinHandResult]) -> Match
                         params={"hand": index + 1},
                     )
                 )
-            return MatchResult(finished=True, hands=index + 1, totals=totals, winners=(winner,))
+            return MatchOutcome(finished=True, hands=index + 1, totals=totals, winners=(winner,))
     totals = totals_after[-1] if totals_after else (0, 0)
-    return MatchResult(finished=False, hands=len(results), totals=totals)
+    return MatchOutcome(finished=False, hands=len(results), totals=totals)
 
 
 def play_rules(options: GinOptions, players: int) -> PlayRules:

@@ -22,9 +22,9 @@ from scoring.hands import (
     STOCK,
     HandEnd,
     HandScore,
-    MatchResult,
-    PlayerEnd,
+    MatchOutcome,
     ScoreItem,
+    SeatEnd,
     ace_one_value,
     best_seats,
     hand_score,
@@ -129,7 +129,7 @@ def card_value(card: Card) -> int:
 
 def _check_end(
     options: KnockRummyOptions,
-    players: tuple[PlayerEnd, ...],
+    players: tuple[SeatEnd, ...],
     values: list[int],
     stock_exhausted: bool,
 ) -> None:
@@ -178,7 +178,7 @@ def _check_end(
 
 
 def score_hand(
-    options: KnockRummyOptions, players: Sequence[PlayerEnd], *, stock_exhausted: bool = False
+    options: KnockRummyOptions, players: Sequence[SeatEnd], *, stock_exhausted: bool = False
 ) -> HandScore:
     """Score one round's end state in points won.
 
@@ -189,7 +189,7 @@ def score_hand(
     knocked, so the lowest hands win without the undercut bonus, which is the bonus for
     beating a knocker. A knock made in the last turns after the stock is used up is a knock.
 
-    A hand may be entered by its value (PlayerEnd.points) instead of its cards; the KR-OUT
+    A hand may be entered by its value (SeatEnd.points) instead of its cards; the KR-OUT
     bonus then goes to a winner marked as having played all their cards (``went_out``),
     who is the winner holding none on the card path.
 
@@ -240,7 +240,7 @@ def score_hand(
     return hand_score(players, ending, winners, values, items, knocker=knocker)
 
 
-def match_result(options: KnockRummyOptions, hand_results: Sequence[HandScore]) -> MatchResult:
+def match_result(options: KnockRummyOptions, hand_results: Sequence[HandScore]) -> MatchOutcome:
     """Walk the rounds in order and say whether the game is over and who won (KR-MATCH).
 
     After the round in which one or more totals reach the target (150): each of them gets
@@ -285,14 +285,14 @@ def match_result(options: KnockRummyOptions, hand_results: Sequence[HandScore]) 
         final = list(totals)
         for item in items:
             final[item.seat] += item.points
-        return MatchResult(
+        return MatchOutcome(
             finished=True,
             hands=index + 1,
             totals=tuple(final),
             items=tuple(items),
             winners=best_seats(final, lowest=False),
         )
-    return MatchResult(
+    return MatchOutcome(
         finished=False,
         hands=len(hand_results),
         totals=totals_after[-1] if totals_after else (),

@@ -24,9 +24,9 @@ from scoring.hands import (
     STOCK,
     HandEnd,
     HandScore,
-    MatchResult,
-    PlayerEnd,
+    MatchOutcome,
     ScoreItem,
+    SeatEnd,
     best_seats,
     hand_score,
     hand_value,
@@ -270,7 +270,7 @@ def card_values(options: RaminoOptions) -> Callable[[Card], int]:
     return casino_value if options.casino_scoring else card_value
 
 
-def _closed_problems(player: PlayerEnd) -> list[RuleViolation]:
+def _closed_problems(player: SeatEnd) -> list[RuleViolation]:
     """Return the refusal of a player who closed in hand without going out (RAM-HANDCLOSE)."""
     if player.hand_closed and not player.went_out:
         return [
@@ -284,9 +284,7 @@ def _closed_problems(player: PlayerEnd) -> list[RuleViolation]:
     return []
 
 
-def _check_end(
-    options: RaminoOptions, players: tuple[PlayerEnd, ...], stock_exhausted: bool
-) -> None:
+def _check_end(options: RaminoOptions, players: tuple[SeatEnd, ...], stock_exhausted: bool) -> None:
     problems = copies_refusals(players, deck(options, len(players)))
     problems += end_state_problems(
         players,
@@ -322,7 +320,7 @@ def _check_end(
 
 
 def score_hand(
-    options: RaminoOptions, players: Sequence[PlayerEnd], *, stock_exhausted: bool = False
+    options: RaminoOptions, players: Sequence[SeatEnd], *, stock_exhausted: bool = False
 ) -> HandScore:
     """Score one hand's end state in points gained (+) and lost (-).
 
@@ -335,8 +333,8 @@ def score_hand(
     point of the hand, each seat's doubling shown as an item of its own. A player who goes
     out on the turn the stock runs out ends the hand by going out.
 
-    A hand may be entered by its value (PlayerEnd.points) instead of its cards; casino
-    scoring then takes the winner's melded value from PlayerEnd.melded_points (0 if left
+    A hand may be entered by its value (SeatEnd.points) instead of its cards; casino
+    scoring then takes the winner's melded value from SeatEnd.melded_points (0 if left
     out), and items show the values without cards.
     """
     players = tuple(players)
@@ -405,7 +403,7 @@ def score_hand(
     return hand_score(players, OUT, (winner,), values, items)
 
 
-def match_result(options: RaminoOptions, hand_results: Sequence[HandScore]) -> MatchResult:
+def match_result(options: RaminoOptions, hand_results: Sequence[HandScore]) -> MatchOutcome:
     """Say whether the chosen number of hands is played and who has the highest total.
 
     RAM-MATCH: every hand counts, a stock ending included; equal highest totals share the
@@ -421,8 +419,8 @@ def match_result(options: RaminoOptions, hand_results: Sequence[HandScore]) -> M
     totals_after = running_totals(hand_results)
     totals = totals_after[-1] if totals_after else ()
     if len(hand_results) < options.hands:
-        return MatchResult(finished=False, hands=len(hand_results), totals=totals)
-    return MatchResult(
+        return MatchOutcome(finished=False, hands=len(hand_results), totals=totals)
+    return MatchOutcome(
         finished=True,
         hands=len(hand_results),
         totals=totals,

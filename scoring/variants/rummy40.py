@@ -22,9 +22,9 @@ from scoring.hands import (
     STOCK,
     HandEnd,
     HandScore,
-    MatchResult,
-    PlayerEnd,
+    MatchOutcome,
     ScoreItem,
+    SeatEnd,
     ace_one_value,
     best_seats,
     hand_score,
@@ -158,7 +158,7 @@ def card_value(card: Card) -> int:
     return ace_one_value(card, joker=JOKER_VALUE)
 
 
-def _failed_openings(options: Rummy40Options, player: PlayerEnd) -> int | RuleViolation:
+def _failed_openings(options: Rummy40Options, player: SeatEnd) -> int | RuleViolation:
     """Return how many openings below the minimum the player made, or the refusal."""
     count = player.opening_penalty
     if isinstance(count, bool):
@@ -184,14 +184,14 @@ def _failed_openings(options: Rummy40Options, player: PlayerEnd) -> int | RuleVi
 
 
 def score_hand(
-    options: Rummy40Options, players: Sequence[PlayerEnd], *, stock_exhausted: bool = False
+    options: Rummy40Options, players: Sequence[SeatEnd], *, stock_exhausted: bool = False
 ) -> HandScore:
     """Score one hand's end state in penalty points (R40-END, R40-OPEN-PENALTY, R40-VALUE).
 
     A player who goes out adds nothing; every other player adds the value of the cards left
     in hand. When the stock runs out every player adds their hand. Each failed opening adds
     20. A player who goes out on the turn the stock runs out ends the hand by going out.
-    A hand may be entered by its value (PlayerEnd.points) instead of its cards.
+    A hand may be entered by its value (SeatEnd.points) instead of its cards.
     """
     players = tuple(players)
     check_players(len(players))
@@ -260,7 +260,7 @@ def _is_over(options: Rummy40Options, totals: Sequence[int]) -> bool:
     return any(total >= options.target for total in totals)
 
 
-def match_result(options: Rummy40Options, hand_results: Sequence[HandScore]) -> MatchResult:
+def match_result(options: Rummy40Options, hand_results: Sequence[HandScore]) -> MatchOutcome:
     """Walk the hands in order and say whether the match is over and who won (R40-MATCH).
 
     The match ends after the single hand (target 1) or after the hand in which a score
@@ -283,10 +283,10 @@ def match_result(options: Rummy40Options, hand_results: Sequence[HandScore]) -> 
         loser = None
         if len(totals) == 2 and len(winners) == 1:
             loser = 1 - winners[0]
-        return MatchResult(
+        return MatchOutcome(
             finished=True, hands=index + 1, totals=totals, winners=winners, loser=loser
         )
-    return MatchResult(
+    return MatchOutcome(
         finished=False,
         hands=len(hand_results),
         totals=totals_after[-1] if totals_after else (),

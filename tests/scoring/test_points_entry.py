@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from scoring.cards import FULL_DECK, JOKER, parse_cards
 from scoring.errors import RuleViolation
-from scoring.hands import PlayerEnd
+from scoring.hands import SeatEnd
 from scoring.replay import apply, replay
 from scoring.scoresheet import MAX_POINTS
 from scoring.variants import GAMES, knock_rummy, ramino, rummy40
@@ -109,7 +109,7 @@ class TestWorkedExamples:
         assert score("rummy40", points(3, 30, stock_exhausted=True), 2).points == (3, 30)
 
     def test_the_module_scores_player_ends_given_by_points(self):
-        ends = [PlayerEnd("A", points=0, went_out=True), PlayerEnd("B", points=50)]
+        ends = [SeatEnd("A", points=0, went_out=True), SeatEnd("B", points=50)]
         result = rummy40.score_hand(rummy40.Rummy40Options(), ends)
         assert result.points == (0, 50) and result.hands == ((), ())
 
@@ -207,7 +207,7 @@ class TestRefusals:
     )
     def test_a_player_end_by_points_carries_no_cards(self, kwargs):
         with pytest.raises(ValueError, match=r"points|cards"):
-            PlayerEnd("A", **kwargs)
+            SeatEnd("A", **kwargs)
 
 
 # Cards and points agree -----------------------------------------------------------------
