@@ -36,8 +36,9 @@ from games.models import (
 from games.selectors import engine_events
 from scoring.errors import RuleViolation, Violation
 from scoring.events import APPENDABLE_TYPES, SCHEMA_VERSION, TABLE_CREATED, LogEvent
+from scoring.ratings import RatingHistory, ratings_over
 from scoring.replay import TableState, apply, replay
-from scoring.standings import MatchSummary, RatingHistory, match_summary, ratings_over, standings
+from scoring.standings import MatchSummary, match_summary, standings
 
 logger = logging.getLogger(__name__)
 

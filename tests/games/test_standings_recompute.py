@@ -27,7 +27,8 @@ from django.core.management import CommandError, call_command
 from games import selectors, services
 from games.models import MatchResult, RecomputeJob, SeasonStandings, Table
 from games.tasks import tables_audit
-from scoring.standings import MatchSummary, ratings_over
+from scoring.ratings import ratings_over
+from scoring.standings import MatchSummary
 from tests.games.clubs_setup import UserFactory, open_autumn, play, record
 from tests.payloads import quick
 
