@@ -22,11 +22,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring import events as ev
-from scoring import gin, knock_rummy, ramino, rummy40, samples
+from scoring import samples
 from scoring.cards import FULL_DECK, JOKER, SUITS, Card, DeckSpec, gin_value
 from scoring.errors import RuleViolation
+from scoring.events import HAND_AMENDED, HAND_RECORDED, HAND_VOIDED, TABLE_CREATED, LogEvent
 from scoring.replay import TableState, apply
+from scoring.variants import gin, knock_rummy, ramino, rummy40
 
 SEAT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 # The longest match each game's options allow (GIN-MATCH and R40-MATCH: 500 at most,
@@ -110,7 +111,7 @@ class LogBuilder:
 
     rng: random.Random
     state: TableState
-    events: list[ev.Event]
+    events: list[LogEvent]
     limit: int
 
     @property
@@ -129,7 +130,7 @@ class LogBuilder:
         """
         if len(self.events) >= self.limit:
             raise LogFull
-        event = ev.Event(seq=len(self.events) + 1, type=type, payload=dict(payload))
+        event = LogEvent(seq=len(self.events) + 1, event_type=type, payload=dict(payload))
         self.state = apply(self.state, event)
         self.events.append(event)
 
@@ -230,19 +231,19 @@ def deal(builder: LogBuilder) -> dict[str, Any]:
 
 def record_hand(builder: LogBuilder) -> None:
     """Record a hand (``hand_recorded``)."""
-    builder.add(ev.HAND_RECORDED, deal(builder))
+    builder.add(HAND_RECORDED, deal(builder))
 
 
 def void_hand(builder: LogBuilder) -> None:
     """Void one of the last hands (``hand_voided``)."""
     number, reason = builder.recent_hand(), builder.rng.choice(REASONS)
-    builder.add(ev.HAND_VOIDED, {"hand": number, "reason": reason})
+    builder.add(HAND_VOIDED, {"hand": number, "reason": reason})
 
 
 def amend_hand(builder: LogBuilder) -> None:
     """Enter one of the last hands again with other cards (``hand_amended``)."""
     number, reason = builder.recent_hand(), builder.rng.choice(REASONS)
-    builder.add(ev.HAND_AMENDED, {**deal(builder), "hand": number, "reason": reason})
+    builder.add(HAND_AMENDED, {**deal(builder), "hand": number, "reason": reason})
 
 
 Step = Callable[[LogBuilder], None]
@@ -272,9 +273,9 @@ def log_build(
     ``FINISH_RETRIES`` times; then the log ends with the match.
     """
     rng = random.Random(f"{variant}-{seats}-{seed}")
-    created = ev.Event(
+    created = LogEvent(
         seq=1,
-        type=ev.TABLE_CREATED,
+        event_type=TABLE_CREATED,
         payload={
             "variant": variant,
             "options": dict(LONG_MATCH[variant] if options is None else options),
@@ -307,7 +308,7 @@ def log_build(
     return builder
 
 
-def bench_log(variant: str, events: int, **kwargs: Any) -> list[ev.Event]:
+def bench_log(variant: str, events: int, **kwargs: Any) -> list[LogEvent]:
     """Return a legal log of ``events`` events of ``variant`` (log_build says how)."""
     return log_build(variant, events, **kwargs).events
 
@@ -317,9 +318,9 @@ def moves_build(events: int) -> LogBuilder:
     hand of scoring/samples.py (draws, melds, a rearrangement, a knock, hands shown) dealt
     again and again at a table playing to 1,000,000, as a long evening of refereed play."""
     sample = samples.KNOCK_RUMMY
-    created = ev.Event(
+    created = LogEvent(
         seq=1,
-        type=ev.TABLE_CREATED,
+        event_type=TABLE_CREATED,
         payload={
             "variant": sample.variant,
             "options": {"target": 1_000_000},

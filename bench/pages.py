@@ -23,10 +23,10 @@ from bench.logs import log_build, moves_build
 from bench.postgres import Unavailable, postgres_database
 from bench.spread import Spread, seconds
 from bench.timing import table, verdict
-from scoring import events as ev
-from scoring import ramino
+from scoring.events import LogEvent
 from scoring.replay import TableState
 from scoring.replay import replay as replay_log
+from scoring.variants import ramino
 
 ROOT = Path(__file__).resolve().parent.parent
 PG_DATABASE = "rummyref_bench"
@@ -55,7 +55,7 @@ class DatabaseRun:
         return Spread.of(times) if times else None
 
 
-def hands_log(variant: str, seats: int) -> list[ev.Event]:
+def hands_log(variant: str, seats: int) -> list[LogEvent]:
     """Return a log ending with its 30th hand, the match still in play (Ramino's 20-hand
     match: its 19th hand).
 
@@ -77,7 +77,7 @@ def fixture_write(path: Path) -> None:
     long = replay.long_table()
     # The moves that follow the long log's last one, so every append is legal at its head.
     extra = moves_build(len(long.events) + 40)
-    appends = [[e.type, e.payload] for e in extra.events[len(long.events) :]]
+    appends = [[e.event_type, e.payload] for e in extra.events[len(long.events) :]]
     fixture = {
         "tables": {variant: _stored(hands_log(variant, seats)) for variant, seats in PAGE_TABLES},
         "long": {**_stored(long.events, long.state), "appends": appends},
@@ -85,10 +85,10 @@ def fixture_write(path: Path) -> None:
     path.write_text(json.dumps(fixture))
 
 
-def _stored(log: list[ev.Event], state: TableState | None = None) -> dict[str, Any]:
+def _stored(log: list[LogEvent], state: TableState | None = None) -> dict[str, Any]:
     """Return a log as the server loads it: (type, payload) pairs and the cached state."""
     state = replay_log(log) if state is None else state
-    return {"log": [[e.type, e.payload] for e in log], "state": state.to_dict()}
+    return {"log": [[e.event_type, e.payload] for e in log], "state": state.to_dict()}
 
 
 def database_run(name: str, url: str, fixture: Path) -> DatabaseRun:

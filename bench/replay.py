@@ -9,7 +9,7 @@ from time import perf_counter
 from bench.logs import SEATS, LogBuilder, bench_log, log_build, moves_build
 from bench.spread import Spread, repeat, seconds
 from bench.timing import table, verdict
-from scoring import events as ev
+from scoring.events import LogEvent
 from scoring.replay import replay
 
 LONG_EVENTS = 2_000
@@ -43,7 +43,7 @@ def whole_hands_table() -> LogBuilder:
     return log_build(WHOLE_VARIANT, LONG_EVENTS, seats=WHOLE_SEATS, seed=2_000)
 
 
-def many_tables() -> list[list[ev.Event]]:
+def many_tables() -> list[list[LogEvent]]:
     """Return 200 logs, the four games in turn, 30 to 60 events each (fewer if the match
     ends first), each with its own seed and a number of seats the game allows."""
     rng = random.Random(TABLES)
@@ -55,7 +55,7 @@ def many_tables() -> list[list[ev.Event]]:
     return logs
 
 
-def replay_all(logs: list[list[ev.Event]]) -> None:
+def replay_all(logs: list[list[LogEvent]]) -> None:
     for log in logs:
         replay(log)
 

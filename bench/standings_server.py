@@ -23,7 +23,7 @@ from typing import Any
 from bench.logs import log_build
 from bench.server import database_name, django_setup
 from bench.spread import repeat
-from scoring import events as ev
+from scoring.events import TABLE_CREATED, LogEvent
 from scoring.replay import replay
 
 MATCHES = 2_000
@@ -93,8 +93,8 @@ def match_logs(league, players: Sequence[Any], matches: int) -> list[tuple[list[
         events = builder.events
         seated = rng.sample(list(players), league.players)
         names = [player.name for player in seated]
-        created = ev.Event(
-            seq=1, type=ev.TABLE_CREATED, payload={**events[0].payload, "seats": names}
+        created = LogEvent(
+            seq=1, event_type=TABLE_CREATED, payload={**events[0].payload, "seats": names}
         )
         found.append((seated, [created, *events[1:]]))
     return found
@@ -133,7 +133,7 @@ def tables_load(season, matches: Sequence[tuple[list[Any], list]], first_at) -> 
                 seq=event.seq,
                 prev_hash=prev,
                 event_id=uuid.uuid4(),
-                event_type=event.type,
+                event_type=event.event_type,
                 payload=event.payload,
                 entered_by=BENCH,
                 created_at=began + event.seq * EVENT_EVERY,
@@ -219,7 +219,7 @@ def incremental_recompute(season, seated: list[Any], log: list) -> dict[str, Any
         table_id=table.id,
         event_id=uuid.uuid4(),
         expected_seq=table.head_seq,
-        event_type=last.type,
+        event_type=last.event_type,
         payload=last.payload,
         entered_by=BENCH,
     )

@@ -25,7 +25,7 @@ KNOCKED = "knocked"
 HANDS_SHOWN = "hands_shown"
 MOVE_UNDONE = "move_undone"
 
-# The moves of a hand played move by move (scoring/play.py documents their payloads).
+# The moves of a hand played move by move (scoring/play/__init__.py documents their payloads).
 MOVE_TYPES = (
     CARD_DRAWN,
     CARD_DISCARDED,
@@ -55,11 +55,14 @@ SCHEMA_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of a table's log as the engine sees it: position, type and payload."""
+class LogEvent:
+    """One entry of a table's log as the engine sees it: position, type and payload.
+
+    ``event_type`` is the entry's "type" on the wire (one of EVENT_TYPES).
+    """
 
     seq: int
-    type: str
+    event_type: str
     payload: Mapping[str, Any] = field(default_factory=dict)
 
 

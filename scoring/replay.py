@@ -8,11 +8,25 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scoring import events as ev
-from scoring import play as pl
 from scoring.errors import RuleViolation, Violation
-from scoring.scoresheet import MatchResult
-from scoring.variants import HandResult, Variant, variant_get
+from scoring.events import (
+    HAND_AMENDED,
+    HAND_RECORDED,
+    HAND_STARTED,
+    HAND_VOIDED,
+    MOVE_TYPES,
+    MOVE_UNDONE,
+    TABLE_CREATED,
+    LogEvent,
+    check_fields,
+    field_int,
+    field_str,
+    payload_error,
+)
+from scoring.game import GameRules, HandResult
+from scoring.hands import MatchOutcome
+from scoring.play import DONE, SHOW, Play, apply_move, check_undo, start
+from scoring.variants import game_get
 
 MAX_SEAT_NAME = 40
 MAX_REASON = 200
@@ -55,16 +69,16 @@ class Hand:
 class TableState:
     """Everything the log says about a table after some prefix of it."""
 
-    variant: Variant
+    variant: GameRules  # the table's game ("variant" on the wire)
     options: Any
     seats: tuple[str, ...]
     hands: tuple[Hand, ...] = ()
     head_seq: int = 0
-    play: pl.Play | None = None  # the hand being recorded play by play
+    play: Play | None = None  # the hand being recorded play by play
     next_dealer: int = 0
     # The match result over ``hands``, worked out once whenever the hands change (so a long
     # log replays in time linear in its moves, not in hands times moves).
-    standing: MatchResult | None = None
+    standing: MatchOutcome | None = None
     standing_results: tuple[HandResult, ...] = ()  # the counted results it was worked from
 
     @property
@@ -84,7 +98,7 @@ class TableState:
         return tuple(sums)
 
     @property
-    def match(self) -> MatchResult:
+    def match(self) -> MatchOutcome:
         """Return where the match stands: over or not, end-of-match bonuses, winners, loser."""
         if self.standing is not None:
             return self.standing
@@ -114,7 +128,7 @@ class TableState:
     @property
     def turn(self) -> int | None:
         """Return the seat to move in the hand in play, if one is being played."""
-        if self.play is None or self.play.phase in (pl.SHOW, pl.DONE):
+        if self.play is None or self.play.phase in (SHOW, DONE):
             return None
         return self.play.turn
 
@@ -176,13 +190,13 @@ def _event_violation(code: str, message: str, **params: Any) -> RuleViolation:
     return RuleViolation(Violation(rule="EVENT", code=code, message=message, params=params))
 
 
-def _create(event: ev.Event) -> TableState:
+def _create(event: LogEvent) -> TableState:
     payload = event.payload
-    ev.check_fields(payload, ("variant", "options", "seats"))
-    variant = variant_get(payload.get("variant"))
+    check_fields(payload, ("variant", "options", "seats"))
+    variant = game_get(payload.get("variant"))
     raw_seats = payload.get("seats")
     if not isinstance(raw_seats, list) or not all(isinstance(s, str) for s in raw_seats):
-        raise ev.payload_error("seats", "a list of player names", "bad_names")
+        raise payload_error("seats", "a list of player names", "bad_names")
     seats = tuple(s.strip() for s in raw_seats)
     low, high = variant.players
     if not low <= len(seats) <= high:
@@ -195,7 +209,7 @@ def _create(event: ev.Event) -> TableState:
             )
         )
     if any(not s or len(s) > MAX_SEAT_NAME for s in seats):
-        raise ev.payload_error(
+        raise payload_error(
             "seats",
             f"names of 1 to {MAX_SEAT_NAME} characters",
             "bad_names",
@@ -212,16 +226,16 @@ def _create(event: ev.Event) -> TableState:
 def _hand_index(state: TableState, payload: Mapping[str, Any]) -> int:
     if not state.hands:
         raise _event_violation("no_such_hand", "No hand has been recorded yet.", hand=None)
-    number = ev.field_int(payload, "hand", low=1, high=len(state.hands))
+    number = field_int(payload, "hand", low=1, high=len(state.hands))
     return number - 1
 
 
-def _correct(state: TableState, event: ev.Event, kind: str) -> TableState:
+def _correct(state: TableState, event: LogEvent, kind: str) -> TableState:
     index = _hand_index(state, event.payload)
     hand = state.hands[index]
-    reason = ev.field_str(event.payload, "reason", max_length=MAX_REASON)
+    reason = field_str(event.payload, "reason", max_length=MAX_REASON)
     if kind == "voided":
-        ev.check_fields(event.payload, CORRECTION_FIELDS)
+        check_fields(event.payload, CORRECTION_FIELDS)
         if hand.voided:
             raise _event_violation(
                 "already_voided", f"Hand {hand.number} is already void.", hand=hand.number
@@ -229,7 +243,7 @@ def _correct(state: TableState, event: ev.Event, kind: str) -> TableState:
         result = None
     else:
         entry = {k: v for k, v in event.payload.items() if k not in CORRECTION_FIELDS}
-        result = state.variant.score_hand(state.options, entry, state.seats)
+        result = state.variant.score_entry(state.options, entry, state.seats)
     fixed = replace(
         hand, corrections=(*hand.corrections, Correction(event.seq, kind, result, reason))
     )
@@ -258,17 +272,17 @@ def _check_can_start(state: TableState) -> None:
         )
 
 
-def _move(state: TableState, event: ev.Event) -> TableState:
+def _move(state: TableState, event: LogEvent) -> TableState:
     """Apply one move to the hand in play; a hand that is over is scored and joins the list."""
     if state.play is None:
         raise _event_violation(
-            "no_hand_in_play", "No hand is being played: start one first.", type=event.type
+            "no_hand_in_play", "No hand is being played: start one first.", type=event.event_type
         )
-    if event.type == ev.MOVE_UNDONE and state.play.previous is None:
+    if event.event_type == MOVE_UNDONE and state.play.previous is None:
         # Taking back the deal itself: the hand was never played.
-        pl.check_undo(event.payload)
+        check_undo(event.payload)
         return replace(state, play=None)
-    played = pl.apply(state.play, event.type, event.payload)
+    played = apply_move(state.play, event.event_type, event.payload)
     if not played.over:
         return replace(state, play=played)
     result = state.variant.score_play(state.options, played.end, state.seats)
@@ -281,25 +295,24 @@ def _move(state: TableState, event: ev.Event) -> TableState:
     )
 
 
-def apply(state: TableState | None, event: ev.Event) -> TableState:
+def apply(state: TableState | None, event: LogEvent) -> TableState:
     """Return the state after ``event``, or raise RuleViolation if the event breaks a rule."""
     if state is None:
-        if event.type != ev.TABLE_CREATED:
+        if event.event_type != TABLE_CREATED:
             raise _event_violation("not_created", "A table's log must start with its creation.")
         return _create(event)
-    if event.type == ev.TABLE_CREATED:
+    if event.event_type == TABLE_CREATED:
         raise _event_violation("already_created", "This table has already been created.")
     if event.seq != state.head_seq + 1:
         raise _event_violation(
             "bad_seq", "Events must follow each other.", seq=event.seq, head=state.head_seq
         )
     before = state.hands
-    if event.type in (ev.HAND_RECORDED, ev.HAND_STARTED):
+    if event.event_type in (HAND_RECORDED, HAND_STARTED):
         _check_can_start(state)
-        if event.type == ev.HAND_STARTED:
-            started = pl.start(
-                state.variant.key,
-                state.options,
+        if event.event_type == HAND_STARTED:
+            started = start(
+                state.variant.play_rules(state.options, len(state.seats)),
                 state.seats,
                 event.payload,
                 dealer=state.next_dealer,
@@ -307,22 +320,22 @@ def apply(state: TableState | None, event: ev.Event) -> TableState:
             )
             state = replace(state, play=started)
         else:
-            result = state.variant.score_hand(state.options, event.payload, state.seats)
+            result = state.variant.score_entry(state.options, event.payload, state.seats)
             hand = Hand(number=len(state.hands) + 1, seq=event.seq, original=result)
             state = replace(
                 state,
                 hands=(*state.hands, hand),
                 next_dealer=(state.next_dealer + 1) % len(state.seats),
             )
-    elif event.type in (*ev.MOVE_TYPES, ev.MOVE_UNDONE):
+    elif event.event_type in (*MOVE_TYPES, MOVE_UNDONE):
         state = _move(state, event)
-    elif event.type == ev.HAND_VOIDED:
+    elif event.event_type == HAND_VOIDED:
         state = _correct(state, event, "voided")
-    elif event.type == ev.HAND_AMENDED:
+    elif event.event_type == HAND_AMENDED:
         state = _correct(state, event, "amended")
     else:
         raise _event_violation(
-            "unknown_type", f"Unknown event type '{event.type}'.", type=event.type
+            "unknown_type", f"Unknown event type '{event.event_type}'.", type=event.event_type
         )
     if state.hands is not before:
         # An amendment may end the match at an earlier hand than the last one recorded: the
@@ -339,7 +352,7 @@ def apply(state: TableState | None, event: ev.Event) -> TableState:
     return replace(state, head_seq=event.seq)
 
 
-def replay(events: Iterable[ev.Event]) -> TableState:
+def replay(events: Iterable[LogEvent]) -> TableState:
     """Fold a whole log, first event first, into the table's state."""
     state: TableState | None = None
     for event in events:

@@ -1233,7 +1233,7 @@ def can_go_out(
 
 
 def _cannot_go_out(cards: Sequence[Card], closing: Closing, joker_barred: bool) -> Violation:
-    # The rule comes from the variant (Closing); games/rule_text.py needs its sentence.
+    # The rule comes from the variant (Closing); games/rules/text.py needs its sentence.
     names = [str(card) for card in cards]
     if joker_barred and closing.joker_discard_rule:
         return Violation(

@@ -2,7 +2,7 @@
 
 A finished table's replayed state becomes a ``MatchSummary`` (``match_summary``); a season's
 summaries become standing rows (``standings``) and openskill ratings with their history
-(``ratings_over``). Nothing here reads a clock or a database: the caller passes the
+(``scoring.ratings.ratings_over``). Nothing here reads a clock or a database: the caller passes the
 summaries, the league's tie-breakers and the order in which the matches were played.
 
 Player keys are the caller's stable ids (ints or strings, not mixed, so that they sort);
@@ -43,18 +43,14 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from openskill.models import PlackettLuce
-
-from scoring.gin import BIG_GIN, GIN, WALL, GinHandResult
-from scoring.gin import KNOCK as GIN_KNOCK
 from scoring.replay import TableState
-from scoring.scoresheet import OUT, HandScore
+from scoring.variants import GAMES
 
 PlayerKey = Hashable
 
@@ -69,15 +65,10 @@ TIEBREAKERS: tuple[str, ...] = (HEAD_TO_HEAD, POINTS_DIFFERENCE, HANDS_WON, RATI
 
 # The game-specific counts of each game, in the order the page shows them.
 COUNTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "gin": ("knocks", "gins", "big_gins", "undercuts"),
-        "rummy40": ("went_out", "opening_penalties"),
-        "ramino": ("went_out", "hand_closures"),
-        "knock_rummy": ("knocks", "undercut_bonuses", "out_bonuses"),
-    }
+    {key: game.standings.counts for key, game in GAMES.items()}
 )
 # Games whose scores are penalties: the lowest total wins and a lower difference is better.
-LOWER_IS_BETTER = frozenset({"rummy40"})
+LOWER_IS_BETTER = frozenset(key for key, game in GAMES.items() if game.standings.lower_is_better)
 
 
 def _number(value: Fraction) -> int | float:
@@ -219,86 +210,10 @@ class MatchSummary:
         }
 
 
-def _gin_winners(result: GinHandResult) -> tuple[int, ...]:
-    return () if result.winner is None else (result.winner,)
-
-
-def _gin_counts(result: GinHandResult, seat: int) -> Counter[str]:
-    counts: Counter[str] = Counter()
-    if result.knocker == seat:
-        names = {GIN_KNOCK: "knocks", GIN: "gins", BIG_GIN: "big_gins"}
-        counts[names[result.ending]] += 1
-    elif result.undercut and result.knocker is not None:
-        counts["undercuts"] += 1
-    return counts
-
-
-def _scoresheet_winners(result: HandScore) -> tuple[int, ...]:
-    return result.winners
-
-
-def _went_out(result: HandScore, seat: int) -> int:
-    return int(result.ending == OUT and seat in result.winners)
-
-
-def _rummy40_counts(result: HandScore, seat: int) -> Counter[str]:
-    failed = sum(
-        item.params["count"]
-        for item in result.items
-        if item.seat == seat and item.rule == "R40-OPEN-PENALTY"
-    )
-    return Counter(went_out=_went_out(result, seat), opening_penalties=failed)
-
-
-def _ramino_counts(result: HandScore, seat: int) -> Counter[str]:
-    out = _went_out(result, seat)
-    closed = out and any(item.rule == "RAM-HANDCLOSE" for item in result.items)
-    return Counter(went_out=out, hand_closures=int(closed))
-
-
-def _knock_rummy_counts(result: HandScore, seat: int) -> Counter[str]:
-    mine = [item.rule for item in result.items if item.seat == seat]
-    return Counter(
-        knocks=int(result.knocker == seat),
-        undercut_bonuses=mine.count("KR-UNDERCUT"),
-        out_bonuses=mine.count("KR-OUT"),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class _Reading:
-    """How one game's hand results read as hands won and counts."""
-
-    winners: Callable[[Any], tuple[int, ...]]
-    counts: Callable[[Any, int], Counter[str]]
-
-
-_READINGS: Mapping[str, _Reading] = MappingProxyType(
-    {
-        "gin": _Reading(_gin_winners, _gin_counts),
-        "rummy40": _Reading(_scoresheet_winners, _rummy40_counts),
-        "ramino": _Reading(_scoresheet_winners, _ramino_counts),
-        "knock_rummy": _Reading(_scoresheet_winners, _knock_rummy_counts),
-    }
-)
-
-
 def _places(totals: Sequence[int], *, lower_is_better: bool) -> list[int]:
     """Return each seat's place: 1 plus the number of seats with a strictly better total."""
     sign = -1 if lower_is_better else 1
     return [1 + sum(sign * other > sign * mine for other in totals) for mine in totals]
-
-
-def _points(
-    variant: str, totals: Sequence[int], results: Sequence[Any], seat: int
-) -> tuple[Fraction, Fraction]:
-    """Return the seat's points for and against in the game's terms (module docstring)."""
-    if variant == "ramino":
-        gained = sum(max(result.points[seat], 0) for result in results)
-        lost = sum(max(-result.points[seat], 0) for result in results)
-        return Fraction(gained), Fraction(lost)
-    others = [total for other, total in enumerate(totals) if other != seat]
-    return Fraction(totals[seat]), Fraction(sum(others), len(others))
 
 
 def match_summary(
@@ -310,9 +225,9 @@ def match_summary(
     say which match moved it. An unfinished table, or players that do not match the seats
     one for one, are a caller's bug: ValueError.
     """
-    variant = state.variant.key
-    if variant not in _READINGS:
-        raise ValueError(f"no standings for the game {variant!r}")
+    game = state.variant
+    variant = game.key
+    reading = game.standings
     if len(players) != len(state.seats) or len(set(players)) != len(players):
         raise ValueError(f"{len(state.seats)} different players are needed, one a seat")
     match = state.match
@@ -320,20 +235,15 @@ def match_summary(
         raise ValueError("the match is not finished")
     # Gin lets an amendment end the match at an earlier hand than the last one recorded;
     # the match result then stops there, and so do the hands read here.
-    results = [
-        result
-        for result in state.counted[: match.hands]
-        if not isinstance(result, GinHandResult) or result.ending != WALL
-    ]
-    reading = _READINGS[variant]
-    places = _places(match.totals, lower_is_better=variant in LOWER_IS_BETTER)
-    hand_winners = [reading.winners(result) for result in results]
+    results = [result for result in state.counted[: match.hands] if reading.hand_played(result)]
+    places = _places(match.totals, lower_is_better=reading.lower_is_better)
+    hand_winners = [reading.hand_winners(result) for result in results]
     seats = []
     for seat, player in enumerate(players):
         counts: Counter[str] = Counter()
         for result in results:
-            counts.update(reading.counts(result, seat))
-        points_for, points_against = _points(variant, match.totals, results, seat)
+            counts.update(reading.hand_counts(result, seat))
+        points_for, points_against = reading.points(match.totals, results, seat)
         seats.append(
             SeatSummary(
                 seat=seat,
@@ -343,7 +253,7 @@ def match_summary(
                 hands_won=sum(seat in winners for winners in hand_winners),
                 points_for=points_for,
                 points_against=points_against,
-                counts=tuple((name, counts[name]) for name in COUNTS[variant]),
+                counts=tuple((name, counts[name]) for name in reading.counts),
             )
         )
     return MatchSummary(
@@ -356,7 +266,7 @@ def match_summary(
     )
 
 
-def _counted(summaries: Iterable[MatchSummary]) -> list[MatchSummary]:
+def counted_matches(summaries: Iterable[MatchSummary]) -> list[MatchSummary]:
     """Return the summaries that count for a league, refusing a mix of games or repeats."""
     counted = [summary for summary in summaries if not summary.practice]
     variants = {summary.variant for summary in counted}
@@ -578,7 +488,7 @@ def standings(
     of one game. Their order does not matter.
     """
     _check_tiebreakers(tiebreakers, ratings)
-    counted = _counted(summaries)
+    counted = counted_matches(summaries)
     if not counted:
         return ()
     lower_is_better = counted[0].variant in LOWER_IS_BETTER
@@ -601,121 +511,3 @@ def standings(
                     replace(rows[player], rank=rank, tiebreak=tiebreak if last else None)
                 )
     return tuple(ordered)
-
-
-# Ratings -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Rating:
-    """Hold an openskill rating: mean, deviation, and the conservative value to show."""
-
-    mu: float
-    sigma: float
-    conservative: float
-
-    def to_dict(self) -> dict[str, float]:
-        """Return the rating ready for JSON."""
-        return {"mu": self.mu, "sigma": self.sigma, "conservative": self.conservative}
-
-
-@dataclass(frozen=True, slots=True)
-class RatingPoint:
-    """Hold a player's rating after one match: the chart's point."""
-
-    index: int  # the match's position in the order the ratings were computed, from 0
-    match_id: Hashable | None
-    place: int
-    rating: Rating
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the point ready for JSON."""
-        return {
-            "index": self.index,
-            "match_id": self.match_id,
-            "place": self.place,
-            **self.rating.to_dict(),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRatings:
-    """Hold a player's current rating and its value after each match they played."""
-
-    player: PlayerKey
-    current: Rating
-    history: tuple[RatingPoint, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the player's ratings ready for JSON."""
-        return {
-            "player": self.player,
-            **self.current.to_dict(),
-            "history": [point.to_dict() for point in self.history],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class RatingHistory:
-    """Hold a league's ratings: every player's, listed by player key, and the prior."""
-
-    initial: Rating
-    players: tuple[PlayerRatings, ...]
-
-    def get(self, player: PlayerKey) -> PlayerRatings | None:
-        """Return one player's ratings, or None if they played no rated match."""
-        return next((entry for entry in self.players if entry.player == player), None)
-
-    def conservative(self) -> dict[PlayerKey, float]:
-        """Return each player's conservative rating, as ``standings`` takes them."""
-        return {entry.player: entry.current.conservative for entry in self.players}
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the ratings ready for JSON."""
-        return {
-            "initial": self.initial.to_dict(),
-            "players": [entry.to_dict() for entry in self.players],
-        }
-
-
-def _rating(openskill_rating: Any) -> Rating:
-    # ordinal() is the package's conservative value: mu - 3 sigma with its defaults.
-    return Rating(
-        mu=openskill_rating.mu,
-        sigma=openskill_rating.sigma,
-        conservative=openskill_rating.ordinal(),
-    )
-
-
-def ratings_over(summaries: Iterable[MatchSummary]) -> RatingHistory:
-    """Return the ratings after the matches, rated one by one in the order given.
-
-    The order is the caller's (finish time, then table id): no clock here, and the order
-    changes the result, as it should. Each match is one openskill PlackettLuce game (the
-    package's default model and parameters) with every player a team of one, ranked by
-    their place in the match, so equal places share a rank. The first match of a player
-    starts from the model's prior (mu 25, sigma 25/3). openskill stamps each rating object
-    with a random id; it is never read, so the result is a function of the inputs alone.
-    Practice tables are skipped; the summaries must be of one game.
-    """
-    model = PlackettLuce()
-    current: dict[PlayerKey, Any] = {}
-    history: dict[PlayerKey, list[RatingPoint]] = defaultdict(list)
-    for index, summary in enumerate(_counted(summaries)):
-        teams = [
-            [current[player] if player in current else model.rating()] for player in summary.players
-        ]
-        places = [seat.place for seat in summary.seats]
-        rated = model.rate(teams, ranks=places)
-        for seat, (after,) in zip(summary.seats, rated, strict=True):
-            current[seat.player] = after
-            history[seat.player].append(
-                RatingPoint(index, summary.match_id, seat.place, _rating(after))
-            )
-    return RatingHistory(
-        initial=_rating(model.rating()),
-        players=tuple(
-            PlayerRatings(player, _rating(current[player]), tuple(history[player]))
-            for player in sorted(current)
-        ),
-    )

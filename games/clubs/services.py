@@ -22,8 +22,7 @@ from games.clubs.models import (
 )
 from games.shared.errors import ActionRefused, EventRejected
 from scoring.errors import RuleViolation
-from scoring.events import TABLE_CREATED
-from scoring.events import Event as EngineEvent
+from scoring.events import TABLE_CREATED, LogEvent
 from scoring.replay import apply
 
 # Clubs, leagues and seasons. Every write names its actor and checks the actor's role here,
@@ -240,7 +239,7 @@ def league_options(
     seats = [str(n) for n in range(1, players + 1)]
     payload = {"variant": variant, "options": data, "seats": seats}
     try:
-        state = apply(None, EngineEvent(seq=1, type=TABLE_CREATED, payload=payload))
+        state = apply(None, LogEvent(seq=1, event_type=TABLE_CREATED, payload=payload))
     except RuleViolation as exc:
         raise EventRejected(exc.violations) from None
     full = state.variant.options_to_dict(state.options)

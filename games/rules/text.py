@@ -242,7 +242,7 @@ MESSAGES: dict[tuple[str, str], Any] = {
         "A joker replaced by its real card must be used again this turn, in a legal meld, "
         "for a new card; jokers not reused: %(count)s."
     ),
-    # Moves of a hand played move by move (scoring/play.py).
+    # Moves of a hand played move by move (scoring/play/).
     ("EVENT", "bad_melds"): _("“%(field)s” must be a list of 1 to %(max)s melds."),
     ("EVENT", "bad_players"): _("“%(field)s” must hold one entry per seat."),
     ("EVENT", "one_card"): _("“%(field)s” must be exactly one card, such as 7S."),

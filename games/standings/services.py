@@ -17,8 +17,9 @@ from games.standings.models import MatchResult, RecomputeJob, SeasonStandings
 from games.tables.log import engine_events
 from games.tables.models import Event, Seat, Table
 from scoring.errors import RuleViolation
+from scoring.ratings import RatingHistory, ratings_over
 from scoring.replay import apply
-from scoring.standings import MatchSummary, RatingHistory, match_summary, ratings_over, standings
+from scoring.standings import MatchSummary, match_summary, standings
 
 logger = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from games.tables.log import chain_broken_at, engine_events
 from games.tables.models import Table, TableProjection
 from scoring.errors import RuleViolation
-from scoring.events import Event as EngineEvent
+from scoring.events import LogEvent
 from scoring.replay import TableState, apply
 
 
@@ -42,7 +42,7 @@ class Verification:
         }
 
 
-def replay_checked(events: Sequence[EngineEvent]) -> TableState | tuple[int, str]:
+def replay_checked(events: Sequence[LogEvent]) -> TableState | tuple[int, str]:
     """Replay a log; return its state, or the seq of the first event it no longer replays
     past and why."""
     state = None

@@ -8,8 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from games.tables.models import Event, Table
-from scoring.events import SCHEMA_VERSION
-from scoring.events import Event as EngineEvent
+from scoring.events import SCHEMA_VERSION, LogEvent
 
 
 def event_hash(
@@ -106,6 +105,6 @@ def chain_broken_at(events: Sequence[Event]) -> int | None:
     return None
 
 
-def engine_events(events: Iterable[Event]) -> list[EngineEvent]:
+def engine_events(events: Iterable[Event]) -> list[LogEvent]:
     """Return logged events as the engine reads them."""
-    return [EngineEvent(seq=e.seq, type=e.type, payload=e.payload) for e in events]
+    return [LogEvent(seq=e.seq, event_type=e.type, payload=e.payload) for e in events]

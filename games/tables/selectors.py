@@ -11,8 +11,7 @@ from games.clubs.models import Season
 from games.tables.access import Role, table_role
 from games.tables.log import engine_events
 from games.tables.models import Event, Table, TableProjection
-from scoring.events import HAND_RECORDED
-from scoring.events import Event as EngineEvent
+from scoring.events import HAND_RECORDED, LogEvent
 from scoring.replay import apply, replay
 
 
@@ -55,11 +54,11 @@ def table_state(*, table: Table) -> dict[str, Any]:
 
 def hand_preview(*, table: Table, payload: dict[str, Any]) -> dict[str, Any]:
     """Score a hand as if it were recorded now, storing nothing; RuleViolation if refused."""
-    hand = EngineEvent(seq=table.head_seq + 1, type=HAND_RECORDED, payload=payload)
+    hand = LogEvent(seq=table.head_seq + 1, event_type=HAND_RECORDED, payload=payload)
     return apply(replay(_engine_log(table)), hand).to_dict()["hands"][-1]["result"]
 
 
-def _engine_log(table: Table) -> list[EngineEvent]:
+def _engine_log(table: Table) -> list[LogEvent]:
     return engine_events(table_events(table=table))
 
 

@@ -19,8 +19,7 @@ from games.tables.models import Event, Seat, Table, TableProjection
 from games.tables.signals import league_match_changed
 from games.tables.tasks import table_verify
 from scoring.errors import RuleViolation, Violation
-from scoring.events import APPENDABLE_TYPES, TABLE_CREATED
-from scoring.events import Event as EngineEvent
+from scoring.events import APPENDABLE_TYPES, TABLE_CREATED, LogEvent
 from scoring.replay import TableState, apply, replay
 
 
@@ -117,7 +116,7 @@ def table_create(
     """
     payload = {"variant": variant, "options": dict(options), "seats": [p.strip() for p in players]}
     try:
-        state = apply(None, EngineEvent(seq=1, type=TABLE_CREATED, payload=payload))
+        state = apply(None, LogEvent(seq=1, event_type=TABLE_CREATED, payload=payload))
     except RuleViolation as exc:
         raise EventRejected(exc.violations) from None
     full_options = state.variant.options_to_dict(state.options)
@@ -231,7 +230,7 @@ def _append_locked(
                 )
             ]
         )
-    new = EngineEvent(seq=table.head_seq + 1, type=event_type, payload=payload)
+    new = LogEvent(seq=table.head_seq + 1, event_type=event_type, payload=payload)
     try:
         state = apply(replay(engine_events(table.events.order_by("seq"))), new)
     except RuleViolation as exc:

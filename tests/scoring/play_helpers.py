@@ -1,8 +1,8 @@
-"""Build a table's log and play a hand move by move through the replay (scoring/play.py).
+"""Build a table's log and play a hand move by move through the replay (scoring/play/).
 
 A ``Table`` holds the events written so far (``table_created`` at seq 1, then 2, 3, …) and the
 state ``scoring.replay.apply`` folded them into. The move builders below return ``(type,
-payload)`` pairs in the payloads scoring/play.py documents, so a test reads like the moves a
+payload)`` pairs in the payloads scoring/play/ documents, so a test reads like the moves a
 phone sends: ``table.play(draw(1), discard(1, "KD"))``.
 """
 
@@ -13,8 +13,26 @@ from typing import Any
 
 import pytest
 
-from scoring import events as ev
 from scoring.errors import RuleViolation, Violation
+from scoring.events import (
+    CARD_DISCARDED,
+    CARD_DRAWN,
+    CARDS_ADDED,
+    DISCARD_CLAIMED,
+    HAND_AMENDED,
+    HAND_RECORDED,
+    HAND_STARTED,
+    HAND_VOIDED,
+    HANDS_SHOWN,
+    JOKER_SWAPPED,
+    KNOCKED,
+    MELDS_LAID,
+    MOVE_UNDONE,
+    TABLE_CREATED,
+    TABLE_REARRANGED,
+    TURN_PASSED,
+    LogEvent,
+)
 from scoring.replay import TableState, apply, replay
 
 Move = tuple[str, Mapping[str, Any]]
@@ -24,18 +42,18 @@ class Table:
     """Hold a table's log and the state it replays to; moves are applied one by one."""
 
     def __init__(self, variant: str, seats: list[str], options: Mapping[str, Any] | None = None):
-        created = ev.Event(
+        created = LogEvent(
             1,
-            ev.TABLE_CREATED,
+            TABLE_CREATED,
             {"variant": variant, "options": dict(options or {}), "seats": list(seats)},
         )
-        self.events: list[ev.Event] = [created]
+        self.events: list[LogEvent] = [created]
         self.state: TableState = apply(None, created)
 
     def play(self, *moves: Move) -> Table:
         """Apply each move in order, as the next event of the log."""
         for kind, payload in moves:
-            event = ev.Event(len(self.events) + 1, kind, dict(payload))
+            event = LogEvent(len(self.events) + 1, kind, dict(payload))
             self.state = apply(self.state, event)
             self.events.append(event)
         return self
@@ -48,7 +66,7 @@ class Table:
         kind, payload = move
         before = self.state.to_dict()
         with pytest.raises(RuleViolation) as caught:
-            apply(self.state, ev.Event(len(self.events) + 1, kind, dict(payload)))
+            apply(self.state, LogEvent(len(self.events) + 1, kind, dict(payload)))
         assert self.state.to_dict() == before
         return caught.value.violations[0]
 
@@ -59,7 +77,7 @@ class Table:
         """
         kind, payload = move
         try:
-            apply(self.state, ev.Event(len(self.events) + 1, kind, dict(payload)))
+            apply(self.state, LogEvent(len(self.events) + 1, kind, dict(payload)))
         except RuleViolation as exc:
             return [(v.rule, v.code) for v in exc.violations]
         return []
@@ -104,45 +122,45 @@ def deal(upcard: str | None = None, dealer: int | None = None) -> Move:
         payload["upcard"] = upcard
     if dealer is not None:
         payload["dealer"] = dealer
-    return ev.HAND_STARTED, payload
+    return HAND_STARTED, payload
 
 
 def draw(seat: int, card: str | None = None) -> Move:
     """Draw from the stock, naming the card or not."""
-    return ev.CARD_DRAWN, {"seat": seat, "source": "stock", **({"card": card} if card else {})}
+    return CARD_DRAWN, {"seat": seat, "source": "stock", **({"card": card} if card else {})}
 
 
 def take(seat: int, card: str | None = None) -> Move:
     """Take the top of the discard pile."""
-    return ev.CARD_DRAWN, {"seat": seat, "source": "discard", **({"card": card} if card else {})}
+    return CARD_DRAWN, {"seat": seat, "source": "discard", **({"card": card} if card else {})}
 
 
 def discard(seat: int, card: str) -> Move:
-    return ev.CARD_DISCARDED, {"seat": seat, "card": card}
+    return CARD_DISCARDED, {"seat": seat, "card": card}
 
 
 def pass_turn(seat: int) -> Move:
-    return ev.TURN_PASSED, {"seat": seat}
+    return TURN_PASSED, {"seat": seat}
 
 
 def lay(seat: int, *melds: str) -> Move:
-    return ev.MELDS_LAID, {"seat": seat, "melds": list(melds)}
+    return MELDS_LAID, {"seat": seat, "melds": list(melds)}
 
 
 def add(seat: int, meld: int, cards: str) -> Move:
-    return ev.CARDS_ADDED, {"seat": seat, "meld": meld, "cards": cards}
+    return CARDS_ADDED, {"seat": seat, "meld": meld, "cards": cards}
 
 
 def swap(seat: int, meld: int, card: str) -> Move:
-    return ev.JOKER_SWAPPED, {"seat": seat, "meld": meld, "card": card}
+    return JOKER_SWAPPED, {"seat": seat, "meld": meld, "card": card}
 
 
 def rearrange(seat: int, *melds: str) -> Move:
-    return ev.TABLE_REARRANGED, {"seat": seat, "melds": list(melds)}
+    return TABLE_REARRANGED, {"seat": seat, "melds": list(melds)}
 
 
 def claim(seat: int, card: str | None = None) -> Move:
-    return ev.DISCARD_CLAIMED, {"seat": seat, **({"card": card} if card else {})}
+    return DISCARD_CLAIMED, {"seat": seat, **({"card": card} if card else {})}
 
 
 def knock(seat: int, card: str | None = None, hand: str | None = None) -> Move:
@@ -152,29 +170,29 @@ def knock(seat: int, card: str | None = None, hand: str | None = None) -> Move:
         payload["card"] = card
     if hand is not None:
         payload["hand"] = hand
-    return ev.KNOCKED, payload
+    return KNOCKED, payload
 
 
 def show(*hands: str | int | None) -> Move:
     """Show every seat's cards left (a string), or their points (an int); None: already known."""
     if any(isinstance(h, int) for h in hands):
         players = [None if h is None else {"points": h} for h in hands]
-        return ev.HANDS_SHOWN, {"mode": "points", "players": players}
+        return HANDS_SHOWN, {"mode": "points", "players": players}
     players = [None if h is None else {"hand": h} for h in hands]
-    return ev.HANDS_SHOWN, {"mode": "cards", "players": players}
+    return HANDS_SHOWN, {"mode": "cards", "players": players}
 
 
 def undo(reason: str = "wrong entry") -> Move:
-    return ev.MOVE_UNDONE, {"reason": reason}
+    return MOVE_UNDONE, {"reason": reason}
 
 
 def record(payload: Mapping[str, Any]) -> Move:
-    return ev.HAND_RECORDED, payload
+    return HAND_RECORDED, payload
 
 
 def void(number: int, reason: str = "misdeal") -> Move:
-    return ev.HAND_VOIDED, {"hand": number, "reason": reason}
+    return HAND_VOIDED, {"hand": number, "reason": reason}
 
 
 def amend(number: int, payload: Mapping[str, Any], reason: str = "card missed") -> Move:
-    return ev.HAND_AMENDED, {"hand": number, "reason": reason, **payload}
+    return HAND_AMENDED, {"hand": number, "reason": reason, **payload}

@@ -23,13 +23,28 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import events as ev
-from scoring import gin, knock_rummy, ramino, rummy40
 from scoring.cards import JOKER, Card, DeckSpec, gin_value
 from scoring.errors import RuleViolation
+from scoring.events import (
+    CARD_DISCARDED,
+    CARD_DRAWN,
+    CARDS_ADDED,
+    DISCARD_CLAIMED,
+    HAND_RECORDED,
+    HAND_STARTED,
+    HANDS_SHOWN,
+    JOKER_SWAPPED,
+    KNOCKED,
+    MELDS_LAID,
+    MOVE_UNDONE,
+    TABLE_CREATED,
+    TABLE_REARRANGED,
+    TURN_PASSED,
+    LogEvent,
+)
 from scoring.melds import Meld, MeldRules, check_meld, opening_value
 from scoring.solver import best_arrangement, best_opening
-from scoring.variants import variant_get
+from scoring.variants import game_get, gin, knock_rummy, ramino, rummy40
 
 SEAT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 
@@ -104,7 +119,7 @@ class Simulation:
     options: Any
     deck: DeckSpec
     melds: MeldRules
-    events: tuple[ev.Event, ...]
+    events: tuple[LogEvent, ...]
     points: tuple[Point, ...]
     entries: tuple[Entry, ...]
 
@@ -158,13 +173,13 @@ class TableSimulator:
         self.config = config
         self.rng = rng
         self.game = config.variant
-        self.variant = variant_get(config.variant)
+        self.variant = game_get(config.variant)
         self.seats = SEAT_NAMES[: config.players]
         self.options = self.variant.options_from_dict(dict(config.options), config.players)
         self.deck, self.hand_size, self.melds, self.value = _game(
             self.game, self.options, config.players
         )
-        self.events: list[ev.Event] = []
+        self.events: list[LogEvent] = []
         self.points: list[Point] = []
         self.entries: list[Entry] = []
         self.next_dealer = 0
@@ -173,14 +188,16 @@ class TableSimulator:
         """Write the log."""
         created = {"variant": self.game, "options": dict(self.config.options)}
         try:
-            self.emit(ev.TABLE_CREATED, {**created, "seats": list(self.seats)}, Point(None, None))
+            self.emit(TABLE_CREATED, {**created, "seats": list(self.seats)}, Point(None, None))
             results = []
             for _ in range(self.config.hands):
                 if self.variant.match_result(self.options, results).finished:
                     break
                 entry = self._hand()
                 if entry is not None and entry.payload is not None:
-                    results.append(self.variant.score_hand(self.options, entry.payload, self.seats))
+                    results.append(
+                        self.variant.score_entry(self.options, entry.payload, self.seats)
+                    )
         except _Stop:
             pass
         return Simulation(
@@ -198,7 +215,7 @@ class TableSimulator:
         limit = self.config.max_events
         if limit is not None and len(self.events) >= limit:
             raise _Stop
-        self.events.append(ev.Event(len(self.events) + 1, kind, dict(payload)))
+        self.events.append(LogEvent(len(self.events) + 1, kind, dict(payload)))
         self.points.append(point)
         return len(self.events)
 
@@ -214,7 +231,7 @@ class TableSimulator:
             return None  # a void hand is not entered by hand
         if recorded:
             payload = hand.points_entry() if self.rng.random() < 0.3 else entry
-            seq = self.emit(ev.HAND_RECORDED, payload, Point(None, None))
+            seq = self.emit(HAND_RECORDED, payload, Point(None, None))
             dealer = self.next_dealer
         else:
             seq = hand.scored_seq
@@ -306,7 +323,7 @@ class HandSimulator:
             self.scored_seq = seq
         elif self.rng.random() < self.table.config.undo:
             # The table before an undo is the one after the move: no point to inject at.
-            self.table.emit(ev.MOVE_UNDONE, {"reason": "wrong entry"}, Point(None, None))
+            self.table.emit(MOVE_UNDONE, {"reason": "wrong entry"}, Point(None, None))
             self.table.emit(kind, payload, point)
 
     # A hand -----------------------------------------------------------------------------
@@ -318,7 +335,7 @@ class HandSimulator:
             start["dealer"] = self.dealer
         if self.discard:
             start["upcard"] = str(self.discard[0])
-        self.move(ev.HAND_STARTED, start)
+        self.move(HAND_STARTED, start)
         if self.game == "gin":
             self._gin_first_turn()
         while self.ending is None:
@@ -345,7 +362,7 @@ class HandSimulator:
         payload: dict[str, Any] = {"seat": seat, "source": "stock"}
         if self.rng.random() < 0.5:
             payload["card"] = str(card)
-        self.move(ev.CARD_DRAWN, payload)
+        self.move(CARD_DRAWN, payload)
         self.hands[seat].append(self.stock.pop())
         self.phase = PLAY
         self.draws += 1
@@ -355,7 +372,7 @@ class HandSimulator:
         payload: dict[str, Any] = {"seat": seat, "source": "discard"}
         if self.rng.random() < 0.5:
             payload["card"] = str(card)
-        self.move(ev.CARD_DRAWN, payload)
+        self.move(CARD_DRAWN, payload)
         self.discard.pop()
         self.hands[seat].append(card)
         self.taken = card
@@ -365,7 +382,7 @@ class HandSimulator:
     def _discard_card(self, seat: int, card: Card) -> None:
         """Discard; the hand ends when it was the last card or the stock is out."""
         wall = self.game == "gin" and len(self.stock) <= self._wall()
-        self.move(ev.CARD_DISCARDED, {"seat": seat, "card": str(card)}, scores=wall)
+        self.move(CARD_DISCARDED, {"seat": seat, "card": str(card)}, scores=wall)
         self._take_back_short_opening(seat)
         hand = self.hands[seat]
         hand.remove(card)
@@ -393,7 +410,7 @@ class HandSimulator:
                 self._draw_discard(self.turn)
                 self._gin_after_draw(self.turn)
                 return
-            self.move(ev.TURN_PASSED, {"seat": self.turn})
+            self.move(TURN_PASSED, {"seat": self.turn})
             self.passes += 1
             self.turn = self.dealer if self.passes == 1 else (self.dealer + 1) % 2
         self.phase = DRAW
@@ -439,7 +456,7 @@ class HandSimulator:
         payload: dict[str, Any] = {"seat": seat, "hand": _text(kept)}
         if card is not None:
             payload["card"] = str(card)
-        self.move(ev.KNOCKED, payload)
+        self.move(KNOCKED, payload)
         if card is not None:
             self.discard.append(card)
         self.knocker_kept = kept
@@ -508,7 +525,7 @@ class HandSimulator:
         elif opening.melds and self.game == "rummy40" and self.rng.random() < 0.2:
             # R40-OPEN-PENALTY: an opening still short when the turn ends costs 20, and its
             # melds go back to the hand then.
-            self.move(ev.MELDS_LAID, {"seat": seat, "melds": [str(m) for m in opening.melds]})
+            self.move(MELDS_LAID, {"seat": seat, "melds": [str(m) for m in opening.melds]})
             self.hands[seat] = _without(hand, opening.cards)
             self.table_melds += [TableMeld(seat, meld) for meld in opening.melds]
             self.short_opening = len(opening.melds)
@@ -534,7 +551,7 @@ class HandSimulator:
         moves = [melds] if len(melds) < 2 or self.rng.random() < 0.6 else [[m] for m in melds]
         value = 0
         for laid in moves:
-            self.move(ev.MELDS_LAID, {"seat": seat, "melds": [str(meld) for meld in laid]})
+            self.move(MELDS_LAID, {"seat": seat, "melds": [str(meld) for meld in laid]})
             self.table_melds += [TableMeld(seat, meld) for meld in laid]
             value += sum(map(opening_value, laid))
             cards = [card for meld in laid for card in meld.cards]
@@ -589,7 +606,7 @@ class HandSimulator:
 
     def _add(self, seat: int, index: int, card: Card, grown: Meld, *, reused: bool = False) -> None:
         payload = {"seat": seat, "meld": index + 1, "cards": str(card)}
-        self.move(ev.CARDS_ADDED, payload)
+        self.move(CARDS_ADDED, payload)
         owner = self.table_melds[index].owner
         self.table_melds[index] = TableMeld(owner, grown)
         self._to_table(seat, [card], reused=reused)
@@ -625,7 +642,7 @@ class HandSimulator:
         left = _without(self.hands[seat], [card])
         payload = {"seat": seat, "meld": index + 1, "card": str(card)}
         if not left and self.game == "ramino" and not self.options.fixed_jokers:
-            self.move(ev.JOKER_SWAPPED, payload)
+            self.move(JOKER_SWAPPED, payload)
             self._swapped(seat, index, card, swapped)
             self._discard_card(seat, JOKER)
             return True
@@ -637,7 +654,7 @@ class HandSimulator:
             grown = extension(melds[target], [JOKER], self.rules)
             if grown is None:
                 continue
-            self.move(ev.JOKER_SWAPPED, payload)
+            self.move(JOKER_SWAPPED, payload)
             self._swapped(seat, index, card, swapped)
             self._add(seat, target, JOKER, grown, reused=True)
             return True
@@ -681,7 +698,7 @@ class HandSimulator:
         payload: dict[str, Any] = {"seat": seat}
         if self.rng.random() < 0.5:
             payload["card"] = str(card)
-        self.move(ev.DISCARD_CLAIMED, payload)
+        self.move(DISCARD_CLAIMED, payload)
         self.hands[seat] += [self.discard.pop(), self.stock.pop()]
 
     # Knock Rummy (RULES.md §5) ------------------------------------------------------------
@@ -702,7 +719,7 @@ class HandSimulator:
         if self._kr_knocks(seat):
             return
         if last or self.rng.random() < 0.6:
-            self.move(ev.TURN_PASSED, {"seat": seat})
+            self.move(TURN_PASSED, {"seat": seat})
         # Otherwise the next seat's draw ends the turn.
         if not last:
             self._next_turn()
@@ -714,14 +731,14 @@ class HandSimulator:
             self._kr_meld(self.turn)
             if self.ending is not None or self._kr_knocks(self.turn):
                 return
-            self.move(ev.TURN_PASSED, {"seat": self.turn})
+            self.move(TURN_PASSED, {"seat": self.turn})
         self.ending = "stock"
 
     def _kr_knocks(self, seat: int) -> bool:
         hand = self.hands[seat]
         if sum(map(self.table.value, hand)) > KR_KNOCK_LIMIT or self.rng.random() < 0.3:
             return False
-        self.move(ev.KNOCKED, {"seat": seat})
+        self.move(KNOCKED, {"seat": seat})
         self.ending, self.ender = "knock", seat
         return True
 
@@ -761,9 +778,9 @@ class HandSimulator:
         after = table + new
         if added or table != before or self.rng.random() < 0.3:
             self.rng.shuffle(after)
-            self.move(ev.TABLE_REARRANGED, {"seat": seat, "melds": [str(m) for m in after]})
+            self.move(TABLE_REARRANGED, {"seat": seat, "melds": [str(m) for m in after]})
         else:
-            self.move(ev.MELDS_LAID, {"seat": seat, "melds": [str(m) for m in new]})
+            self.move(MELDS_LAID, {"seat": seat, "melds": [str(m) for m in new]})
         self.table_melds = [TableMeld(seat, meld) for meld in after]
         self._to_table(seat, [*(card for meld in new for card in meld.cards), *added])
         return True
@@ -828,7 +845,7 @@ class HandSimulator:
                 players.append({"hand": _text(hand)})
         self.phase = SHOW
         mode = "points" if by_points else "cards"
-        self.move(ev.HANDS_SHOWN, {"mode": mode, "players": players}, scores=True)
+        self.move(HANDS_SHOWN, {"mode": mode, "players": players}, scores=True)
 
     def entry(self) -> dict[str, Any] | None:
         """Return the hand as a scorekeeper enters it by hand, with the real cards."""

@@ -1,4 +1,4 @@
-"""Gin Rummy played move by move (RULES.md §2) through the replay: scoring/play.py's rules.
+"""Gin Rummy played move by move (RULES.md §2) through the replay: scoring/play/'s rules.
 
 Anna (seat 0) deals the first hand, so Bruno (seat 1) is the non-dealer who starts. Every
 expected count and score is worked by hand from RULES.md in the comments beside it.

@@ -1,4 +1,4 @@
-"""Replay properties of hands played move by move (scoring/play.py through scoring/replay.py).
+"""Replay properties of hands played move by move (scoring/play/ through scoring/replay.py).
 
 A simulated table (play_simulator.py) deals real cards and plays legal moves for Gin, Rummy40,
 Ramino and Knock Rummy, writing the log a phone would send. Any such log must replay; the
@@ -26,13 +26,30 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scoring import events as ev
-from scoring import gin
 from scoring.cards import FULL_DECK, gin_value
 from scoring.errors import RuleViolation
+from scoring.events import (
+    CARD_DISCARDED,
+    CARD_DRAWN,
+    CARDS_ADDED,
+    DISCARD_CLAIMED,
+    HAND_RECORDED,
+    HAND_STARTED,
+    HANDS_SHOWN,
+    JOKER_SWAPPED,
+    KNOCKED,
+    MELDS_LAID,
+    MOVE_TYPES,
+    MOVE_UNDONE,
+    TABLE_CREATED,
+    TABLE_REARRANGED,
+    TURN_PASSED,
+    LogEvent,
+)
 from scoring.melds import check_meld, opening_value
 from scoring.replay import TableState, apply, replay
 from scoring.solver import best_arrangement
+from scoring.variants import gin
 from tests.scoring.play_simulator import (
     DRAW,
     FIRST,
@@ -134,7 +151,7 @@ def fold(events) -> list[TableState]:
             state = apply(state, event)
         except RuleViolation as exc:
             pytest.fail(
-                f"legal event {event.seq} {event.type} {event.payload} refused: "
+                f"legal event {event.seq} {event.event_type} {event.payload} refused: "
                 f"{exc.rule} {[v.code for v in exc.violations]} {exc}"
             )
         states.append(state)
@@ -167,7 +184,7 @@ class TestLegalLogsReplay:
         # Each hand played move by move scores what the same hand entered with the real
         # cards scores (the hand_recorded path), and hands entered so score as entered.
         expected = [
-            state.variant.score_hand(sim.options, entry.payload, state.seats).points
+            state.variant.score_entry(sim.options, entry.payload, state.seats).points
             if entry.payload is not None
             else (0,) * len(state.seats)  # void: Gin's stock ran out without the wall
             for entry in sim.entries
@@ -180,7 +197,7 @@ class TestLegalLogsReplay:
         # The hands are the match's: once it is over, no hand starts (GIN-MATCH, R40-MATCH,
         # RAM-MATCH, KR-MATCH).
         if state.finished:
-            start = ev.Event(state.head_seq + 1, ev.HAND_STARTED, {})
+            start = LogEvent(state.head_seq + 1, HAND_STARTED, {})
             with pytest.raises(RuleViolation) as caught:
                 apply(state, start)
             assert caught.value.rule == state.variant.match_rule
@@ -227,13 +244,13 @@ class TestLegalLogsReplay:
     def test_taking_back_any_move_gives_back_the_state_before_it(self, table, seed):
         sim = simulate(table, random.Random(seed))
         states = fold(sim.events)
-        undoable = (ev.HAND_STARTED, *ev.MOVE_TYPES)
+        undoable = (HAND_STARTED, *MOVE_TYPES)
         for index, event in enumerate(sim.events[1:], start=1):
-            if event.type not in undoable:
+            if event.event_type not in undoable:
                 continue
             before, after = states[index - 1], states[index]
-            undo = ev.Event(after.head_seq + 1, ev.MOVE_UNDONE, {"reason": "wrong card"})
-            if after.play is None and event.type != ev.HAND_STARTED:
+            undo = LogEvent(after.head_seq + 1, MOVE_UNDONE, {"reason": "wrong card"})
+            if after.play is None and event.event_type != HAND_STARTED:
                 # The move ended and scored the hand: a later event voids or amends it.
                 projection = after.to_dict()
                 with pytest.raises(RuleViolation) as caught:
@@ -264,7 +281,7 @@ def _wrong_seat_draw(sim: Simulation, point: Point, state: TableState, rng: rand
         return None
     seat = rng.choice([seat for seat in range(sim.config.players) if seat != point.turn])
     source = "discard" if point.phase == FIRST else "stock"
-    return ev.CARD_DRAWN, {"seat": seat, "source": source}, _turn_rule(sim)
+    return CARD_DRAWN, {"seat": seat, "source": source}, _turn_rule(sim)
 
 
 def _wrong_seat_discard(sim, point, state, rng):
@@ -273,7 +290,7 @@ def _wrong_seat_discard(sim, point, state, rng):
         return None
     seat = rng.choice([seat for seat in range(sim.config.players) if seat != point.turn])
     card = str(rng.choice(point.hands[seat]))
-    return ev.CARD_DISCARDED, {"seat": seat, "card": card}, _turn_rule(sim)
+    return CARD_DISCARDED, {"seat": seat, "card": card}, _turn_rule(sim)
 
 
 def _second_draw(sim, point, state, rng):
@@ -281,21 +298,21 @@ def _second_draw(sim, point, state, rng):
     if point.phase != PLAY:
         return None
     source = "discard" if point.discard and rng.random() < 0.5 else "stock"
-    return ev.CARD_DRAWN, {"seat": point.turn, "source": source}, _turn_rule(sim)
+    return CARD_DRAWN, {"seat": point.turn, "source": source}, _turn_rule(sim)
 
 
 def _fourth_draw(sim, point, state, rng):
     """KR-TURN: after the third draw the turn is over."""
     if point.phase != PLAY or point.draws < KR_DRAWS or state.play.phase != "play":
         return None
-    return ev.CARD_DRAWN, {"seat": point.turn, "source": "stock"}, "KR-TURN"
+    return CARD_DRAWN, {"seat": point.turn, "source": "stock"}, "KR-TURN"
 
 
 def _early_knock(sim, point, state, rng):
     """KR-TURN: a knock comes after the turn is played (a meld, or the third draw)."""
     if point.phase != PLAY or point.melded_now or point.draws >= KR_DRAWS or not point.stock:
         return None
-    return ev.KNOCKED, {"seat": point.turn}, "KR-TURN"
+    return KNOCKED, {"seat": point.turn}, "KR-TURN"
 
 
 def _rediscard(sim, point, state, rng):
@@ -304,11 +321,11 @@ def _rediscard(sim, point, state, rng):
         return None
     if rng.random() < 0.5:
         payload = {"seat": point.turn, "card": str(point.taken)}
-        return ev.CARD_DISCARDED, payload, "GIN-NOREDISCARD"
+        return CARD_DISCARDED, payload, "GIN-NOREDISCARD"
     kept = list(point.hands[point.turn])
     kept.remove(point.taken)
     payload = {"seat": point.turn, "card": str(point.taken), "hand": _text(kept)}
-    return ev.KNOCKED, payload, "GIN-NOREDISCARD"
+    return KNOCKED, payload, "GIN-NOREDISCARD"
 
 
 def _knock_over_limit(sim, point, state, rng):
@@ -321,7 +338,7 @@ def _knock_over_limit(sim, point, state, rng):
         kept.remove(card)
         if card != point.taken and _gin_count(kept) > GIN_KNOCK_LIMIT:
             payload = {"seat": point.turn, "card": str(card), "hand": _text(kept)}
-            return ev.KNOCKED, payload, "GIN-KNOCK"
+            return KNOCKED, payload, "GIN-KNOCK"
     return None
 
 
@@ -333,15 +350,15 @@ def _third_copy(sim, point, state, rng):
     if not full:
         return None
     payload = {"seat": point.turn, "source": "stock", "card": str(rng.choice(full))}
-    return ev.CARD_DRAWN, payload, "CARD-2"
+    return CARD_DRAWN, payload, "CARD-2"
 
 
 def _first_turn_stock(sim, point, state, rng):
     """GIN-FIRST: no stock draw on the first turn; after two passes, not the upcard."""
     if point.phase == FIRST:
-        return ev.CARD_DRAWN, {"seat": point.turn, "source": "stock"}, "GIN-FIRST"
+        return CARD_DRAWN, {"seat": point.turn, "source": "stock"}, "GIN-FIRST"
     if point.phase == DRAW and point.passes == 2:
-        return ev.CARD_DRAWN, {"seat": point.turn, "source": "discard"}, "GIN-FIRST"
+        return CARD_DRAWN, {"seat": point.turn, "source": "discard"}, "GIN-FIRST"
     return None
 
 
@@ -362,9 +379,9 @@ def _low_opening(sim, point, state, rng):
         except RuleViolation:
             continue
         if opening_value(meld) < sim.options.opening_minimum:
-            laid = (ev.MELDS_LAID, {"seat": point.turn, "melds": [str(meld)]})
+            laid = (MELDS_LAID, {"seat": point.turn, "melds": [str(meld)]})
             card = str(_without(hand, cards)[0])
-            return ev.CARD_DISCARDED, {"seat": point.turn, "card": card}, "RAM-OPEN", [laid]
+            return CARD_DISCARDED, {"seat": point.turn, "card": card}, "RAM-OPEN", [laid]
     return None
 
 
@@ -395,7 +412,7 @@ def _add_before_opening(sim, point, state, rng):
             "meld": melds[0] + 1,
             "cards": str(point.hands[point.turn][0]),
         }
-    return ev.CARDS_ADDED, payload, _add_rule(sim)
+    return CARDS_ADDED, payload, _add_rule(sim)
 
 
 def _add_to_other_meld(sim, point, state, rng):
@@ -404,7 +421,7 @@ def _add_to_other_meld(sim, point, state, rng):
         return None
     theirs = [i for i, item in enumerate(point.table) if item.owner != point.turn]
     payload = _fitting_add(sim, point, point.turn, theirs)
-    return None if payload is None else (ev.CARDS_ADDED, payload, "R40-ADD")
+    return None if payload is None else (CARDS_ADDED, payload, "R40-ADD")
 
 
 def _swap_before_opening(sim, point, state, rng):
@@ -416,7 +433,7 @@ def _swap_before_opening(sim, point, state, rng):
         for card, stands in item.meld.declared():
             if card.is_joker and stands in point.hands[point.turn]:
                 payload = {"seat": point.turn, "meld": index + 1, "card": str(stands)}
-                return ev.JOKER_SWAPPED, payload, rule
+                return JOKER_SWAPPED, payload, rule
     return None
 
 
@@ -426,7 +443,7 @@ def _joker_discard_before_opening(sim, point, state, rng):
         return None
     if not any(card.is_joker for card in point.hands[point.turn]):
         return None
-    return ev.CARD_DISCARDED, {"seat": point.turn, "card": "JK"}, "R40-JOKER-DISCARD"
+    return CARD_DISCARDED, {"seat": point.turn, "card": "JK"}, "R40-JOKER-DISCARD"
 
 
 def _own_discard_claimed(sim, point, state, rng):
@@ -434,7 +451,7 @@ def _own_discard_claimed(sim, point, state, rng):
     if point.phase != DRAW or not state.play.claimable:
         return None
     discarder = (point.turn - 1) % sim.config.players
-    return ev.DISCARD_CLAIMED, {"seat": discarder}, "RAM-OPT-KNOCKCLAIM"
+    return DISCARD_CLAIMED, {"seat": discarder}, "RAM-OPT-KNOCKCLAIM"
 
 
 def _without(cards, gone) -> list:
@@ -523,44 +540,44 @@ class TestIllegalMovesAreRefused:
         lead = rest[0] if rest else []
         before = state
         for lead_kind, lead_payload in lead:
-            state = apply(state, ev.Event(state.head_seq + 1, lead_kind, lead_payload))
+            state = apply(state, LogEvent(state.head_seq + 1, lead_kind, lead_payload))
         projection = state.to_dict()
         with pytest.raises(RuleViolation) as caught:
-            apply(state, ev.Event(state.head_seq + 1, kind, payload))
+            apply(state, LogEvent(state.head_seq + 1, kind, payload))
         assert caught.value.rule == rule, (kind, payload, str(caught.value))
         assert state.to_dict() == projection
         # Nothing of the refused move stayed behind: with the lead taken back, the legal log
         # goes on from there.
         for _ in lead:
-            state = apply(state, ev.Event(state.head_seq + 1, ev.MOVE_UNDONE, {}))
+            state = apply(state, LogEvent(state.head_seq + 1, MOVE_UNDONE, {}))
         assert without_head(state.to_dict()) == without_head(before.to_dict())
         legal = sim.events[index]
-        apply(state, ev.Event(state.head_seq + 1, legal.type, legal.payload))
+        apply(state, LogEvent(state.head_seq + 1, legal.event_type, legal.payload))
 
 
 def table_log(variant, seats, options, *moves):
     """Return the events of a table: its creation, then each (type, payload) in order."""
     created = {"variant": variant, "options": options, "seats": seats}
     return [
-        ev.Event(1, ev.TABLE_CREATED, created),
-        *(ev.Event(seq, kind, payload) for seq, (kind, payload) in enumerate(moves, start=2)),
+        LogEvent(1, TABLE_CREATED, created),
+        *(LogEvent(seq, kind, payload) for seq, (kind, payload) in enumerate(moves, start=2)),
     ]
 
 
 def draw(seat, card=None):
-    return ev.CARD_DRAWN, {"seat": seat, "source": "stock", **({"card": card} if card else {})}
+    return CARD_DRAWN, {"seat": seat, "source": "stock", **({"card": card} if card else {})}
 
 
 def discard(seat, card):
-    return ev.CARD_DISCARDED, {"seat": seat, "card": card}
+    return CARD_DISCARDED, {"seat": seat, "card": card}
 
 
 def lay(seat, *melds):
-    return ev.MELDS_LAID, {"seat": seat, "melds": list(melds)}
+    return MELDS_LAID, {"seat": seat, "melds": list(melds)}
 
 
 def pass_turn(seat):
-    return ev.TURN_PASSED, {"seat": seat}
+    return TURN_PASSED, {"seat": seat}
 
 
 class TestMovesRulesAllowedThatTheEngineRefused:
@@ -579,17 +596,17 @@ class TestMovesRulesAllowedThatTheEngineRefused:
             "rummy40",
             ["Anna", "Bruno"],
             {"opening_minimum": 0, "target": 1},
-            (ev.HAND_STARTED, {"upcard": "2D"}),
+            (HAND_STARTED, {"upcard": "2D"}),
             draw(1),
             lay(1, "5H JK=6H 7H", "9C JK=10C JC"),
             discard(1, "KD"),
             draw(0),
             lay(0, "2S 3S 4S"),
-            (ev.JOKER_SWAPPED, {"seat": 0, "meld": 1, "card": "6H"}),
-            (ev.CARDS_ADDED, {"seat": 0, "meld": 3, "cards": "JK"}),
+            (JOKER_SWAPPED, {"seat": 0, "meld": 1, "card": "6H"}),
+            (CARDS_ADDED, {"seat": 0, "meld": 3, "cards": "JK"}),
             lay(0, "8D 9D 10D", "QC QS QH"),
             discard(0, "4C"),
-            (ev.HANDS_SHOWN, {"mode": "cards", "players": [None, {"hand": "3C 4H 8S KS"}]}),
+            (HANDS_SHOWN, {"mode": "cards", "players": [None, {"hand": "3C 4H 8S KS"}]}),
         )
         # R40-END: Anna went out; Bruno adds 3 + 4 + 8 + 10.
         assert replay(events).totals == (0, 25)
@@ -608,7 +625,7 @@ class TestMovesRulesAllowedThatTheEngineRefused:
             0: ["10S JS QS", "10H JH QH", "10C JC QC"],
         }
         second = {2: "AC 2C 3C", 3: "AS 2S 3S", 4: "AH 2H 3H", 0: "AD 2D 3D"}
-        moves = [(ev.HAND_STARTED, {})]
+        moves = [(HAND_STARTED, {})]
         for seat, melds in first.items():
             moves += [draw(seat), lay(seat, *melds), pass_turn(seat)]
         moves += [draw(1), draw(1), draw(1), pass_turn(1)]  # KR-TURN: no meld, three draws
@@ -618,7 +635,7 @@ class TestMovesRulesAllowedThatTheEngineRefused:
         table[table.index("AC 2C 3C 4C")] = "AC 2C 3C"
         moves += [
             draw(1),
-            (ev.TABLE_REARRANGED, {"seat": 1, "melds": [*table, "4C 5C 6C", "KC KS KH"]}),
+            (TABLE_REARRANGED, {"seat": 1, "melds": [*table, "4C 5C 6C", "KC KS KH"]}),
         ]
         events = table_log("knock_rummy", ["Anna", "Bruno", "Carla", "Dario", "Elena"], {}, *moves)
         state = replay(events)
@@ -631,7 +648,7 @@ class TestMovesRulesAllowedThatTheEngineRefused:
         # it (GIN-WALL not_enabled), so the discard was refused and nothing could follow.
         # The hand is void now (fixed by 686770f).
         names = [str(card) for card in FULL_DECK if str(card) != "KC"][:31]
-        moves = [(ev.HAND_STARTED, {"upcard": "KC"}), pass_turn(1), pass_turn(0)]
+        moves = [(HAND_STARTED, {"upcard": "KC"}), pass_turn(1), pass_turn(0)]
         for turn, card in enumerate(names):
             seat = 1 - turn % 2
             moves += [draw(seat), discard(seat, card)]
@@ -649,7 +666,7 @@ class TestMovesRulesAllowedThatTheEngineRefused:
             "ramino",
             ["Anna", "Bruno"],
             {},
-            (ev.HAND_STARTED, {"upcard": "5D"}),
+            (HAND_STARTED, {"upcard": "5D"}),
             draw(1),
             lay(1, "2C 3C 4C"),
             lay(1, "KS KH KD"),
@@ -666,7 +683,7 @@ class TestMovesRulesAllowedThatTheEngineRefused:
         out = ["10S JS QS KS", "5D 6D 7D", "8C 8H 8D"]
         used = {"2C", "3C", "4C", "9H", "AH", *" ".join(out).split()}
         spare = iter(str(card) for card in FULL_DECK if str(card) not in used)
-        moves = [(ev.HAND_STARTED, {"upcard": "AH"})]
+        moves = [(HAND_STARTED, {"upcard": "AH"})]
         for _ in range(11):
             moves += [draw(1), lay(1, "2C 3C 4C"), discard(1, next(spare)), draw(0)]
             moves.append(discard(0, next(spare)))
@@ -675,7 +692,7 @@ class TestMovesRulesAllowedThatTheEngineRefused:
         shown = {"mode": "cards", "players": [None, {"hand": " ".join(bruno)}]}
         options = {"opening_minimum": 40, "target": 1}
         played = replay(
-            table_log("rummy40", ["Anna", "Bruno"], options, *moves, (ev.HANDS_SHOWN, shown))
+            table_log("rummy40", ["Anna", "Bruno"], options, *moves, (HANDS_SHOWN, shown))
         )
         entry = {
             "mode": "cards",
@@ -684,7 +701,5 @@ class TestMovesRulesAllowedThatTheEngineRefused:
                 {"hand": " ".join(bruno), "opening_penalty": 11},
             ],
         }
-        recorded = replay(
-            table_log("rummy40", ["Anna", "Bruno"], options, (ev.HAND_RECORDED, entry))
-        )
+        recorded = replay(table_log("rummy40", ["Anna", "Bruno"], options, (HAND_RECORDED, entry)))
         assert recorded.totals == played.totals

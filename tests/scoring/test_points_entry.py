@@ -8,12 +8,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scoring import knock_rummy, ramino, rummy40
 from scoring.cards import FULL_DECK, JOKER, parse_cards
 from scoring.errors import RuleViolation
+from scoring.hands import SeatEnd
 from scoring.replay import apply, replay
-from scoring.scoresheet import PlayerEnd
-from scoring.variants import MAX_POINTS, VARIANTS
+from scoring.scoresheet import MAX_POINTS
+from scoring.variants import GAMES, knock_rummy, ramino, rummy40
 from tests.scoring.test_replay_games import log, next_event
 
 SEATS = ("A", "B", "C", "D", "E", "F")
@@ -21,9 +21,9 @@ SEATS = ("A", "B", "C", "D", "E", "F")
 
 def score(variant, payload, players, options=None):
     """Score a hand_recorded payload at a table of ``players`` seats of the variant."""
-    game = VARIANTS[variant]
+    game = GAMES[variant]
     table_options = game.options_from_dict(options or {}, players)
-    return game.score_hand(table_options, payload, SEATS[:players])
+    return game.score_entry(table_options, payload, SEATS[:players])
 
 
 def points(*players, stock_exhausted=False):
@@ -109,7 +109,7 @@ class TestWorkedExamples:
         assert score("rummy40", points(3, 30, stock_exhausted=True), 2).points == (3, 30)
 
     def test_the_module_scores_player_ends_given_by_points(self):
-        ends = [PlayerEnd("A", points=0, went_out=True), PlayerEnd("B", points=50)]
+        ends = [SeatEnd("A", points=0, went_out=True), SeatEnd("B", points=50)]
         result = rummy40.score_hand(rummy40.Rummy40Options(), ends)
         assert result.points == (0, 50) and result.hands == ((), ())
 
@@ -207,7 +207,7 @@ class TestRefusals:
     )
     def test_a_player_end_by_points_carries_no_cards(self, kwargs):
         with pytest.raises(ValueError, match=r"points|cards"):
-            PlayerEnd("A", **kwargs)
+            SeatEnd("A", **kwargs)
 
 
 # Cards and points agree -----------------------------------------------------------------

@@ -7,12 +7,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scoring import events as ev
-from scoring import knock_rummy, ramino, rummy40
 from scoring.cards import FULL_DECK, JOKER, parse_cards
 from scoring.errors import RuleViolation
+from scoring.events import HAND_AMENDED, HAND_RECORDED, HAND_VOIDED, TABLE_CREATED, LogEvent
+from scoring.hands import SeatEnd
 from scoring.replay import apply, replay
-from scoring.scoresheet import PlayerEnd
+from scoring.variants import knock_rummy, ramino, rummy40
 
 
 def seat(hand="", melded="", **flags):
@@ -30,22 +30,20 @@ def hand(*players, stock_exhausted=False):
 
 def log(variant, seats, options, *entries):
     """Return the events of a table: its creation, then each (type, payload) in order."""
-    created = ev.Event(
-        1, ev.TABLE_CREATED, {"variant": variant, "options": options, "seats": seats}
-    )
-    return [created, *(ev.Event(seq, t, p) for seq, (t, p) in enumerate(entries, start=2))]
+    created = LogEvent(1, TABLE_CREATED, {"variant": variant, "options": options, "seats": seats})
+    return [created, *(LogEvent(seq, t, p) for seq, (t, p) in enumerate(entries, start=2))]
 
 
 def rec(payload):
-    return (ev.HAND_RECORDED, payload)
+    return (HAND_RECORDED, payload)
 
 
 def void(number):
-    return (ev.HAND_VOIDED, {"hand": number, "reason": "wrong table"})
+    return (HAND_VOIDED, {"hand": number, "reason": "wrong table"})
 
 
 def amend(number, payload):
-    return (ev.HAND_AMENDED, {"hand": number, "reason": "card missed", **payload})
+    return (HAND_AMENDED, {"hand": number, "reason": "card missed", **payload})
 
 
 def refused(events, event):
@@ -58,8 +56,8 @@ def refused(events, event):
     return caught.value.violations
 
 
-def next_event(events, payload, kind=ev.HAND_RECORDED):
-    return ev.Event(len(events) + 1, kind, payload)
+def next_event(events, payload, kind=HAND_RECORDED):
+    return LogEvent(len(events) + 1, kind, payload)
 
 
 class TestRummy40Tables:
@@ -406,7 +404,7 @@ def tables(draw):
 def ends(payload, names):
     """Return the seats' ends of hand of a payload, for the module to score directly."""
     return [
-        PlayerEnd(name, **{**entry, "hand": parse_cards(entry["hand"])})
+        SeatEnd(name, **{**entry, "hand": parse_cards(entry["hand"])})
         for name, entry in zip(names, payload["players"], strict=True)
     ]
 

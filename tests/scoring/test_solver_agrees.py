@@ -20,11 +20,11 @@ from itertools import combinations, permutations
 
 import pytest
 
-from scoring import knock_rummy, ramino, rummy40
 from scoring.cards import FULL_DECK, JOKER, RANKS, SUITS, Card, DeckSpec, gin_value
 from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules, check_meld
 from scoring.solver import Closing, best_arrangement, best_layoff, best_opening, can_go_out
+from scoring.variants import knock_rummy, ramino, rummy40
 
 DECK = DeckSpec(decks=2, jokers=4)
 CLOSING = Closing(discard="optional", rule="RAM-OUT")

@@ -14,12 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.errors import RuleViolation
+from scoring.ratings import ratings_over
 from scoring.replay import replay
 from scoring.standings import (
     COUNTS,
     LOWER_IS_BETTER,
     match_summary,
-    ratings_over,
     standings,
 )
 from tests.payloads import quick

@@ -1,7 +1,7 @@
 """The form a phone records a hand's moves with, one move per tap of a button.
 
 Every move button posts the same form; the button's value names the move, and the form turns
-the fields that move uses into the event payload of scoring/play.py. The engine checks the
+the fields that move uses into the event payload of scoring/play/. The engine checks the
 rest (cards, turn, rules) and names the rule when it refuses.
 """
 

@@ -277,7 +277,7 @@ class GinAmendForm(GinHandForm):
     reason = forms.CharField(label=_("Why?"), required=False, max_length=200)
 
 
-# What each game's end of hand says of a seat besides its cards (scoring/variants.py).
+# What each game's end of hand says of a seat besides its cards (scoring/scoresheet.py).
 SEAT_FLAGS = {
     Variant.RUMMY40: ("went_out", "opening_penalty"),
     Variant.RAMINO: ("went_out", "hand_closed"),

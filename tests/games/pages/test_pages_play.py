@@ -9,7 +9,15 @@ from django.test import Client
 from games.api.examples import KNOCK_RUMMY, RAMINO
 from games.models import Event, Table
 from games.pages.forms.play import MOVES
-from scoring import events as ev
+from scoring.events import (
+    CARD_DISCARDED,
+    CARD_DRAWN,
+    DISCARD_CLAIMED,
+    HAND_STARTED,
+    HANDS_SHOWN,
+    MELDS_LAID,
+    MOVE_UNDONE,
+)
 
 # What the home form needs for each game, unless a test says otherwise.
 GAME_FIELDS = {
@@ -30,17 +38,17 @@ def _create(client: Client, variant: str, names: list[str], **options) -> Table:
 def _form_fields(event_type: str, payload: dict) -> dict:
     """Return the move form's fields that make the event, as a phone's buttons send them."""
     move = {
-        (ev.CARD_DRAWN, "stock"): "draw_stock",
-        (ev.CARD_DRAWN, "discard"): "draw_discard",
+        (CARD_DRAWN, "stock"): "draw_stock",
+        (CARD_DRAWN, "discard"): "draw_discard",
     }.get((event_type, payload.get("source")))
     if move is None:
         move = next(key for key, (kind, _) in MOVES.items() if kind == event_type)
     fields = {"move": move, "seat": payload.get("seat", "")}
-    if event_type == ev.HAND_STARTED:
+    if event_type == HAND_STARTED:
         fields.update(dealer=payload.get("dealer", ""), upcard=payload.get("upcard", ""))
-    elif event_type == ev.DISCARD_CLAIMED:
+    elif event_type == DISCARD_CLAIMED:
         fields.update(claimer=payload["seat"], card=payload.get("card", ""))
-    elif event_type == ev.HANDS_SHOWN:
+    elif event_type == HANDS_SHOWN:
         fields["mode"] = payload["mode"]
         for seat, entry in enumerate(payload["players"]):
             if entry:
@@ -109,58 +117,58 @@ class TestAHandMoveByMove:
 
     def test_a_refused_move_names_the_rule_and_stores_nothing(self, phone):
         table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"])
-        _post_move(phone, table, ev.HAND_STARTED, {"dealer": 2, "upcard": "9D"})
-        _post_move(phone, table, ev.CARD_DRAWN, {"seat": 0, "source": "stock"})
-        _post_move(phone, table, ev.MELDS_LAID, {"seat": 0, "melds": ["2H 3H 4H"]})
+        _post_move(phone, table, HAND_STARTED, {"dealer": 2, "upcard": "9D"})
+        _post_move(phone, table, CARD_DRAWN, {"seat": 0, "source": "stock"})
+        _post_move(phone, table, MELDS_LAID, {"seat": 0, "melds": ["2H 3H 4H"]})
         before = Event.objects.filter(table=table).count()
         # 2 + 3 + 4 = 9 points: below Ramino's 30 (RAM-OPEN), and the turn cannot end so.
-        response = _post_move(phone, table, ev.CARD_DISCARDED, {"seat": 0, "card": "KD"})
+        response = _post_move(phone, table, CARD_DISCARDED, {"seat": 0, "card": "KD"})
         assert response.status_code == 422
         assert "RAM-OPEN" in response.content.decode()
         assert Event.objects.filter(table=table).count() == before
 
     def test_a_move_by_the_wrong_seat_is_refused_with_the_turn_rule(self, phone):
         table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"])
-        _post_move(phone, table, ev.HAND_STARTED, {"dealer": 2, "upcard": "9D"})
-        response = _post_move(phone, table, ev.CARD_DRAWN, {"seat": 1, "source": "stock"})
+        _post_move(phone, table, HAND_STARTED, {"dealer": 2, "upcard": "9D"})
+        response = _post_move(phone, table, CARD_DRAWN, {"seat": 1, "source": "stock"})
         assert response.status_code == 422
         assert "RAM-TURN" in response.content.decode()
 
     def test_taking_back_a_move_restores_the_hand(self, phone):
         table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"])
-        _post_move(phone, table, ev.HAND_STARTED, {"dealer": 2, "upcard": "9D"})
-        _post_move(phone, table, ev.CARD_DRAWN, {"seat": 0, "source": "discard"})
+        _post_move(phone, table, HAND_STARTED, {"dealer": 2, "upcard": "9D"})
+        _post_move(phone, table, CARD_DRAWN, {"seat": 0, "source": "discard"})
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert 'data-testid="hand-size-0">14 cards<' in page
-        response = _post_move(phone, table, ev.MOVE_UNDONE, {"reason": "wrong pile"})
+        response = _post_move(phone, table, MOVE_UNDONE, {"reason": "wrong pile"})
         assert response.status_code == 302
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert 'data-testid="hand-size-0">13 cards<' in page
-        assert Event.objects.filter(table=table, type=ev.MOVE_UNDONE).count() == 1
+        assert Event.objects.filter(table=table, type=MOVE_UNDONE).count() == 1
 
     def test_while_a_hand_is_played_move_by_move_the_whole_hand_form_is_hidden(self, phone):
         table = _create(phone, "knock_rummy", ["Anna", "Bruno"])
-        _post_move(phone, table, ev.HAND_STARTED, {"dealer": 0})
+        _post_move(phone, table, HAND_STARTED, {"dealer": 0})
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert 'id="hand-form"' not in page and 'data-testid="move-form"' in page
 
     def test_a_viewer_sees_the_hand_but_no_buttons(self, phone, client):
         table = _create(phone, "knock_rummy", ["Anna", "Bruno"])
-        _post_move(phone, table, ev.HAND_STARTED, {"dealer": 0})
+        _post_move(phone, table, HAND_STARTED, {"dealer": 0})
         client.get(f"/t/{table.id}/join/{table.viewer_key}/")
         page = client.get(f"/t/{table.id}/").content.decode()
         assert 'data-testid="play"' in page and 'data-testid="move-form"' not in page
         assert "Bruno to draw." in page
-        response = _post_move(client, table, ev.CARD_DRAWN, {"seat": 1, "source": "stock"})
+        response = _post_move(client, table, CARD_DRAWN, {"seat": 1, "source": "stock"})
         assert response.status_code == 403
 
     def test_a_stale_phone_is_told_someone_else_just_recorded(self, phone):
         table = _create(phone, "knock_rummy", ["Anna", "Bruno"])
-        _post_move(phone, table, ev.HAND_STARTED, {"dealer": 0})
+        _post_move(phone, table, HAND_STARTED, {"dealer": 0})
         data = {
             "event_id": str(uuid.uuid4()),
             "expected_seq": 1,
-            **_form_fields(ev.CARD_DRAWN, {"seat": 1, "source": "stock"}),
+            **_form_fields(CARD_DRAWN, {"seat": 1, "source": "stock"}),
         }
         response = phone.post(f"/t/{table.id}/moves/", data, HTTP_HX_REQUEST="true")
         assert response.status_code == 409

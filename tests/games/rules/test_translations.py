@@ -21,7 +21,7 @@ def _literal(node: ast.AST | None) -> str | None:
 def _engine_verdicts() -> set[tuple[str, str]]:
     """Find every (rule, code) the engine's source raises, by reading its syntax tree."""
     found = set()
-    for path in (ROOT / "scoring").glob("*.py"):
+    for path in (ROOT / "scoring").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.Call):
                 continue
@@ -43,9 +43,14 @@ def _engine_verdicts() -> set[tuple[str, str]]:
 
 
 def _move_verdicts() -> set[str]:
-    """Find the codes scoring/play.py raises under the game's rule (a variable, not a literal)."""
+    """Find the codes scoring/play/ raises under the game's rule (a variable, not a literal)."""
     found = set()
-    for node in ast.walk(ast.parse((ROOT / "scoring" / "play.py").read_text())):
+    nodes = [
+        node
+        for path in (ROOT / "scoring" / "play").glob("*.py")
+        for node in ast.walk(ast.parse(path.read_text()))
+    ]
+    for node in nodes:
         if not isinstance(node, ast.Call) or len(node.args) < 2:
             continue
         name = getattr(node.func, "id", "")
@@ -58,7 +63,7 @@ def _move_verdicts() -> set[str]:
 
 def _score_item_rules() -> set[str]:
     rules = set()
-    for path in (ROOT / "scoring").glob("*.py"):
+    for path in (ROOT / "scoring").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "ScoreItem":
                 rule = _literal(node.args[0]) if node.args else None

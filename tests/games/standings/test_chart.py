@@ -8,20 +8,20 @@ from django.test import Client
 
 from games.standings.charts import Step, score_chart, score_progression
 from games.tables import services as table_services
-from scoring import events as ev
+from scoring.events import HAND_AMENDED, HAND_RECORDED, HAND_VOIDED, TABLE_CREATED, LogEvent
 from scoring.replay import replay
 
 
 def _state(variant: str, seats: list[str], entries: list[tuple[str, dict]], **options) -> dict:
     """Replay a table's log, its hands and corrections, into the dict the page renders."""
-    log = [ev.Event(1, ev.TABLE_CREATED, {"variant": variant, "options": options, "seats": seats})]
-    log += [ev.Event(seq, kind, payload) for seq, (kind, payload) in enumerate(entries, start=2)]
+    log = [LogEvent(1, TABLE_CREATED, {"variant": variant, "options": options, "seats": seats})]
+    log += [LogEvent(seq, kind, payload) for seq, (kind, payload) in enumerate(entries, start=2)]
     return replay(log).to_dict()
 
 
 def _points(*seats: dict) -> tuple[str, dict]:
     """Return a hand recorded by the points left in every seat's hand."""
-    return ev.HAND_RECORDED, {"mode": "points", "players": list(seats)}
+    return HAND_RECORDED, {"mode": "points", "players": list(seats)}
 
 
 # Ramino, three seats, by points (RAM-SCORE: the others lose their hand, the winner gains it):
@@ -65,8 +65,8 @@ class TestScoreProgression:
         # knock on 1: Bruno 20 - 1 = 19. Totals after the counted hands 1 and 3: 7, 0 and 7, 19.
         amended = _points({"points": 20}, {"points": 1, "knocked": True})[1]
         corrections = [
-            (ev.HAND_VOIDED, {"hand": 2, "reason": "misdeal"}),
-            (ev.HAND_AMENDED, {"hand": 3, "reason": "recount", **amended}),
+            (HAND_VOIDED, {"hand": 2, "reason": "misdeal"}),
+            (HAND_AMENDED, {"hand": 3, "reason": "recount", **amended}),
         ]
         state = _state("knock_rummy", seats, hands + corrections)
         assert score_progression(state) == [Step(1, (7, 0)), Step(3, (7, 19))]
@@ -92,8 +92,8 @@ class TestScoreProgression:
             "gin",
             ["Anna", "Bruno"],
             [
-                (ev.HAND_RECORDED, {"mode": "quick", "ending": "wall"}),
-                (ev.HAND_VOIDED, {"hand": 1, "reason": "misdeal"}),
+                (HAND_RECORDED, {"mode": "quick", "ending": "wall"}),
+                (HAND_VOIDED, {"hand": 1, "reason": "misdeal"}),
             ],
         )
         assert score_progression(voided) == []
@@ -139,7 +139,7 @@ class TestChartGeometry:
             [
                 _points({"points": 0, "went_out": True}, {"points": 1}),
                 (
-                    ev.HAND_RECORDED,
+                    HAND_RECORDED,
                     {
                         "mode": "points",
                         "stock_exhausted": True,
@@ -161,7 +161,7 @@ class TestChartGeometry:
             ["Anna", "Bruno"],
             [
                 (
-                    ev.HAND_RECORDED,
+                    HAND_RECORDED,
                     {
                         "mode": "cards",
                         "players": [
@@ -180,7 +180,7 @@ class TestChartGeometry:
 
     def test_all_zero_totals_lie_along_the_bottom(self):
         state = _state(
-            "gin", ["Anna", "Bruno"], [(ev.HAND_RECORDED, {"mode": "quick", "ending": "wall"})]
+            "gin", ["Anna", "Bruno"], [(HAND_RECORDED, {"mode": "quick", "ending": "wall"})]
         )
         chart = score_chart(state)
         # One hand: the start at x 36 and the hand at 312, both on the bottom line, y 138.
@@ -211,7 +211,7 @@ def _recorded(table, payload):
         table_id=table.id,
         event_id=uuid.uuid4(),
         expected_seq=table.head_seq,
-        event_type=ev.HAND_RECORDED,
+        event_type=HAND_RECORDED,
         payload=payload,
     )
     table.refresh_from_db()

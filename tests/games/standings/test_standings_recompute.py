@@ -31,7 +31,8 @@ from games.standings import queue as standings_queue
 from games.standings import selectors as standings_selectors
 from games.standings import services as standings_services
 from games.tables.tasks import tables_audit
-from scoring.standings import MatchSummary, ratings_over
+from scoring.ratings import ratings_over
+from scoring.standings import MatchSummary
 from tests.games.clubs_setup import UserFactory, open_autumn, play, record
 from tests.payloads import quick
 

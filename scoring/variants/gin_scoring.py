@@ -1,9 +1,10 @@
-"""Gin Rummy (RULES.md §2): options, presets and the scoring of one hand, both presets."""
+"""Gin Rummy (RULES.md §2): options, presets and the scoring of one hand, both presets (the
+game itself, as the engine reads it, is scoring/variants/gin.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -12,8 +13,9 @@ from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
+from scoring.hands import ScoreItem
 from scoring.melds import Meld, MeldRules
-from scoring.scoresheet import bad_option, is_int, json_value, kind_violations, read_options
+from scoring.options import bad_option, is_int, json_value, kind_violations, read_options
 from scoring.solver import best_arrangement, best_layoff, min_arrangements, prepare
 
 GIN_DECK = DeckSpec(decks=1, jokers=0)
@@ -127,27 +129,6 @@ class GinOptions:
             "no_rediscard": self.no_rediscard,
             "wall": self.wall,
             "target": self.target,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreItem:
-    """Hold one part of a hand's score: the rule that gives it, to whom, and how much."""
-
-    rule: str
-    seat: int | None  # None: the item is about no seat (a void hand)
-    points: int
-    params: Mapping[str, Any] = field(default_factory=dict)
-    code: str = ""  # which part, where one rule gives several: "difference", "bonus", ...
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the item ready for JSON."""
-        return {
-            "rule": self.rule,
-            "code": self.code,
-            "seat": self.seat,
-            "points": self.points,
-            "params": dict(self.params),
         }
 
 

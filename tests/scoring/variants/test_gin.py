@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from scoring.cards import FULL_DECK, Card, gin_value, parse_cards
 from scoring.errors import RuleViolation
-from scoring.gin import (
+from scoring.melds import check_meld
+from scoring.solver import best_arrangement
+from scoring.variants.gin import (
     ENDINGS,
     GIN_DECK,
     GIN_MELDS,
@@ -22,8 +24,6 @@ from scoring.gin import (
     score_quick,
     score_wall,
 )
-from scoring.melds import check_meld
-from scoring.solver import best_arrangement
 
 BIG_GIN = GinOptions()
 CLASSIC = GinOptions.from_dict({"preset": "classic"})

@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 
 from scoring.cards import FULL_DECK, JOKER, DeckSpec, parse_cards
 from scoring.errors import RuleViolation
+from scoring.hands import HandScore, MatchOutcome, SeatEnd
 from scoring.melds import check_meld
-from scoring.rummy40 import (
+from scoring.variants.rummy40 import (
     OPENING_MINIMUMS,
     TARGETS,
     Rummy40Options,
@@ -20,7 +21,6 @@ from scoring.rummy40 import (
     meld_rules,
     score_hand,
 )
-from scoring.scoresheet import HandScore, MatchResult, PlayerEnd
 
 TWO = Rummy40Options.from_dict({}, 2)
 FOUR = Rummy40Options.from_dict({}, 4)
@@ -33,7 +33,7 @@ def refused(call, *args, **kwargs):
 
 
 def player(name, hand="", melded="", **flags):
-    return PlayerEnd(name, parse_cards(hand), parse_cards(melded), **flags)
+    return SeatEnd(name, parse_cards(hand), parse_cards(melded), **flags)
 
 
 def items(result):
@@ -381,7 +381,7 @@ class TestMatch:
         assert match_result(four, [hand(12, 0, 30, 7)]).winners == (1,)
 
     def test_a_match_without_hands_goes_on(self):
-        assert match_result(TWO, []) == MatchResult(finished=False, hands=0, totals=())
+        assert match_result(TWO, []) == MatchOutcome(finished=False, hands=0, totals=())
 
     def test_a_hand_after_the_end_is_refused(self):
         """R40-MATCH: the match ended after hand 1."""
@@ -418,7 +418,7 @@ class TestScoringProperties:
         for seat in range(players):
             held = () if seat == out else cards[seat * 5 : seat * 5 + data.draw(st.integers(1, 5))]
             ends.append(
-                PlayerEnd(str(seat), held, went_out=seat == out, opening_penalty=failed * seat % 3)
+                SeatEnd(str(seat), held, went_out=seat == out, opening_penalty=failed * seat % 3)
             )
         result = score_hand(FOUR if players == 4 else TWO, ends, stock_exhausted=out < 0)
         for seat, end in enumerate(ends):

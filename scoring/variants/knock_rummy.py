@@ -6,6 +6,7 @@ Scores are points won: the round's winner scores what the others hold more than 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,33 +16,47 @@ from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
-from scoring.gin import ScoreItem
-from scoring.melds import MeldRules
-from scoring.scoresheet import (
+from scoring.game import GameRules, RefereeRules, StandingsReading
+from scoring.hands import (
     KNOCK,
     STOCK,
+    HandEnd,
     HandScore,
-    MatchResult,
-    PlayerEnd,
+    MatchOutcome,
+    ScoreItem,
+    SeatEnd,
     ace_one_value,
-    all_violations,
     best_seats,
-    copies_refusals,
-    end_state_problems,
     hand_score,
     hand_value,
-    is_int,
-    json_value,
-    player_count,
-    read_options,
     running_totals,
 )
+from scoring.melds import MeldRules
+from scoring.options import is_int, json_value, read_options
+from scoring.play.rules import KNOCK_AT_TURN_END, PlayRules
+from scoring.questions import (
+    hand_answer,
+    layoff_answer,
+    meld_answer,
+    rearrangement_answer,
+    score_answer,
+    seated_table,
+)
+from scoring.scoresheet import (
+    all_violations,
+    copies_refusals,
+    end_state_problems,
+    player_count,
+    read_entry,
+)
+from scoring.solver import Closing
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 HAND_SIZE = 10
 JOKER_VALUE = 25
 KNOCK_LIMIT = 5
+MAX_DRAWS = 3  # KR-TURN: up to three draws a turn
 UNDERCUT_BONUS = 10
 OUT_BONUS = 25
 TARGET = 150
@@ -114,7 +129,7 @@ def card_value(card: Card) -> int:
 
 def _check_end(
     options: KnockRummyOptions,
-    players: tuple[PlayerEnd, ...],
+    players: tuple[SeatEnd, ...],
     values: list[int],
     stock_exhausted: bool,
 ) -> None:
@@ -163,7 +178,7 @@ def _check_end(
 
 
 def score_hand(
-    options: KnockRummyOptions, players: Sequence[PlayerEnd], *, stock_exhausted: bool = False
+    options: KnockRummyOptions, players: Sequence[SeatEnd], *, stock_exhausted: bool = False
 ) -> HandScore:
     """Score one round's end state in points won.
 
@@ -174,7 +189,7 @@ def score_hand(
     knocked, so the lowest hands win without the undercut bonus, which is the bonus for
     beating a knocker. A knock made in the last turns after the stock is used up is a knock.
 
-    A hand may be entered by its value (PlayerEnd.points) instead of its cards; the KR-OUT
+    A hand may be entered by its value (SeatEnd.points) instead of its cards; the KR-OUT
     bonus then goes to a winner marked as having played all their cards (``went_out``),
     who is the winner holding none on the card path.
 
@@ -225,7 +240,7 @@ def score_hand(
     return hand_score(players, ending, winners, values, items, knocker=knocker)
 
 
-def match_result(options: KnockRummyOptions, hand_results: Sequence[HandScore]) -> MatchResult:
+def match_result(options: KnockRummyOptions, hand_results: Sequence[HandScore]) -> MatchOutcome:
     """Walk the rounds in order and say whether the game is over and who won (KR-MATCH).
 
     After the round in which one or more totals reach the target (150): each of them gets
@@ -270,15 +285,117 @@ def match_result(options: KnockRummyOptions, hand_results: Sequence[HandScore]) 
         final = list(totals)
         for item in items:
             final[item.seat] += item.points
-        return MatchResult(
+        return MatchOutcome(
             finished=True,
             hands=index + 1,
             totals=tuple(final),
             items=tuple(items),
             winners=best_seats(final, lowest=False),
         )
-    return MatchResult(
+    return MatchOutcome(
         finished=False,
         hands=len(hand_results),
         totals=totals_after[-1] if totals_after else (),
     )
+
+
+# The game as the engine reads it ------------------------------------------------------------
+
+
+def score_entry(
+    options: KnockRummyOptions, payload: Mapping[str, Any], seats: tuple[str, ...]
+) -> HandScore:
+    """Score a hand entered on the scoresheet by every seat's cards or points."""
+    players, stock_exhausted = read_entry(payload, seats)
+    return score_hand(options, players, stock_exhausted=stock_exhausted)
+
+
+def score_play(options: KnockRummyOptions, end: HandEnd, seats: tuple[str, ...]) -> HandScore:
+    """Score a hand played move by move from the end state the play built."""
+    return score_hand(options, end.players, stock_exhausted=end.ending == STOCK)
+
+
+def _options_from_dict(data: Mapping[str, Any], players: int) -> KnockRummyOptions:
+    return KnockRummyOptions.from_dict(data, players)
+
+
+def _options_to_dict(options: KnockRummyOptions) -> dict[str, Any]:
+    return options.to_dict()
+
+
+def play_rules(options: KnockRummyOptions, players: int) -> PlayRules:
+    """Return what a Knock Rummy table allows in play: no discard pile, up to three draws,
+    a shared table to rearrange, and a knock at the end of a turn (KR-TURN, KR-MELDING)."""
+    return PlayRules(
+        deck=deck(options, players),
+        hand_size=hand_size(options, players),
+        melds=meld_rules(options),
+        value=card_value,
+        turn_rule="KR-TURN",
+        setup_rule="KR-SETUP",
+        discard_pile=False,
+        out_rule="KR-OUT",
+        meld_out=True,
+        max_draws=MAX_DRAWS,
+        rearrange=True,
+        knock=KNOCK_AT_TURN_END,
+    )
+
+
+def hand_winners(result: HandScore) -> tuple[int, ...]:
+    """Return every winner of the round (KR-SCORE, KR-UNDERCUT, KR-STOCK)."""
+    return result.winners
+
+
+def hand_counts(result: HandScore, seat: int) -> Counter[str]:
+    """Count the seat's knocks and the undercut and out bonuses it earned."""
+    mine = [item.rule for item in result.items if item.seat == seat]
+    return Counter(
+        knocks=int(result.knocker == seat),
+        undercut_bonuses=mine.count("KR-UNDERCUT"),
+        out_bonuses=mine.count("KR-OUT"),
+    )
+
+
+def closing(options: KnockRummyOptions) -> Closing:
+    """Say how a Knock Rummy player goes out: by melding every card, no discard (KR-OUT)."""
+    return Closing(discard="none", rule="KR-OUT")
+
+
+GAME = GameRules(
+    key="knock_rummy",
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    setup_rule="KR-SETUP",
+    match_rule="KR-MATCH",
+    options_from_dict=_options_from_dict,
+    options_to_dict=_options_to_dict,
+    deck=deck,
+    hand_size=hand_size,
+    meld_rules=meld_rules,
+    card_value=lambda options: card_value,
+    play_rules=play_rules,
+    score_entry=score_entry,
+    score_play=score_play,
+    match_result=match_result,
+    standings=StandingsReading(
+        counts=("knocks", "undercut_bonuses", "out_bonuses"),
+        hand_winners=hand_winners,
+        hand_counts=hand_counts,
+    ),
+    referee=RefereeRules(
+        table=seated_table(check_players, KnockRummyOptions.from_dict),
+        questions={
+            "meld": meld_answer,
+            "hand": hand_answer,
+            "layoff": layoff_answer,
+            "rearrangement": rearrangement_answer,
+            "score": score_answer,
+        },
+        meld_rules=("KR-MELDS",),
+        value_rule="KR-VALUE",
+        layoff_rule="KR-MELDING",
+        knock_limit=KNOCK_LIMIT,
+        closing=closing,
+        score_ends=score_hand,
+    ),
+)

@@ -6,6 +6,7 @@ and the match is decided by who stays lowest (R40-MATCH).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,29 +16,41 @@ from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
-from scoring.gin import ScoreItem
-from scoring.melds import MeldRules
-from scoring.scoresheet import (
+from scoring.game import GameRules, RefereeRules, StandingsReading
+from scoring.hands import (
     OUT,
     STOCK,
+    HandEnd,
     HandScore,
-    MatchResult,
-    PlayerEnd,
+    MatchOutcome,
+    ScoreItem,
+    SeatEnd,
     ace_one_value,
-    all_violations,
     best_seats,
-    copies_refusals,
-    end_state_problems,
     hand_score,
     hand_value,
-    is_int,
-    json_value,
-    kind_violations,
-    player_count,
-    read_options,
     running_totals,
     shown_cards,
 )
+from scoring.melds import MeldRules
+from scoring.options import is_int, json_value, kind_violations, read_options
+from scoring.play.rules import JOKER_DISCARD_OPENED, PlayRules
+from scoring.questions import (
+    hand_answer,
+    layoff_answer,
+    meld_answer,
+    opening_answer,
+    score_answer,
+    seated_table,
+)
+from scoring.scoresheet import (
+    all_violations,
+    copies_refusals,
+    end_state_problems,
+    player_count,
+    read_entry,
+)
+from scoring.solver import Closing
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 4)
 HAND_SIZE = 10
@@ -145,7 +158,7 @@ def card_value(card: Card) -> int:
     return ace_one_value(card, joker=JOKER_VALUE)
 
 
-def _failed_openings(options: Rummy40Options, player: PlayerEnd) -> int | RuleViolation:
+def _failed_openings(options: Rummy40Options, player: SeatEnd) -> int | RuleViolation:
     """Return how many openings below the minimum the player made, or the refusal."""
     count = player.opening_penalty
     if isinstance(count, bool):
@@ -171,14 +184,14 @@ def _failed_openings(options: Rummy40Options, player: PlayerEnd) -> int | RuleVi
 
 
 def score_hand(
-    options: Rummy40Options, players: Sequence[PlayerEnd], *, stock_exhausted: bool = False
+    options: Rummy40Options, players: Sequence[SeatEnd], *, stock_exhausted: bool = False
 ) -> HandScore:
     """Score one hand's end state in penalty points (R40-END, R40-OPEN-PENALTY, R40-VALUE).
 
     A player who goes out adds nothing; every other player adds the value of the cards left
     in hand. When the stock runs out every player adds their hand. Each failed opening adds
     20. A player who goes out on the turn the stock runs out ends the hand by going out.
-    A hand may be entered by its value (PlayerEnd.points) instead of its cards.
+    A hand may be entered by its value (SeatEnd.points) instead of its cards.
     """
     players = tuple(players)
     check_players(len(players))
@@ -247,7 +260,7 @@ def _is_over(options: Rummy40Options, totals: Sequence[int]) -> bool:
     return any(total >= options.target for total in totals)
 
 
-def match_result(options: Rummy40Options, hand_results: Sequence[HandScore]) -> MatchResult:
+def match_result(options: Rummy40Options, hand_results: Sequence[HandScore]) -> MatchOutcome:
     """Walk the hands in order and say whether the match is over and who won (R40-MATCH).
 
     The match ends after the single hand (target 1) or after the hand in which a score
@@ -270,11 +283,126 @@ def match_result(options: Rummy40Options, hand_results: Sequence[HandScore]) -> 
         loser = None
         if len(totals) == 2 and len(winners) == 1:
             loser = 1 - winners[0]
-        return MatchResult(
+        return MatchOutcome(
             finished=True, hands=index + 1, totals=totals, winners=winners, loser=loser
         )
-    return MatchResult(
+    return MatchOutcome(
         finished=False,
         hands=len(hand_results),
         totals=totals_after[-1] if totals_after else (),
     )
+
+
+# The game as the engine reads it ------------------------------------------------------------
+
+
+def score_entry(
+    options: Rummy40Options, payload: Mapping[str, Any], seats: tuple[str, ...]
+) -> HandScore:
+    """Score a hand entered on the scoresheet by every seat's cards or points."""
+    players, stock_exhausted = read_entry(payload, seats)
+    return score_hand(options, players, stock_exhausted=stock_exhausted)
+
+
+def score_play(options: Rummy40Options, end: HandEnd, seats: tuple[str, ...]) -> HandScore:
+    """Score a hand played move by move from the end state the play built."""
+    return score_hand(options, end.players, stock_exhausted=end.ending == STOCK)
+
+
+def _options_from_dict(data: Mapping[str, Any], players: int) -> Rummy40Options:
+    return Rummy40Options.from_dict(data, players)
+
+
+def _options_to_dict(options: Rummy40Options) -> dict[str, Any]:
+    return options.to_dict()
+
+
+def play_rules(options: Rummy40Options, players: int) -> PlayRules:
+    """Return what a Rummy40 table allows in play (R40-TURN, R40-OPEN, R40-JOKER-*)."""
+    return PlayRules(
+        deck=deck(options, players),
+        hand_size=hand_size(options, players),
+        melds=meld_rules(options),
+        value=card_value,
+        turn_rule="R40-TURN",
+        setup_rule="R40-SETUP",
+        opening_rule="R40-OPEN",
+        opening_minimum=options.opening_minimum,
+        opening_penalty=bool(options.opening_minimum),
+        add_rule="R40-ADD",
+        add_to_any=options.add_to_any_meld,
+        swap_rule="R40-JOKER-STEAL",
+        joker_use_rule="R40-JOKER-STEAL",
+        joker_from_discard_owed=True,
+        joker_discard_rule="R40-JOKER-DISCARD",
+        joker_discard=JOKER_DISCARD_OPENED,
+        out_rule="R40-HAND",
+    )
+
+
+def hand_winners(result: HandScore) -> tuple[int, ...]:
+    """Return the player who went out: a stock ending has no winner."""
+    return result.winners
+
+
+def hand_counts(result: HandScore, seat: int) -> Counter[str]:
+    """Count whether the seat went out and its failed openings (R40-OPEN-PENALTY)."""
+    failed = sum(
+        item.params["count"]
+        for item in result.items
+        if item.seat == seat and item.rule == "R40-OPEN-PENALTY"
+    )
+    went_out = int(result.ending == OUT and seat in result.winners)
+    return Counter(went_out=went_out, opening_penalties=failed)
+
+
+def closing(options: Rummy40Options) -> Closing:
+    """Say how a Rummy40 player goes out: by a discard, once opened (R40-HAND)."""
+    return Closing(
+        discard="required",
+        rule="R40-HAND",
+        opening_minimum=options.opening_minimum,
+        opening_rule="R40-OPEN",
+        joker_discard_rule="R40-JOKER-DISCARD",
+    )
+
+
+GAME = GameRules(
+    key="rummy40",
+    # Three seats are within the range but refused by R40-SETUP when the options are read.
+    players=(2, 4),
+    setup_rule="R40-SETUP",
+    match_rule="R40-MATCH",
+    options_from_dict=_options_from_dict,
+    options_to_dict=_options_to_dict,
+    deck=deck,
+    hand_size=hand_size,
+    meld_rules=meld_rules,
+    card_value=lambda options: card_value,
+    play_rules=play_rules,
+    score_entry=score_entry,
+    score_play=score_play,
+    match_result=match_result,
+    standings=StandingsReading(
+        counts=("went_out", "opening_penalties"),
+        hand_winners=hand_winners,
+        hand_counts=hand_counts,
+        lower_is_better=True,
+    ),
+    referee=RefereeRules(
+        table=seated_table(check_players, Rummy40Options.from_dict),
+        questions={
+            "meld": meld_answer,
+            "hand": hand_answer,
+            "opening": opening_answer,
+            "layoff": layoff_answer,
+            "score": score_answer,
+        },
+        meld_rules=("R40-RUNS", "ACE-LOW", "ACE-HIGH"),
+        value_rule="R40-VALUE",
+        layoff_rule="R40-ADD",
+        opening_rule="R40-OPEN",
+        closing=closing,
+        score_ends=score_hand,
+    ),
+)

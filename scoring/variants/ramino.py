@@ -7,8 +7,10 @@ and after the chosen number of hands the highest total wins (RAM-MATCH).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from scoring.cards import Card, DeckSpec
@@ -16,30 +18,41 @@ from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
-from scoring.gin import ScoreItem
-from scoring.melds import MeldRules
-from scoring.scoresheet import (
+from scoring.game import GameRules, RefereeRules, StandingsReading
+from scoring.hands import (
     OUT,
     STOCK,
+    HandEnd,
     HandScore,
-    MatchResult,
-    PlayerEnd,
-    all_violations,
-    bad_option,
+    MatchOutcome,
+    ScoreItem,
+    SeatEnd,
     best_seats,
-    copies_refusals,
-    end_state_problems,
     hand_score,
     hand_value,
-    is_int,
-    json_value,
-    kind_violations,
     melded_value,
-    player_count,
-    read_options,
     running_totals,
     shown_cards,
 )
+from scoring.melds import MeldRules
+from scoring.options import bad_option, is_int, json_value, kind_violations, read_options
+from scoring.play.rules import JOKER_DISCARD_ANY, JOKER_DISCARD_NEVER, PlayRules
+from scoring.questions import (
+    hand_answer,
+    layoff_answer,
+    meld_answer,
+    opening_answer,
+    score_answer,
+    seated_table,
+)
+from scoring.scoresheet import (
+    all_violations,
+    copies_refusals,
+    end_state_problems,
+    player_count,
+    read_entry,
+)
+from scoring.solver import Closing
 
 MIN_PLAYERS = 2
 # RAM-SETUP: the standard table seats 2-4; the classic game allows up to 6.
@@ -257,7 +270,7 @@ def card_values(options: RaminoOptions) -> Callable[[Card], int]:
     return casino_value if options.casino_scoring else card_value
 
 
-def _closed_problems(player: PlayerEnd) -> list[RuleViolation]:
+def _closed_problems(player: SeatEnd) -> list[RuleViolation]:
     """Return the refusal of a player who closed in hand without going out (RAM-HANDCLOSE)."""
     if player.hand_closed and not player.went_out:
         return [
@@ -271,9 +284,7 @@ def _closed_problems(player: PlayerEnd) -> list[RuleViolation]:
     return []
 
 
-def _check_end(
-    options: RaminoOptions, players: tuple[PlayerEnd, ...], stock_exhausted: bool
-) -> None:
+def _check_end(options: RaminoOptions, players: tuple[SeatEnd, ...], stock_exhausted: bool) -> None:
     problems = copies_refusals(players, deck(options, len(players)))
     problems += end_state_problems(
         players,
@@ -309,7 +320,7 @@ def _check_end(
 
 
 def score_hand(
-    options: RaminoOptions, players: Sequence[PlayerEnd], *, stock_exhausted: bool = False
+    options: RaminoOptions, players: Sequence[SeatEnd], *, stock_exhausted: bool = False
 ) -> HandScore:
     """Score one hand's end state in points gained (+) and lost (-).
 
@@ -322,8 +333,8 @@ def score_hand(
     point of the hand, each seat's doubling shown as an item of its own. A player who goes
     out on the turn the stock runs out ends the hand by going out.
 
-    A hand may be entered by its value (PlayerEnd.points) instead of its cards; casino
-    scoring then takes the winner's melded value from PlayerEnd.melded_points (0 if left
+    A hand may be entered by its value (SeatEnd.points) instead of its cards; casino
+    scoring then takes the winner's melded value from SeatEnd.melded_points (0 if left
     out), and items show the values without cards.
     """
     players = tuple(players)
@@ -392,7 +403,7 @@ def score_hand(
     return hand_score(players, OUT, (winner,), values, items)
 
 
-def match_result(options: RaminoOptions, hand_results: Sequence[HandScore]) -> MatchResult:
+def match_result(options: RaminoOptions, hand_results: Sequence[HandScore]) -> MatchOutcome:
     """Say whether the chosen number of hands is played and who has the highest total.
 
     RAM-MATCH: every hand counts, a stock ending included; equal highest totals share the
@@ -408,10 +419,137 @@ def match_result(options: RaminoOptions, hand_results: Sequence[HandScore]) -> M
     totals_after = running_totals(hand_results)
     totals = totals_after[-1] if totals_after else ()
     if len(hand_results) < options.hands:
-        return MatchResult(finished=False, hands=len(hand_results), totals=totals)
-    return MatchResult(
+        return MatchOutcome(finished=False, hands=len(hand_results), totals=totals)
+    return MatchOutcome(
         finished=True,
         hands=len(hand_results),
         totals=totals,
         winners=best_seats(totals, lowest=False),
     )
+
+
+# The game as the engine reads it ------------------------------------------------------------
+
+
+def score_entry(
+    options: RaminoOptions, payload: Mapping[str, Any], seats: tuple[str, ...]
+) -> HandScore:
+    """Score a hand entered on the scoresheet by every seat's cards or points."""
+    players, stock_exhausted = read_entry(payload, seats, melded_points=options.casino_scoring)
+    return score_hand(options, players, stock_exhausted=stock_exhausted)
+
+
+def score_play(options: RaminoOptions, end: HandEnd, seats: tuple[str, ...]) -> HandScore:
+    """Score a hand played move by move from the end state the play built."""
+    return score_hand(options, end.players, stock_exhausted=end.ending == STOCK)
+
+
+def _options_from_dict(data: Mapping[str, Any], players: int) -> RaminoOptions:
+    return RaminoOptions.from_dict(data, players)
+
+
+def _options_to_dict(options: RaminoOptions) -> dict[str, Any]:
+    return options.to_dict()
+
+
+def play_rules(options: RaminoOptions, players: int) -> PlayRules:
+    """Return what a Ramino table allows in play (RAM-TURN, RAM-OPEN and the house rules)."""
+    fixed = options.fixed_jokers
+    return PlayRules(
+        deck=deck(options, players),
+        hand_size=hand_size(options, players),
+        melds=meld_rules(options),
+        value=card_values(options),
+        turn_rule="RAM-TURN",
+        setup_rule="RAM-SETUP",
+        opening_rule="RAM-OPEN",
+        opening_minimum=options.opening_minimum,
+        add_rule="RAM-ADD",
+        swap_rule="RAM-JOKER-SWAP",
+        joker_use_rule="RAM-OPT-FIXEDJOKER" if fixed else "RAM-JOKER-SWAP",
+        joker_out_discard=not fixed,
+        joker_discard_rule="RAM-OPT-FIXEDJOKER" if fixed else None,
+        joker_discard=JOKER_DISCARD_NEVER if fixed else JOKER_DISCARD_ANY,
+        swap_set_needs_four=fixed,
+        out_rule="RAM-OUT",
+        meld_out=options.no_discard_win,
+        knock_claim=options.knock_claim,
+        hand_closure=True,
+    )
+
+
+def hand_winners(result: HandScore) -> tuple[int, ...]:
+    """Return the player who went out: a stock ending has no winner."""
+    return result.winners
+
+
+def hand_counts(result: HandScore, seat: int) -> Counter[str]:
+    """Count whether the seat went out, and closed in hand doing so (RAM-HANDCLOSE).
+
+    The closure is read from the hand's doubling items: one that doubled nothing leaves no
+    trace and is not counted.
+    """
+    out = int(result.ending == OUT and seat in result.winners)
+    closed = out and any(item.rule == "RAM-HANDCLOSE" for item in result.items)
+    return Counter(went_out=out, hand_closures=int(closed))
+
+
+def gained_and_lost(
+    totals: Sequence[int], results: Sequence[HandScore], seat: int
+) -> tuple[Fraction, Fraction]:
+    """Return the points the seat gained and lost: Ramino's own terms for and against."""
+    gained = sum(max(result.points[seat], 0) for result in results)
+    lost = sum(max(-result.points[seat], 0) for result in results)
+    return Fraction(gained), Fraction(lost)
+
+
+def closing(options: RaminoOptions) -> Closing:
+    """Say how a Ramino player goes out: a discard, optional with RAM-OPT-NODISCARDWIN."""
+    return Closing(
+        discard="optional" if options.no_discard_win else "required",
+        rule="RAM-OUT",
+        opening_minimum=options.opening_minimum,
+        opening_rule="RAM-OPEN",
+        joker_discard_rule="RAM-OPT-FIXEDJOKER" if options.fixed_jokers else None,
+    )
+
+
+GAME = GameRules(
+    key="ramino",
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    setup_rule="RAM-SETUP",
+    match_rule="RAM-MATCH",
+    options_from_dict=_options_from_dict,
+    options_to_dict=_options_to_dict,
+    deck=deck,
+    hand_size=hand_size,
+    meld_rules=meld_rules,
+    # Ramino's values follow its options (casino scoring).
+    card_value=card_values,
+    play_rules=play_rules,
+    score_entry=score_entry,
+    score_play=score_play,
+    match_result=match_result,
+    standings=StandingsReading(
+        counts=("went_out", "hand_closures"),
+        hand_winners=hand_winners,
+        hand_counts=hand_counts,
+        points=gained_and_lost,
+    ),
+    referee=RefereeRules(
+        table=seated_table(check_players, RaminoOptions.from_dict),
+        questions={
+            "meld": meld_answer,
+            "hand": hand_answer,
+            "opening": opening_answer,
+            "layoff": layoff_answer,
+            "score": score_answer,
+        },
+        meld_rules=("RAM-JOKER", "ACE-WRAP"),
+        value_rule="RAM-VALUE",
+        layoff_rule="RAM-ADD",
+        opening_rule="RAM-OPEN",
+        closing=closing,
+        score_ends=score_hand,
+    ),
+)

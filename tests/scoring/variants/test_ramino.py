@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 
 from scoring.cards import FULL_DECK, JOKER, Card, DeckSpec, parse_cards
 from scoring.errors import RuleViolation
+from scoring.hands import HandScore, SeatEnd
 from scoring.melds import check_meld
-from scoring.ramino import (
+from scoring.variants.ramino import (
     RaminoOptions,
     card_value,
     card_values,
@@ -20,7 +21,6 @@ from scoring.ramino import (
     meld_rules,
     score_hand,
 )
-from scoring.scoresheet import HandScore, PlayerEnd
 
 STANDARD = RaminoOptions.from_dict({}, 4)
 CASINO = RaminoOptions.from_dict({"casino_scoring": True}, 4)
@@ -33,7 +33,7 @@ def refused(call, *args, **kwargs):
 
 
 def player(name, hand="", melded="", **flags):
-    return PlayerEnd(name, parse_cards(hand), parse_cards(melded), **flags)
+    return SeatEnd(name, parse_cards(hand), parse_cards(melded), **flags)
 
 
 def items(result):
@@ -480,7 +480,7 @@ class TestScoringProperties:
         """RAM-SCORE, RAM-OPT-CASINO, RAM-HANDCLOSE: gains equal losses; the items add up."""
         out = out if out < players else -1
         ends = [
-            PlayerEnd(
+            SeatEnd(
                 str(seat),
                 () if seat == out else cards[seat * 4 : seat * 4 + 3],
                 cards[30 + seat * 3 : 33 + seat * 3],

@@ -8,7 +8,9 @@ from hypothesis import strategies as st
 
 from scoring.cards import FULL_DECK, JOKER, DeckSpec, parse_cards
 from scoring.errors import RuleViolation
-from scoring.knock_rummy import (
+from scoring.hands import HandScore, SeatEnd
+from scoring.melds import check_meld
+from scoring.variants.knock_rummy import (
     KnockRummyOptions,
     card_value,
     deck,
@@ -17,8 +19,6 @@ from scoring.knock_rummy import (
     meld_rules,
     score_hand,
 )
-from scoring.melds import check_meld
-from scoring.scoresheet import HandScore, PlayerEnd
 
 TABLE = KnockRummyOptions.from_dict({}, 3)
 
@@ -30,7 +30,7 @@ def refused(call, *args, **kwargs):
 
 
 def player(name, hand="", melded="", **flags):
-    return PlayerEnd(name, parse_cards(hand), parse_cards(melded), **flags)
+    return SeatEnd(name, parse_cards(hand), parse_cards(melded), **flags)
 
 
 def items(result):
@@ -376,12 +376,12 @@ class TestScoringProperties:
         ends = []
         for seat in range(players):
             count = data.draw(st.integers(0, 4))
-            ends.append(PlayerEnd(str(seat), cards[seat * 4 : seat * 4 + count]))
+            ends.append(SeatEnd(str(seat), cards[seat * 4 : seat * 4 + count]))
         values = [sum(card_value(c) for c in end.hand) for end in ends]
         able = [seat for seat in range(players) if values[seat] <= 5]
         knocker = data.draw(st.sampled_from([None, *able]))
         ends = [
-            PlayerEnd(end.name, end.hand, knocked=seat == knocker, went_out=not end.hand)
+            SeatEnd(end.name, end.hand, knocked=seat == knocker, went_out=not end.hand)
             for seat, end in enumerate(ends)
         ]
         result = score_hand(KnockRummyOptions(), ends, stock_exhausted=knocker is None)

@@ -1,0 +1,189 @@
+"""A hand recorded play by play: draws, discards, melds, adds, joker swaps, knocks.
+
+``start`` deals a hand (``hand_started``) and ``apply_move`` folds one move into the hand's
+state, refusing a move that breaks a rule with the rule's ID. When the hand ends, the
+state carries a ``HandEnd`` with every seat's end state, which the table's game scores
+exactly as a hand recorded by hand (scoring/variants/), so both paths share one scoring.
+
+A phone at a real table does not see the players' cards. The state therefore keeps, per
+seat, how many cards are held and which of them are known (taken from the discard pile,
+drawn and named, given back by a failed opening, a joker taken from the table). A card a
+player lays down that is not known to be in their hand comes out of the unknown ones,
+as long as there are any. Everything face up in the hand — discards, melds, known cards,
+the hands shown at the end — is counted against the decks after every move (CARD-2).
+
+Payloads (JSON; ``seat`` is the seat's index, cards in RULES.md notation)::
+
+    hand_started     {"dealer": 0, "upcard": "7S"}   dealer optional (the table's next
+                                                     dealer); upcard: the card that starts
+                                                     the discard pile (none in Knock Rummy)
+    card_drawn       {"seat": 1, "source": "stock", "card": "QH"}
+                     source "stock" (card optional: unknown) or "discard" (the top card)
+    card_discarded   {"seat": 1, "card": "QH"}
+    turn_passed      {"seat": 1}      Gin's first turn (GIN-FIRST); in Knock Rummy the end
+                                      of a turn (the next seat's draw also ends it)
+    melds_laid       {"seat": 1, "melds": ["7H 8H 9H", "QS QD JK=QC"]}   new melds; a
+                                      player's first are their opening
+    cards_added      {"seat": 1, "meld": 2, "cards": "10H"}   onto table meld 2 (1-based)
+    joker_swapped    {"seat": 1, "meld": 2, "card": "QC"}   the card the joker stands for
+                                      goes in, the joker comes to the hand
+    table_rearranged {"seat": 1, "melds": ["...", "..."]}   Knock Rummy: the whole table
+                                      after the move
+    discard_claimed  {"seat": 2, "card": "5D"}   Ramino knock claim (RAM-OPT-KNOCKCLAIM):
+                                      the last discard, then a stock card (optional)
+    knocked          {"seat": 0, "card": "9C", "hand": "<10 cards>"}   Gin: the discard
+                                      (none for Big Gin) and the cards kept, shown;
+                                      Knock Rummy: {"seat": 0}
+    hands_shown      {"mode": "cards", "players": [{"hand": "KS 7D"}, null, ...]}
+                     or {"mode": "points", "players": [{"points": 17}, null, ...]}: every
+                     seat's cards left at the end; null for a seat whose cards the log
+                     already shows (the one who went out, the Gin knocker)
+    move_undone      {"reason": "wrong card"}   takes back the hand's last move
+
+The hand ends when a player goes out (the last card discarded, or melded where the game
+allows it), knocks, or the stock runs out (after the turn that took its last card; in
+Knock Rummy after one more melding turn each, KR-STOCK); Gin's hand is void at the wall
+(GIN-WALL: two stock cards left, or none with the option off). Then ``hands_shown``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from scoring.cards import Card
+from scoring.errors import refusal as _refuse
+from scoring.events import (
+    CARD_DISCARDED,
+    CARD_DRAWN,
+    CARDS_ADDED,
+    DISCARD_CLAIMED,
+    HANDS_SHOWN,
+    JOKER_SWAPPED,
+    KNOCKED,
+    MELDS_LAID,
+    MOVE_UNDONE,
+    TABLE_REARRANGED,
+    TURN_PASSED,
+    check_fields,
+    field_int,
+    field_str,
+)
+from scoring.hands import HandEnd
+from scoring.play.ending import _claim, _knock, _show
+from scoring.play.melding import _add, _melds, _rearrange, _swap
+from scoring.play.rules import (
+    PlayRules,
+)
+from scoring.play.state import (
+    DONE,
+    DRAW,
+    FINAL,
+    FIRST,
+    MAX_REASON,
+    PLAY,
+    SHOW,
+    Play,
+    SeatHand,
+    TableMeld,
+    _check_visible,
+    _hand_over,
+    _one_card,
+    _phase_refusal,
+)
+from scoring.play.turns import _discard, _draw, _pass
+
+__all__ = [
+    "DONE",
+    "DRAW",
+    "FINAL",
+    "FIRST",
+    "PLAY",
+    "SHOW",
+    "HandEnd",
+    "Play",
+    "PlayRules",
+    "SeatHand",
+    "TableMeld",
+    "apply_move",
+    "check_undo",
+    "start",
+]
+
+
+def start(
+    rules: PlayRules,
+    seats: tuple[str, ...],
+    payload: Mapping[str, Any],
+    *,
+    dealer: int,
+    seq: int,
+) -> Play:
+    """Deal a hand under the table's play rules: everybody holds the game's hand, the upcard
+    starts the pile."""
+    check_fields(payload, ("dealer", "upcard") if rules.discard_pile else ("dealer",))
+    if "dealer" in payload:
+        dealer = field_int(payload, "dealer", low=0, high=len(seats) - 1)
+    upcard: tuple[Card, ...] = ()
+    if rules.discard_pile:
+        upcard = (_one_card(payload, "upcard"),)
+    dealt = rules.hand_size * len(seats)
+    first = (dealer + 1) % len(seats)
+    play = Play(
+        rules=rules,
+        seats=seats,
+        dealer=dealer,
+        turn=first,
+        phase=FIRST if rules.first_turn else DRAW,
+        hands=tuple(SeatHand(count=rules.hand_size) for _ in seats),
+        stock=rules.deck.size - dealt - len(upcard),
+        discard=upcard,
+        seq=seq,
+    )
+    _check_visible(play)
+    return play
+
+
+# Moves --------------------------------------------------------------------------------------
+
+
+def apply_move(play: Play, event_type: str, payload: Mapping[str, Any]) -> Play:
+    """Return the hand after one move, or refuse the move citing the rule it breaks."""
+    if event_type == MOVE_UNDONE:
+        check_undo(payload)
+        if play.previous is None:
+            raise _refuse("EVENT", "nothing_to_undo", "No move of this hand is left to undo.")
+        return play.previous
+    if event_type == HANDS_SHOWN:
+        if play.phase != SHOW:
+            raise _phase_refusal(
+                play, "hand_not_over", "The hands are shown when the hand is over."
+            )
+        after = _show(play, payload)
+    else:
+        if play.phase in (SHOW, DONE):
+            raise _hand_over(play)
+        handler = _HANDLERS[event_type]
+        after = handler(play, payload)
+    _check_visible(after)
+    return replace(after, moves=play.moves + 1, previous=play)
+
+
+def check_undo(payload: Mapping[str, Any]) -> None:
+    """Check a move_undone payload: only a reason."""
+    check_fields(payload, ("reason",))
+    field_str(payload, "reason", max_length=MAX_REASON)
+
+
+_HANDLERS: dict[str, Callable[[Play, Mapping[str, Any]], Play]] = {
+    CARD_DRAWN: _draw,
+    CARD_DISCARDED: _discard,
+    TURN_PASSED: _pass,
+    MELDS_LAID: _melds,
+    CARDS_ADDED: _add,
+    JOKER_SWAPPED: _swap,
+    TABLE_REARRANGED: _rearrange,
+    DISCARD_CLAIMED: _claim,
+    KNOCKED: _knock,
+}

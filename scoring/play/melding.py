@@ -1,0 +1,318 @@
+"""Moves that put cards on the table: melds, adds, joker swaps, rearrangements."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from scoring.cards import JOKER, Card, split_declared
+from scoring.errors import RuleViolation
+from scoring.errors import refusal as _refuse
+from scoring.events import cards_field, check_fields, payload_error
+from scoring.hands import KNOCK, OUT
+from scoring.melds import Meld, check_meld, opening_value
+from scoring.play.rules import (
+    KNOCK_AT_TURN_END,
+)
+from scoring.play.state import (
+    FINAL,
+    PLAY,
+    Play,
+    SeatHand,
+    TableMeld,
+    _finish,
+    _joker_unused,
+    _meld_list,
+    _must_have_opened,
+    _name,
+    _not_your_turn,
+    _one_card,
+    _phase_refusal,
+    _seat,
+    _table_meld,
+    _take,
+    _with_hand,
+)
+from scoring.rearrange import check_rearrangement
+
+
+def _ready_to_meld(play: Play, seat: int) -> None:
+    if seat != play.turn:
+        raise _not_your_turn(play, seat)
+    if play.phase == FINAL:
+        return
+    if play.phase != PLAY:
+        raise _phase_refusal(play, "draw_first", "Draw a card before melding.")
+    if play.rules.max_draws > 1 and play.draws >= play.rules.max_draws:
+        raise _phase_refusal(
+            play, "no_meld_after_third", "After the third draw a player may not meld this turn."
+        )
+
+
+def _check_keeps_one(play: Play, seat: int, hand: SeatHand) -> None:
+    """Refuse melding the last card where the game wants a discard to go out."""
+    if hand.count == 0 and not play.rules.meld_out:
+        raise _refuse(
+            play.rules.out_rule,
+            "keep_one",
+            f"{_name(play, seat)} must keep a card to discard: a player goes out by "
+            "discarding the last card.",
+            player=_name(play, seat),
+        )
+
+
+def _melds(play: Play, payload: Mapping[str, Any]) -> Play:
+    rules = play.rules
+    check_fields(payload, ("seat", "melds"))
+    seat = _seat(play, payload)
+    laid = _meld_list(payload, "melds")
+    _ready_to_meld(play, seat)
+    if rules.rearrange:
+        before = [item.meld for item in play.table]
+        return _rearranged(play, seat, [*[m.declared() for m in before], *laid])
+    if rules.melds_at_knock:
+        raise _phase_refusal(
+            play, "gin_melds", "Gin melds are shown when knocking, not laid during play."
+        )
+    melds = []
+    for number, pairs in enumerate(laid, start=1):
+        cards, declarations = split_declared(pairs)
+        try:
+            melds.append(check_meld(cards, rules.melds, declarations))
+        except RuleViolation as exc:
+            raise RuleViolation(
+                *(replace(v, params={**v.params, "meld": number}) for v in exc.violations)
+            ) from None
+    cards = [card for meld in melds for card in meld.cards]
+    hand = _take(play, seat, cards)
+    _check_keeps_one(play, seat, hand)
+    table = (*play.table, *(TableMeld(seat, meld) for meld in melds))
+    if not play.hands[seat].opened and rules.opening_rule:
+        value = play.opening_value + sum(opening_value(meld) for meld in melds)
+        if value < rules.opening_minimum:
+            # Short so far: the melds wait on the table for the rest of the opening, which
+            # the end of the turn judges (_judge_opening).
+            if hand.count == 0:
+                raise _short_opening(play, value)
+            play = replace(play, opening_value=value, opening_melds=play.opening_melds + len(melds))
+            return _after_meld(play, seat, hand, cards, table, opens=False)
+        play = replace(play, opening_value=0, opening_melds=0)
+    return _after_meld(play, seat, hand, cards, table)
+
+
+def _short_opening(play: Play, value: int) -> RuleViolation:
+    rules = play.rules
+    return _refuse(
+        rules.opening_rule or rules.turn_rule,
+        "below_minimum",
+        f"An opening needs {rules.opening_minimum} points; these melds make {value}.",
+        value=value,
+        minimum=rules.opening_minimum,
+    )
+
+
+def _judge_opening(play: Play, seat: int) -> Play:
+    """End a turn's short opening: refused (RAM-OPEN), or 20 penalty points and the melds
+    back in the hand, now known (R40-OPEN-PENALTY)."""
+    if play.hands[seat].opened or not play.opening_melds:
+        return play
+    if not play.rules.opening_penalty:
+        raise _short_opening(play, play.opening_value)
+    laid = play.table[-play.opening_melds :]
+    cards = [card for item in laid for card in item.meld.cards]
+    hand = play.hands[seat]
+    melded = list(hand.melded)
+    for card in cards:
+        melded.remove(card)
+    back = replace(
+        hand,
+        penalties=hand.penalties + 1,
+        known=(*hand.known, *cards),
+        count=hand.count + len(cards),
+        melded=tuple(melded),
+    )
+    return replace(
+        play,
+        hands=_with_hand(play, seat, back),
+        table=play.table[: -play.opening_melds],
+        opening_value=0,
+        opening_melds=0,
+    )
+
+
+def _after_meld(
+    play: Play,
+    seat: int,
+    hand: SeatHand,
+    cards: Sequence[Card],
+    table: tuple[TableMeld, ...],
+    *,
+    opens: bool = True,
+) -> Play:
+    """Record cards gone from hand to table; a hand emptied by melding goes out."""
+    jokers = sum(card.is_joker for card in cards)
+    if not hand.opened and opens:
+        hand = replace(hand, opened=True, opened_turn=play.turn_number)
+    hand = replace(hand, melded=(*hand.melded, *cards))
+    play = replace(
+        play,
+        hands=_with_hand(play, seat, hand),
+        table=table,
+        melded_now=True,
+        owed_jokers=max(0, play.owed_jokers - jokers),
+    )
+    if hand.count == 0:
+        if play.owed_jokers:
+            raise _joker_unused(play, seat, play.owed_jokers)
+        return _finish(play, KNOCK if play.rules.knock == KNOCK_AT_TURN_END else OUT, seat)
+    return play
+
+
+def _add(play: Play, payload: Mapping[str, Any]) -> Play:
+    rules = play.rules
+    check_fields(payload, ("seat", "meld", "cards"))
+    seat = _seat(play, payload)
+    added = cards_field(payload, "cards")
+    if not added:
+        raise payload_error("cards", "one card or more", "bad_cards")
+    _ready_to_meld(play, seat)
+    if rules.rearrange or rules.melds_at_knock:
+        raise _phase_refusal(
+            play,
+            "no_adds",
+            "Cards are added by rearranging the table."
+            if rules.rearrange
+            else "Gin has no melds on the table during play.",
+        )
+    index, item = _table_meld(play, payload)
+    _must_have_opened(play, seat, rules.add_rule)
+    if item.owner != seat and not rules.add_to_any:
+        raise _refuse(
+            rules.add_rule,
+            "not_own_meld",
+            f"At this table a player adds only to their own melds; meld {index + 1} is "
+            f"{_name(play, item.owner)}'s.",
+            meld=index + 1,
+            owner=_name(play, item.owner),
+        )
+    meld = _extended(play, item.meld, added, index)
+    hand = _take(play, seat, added)
+    _check_keeps_one(play, seat, hand)
+    table = (*play.table[:index], TableMeld(item.owner, meld), *play.table[index + 1 :])
+    return _after_meld(play, seat, hand, added, table)
+
+
+def _extended(play: Play, meld: Meld, added: Sequence[Card], index: int) -> Meld:
+    """Return the table meld with cards added; a joker keeps standing for its card."""
+    declarations = [stands for _, stands in meld.declared()] + [None] * len(added)
+    try:
+        return check_meld((*meld.cards, *added), play.rules.melds, declarations)
+    except RuleViolation as exc:
+        raise RuleViolation(
+            *(replace(v, params={**v.params, "meld": index + 1}) for v in exc.violations)
+        ) from None
+
+
+def _swap(play: Play, payload: Mapping[str, Any]) -> Play:
+    rules = play.rules
+    check_fields(payload, ("seat", "meld", "card"))
+    seat = _seat(play, payload)
+    card = _one_card(payload, "card")
+    _ready_to_meld(play, seat)
+    if rules.swap_rule is None:
+        raise _phase_refusal(
+            play,
+            "no_swaps",
+            "A joker moves by rearranging the table (KR-JOKER)."
+            if rules.rearrange
+            else "This game has no jokers.",
+        )
+    index, item = _table_meld(play, payload)
+    _must_have_opened(play, seat, rules.swap_rule)
+    meld = item.meld
+    positions = [
+        p for p, (c, stands) in enumerate(meld.declared()) if c.is_joker and stands == card
+    ]
+    if not positions:
+        raise _refuse(
+            rules.swap_rule,
+            "no_such_joker",
+            f"No joker in meld {index + 1} ({meld.label}) stands for {card.label}.",
+            meld=index + 1,
+            card=str(card),
+        )
+    if rules.swap_set_needs_four and meld.kind == "set" and len(meld.cards) < 4:
+        raise _refuse(
+            "RAM-OPT-FIXEDJOKER",
+            "set_of_three",
+            "A joker can be taken from a set only when the set holds 4 cards.",
+            meld=index + 1,
+        )
+    position = positions[0]
+    cards = (*meld.cards[:position], card, *meld.cards[position + 1 :])
+    declarations = [
+        None if p == position else stands for p, (_, stands) in enumerate(meld.declared())
+    ]
+    new_meld = check_meld(cards, rules.melds, declarations)
+    play = replace(play, hands=_without_melded_joker(play, item.owner))
+    hand = _take(play, seat, (card,))
+    hand = replace(hand, known=(*hand.known, JOKER), count=hand.count + 1)
+    hand = replace(hand, melded=(*hand.melded, card))
+    table = (*play.table[:index], TableMeld(item.owner, new_meld), *play.table[index + 1 :])
+    return replace(
+        play,
+        hands=_with_hand(play, seat, hand),
+        table=table,
+        owed_jokers=play.owed_jokers + 1,
+        melded_now=True,
+    )
+
+
+def _without_melded_joker(play: Play, owner: int) -> tuple[SeatHand, ...]:
+    """Return the hands with the swapped joker no longer counted as melded by whoever laid it.
+
+    A joker leaves the table by a swap, so it must stop counting among the cards its layer
+    melded this hand (casino scoring, CARD-2 across the end state); the meld's owner laid it,
+    unless someone else added it, who is then the first other seat that melded a joker.
+    """
+    order = [owner, *(s for s in range(len(play.hands)) if s != owner)]
+    for seat in order:
+        melded = list(play.hands[seat].melded)
+        if JOKER in melded:
+            melded.reverse()
+            melded.remove(JOKER)
+            melded.reverse()
+            return _with_hand(play, seat, replace(play.hands[seat], melded=tuple(melded)))
+    return play.hands
+
+
+def _rearrange(play: Play, payload: Mapping[str, Any]) -> Play:
+    check_fields(payload, ("seat", "melds"))
+    seat = _seat(play, payload)
+    after = _meld_list(payload, "melds")
+    if not play.rules.rearrange:
+        raise _phase_refusal(play, "no_rearranging", "Only Knock Rummy's table may be rearranged.")
+    _ready_to_meld(play, seat)
+    return _rearranged(play, seat, after)
+
+
+def _rearranged(play: Play, seat: int, after: Sequence[Sequence[tuple[Card, Card | None]]]) -> Play:
+    """Apply a Knock Rummy melding move: the table's melds after it (KR-MELDING, KR-MANIP)."""
+    hand = play.hands[seat]
+    before = [item.meld for item in play.table]
+    # What the hand could have held: the known cards plus any card for the unknown ones.
+    shown_before = Counter(card for meld in before for card in meld.cards)
+    shown_after = Counter(card for meld in after for card, _ in meld)
+    from_unknown = list((shown_after - shown_before - Counter(hand.known)).elements())
+    possible = [*hand.known, *from_unknown[: hand.unknown]]
+    result = check_rearrangement(before, after, possible, play.rules.melds, first_meld=not before)
+    if not result.valid:
+        raise RuleViolation(*result.violations)
+    taken = list(result.added)
+    hand = _take(play, seat, taken)
+    # A meld left as it was keeps who laid it; any meld the move made or changed is the mover's.
+    owners = {item.meld.declared(): item.owner for item in play.table}
+    table = tuple(TableMeld(owners.get(meld.declared(), seat), meld) for meld in result.melds_after)
+    return _after_meld(play, seat, hand, taken, table)

@@ -1,0 +1,60 @@
+"""What one game's table allows in play: the data a game module gives the move checks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from scoring.cards import Card, DeckSpec
+from scoring.melds import MeldRules
+
+# When a joker may be discarded.
+JOKER_DISCARD_ANY = "any"
+JOKER_DISCARD_OPENED = "opened_not_last"
+JOKER_DISCARD_NEVER = "never"
+
+# How a player knocks: showing the cards kept after a discard (Gin), or at the end of a turn
+# without showing anything (Knock Rummy).
+KNOCK_SHOWING = "showing"
+KNOCK_AT_TURN_END = "at_turn_end"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    """Hold what one game's table allows in play, read from its game and options."""
+
+    deck: DeckSpec
+    hand_size: int
+    melds: MeldRules
+    value: Callable[[Card], int]  # a card's value in hand (Gin's knock counts with it)
+    turn_rule: str
+    setup_rule: str
+    discard_pile: bool = True
+    first_turn: bool = False  # GIN-FIRST
+    no_rediscard: bool = False  # GIN-NOREDISCARD
+    wall: int | None = None  # GIN-WALL: the stock count at which the hand is void
+    opening_rule: str | None = None  # R40-OPEN / RAM-OPEN
+    opening_minimum: int = 0
+    opening_penalty: bool = False  # R40-OPEN-PENALTY: a short opening costs, not refused
+    add_rule: str = ""
+    add_to_any: bool = True
+    swap_rule: str | None = None  # who may swap a table joker, and when
+    joker_use_rule: str | None = None  # a joker taken must be used this turn
+    joker_out_discard: bool = False  # RAM-JOKER-SWAP: ... or discarded as the last card
+    joker_from_discard_owed: bool = False  # R40-JOKER-STEAL: also a joker from the pile
+    # R40-JOKER-DISCARD: not before opening nor as the closing discard; RAM-OPT-FIXEDJOKER:
+    # never. None: a joker is discarded like any card.
+    joker_discard_rule: str | None = None
+    joker_discard: str = JOKER_DISCARD_ANY
+    swap_set_needs_four: bool = False  # RAM-OPT-FIXEDJOKER
+    out_rule: str = ""
+    meld_out: bool = False  # going out by melding the last card (RAM-OPT-NODISCARDWIN, KR)
+    max_draws: int = 1  # Knock Rummy: up to three (KR-TURN)
+    knock_claim: bool = False  # RAM-OPT-KNOCKCLAIM
+    rearrange: bool = False  # Knock Rummy's shared table (KR-MELDING, KR-MANIP)
+    knock: str | None = None  # KNOCK_SHOWING or KNOCK_AT_TURN_END
+    knock_limit: int = 0  # GIN-KNOCK: the highest count a knock may show
+    melds_at_knock: bool = False  # Gin: melds are shown when knocking, never laid in play
+    show_by_points: bool = True  # the hands left may be shown by their value
+    big_gin: bool = False  # GIN-BIGGIN: going out with 11 cards and no discard
+    hand_closure: bool = False  # RAM-HANDCLOSE

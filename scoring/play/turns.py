@@ -1,0 +1,229 @@
+"""Moves of a turn: draws, passes, discards, and the turn passing on."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from scoring.cards import Card
+from scoring.errors import refusal as _refuse
+from scoring.events import check_fields, field_choice
+from scoring.hands import OUT, STOCK, WALL
+from scoring.play.melding import _judge_opening
+from scoring.play.rules import (
+    JOKER_DISCARD_NEVER,
+    JOKER_DISCARD_OPENED,
+)
+from scoring.play.state import (
+    DISCARD_SOURCE,
+    DRAW,
+    FINAL,
+    FIRST,
+    PLAY,
+    STOCK_SOURCE,
+    Play,
+    _check_rediscard,
+    _draw_again,
+    _finish,
+    _give,
+    _joker_unused,
+    _name,
+    _not_your_turn,
+    _one_card,
+    _phase_refusal,
+    _seat,
+    _take,
+    _turn_complete,
+    _with_hand,
+)
+
+
+def _draw(play: Play, payload: Mapping[str, Any]) -> Play:
+    rules = play.rules
+    check_fields(payload, ("seat", "source", "card"))
+    seat = _seat(play, payload)
+    source = field_choice(
+        payload, "source", (STOCK_SOURCE, DISCARD_SOURCE) if rules.discard_pile else (STOCK_SOURCE,)
+    )
+    card = _one_card(payload, "card") if "card" in payload else None
+    if (
+        rules.rearrange
+        and seat == (play.turn + 1) % len(play.seats)
+        and play.phase == PLAY
+        and play.final_turns == 0
+    ):
+        # Knock Rummy has no discard to end a turn: the next seat's draw ends it.
+        play = _end_turn(play)
+    if seat != play.turn:
+        raise _not_your_turn(play, seat)
+    if play.phase == FINAL:
+        raise _phase_refusal(
+            play, "stock_out", "The stock is used up: this last turn is for melding only."
+        )
+    if play.phase == FIRST:
+        if source == STOCK_SOURCE:
+            raise _refuse(
+                "GIN-FIRST",
+                "stock_on_first_turn",
+                f"On the first turn {_name(play, seat)} may take the face-up card or pass, "
+                "not draw from the stock.",
+                player=_name(play, seat),
+            )
+    elif play.phase == PLAY and play.draws >= rules.max_draws:
+        if rules.max_draws == 1:
+            raise _phase_refusal(play, "already_drawn", "One draw per turn; now discard.")
+        raise _phase_refusal(
+            play, "third_draw", "After the third draw the turn is over: no more cards."
+        )
+    elif play.phase == PLAY and play.melded_now:
+        raise _phase_refusal(play, "drew_after_meld", "After melding the turn draws no more.")
+    if play.phase == DRAW and play.passes == 2 and source == DISCARD_SOURCE:
+        raise _refuse(
+            "GIN-FIRST",
+            "both_passed",
+            "Both players passed the face-up card: the first draw is from the stock.",
+        )
+    if source == DISCARD_SOURCE:
+        if not play.discard:
+            raise _phase_refusal(play, "empty_discard", "The discard pile is empty.")
+        top = play.discard[-1]
+        if card is not None and card != top:
+            raise _phase_refusal(
+                play,
+                "not_the_top",
+                f"The top of the discard pile is {top.label}, not {card.label}.",
+                card=str(card),
+                top=str(top),
+            )
+        hand = _give(play.hands[seat], (top,))
+        owed = play.owed_jokers + (top.is_joker and rules.joker_from_discard_owed)
+        play = replace(
+            play,
+            discard=play.discard[:-1],
+            hands=_with_hand(play, seat, hand),
+            taken_from_discard=top,
+            owed_jokers=owed,
+        )
+    else:
+        if play.stock <= 0:
+            raise _phase_refusal(play, "stock_empty", "The stock is empty.")
+        hand = _give(play.hands[seat], (card,) if card else (), unknown=0 if card else 1)
+        play = replace(play, stock=play.stock - 1, hands=_with_hand(play, seat, hand))
+    play = replace(play, phase=PLAY, draws=play.draws + 1, claimable=False)
+    if rules.rearrange and play.stock == 0:
+        # KR-STOCK: the stock is used up; after this turn every player melds once more.
+        play = replace(play, final_turns=len(play.seats))
+    return play
+
+
+def _pass(play: Play, payload: Mapping[str, Any]) -> Play:
+    check_fields(payload, ("seat",))
+    seat = _seat(play, payload)
+    if seat != play.turn:
+        raise _not_your_turn(play, seat)
+    if play.phase == FIRST:
+        passes = play.passes + 1
+        if passes == 1:
+            return replace(play, passes=1, turn=play.dealer)
+        return replace(play, passes=2, turn=(play.dealer + 1) % 2, phase=DRAW)
+    if play.rules.rearrange and play.phase in (PLAY, FINAL):
+        if play.phase == PLAY and not _turn_complete(play):
+            raise _draw_again(play)
+        return _end_turn(play)
+    raise _phase_refusal(
+        play,
+        "cannot_pass",
+        "A turn is passed only on Gin's first turn or to end a Knock Rummy turn.",
+    )
+
+
+def _end_turn(play: Play) -> Play:
+    """Pass the turn to the next seat, closing Knock Rummy's last round when it is done."""
+    if play.phase == PLAY and play.rules.rearrange and not _turn_complete(play):
+        raise _draw_again(play)
+    final = play.final_turns
+    phase = DRAW
+    if final:
+        if play.phase == FINAL:
+            final -= 1
+        phase = FINAL
+        if final == 0:
+            return _finish(play, STOCK, None)
+    return replace(
+        play,
+        turn=(play.turn + 1) % len(play.seats),
+        turn_number=play.turn_number + 1,
+        phase=phase,
+        draws=0,
+        passes=0,
+        opening_value=0,
+        opening_melds=0,
+        melded_now=False,
+        taken_from_discard=None,
+        owed_jokers=0,
+        final_turns=final,
+    )
+
+
+def _discard(play: Play, payload: Mapping[str, Any]) -> Play:
+    rules = play.rules
+    if not rules.discard_pile:
+        raise _phase_refusal(play, "no_discard_pile", "Knock Rummy has no discard pile.")
+    check_fields(payload, ("seat", "card"))
+    seat = _seat(play, payload)
+    card = _one_card(payload, "card")
+    return _discard_card(play, seat, card)
+
+
+def _discard_card(play: Play, seat: int, card: Card) -> Play:
+    rules = play.rules
+    if seat != play.turn:
+        raise _not_your_turn(play, seat)
+    if play.phase != PLAY:
+        raise _phase_refusal(play, "draw_first", "Draw a card before discarding.")
+    play = _judge_opening(play, seat)
+    _check_rediscard(play, card)
+    hand = play.hands[seat]
+    last = hand.count == 1
+    if card.is_joker and rules.joker_discard_rule:
+        _check_joker_discard(play, seat, last)
+    owed = play.owed_jokers
+    if owed and card.is_joker and last and rules.joker_out_discard:
+        owed -= 1  # RAM-JOKER-SWAP: a swapped joker may go out as the last card
+    if owed:
+        raise _joker_unused(play, seat, owed)
+    hand = _take(play, seat, (card,))
+    play = replace(
+        play, hands=_with_hand(play, seat, hand), discard=(*play.discard, card), claimable=True
+    )
+    if hand.count == 0:
+        return _finish(play, OUT, seat)
+    if rules.wall is not None and play.stock <= rules.wall:
+        # GIN-WALL: the player who drew the last allowed card did not knock.
+        return _finish(play, WALL, None)
+    if play.stock == 0:
+        return _finish(play, STOCK, None)
+    return _end_turn(play)
+
+
+def _check_joker_discard(play: Play, seat: int, last: bool) -> None:
+    """Refuse a joker discard the table's rules forbid (R40-JOKER-DISCARD, FIXEDJOKER)."""
+    rules = play.rules
+    rule, name = rules.joker_discard_rule or rules.turn_rule, _name(play, seat)
+    if rules.joker_discard == JOKER_DISCARD_NEVER:
+        raise _refuse(rule, "joker_discard", "At this table jokers are never discarded.")
+    if rules.joker_discard == JOKER_DISCARD_OPENED and not play.hands[seat].opened:
+        raise _refuse(
+            rule,
+            "joker_before_opening",
+            f"{name} has not opened: a joker may not be discarded before opening.",
+            player=name,
+        )
+    if rules.joker_discard == JOKER_DISCARD_OPENED and last:
+        raise _refuse(
+            rule,
+            "joker_last",
+            "A joker may never be the last card discarded to close.",
+            player=name,
+        )

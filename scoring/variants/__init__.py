@@ -1,0 +1,30 @@
+"""The games the engine knows, one module each, and the registry the shared engine reads.
+
+Each module builds one ``GameRules`` (scoring/game.py) as ``GAME``; no game module imports
+another. Adding a game is adding its module here (and its sentences and tests).
+"""
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from scoring.errors import RuleViolation, Violation
+from scoring.game import GameRules
+from scoring.variants import gin, knock_rummy, ramino, rummy40
+
+GAMES: Mapping[str, GameRules] = MappingProxyType(
+    {game.key: game for game in (gin.GAME, rummy40.GAME, ramino.GAME, knock_rummy.GAME)}
+)
+
+
+def game_get(key: object) -> GameRules:
+    """Return the game named ``key`` or refuse it."""
+    if not isinstance(key, str) or key not in GAMES:
+        raise RuleViolation(
+            Violation(
+                rule="EVENT",
+                code="unknown_variant",
+                message="Unknown game; choose one of: " + ", ".join(GAMES) + ".",
+                params={"variant": str(key), "choices": list(GAMES)},
+            )
+        )
+    return GAMES[key]

@@ -1,0 +1,245 @@
+"""Gin Rummy (RULES.md §2) as the engine reads it: a hand entered by counts or cards, a hand
+played move by move, the match, the standings' counts and the referee's answers.
+
+The options and the scoring of one hand are in scoring/variants/gin_scoring.py, the
+referee's answers in scoring/variants/gin_referee.py; this module ties them into ``GAME``.
+
+A hand is recorded (JSON) by the two counts the players announce::
+
+    {"mode": "quick", "knocker": 0, "ending": "knock",     # "knock", "gin" or "big_gin"
+     "knocker_count": 7, "defender_count": 23}
+    {"mode": "quick", "ending": "wall"}                    # a void hand (GIN-WALL)
+
+or by the cards both players show (the ending is read from them; when given, the cards must
+bear it out)::
+
+    {"mode": "cards", "knocker": 0, "knocker_cards": "<10 or 11 cards>",
+     "defender_cards": "<10 cards>", "ending": "knock"}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scoring.cards import gin_value
+from scoring.errors import RuleViolation, Violation
+from scoring.events import cards_field, check_fields, field_choice, field_int
+from scoring.game import GameRules, RefereeRules, StandingsReading
+from scoring.hands import HandEnd, MatchOutcome, running_totals
+from scoring.play.rules import KNOCK_SHOWING, PlayRules
+from scoring.variants import gin_referee
+from scoring.variants.gin_scoring import (
+    BIG_GIN,
+    BIG_GIN_PRESET,
+    BIG_GIN_SIZE,
+    CLASSIC_PRESET,
+    ENDINGS,
+    GIN,
+    GIN_DECK,
+    GIN_MELDS,
+    HAND_SIZE,
+    KNOCK,
+    KNOCK_LIMIT,
+    MAX_COUNT,
+    PRESETS,
+    TARGETS,
+    WALL,
+    GinHandResult,
+    GinOptions,
+    match_winner,
+    score_cards,
+    score_quick,
+    score_wall,
+)
+
+__all__ = [
+    "BIG_GIN",
+    "BIG_GIN_PRESET",
+    "BIG_GIN_SIZE",
+    "CLASSIC_PRESET",
+    "ENDINGS",
+    "GAME",
+    "GIN",
+    "GIN_DECK",
+    "GIN_MELDS",
+    "HAND_SIZE",
+    "KNOCK",
+    "KNOCK_LIMIT",
+    "MAX_COUNT",
+    "PRESETS",
+    "TARGETS",
+    "WALL",
+    "GinHandResult",
+    "GinOptions",
+    "match_winner",
+    "score_cards",
+    "score_quick",
+    "score_wall",
+]
+
+QUICK_FIELDS = ("mode", "knocker", "ending", "knocker_count", "defender_count")
+CARDS_FIELDS = ("mode", "knocker", "knocker_cards", "defender_cards", "ending")
+# GIN-WALL: the hand is void when the stock is down to two cards (none with the option off).
+WALL_STOCK = 2
+
+
+def options_from_dict(data: Mapping[str, Any], players: int) -> GinOptions:
+    """Build the table's options from its preset and overrides (always two seats)."""
+    return GinOptions.from_dict(data)
+
+
+def options_to_dict(options: GinOptions) -> dict[str, Any]:
+    """Return the options as an explicit JSON dict."""
+    return options.to_dict()
+
+
+def score_entry(
+    options: GinOptions, payload: Mapping[str, Any], seats: tuple[str, ...]
+) -> GinHandResult:
+    """Score a hand entered quickly (counts) or by the cards each player held."""
+    last_seat = len(seats) - 1
+    mode = field_choice(payload, "mode", ("quick", "cards"))
+    if mode == "quick":
+        ending = field_choice(payload, "ending", (*ENDINGS, WALL))
+        if ending == WALL:
+            check_fields(payload, ("mode", "ending"))
+            return score_wall(options)
+        check_fields(payload, QUICK_FIELDS)
+        return score_quick(
+            options,
+            knocker=field_int(payload, "knocker", low=0, high=last_seat),
+            ending=ending,
+            knocker_count=field_int(payload, "knocker_count", low=0, high=MAX_COUNT),
+            defender_count=field_int(payload, "defender_count", low=0, high=MAX_COUNT),
+        )
+    check_fields(payload, CARDS_FIELDS)
+    ending = payload.get("ending")
+    if ending is not None:
+        ending = field_choice(payload, "ending", ENDINGS)
+    return score_cards(
+        options,
+        knocker=field_int(payload, "knocker", low=0, high=last_seat),
+        knocker_cards=cards_field(payload, "knocker_cards"),
+        defender_cards=cards_field(payload, "defender_cards"),
+        ending=ending,
+    )
+
+
+def score_play(options: GinOptions, end: HandEnd, seats: tuple[str, ...]) -> GinHandResult:
+    """Score a hand played move by move: void at the wall, else from the cards shown."""
+    if end.ending == WALL:
+        return score_wall(options, stock_empty=not options.wall)
+    knocker = end.seat
+    return score_cards(
+        options,
+        knocker=knocker,
+        knocker_cards=end.players[knocker].hand,
+        defender_cards=end.players[1 - knocker].hand,
+    )
+
+
+def match_result(options: GinOptions, results: Sequence[GinHandResult]) -> MatchOutcome:
+    """Stop at the first hand after which a total reached the target (GIN-MATCH)."""
+    totals_after = running_totals(results)
+    for index, totals in enumerate(totals_after):
+        winner = match_winner(options, totals)
+        if winner is not None:
+            if index + 1 < len(results):
+                # An amendment made an earlier hand reach the target: the hands after it
+                # were never part of the match, so the amendment is refused.
+                raise RuleViolation(
+                    Violation(
+                        rule="GIN-MATCH",
+                        code="match_over",
+                        message="The match is over; no more hands can be recorded.",
+                        params={"hand": index + 1},
+                    )
+                )
+            return MatchOutcome(finished=True, hands=index + 1, totals=totals, winners=(winner,))
+    totals = totals_after[-1] if totals_after else (0, 0)
+    return MatchOutcome(finished=False, hands=len(results), totals=totals)
+
+
+def play_rules(options: GinOptions, players: int) -> PlayRules:
+    """Return what a Gin table allows in play (GIN-TURN, GIN-FIRST, GIN-KNOCK, GIN-WALL)."""
+    return PlayRules(
+        deck=GIN_DECK,
+        hand_size=HAND_SIZE,
+        melds=GIN_MELDS,
+        value=gin_value,
+        turn_rule="GIN-TURN",
+        setup_rule="GIN-SETUP",
+        first_turn=True,
+        no_rediscard=options.no_rediscard,
+        wall=WALL_STOCK if options.wall else 0,
+        knock=KNOCK_SHOWING,
+        knock_limit=KNOCK_LIMIT,
+        melds_at_knock=True,
+        show_by_points=False,
+        big_gin=options.preset == BIG_GIN_PRESET,
+    )
+
+
+def hand_winners(result: GinHandResult) -> tuple[int, ...]:
+    """Return the seat that scored in the hand: none at a wall or a tie without undercut."""
+    return () if result.winner is None else (result.winner,)
+
+
+def hand_counts(result: GinHandResult, seat: int) -> Counter[str]:
+    """Count the seat's knocks, gins and big gins, and the knocks it undercut as defender."""
+    counts: Counter[str] = Counter()
+    if result.knocker == seat:
+        names = {KNOCK: "knocks", GIN: "gins", BIG_GIN: "big_gins"}
+        counts[names[result.ending]] += 1
+    elif result.undercut and result.knocker is not None:
+        counts["undercuts"] += 1
+    return counts
+
+
+def hand_played(result: GinHandResult) -> bool:
+    """Tell whether the hand was played: a wall is not (GIN-WALL voids it)."""
+    return result.ending != WALL
+
+
+def referee_table(data: Mapping[str, Any]) -> tuple[GinOptions, int]:
+    """Read a referee request's options, its preset given apart or among them; two seats."""
+    options = dict(data.get("options") or {})
+    if data.get("preset"):
+        options["preset"] = data["preset"]
+    return GinOptions.from_dict(options), 2
+
+
+GAME = GameRules(
+    key="gin",
+    players=(2, 2),
+    setup_rule="GIN-SETUP",
+    match_rule="GIN-MATCH",
+    match_entry=False,
+    options_from_dict=options_from_dict,
+    options_to_dict=options_to_dict,
+    deck=lambda options, players: GIN_DECK,
+    hand_size=lambda options, players: HAND_SIZE,
+    meld_rules=lambda options: GIN_MELDS,
+    card_value=lambda options: gin_value,
+    play_rules=play_rules,
+    score_entry=score_entry,
+    score_play=score_play,
+    match_result=match_result,
+    standings=StandingsReading(
+        counts=("knocks", "gins", "big_gins", "undercuts"),
+        hand_winners=hand_winners,
+        hand_counts=hand_counts,
+        hand_played=hand_played,
+    ),
+    referee=RefereeRules(
+        table=referee_table,
+        questions={
+            "meld": gin_referee.meld_answer,
+            "hand": gin_referee.hand_answer,
+            "layoff": gin_referee.layoff_answer,
+            "score": gin_referee.score_answer,
+        },
+    ),
+)
