@@ -214,7 +214,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
+    "DEFAULT_PAGINATION_CLASS": "games.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 100,
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_THROTTLE_ANON", "600/min"),
@@ -225,6 +226,9 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "NUM_PROXIES": NUM_PROXIES,
 }
+
+# The largest JSON body the API reads (bytes): a hand or a referee question is a few hundred.
+API_MAX_BODY = env_int("API_MAX_BODY", 64 * 1024)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "RummyRef API",
