@@ -6,11 +6,13 @@ so ``make run`` works on a bare machine. ``DATABASE_URL`` switches to PostgreSQL
 it requires ``SECRET_KEY`` and ``ALLOWED_HOSTS`` and turns on every ``check --deploy`` guard.
 """
 
+from datetime import timedelta
 from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -47,11 +49,15 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
+    "rummyref.apps.RummyRefConfig",
     "games",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -61,6 +67,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "rummyref.urls"
@@ -120,13 +128,75 @@ STORAGES = {
     },
 }
 
+# The cache holds throttle counters, so every process of the app must share it: Redis when
+# CACHE_URL names one (production, CI), else files on this machine's disk, which every
+# process of one machine shares (make run). Never the per-process memory cache: a limit of
+# 120/min across 3 workers would let 360 through.
+CACHE_URL = env_str("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "rummyref",
+        }
+    }
+elif CACHE_URL:
+    raise ImproperlyConfigured(f"CACHE_URL={CACHE_URL!r} is not a redis:// address.")
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": env_str("CACHE_DIR", str(BASE_DIR / ".cache")),
+            # Culling drops a third of the entries at random: keep room for every client's counter.
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        }
+    }
+
+# How many proxies in front of the app append to X-Forwarded-For. 0 (the default): clients
+# connect directly and the header is ignored, so a client cannot pose as many by sending it.
+# Throttles and the login lock-out both count by the address this gives.
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
+if NUM_PROXIES < 0:
+    raise ImproperlyConfigured("NUM_PROXIES must be 0 or more.")
+
 # Security: on everywhere; the HTTPS-only guards only in production, where TLS terminates in front.
 SESSION_COOKIE_HTTPONLY = True
-SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # table keys live in the session: a season, not a day
+# Table keys live in an anonymous phone's session: a season, not a day. A signed-in session
+# lasts ACCOUNT_SESSION_DAYS (games.apps sets it at login): an account opens more than a table.
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
+ACCOUNT_SESSION_DAYS = env_int("ACCOUNT_SESSION_DAYS", 14)
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Content-Security-Policy: scripts, styles and everything else from this site only; no inline
+# script or style (htmx is told not to inject its indicator styles, base.html).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# The page may use none of these devices; the screen wake lock keeps a table's phone awake.
+PERMISSIONS_POLICY = {
+    "accelerometer": [],
+    "camera": [],
+    "geolocation": [],
+    "gyroscope": [],
+    "magnetometer": [],
+    "microphone": [],
+    "payment": [],
+    "usb": [],
+    "screen-wake-lock": ["self"],
+}
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -144,7 +214,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
+    "DEFAULT_PAGINATION_CLASS": "games.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 100,
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_THROTTLE_ANON", "600/min"),
@@ -153,7 +224,11 @@ REST_FRAMEWORK = {
         "referee": env_str("API_THROTTLE_REFEREE", "120/min"),
     },
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "NUM_PROXIES": NUM_PROXIES,
 }
+
+# The largest JSON body the API reads (bytes): a hand or a referee question is a few hundred.
+API_MAX_BODY = env_int("API_MAX_BODY", 64 * 1024)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "RummyRef API",
@@ -223,6 +298,22 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "RummyRef <noreply@localhost>")
 
 # Accounts: clubs, leagues and seasons need one; casual tables never do.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses every login while its lock holds
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login lock-out (django-axes, attempts kept in the database, so every process agrees):
+# LOGIN_FAILURE_LIMIT wrong passwords for one account, or from one address, lock both the
+# login page and the admin's for LOGIN_LOCKOUT_MINUTES; the right password is refused too
+# until the lock lifts.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 20)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "rummyref.security.client_address"
+AXES_LOCKOUT_CALLABLE = "rummyref.security.login_locked"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "clubs"
 LOGOUT_REDIRECT_URL = "home"

@@ -1,10 +1,12 @@
 """One JSON shape for every API error, and no error left to become a 500."""
 
+from django.core.exceptions import RequestDataTooBig
 from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from games.api.parsers import BodyTooLarge
 from games.rules.text import violation_dict
 from games.shared.errors import ActionRefused, EventRejected
 from games.tables.models import Table
@@ -51,6 +53,9 @@ def exception_handler(exc, context):
             },
             status=status.HTTP_404_NOT_FOUND,
         )
+    if isinstance(exc, RequestDataTooBig):
+        # Django refuses a body over DATA_UPLOAD_MAX_MEMORY_SIZE before any parser sees it.
+        exc = BodyTooLarge()
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(response.data, dict) and "error" not in response.data:
         detail = response.data.get("detail")

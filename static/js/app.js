@@ -68,3 +68,8 @@
 document.addEventListener("htmx:afterSettle", (event) => {
   event.target.querySelectorAll("[data-tap-picker]").forEach((picker) => { picker.hidden = false; });
 });
+
+// A share link selects itself on a tap, ready to copy (no inline handler: the CSP forbids them).
+document.addEventListener("click", (event) => {
+  if (event.target.matches("input[data-select-on-tap]")) event.target.select();
+});

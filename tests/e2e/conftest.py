@@ -39,20 +39,31 @@ def browser():
 
 @pytest.fixture
 def new_phone(browser, live_server):
-    """Open a fresh phone-sized browser (its own cookies) in the given language."""
+    """Open a fresh phone-sized browser (its own cookies) in the given language.
+
+    Every page the test opens is watched for Content-Security-Policy refusals: a script or
+    style the policy blocks is a broken page, so the test fails on it.
+    """
     contexts = []
+    refused = []
+
+    def watch(message):
+        if "Content Security Policy" in message.text:
+            refused.append(message.text)
 
     def open_phone(locale: str = "en-US"):
         context = browser.new_context(
             viewport=PHONE, locale=locale, is_mobile=True, has_touch=True, base_url=live_server.url
         )
         context.set_default_timeout(10_000)
+        context.on("console", watch)
         contexts.append(context)
         return context.new_page()
 
     yield open_phone
     for context in contexts:
         context.close()
+    assert not refused, f"the Content-Security-Policy refused: {refused}"
 
 
 def start_table(page, game: str, names: list[str], options=None) -> None:

@@ -1,0 +1,83 @@
+"""Every API input is bounded: huge numbers, deep or large bodies get the API's 400, never a 500."""
+
+import json
+
+import pytest
+
+TABLES = "/api/v1/tables/"
+
+
+@pytest.fixture
+def keys(client, db):
+    """Three tables' viewer keys, as a phone holding them sends them."""
+    made = [
+        client.post(
+            TABLES,
+            {"variant": "gin", "players": ["Anna", "Bruno"]},
+            content_type="application/json",
+        ).json()
+        for _ in range(3)
+    ]
+    return ",".join(table["viewer_key"] for table in made)
+
+
+class TestListBounds:
+    @pytest.mark.parametrize(
+        "query",
+        [
+            "limit=9223372036854775808",
+            "offset=9223372036854775808",
+            "limit=99999999999999999999999",
+        ],
+    )
+    def test_numbers_beyond_a_bigint_give_a_page_not_a_500(self, client, keys, query):
+        response = client.get(f"{TABLES}?{query}", HTTP_X_TABLE_KEY=keys)
+        assert response.status_code == 200
+
+    def test_a_limit_above_the_cap_is_cut_to_it(self, client, keys):
+        response = client.get(f"{TABLES}?limit=100000", HTTP_X_TABLE_KEY=keys)
+        assert response.status_code == 200
+        assert response.json()["count"] == 3
+        assert "limit=500" in (response.json()["next"] or "limit=500")
+
+    def test_an_offset_beyond_every_row_is_an_empty_page(self, client, keys):
+        response = client.get(f"{TABLES}?offset=9223372036854775808", HTTP_X_TABLE_KEY=keys)
+        assert response.json()["results"] == []
+
+
+class TestBodyBounds:
+    def test_a_thousand_deep_array_is_a_400_in_the_api_shape(self, client, db):
+        body = "[" * 1000 + "]" * 1000
+        response = client.post(TABLES, body, content_type="application/json")
+        assert response.status_code == 400
+        assert response.json()["error"] == "parse_error"
+        assert "deeper than 20 levels" in response.json()["detail"]
+
+    def test_a_thirty_thousand_deep_array_is_a_400_too(self, client, db):
+        body = "[" * 30_000 + "]" * 30_000  # 60 kB: within the size limit
+        response = client.post("/api/v1/referee/meld/", body, content_type="application/json")
+        assert response.status_code == 400
+        assert response.json()["error"] == "parse_error"
+
+    @pytest.mark.parametrize("size", [100_000, 10_000_000])
+    def test_a_large_body_is_a_413_in_the_api_shape(self, client, db, size):
+        body = json.dumps({"variant": "gin", "players": ["Anna", "Bruno"], "pad": "x" * size})
+        response = client.post(TABLES, body, content_type="application/json")
+        assert response.status_code == 413
+        assert response.json() == {
+            "error": "too_large",
+            "detail": "The body is larger than 65536 bytes.",
+        }
+
+    def test_a_body_that_is_not_json_names_the_problem(self, client, db):
+        response = client.post(TABLES, "{'variant': gin", content_type="application/json")
+        assert response.status_code == 400
+        assert response.json()["detail"].startswith("The body is not valid JSON")
+
+    def test_a_real_request_still_parses(self, client, db):
+        response = client.post(
+            TABLES,
+            {"variant": "gin", "players": ["Anna", "Bruno"]},
+            content_type="application/json",
+        )
+        assert response.status_code == 201

@@ -1,0 +1,60 @@
+"""Every kind of page carries the site's security headers: CSP, Permissions-Policy and the rest."""
+
+import pytest
+from django.contrib.auth.models import User
+
+PAGES = [
+    "/",
+    "/referee/",
+    "/accounts/login/",
+    "/accounts/signup/",
+    "/accounts/password_reset/",
+    "/clubs/",
+    "/api/docs/",
+    "/api/schema/",
+    "/admin/login/",
+    "/no-such-page/",
+]
+
+
+@pytest.fixture
+def table_page(client, db):
+    """The scorekeeper's page of a new table, made through the API as a phone makes it."""
+    answer = client.post(
+        "/api/v1/tables/",
+        {"variant": "gin", "players": ["Anna", "Bruno"]},
+        content_type="application/json",
+    ).json()
+    client.get(answer["scorekeeper_link"])  # the scorekeeper link remembers the key
+    return f"/t/{answer['id']}/"
+
+
+def _check(response) -> None:
+    csp = response.headers["Content-Security-Policy"]
+    directives = dict(part.strip().split(" ", 1) for part in csp.split(";") if part.strip())
+    assert directives["default-src"] == "'self'"
+    assert directives["script-src"] == "'self'"
+    assert directives["style-src"] == "'self'"
+    assert directives["frame-ancestors"] == "'none'"
+    assert "unsafe" not in csp
+    policy = response.headers["Permissions-Policy"]
+    for feature in ("camera=()", "microphone=()", "geolocation=()", "screen-wake-lock=(self)"):
+        assert feature in policy
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+
+
+class TestSecurityHeaders:
+    @pytest.mark.parametrize("path", PAGES)
+    def test_every_page_sends_the_headers(self, client, db, path):
+        client.force_login(User.objects.create_user("mara"))
+        _check(client.get(path))
+
+    def test_a_table_page_sends_them(self, client, table_page):
+        response = client.get(table_page)
+        assert response.status_code == 200
+        _check(response)
+
+    def test_an_api_answer_sends_them(self, client, table_page):
+        _check(client.get("/api/v1/tables/"))

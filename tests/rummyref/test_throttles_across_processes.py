@@ -1,0 +1,104 @@
+"""Throttles hold across the app's processes and cannot be dodged with X-Forwarded-For.
+
+A real gunicorn with three worker processes serves the referee API; one client sends 480
+requests. The counters live in the shared cache the settings choose (files on this machine
+by default, Redis when CACHE_URL names it, as in CI's second run), so the three processes
+together accept the configured 120 a minute, not 120 each.
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+
+ROOT = Path(__file__).resolve().parents[2]
+LIMIT = 120  # API_THROTTLE_REFEREE's default: 120/min
+REQUESTS = 480
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def gunicorn(tmp_path):
+    """Serve the app with three gunicorn workers on a free loopback port, no request counted."""
+    cache.clear()
+    port = _free_port()
+    env = {**os.environ, "API_THROTTLE_REFEREE": f"{LIMIT}/min"}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "rummyref.wsgi",
+            "--workers",
+            "3",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=open(tmp_path / "gunicorn.log", "w"),  # noqa: SIM115 (closed with the process)
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/static/css/app.css", timeout=5).close()
+            break
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                pytest.fail((tmp_path / "gunicorn.log").read_text())
+            time.sleep(0.2)
+    yield base
+    server.terminate()
+    server.wait(timeout=20)
+
+
+def _ask(base: str, forwarded_for: str | None = None) -> int:
+    headers = {"Content-Type": "application/json"}
+    if forwarded_for:
+        headers["X-Forwarded-For"] = forwarded_for
+    body = json.dumps({"variant": "gin", "cards": "7S 8S 9S"}).encode()
+    request = urllib.request.Request(
+        f"{base}/api/v1/referee/meld/", data=body, headers=headers, method="POST"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def _count(statuses: list[int]) -> dict[int, int]:
+    return {code: statuses.count(code) for code in sorted(set(statuses))}
+
+
+class TestThrottlesAcrossProcesses:
+    def test_three_workers_accept_the_configured_number_from_one_client(self, gunicorn, db):
+        statuses = [_ask(gunicorn) for _ in range(REQUESTS)]
+        assert _count(statuses) == {200: LIMIT, 429: REQUESTS - LIMIT}
+
+    def test_a_new_x_forwarded_for_on_every_request_is_still_one_client(self, gunicorn, db):
+        # A lone address on odd requests, a chain ending in a "trusted" hop on even ones.
+        spoofs = [
+            f"10.{n // 256}.{n % 256}.7" + ("" if n % 2 else ", 127.0.0.1") for n in range(REQUESTS)
+        ]
+        statuses = [_ask(gunicorn, forwarded_for=spoof) for spoof in spoofs]
+        assert _count(statuses) == {200: LIMIT, 429: REQUESTS - LIMIT}
