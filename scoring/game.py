@@ -106,7 +106,9 @@ class GameRules:
     the fewest and most seats; ``setup_rule`` and ``match_rule`` the rules a refused table
     size or a hand after the match's end cite. ``match_entry`` says whether the table's
     projection carries the match result as its "match" entry (Gin's projection predates it
-    and stays as cached tables hold it).
+    and stays as cached tables hold it). ``most_in_hand`` is the most cards one hand can
+    hold in the game (dealt, plus what a turn can bring before the discard): the referee
+    refuses a bigger hand, which bounds the solver's work.
 
     The functions take the table's options object, which ``options_from_dict`` builds for
     a table of that many seats and ``options_to_dict`` writes back explicitly:
@@ -121,6 +123,7 @@ class GameRules:
     players: tuple[int, int]
     setup_rule: str
     match_rule: str
+    most_in_hand: int
     options_from_dict: Callable[[Mapping[str, Any], int], Any]
     options_to_dict: Callable[[Any], dict[str, Any]]
     deck: Callable[[Any, int], DeckSpec]

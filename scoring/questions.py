@@ -86,10 +86,26 @@ def meld_out(meld: Meld) -> list[str]:
     return str(meld).split()
 
 
+def hand_cards(table: RefereeTable, text: str, *, field: str = "cards") -> tuple[Card, ...]:
+    """Read a hand's cards, refusing more than one hand of the game can hold."""
+    cards = parse_cards(text)
+    limit = table.game.most_in_hand
+    if len(cards) > limit:
+        raise _refuse(
+            "LIMITS",
+            "too_many_cards",
+            f"{field}: {len(cards)} cards, but a hand holds at most {limit} in this game.",
+            field=field,
+            count=len(cards),
+            limit=limit,
+        )
+    return cards
+
+
 def table_cards(
     table: RefereeTable, text: str, *, shown: tuple[Card, ...] = ()
 ) -> tuple[Card, ...]:
-    cards = parse_cards(text)
+    cards = hand_cards(table, text)
     check_copies([*shown, *cards], table.deck)
     return cards
 
@@ -214,7 +230,7 @@ def opening_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, An
 def rearrangement_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
     before = [parse_declared(text) for text in data["before"]]
     after = [parse_declared(text) for text in data["after"]]
-    hand = parse_cards(data["hand"])
+    hand = hand_cards(table, data["hand"], field="hand")
     on_table = [card for meld in before for card, _ in meld]
     check_copies([*on_table, *hand], table.deck)
     check_copies([card for meld in after for card, _ in meld], table.deck)
@@ -235,8 +251,7 @@ def rearrangement_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[s
 
 
 def hand_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
-    cards = parse_cards(data["cards"])
-    check_copies(cards, table.deck)
+    cards = table_cards(table, data["cards"])
     if not cards:
         raise _refuse("REFEREE", "no_cards", "Enter the cards of the hand.")
     best = best_arrangement(cards, rules=table.rules, value=table.value, deck=table.deck)
@@ -281,7 +296,7 @@ def hand_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
 
 def layoff_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
     onto, violations, on_table = _checked_melds(table, data["melds"])
-    cards = parse_cards(data["cards"])
+    cards = hand_cards(table, data["cards"])
     check_copies([*on_table, *cards], table.deck)
     rules = [table.game.referee.layoff_rule]
     if violations:
@@ -302,14 +317,14 @@ def score_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]
     players = [
         SeatEnd(
             name=p["name"],
-            hand=parse_cards(p.get("hand", "")),
+            hand=hand_cards(table, p.get("hand", ""), field=f"players[{seat}].hand"),
             melded=parse_cards(p.get("melded", "")),
             knocked=p.get("knocked", False),
             went_out=p.get("went_out", False),
             hand_closed=p.get("hand_closed", False),
             opening_penalty=p.get("opening_penalty", 0),
         )
-        for p in data["players"]
+        for seat, p in enumerate(data["players"])
     ]
     try:
         result = table.game.referee.score_ends(

@@ -65,6 +65,7 @@ from scoring.cards import (
     sort_cards,
 )
 from scoring.errors import Violation
+from scoring.errors import refusal as _refuse
 from scoring.melds import MAX_RUN, MIN_MELD, Meld, MeldRules, check_meld
 
 Value = Callable[[Card], int]
@@ -104,6 +105,12 @@ _MAX_TABLE_MELDS = 1024
 _PRESENT = sum(1 << (4 + 2 * i) for i in range(len(FULL_DECK) + _MAX_TABLE_MELDS))
 # The gain of a branch that leaves a card out where none may be (going out).
 _NEVER = -(1 << 40)
+
+# The most states one search may memoise. The largest hands a game allows (GameRules
+# .most_in_hand) need at most a few thousand; a hand far past them could need millions
+# (jokers and repeated cards multiply the packings), so the search refuses it instead of
+# holding a worker for seconds.
+STATE_BUDGET = 50_000
 
 # A gain is value * _GAIN_SCALE + cards: see the module docstring.
 _GAIN_SCALE = 64
@@ -788,6 +795,13 @@ def _best(rem: int, groups: _Groups, memo: _Memo, loose: bool) -> int:
     step = memo.get(rem)
     if step is not None:
         return step[0]
+    if len(memo) > STATE_BUDGET:
+        raise _refuse(
+            "LIMITS",
+            "too_complex",
+            "These cards are too many to work out; no hand in play holds this many.",
+            budget=STATE_BUDGET,
+        )
     key = rem
     by_low = groups[rem & _JOKERS]
     present = (rem | rem >> 1) & _PRESENT

@@ -1,9 +1,14 @@
 """The referee's page: ask about cards (a meld, a hand, an opening, layoffs, a move, a score)
 and get the engine's verdict with the rules it applied."""
 
+import math
+import uuid
+
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
+from rest_framework.throttling import SimpleRateThrottle
 
 from games.pages.forms.referee import RefereeForm
 from games.pages.forms.tables import RANKS, SUITS
@@ -15,6 +20,31 @@ from scoring import referee
 from scoring.errors import RuleViolation
 
 
+class RefereeThrottle(SimpleRateThrottle):
+    """The API referee's throttle for the page: the same rate and the same counter per client."""
+
+    scope = "referee"
+
+    def get_cache_key(self, request, view):
+        # The key ScopedRateThrottle gives the API's referee views, so both count together.
+        ident = request.user.pk if request.user.is_authenticated else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+def _throttled(request) -> list[tuple[str, str]] | None:
+    """Return the page's error when this client has asked too often, else None."""
+    throttle = RefereeThrottle()
+    if throttle.allow_request(request, view=None):
+        return None
+    seconds = math.ceil(throttle.wait() or 1)
+    message = ngettext(
+        "Too many questions from this network: ask again in %(seconds)d second.",
+        "Too many questions from this network: ask again in %(seconds)d seconds.",
+        seconds,
+    ) % {"seconds": seconds}
+    return [(message, "")]
+
+
 @require_http_methods(["GET", "POST"])
 def referee_page(request):
     """Ask the referee about cards: a meld, a hand, an opening, layoffs, a move, a score."""
@@ -22,6 +52,10 @@ def referee_page(request):
     table_id = request.GET.get("table", "")
     if table_id:
         # Opened from a table: the table's game and options, for whoever holds its key.
+        try:
+            uuid.UUID(table_id)
+        except ValueError:
+            raise Http404 from None
         try:
             table, _role = selectors.table_for_keys(
                 table_id=table_id, keys=request_keys(request, table_id), user=request.user
@@ -31,7 +65,9 @@ def referee_page(request):
         initial = referee_initial(table)
     form = RefereeForm(request.POST or None, initial=initial)
     answer, error, status = None, None, 200
-    if request.method == "POST":
+    if request.method == "POST" and (error := _throttled(request)):
+        status = 429
+    elif request.method == "POST":
         if form.is_valid():
             question, ask = form.request()
             try:

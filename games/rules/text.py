@@ -115,6 +115,14 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("REFEREE", "bad_table"): _("The table before the move is not legal: %(cards)s."),
     ("REFEREE", "not_in_game"): _("This question does not arise in this game."),
     ("REFEREE", "unknown_variant"): _("Unknown game “%(variant)s”."),
+    ("LIMITS", "too_many_cards"): _(
+        "%(count)s cards in “%(field)s”: a hand of this game holds at most %(limit)s. "
+        "Check the cards and send the hand again."
+    ),
+    ("LIMITS", "too_complex"): _(
+        "These cards are too many to work out: no hand in play holds this many. "
+        "Check the cards and send them again."
+    ),
     ("GIN-KNOCK", "one_knocker"): _("Exactly one player ends a Gin hand: mark who knocked."),
     ("R40-SETUP", "players"): _("Rummy40 is for %(min)s or %(max)s players, not %(count)s."),
     ("RAM-SETUP", "players"): _("Ramino is for %(min)s to %(max)s players, not %(count)s."),

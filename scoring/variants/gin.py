@@ -216,6 +216,8 @@ GAME = GameRules(
     players=(2, 2),
     setup_rule="GIN-SETUP",
     match_rule="GIN-MATCH",
+    # 10 dealt, 11 after the draw (Big Gin is declared with all 11).
+    most_in_hand=HAND_SIZE + 1,
     match_entry=False,
     options_from_dict=options_from_dict,
     options_to_dict=options_to_dict,

@@ -367,6 +367,8 @@ GAME = GameRules(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     setup_rule="KR-SETUP",
     match_rule="KR-MATCH",
+    # 10 dealt; turns that draw 2 or 3 (KR-TURN) grow a hand, rarely past 16.
+    most_in_hand=HAND_SIZE + 6,
     options_from_dict=_options_from_dict,
     options_to_dict=_options_to_dict,
     deck=deck,

@@ -519,6 +519,8 @@ GAME = GameRules(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     setup_rule="RAM-SETUP",
     match_rule="RAM-MATCH",
+    # 13 dealt, one drawn and one discard claimed out of turn (RAM-OPT-KNOCKCLAIM).
+    most_in_hand=HAND_SIZE + 2,
     options_from_dict=_options_from_dict,
     options_to_dict=_options_to_dict,
     deck=deck,

@@ -373,6 +373,8 @@ GAME = GameRules(
     players=(2, 4),
     setup_rule="R40-SETUP",
     match_rule="R40-MATCH",
+    # 10 dealt, one drawn before the discard.
+    most_in_hand=HAND_SIZE + 1,
     options_from_dict=_options_from_dict,
     options_to_dict=_options_to_dict,
     deck=deck,

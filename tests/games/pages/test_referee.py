@@ -405,3 +405,35 @@ class TestGoingOutVerdictsSpeakItalian:
         )
         assert code == 200
         assert body["violations"][0]["message"].startswith("Con queste carte non si chiude")
+
+
+class TestRefereeBounds:
+    HEAVY = {
+        "variant": "ramino",
+        "cards": "JK JK JK JK JK JK AS AH AD AC AS AH AD AC 2S 2H 2D 2C 2S 2H 2D 2C "
+        "3S 3H 3D 3C 3S 3H 3D 3C 4S 4H 4D 4C",
+    }
+
+    def test_the_api_refuses_a_hand_past_the_limit_with_a_400_naming_it(self, api, db):
+        status, body = ask(api, "hand", self.HEAVY)
+        assert status == 400
+        violation = body["violations"][0]
+        assert (violation["rule"], violation["code"]) == ("LIMITS", "too_many_cards")
+        assert violation["message"] == (
+            "34 cards in “cards”: a hand of this game holds at most 15. "
+            "Check the cards and send the hand again."
+        )
+
+    def test_the_page_is_throttled_like_the_api_on_one_counter(self, client, api, db):
+        data = {"variant": "gin", "players": "2", "question": "meld", "cards": "7S 8S 9S"}
+        for _ in range(60):
+            assert ask(api, "meld", {"variant": "gin", "cards": "7S 8S 9S"})[0] == 200
+        for _ in range(60):
+            assert client.post("/referee/", data).status_code == 200
+        refused = client.post("/referee/", data)
+        assert refused.status_code == 429
+        assert "Too many questions from this network: ask again in" in refused.content.decode()
+        assert ask(api, "meld", {"variant": "gin", "cards": "7S 8S 9S"})[0] == 429
+
+    def test_a_table_id_that_is_not_one_is_a_404(self, client, db):
+        assert client.get("/referee/?table=zzz").status_code == 404
