@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from scoring.errors import RuleViolation, Violation
 
-# Display order of suits: clubs, spades, hearts, diamonds (the order RULES.md lists them in).
+# Display order of suits: clubs, spades, hearts, diamonds (the order docs/rules.md lists them in).
 SUITS: tuple[str, ...] = ("C", "S", "H", "D")
 SUIT_SYMBOLS: dict[str, str] = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 RANKS: tuple[int, ...] = tuple(range(1, 14))

@@ -1,4 +1,4 @@
-"""Rule violations: every user-caused refusal of the engine, citing a RULES.md ID."""
+"""Rule violations: every user-caused refusal of the engine, citing a rule ID of docs/rules.md."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Violation:
-    """Describe one broken rule: its RULES.md ID, a fallback message and JSON-ready params."""
+    """Describe one broken rule: its ID (docs/rules.md), a fallback message and JSON params."""
 
     rule: str
     message: str

@@ -100,7 +100,7 @@ class RefereeRules:
 
 @dataclass(frozen=True, slots=True)
 class GameRules:
-    """Hold everything the shared engine knows of one game (RULES.md §2-§5).
+    """Hold everything the shared engine knows of one game (docs/rules.md).
 
     ``key`` is the game's name on the wire ("variant" in a table's creation); ``players``
     the fewest and most seats; ``setup_rule`` and ``match_rule`` the rules a refused table

@@ -1,4 +1,4 @@
-"""Reading a table's options (RULES.md §6): the checks every game's options share."""
+"""Reading a table's options (docs/rules.md): the checks every game's options share."""
 
 from __future__ import annotations
 

@@ -121,7 +121,7 @@ class TableState:
         The seats are listed in play order and seat 0 deals the first hand; the deal then
         passes to the next seat after every hand entered, a voided one too (its cards were
         dealt). A hand started play by play may name another dealer; the deal passes on
-        from them. RULES.md names no dealer rule for these games beyond "clockwise".
+        from them. docs/rules.md names no dealer rule for these games beyond "clockwise".
         """
         return self.play.dealer if self.play is not None else self.next_dealer
 

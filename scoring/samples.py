@@ -2,7 +2,7 @@
 the demo loads one, the bench replays them, and tests append them through the API.
 
 Each sample is a table (game, options, players) and the events a phone appends after the
-table's creation, with the hand's points worked out by hand from RULES.md in comments.
+table's creation, with the hand's points worked out by hand from docs/rules.md in comments.
 """
 
 from dataclasses import dataclass
@@ -18,7 +18,7 @@ class SampleHand:
     players: tuple[str, ...]
     options: dict[str, Any]
     events: tuple[tuple[str, dict[str, Any]], ...]
-    points: tuple[int, ...]  # what the hand scores per seat (RULES.md, by hand)
+    points: tuple[int, ...]  # what the hand scores per seat (docs/rules.md, by hand)
 
 
 GIN = SampleHand(

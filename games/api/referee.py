@@ -17,7 +17,7 @@ from scoring import referee
 from scoring.errors import RuleViolation
 
 VARIANTS = [(v, v) for v in referee.VARIANTS]
-CARDS_HELP = "Cards in RULES.md notation: 7S 10H QD AC, jokers JK (declared: JK=4C)."
+CARDS_HELP = "Cards in the card notation of rule CARD-3: 7S 10H QD AC, jokers JK (declared: JK=4C)."
 
 
 class AskSerializer(serializers.Serializer):
@@ -25,7 +25,9 @@ class AskSerializer(serializers.Serializer):
     preset = serializers.CharField(
         required=False, max_length=20, help_text="Gin: big_gin, classic."
     )
-    options = serializers.DictField(required=False, default=dict, help_text="RULES.md §6 keys.")
+    options = serializers.DictField(
+        required=False, default=dict, help_text="Option keys (docs/rules.md)."
+    )
     players = serializers.IntegerField(
         required=False, min_value=2, max_value=6, help_text="Decides the deck (CARD-2)."
     )

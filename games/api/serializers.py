@@ -76,7 +76,7 @@ class TableCreateSerializer(serializers.Serializer):
     options = serializers.DictField(
         required=False,
         default=dict,
-        help_text='Option keys of RULES.md §6, e.g. {"preset": "classic", "target": 50}.',
+        help_text='Option keys (docs/rules.md), e.g. {"preset": "classic", "target": 50}.',
     )
 
 
@@ -158,7 +158,7 @@ class AppendedSerializer(serializers.Serializer):
 
 
 class ViolationSerializer(serializers.Serializer):
-    rule = serializers.CharField(help_text="RULES.md rule ID, e.g. GIN-KNOCK.")
+    rule = serializers.CharField(help_text="docs/rules.md rule ID, e.g. GIN-KNOCK.")
     code = serializers.CharField()
     message = serializers.CharField(help_text="In the request's language (Accept-Language).")
     params = serializers.DictField()

@@ -297,7 +297,7 @@ class TableEventsView(Throttled, APIView):
             "event_id was already stored (a retry); the stored event is returned and nothing "
             "is stored twice. 409: expected_seq is not the table's head (someone else recorded "
             "first); the body has the current head and state. 422: the event breaks a rule; "
-            "the body names the rule (RULES.md ID) and nothing is stored."
+            "the body names the rule (rule ID of docs/rules.md) and nothing is stored."
         ),
         parameters=[KEY_PARAMETER],
         request=serializers.EventAppendSerializer,

@@ -432,7 +432,7 @@ def item_text(item: Mapping[str, Any], seats: list[str]) -> str:
     }
 
 
-# Every rule of RULES.md in a few words, shown beside its ID wherever a verdict cites it.
+# Every rule of docs/rules.md in a few words, shown beside its ID wherever a verdict cites it.
 RULE_TITLES = {
     "CARD-1": gettext_lazy("Cards: ranks A to K in four suits, and jokers"),
     "CARD-2": gettext_lazy("No card more often than the decks hold"),
@@ -527,7 +527,7 @@ def _on_off(value: bool) -> str:
     return str(gettext_lazy("on") if value else gettext_lazy("off"))
 
 
-# Ramino's house rules (RULES.md §6 keys) and the rule each one turns on.
+# Ramino's house rules (option keys of docs/rules.md) and the rule each one turns on.
 _RAMINO_FLAGS = {
     "short_deck": "RAM-OPT-SHORT",
     "scala40": "RAM-OPT-SCALA40",

@@ -12,7 +12,7 @@ player lays down that is not known to be in their hand comes out of the unknown 
 as long as there are any. Everything face up in the hand — discards, melds, known cards,
 the hands shown at the end — is counted against the decks after every move (CARD-2).
 
-Payloads (JSON; ``seat`` is the seat's index, cards in RULES.md notation)::
+Payloads (JSON; ``seat`` is the seat's index, cards in the card notation of rule CARD-3)::
 
     hand_started     {"dealer": 0, "upcard": "7S"}   dealer optional (the table's next
                                                      dealer); upcard: the card that starts

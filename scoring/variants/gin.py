@@ -1,4 +1,4 @@
-"""Gin Rummy (RULES.md §2) as the engine reads it: a hand entered by counts or cards, a hand
+"""Gin Rummy (docs/rules.md) as the engine reads it: a hand entered by counts or cards, a hand
 played move by move, the match, the standings' counts and the referee's answers.
 
 The options and the scoring of one hand are in scoring/variants/gin_scoring.py, the

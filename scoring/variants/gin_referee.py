@@ -1,4 +1,4 @@
-"""The referee's answers for Gin Rummy (RULES.md §2): melds without jokers, a hand of 10 or
+"""The referee's answers for Gin Rummy (docs/rules.md): melds without jokers, a hand of 10 or
 11 cards, layoffs and a scored hand, each citing Gin's rules."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Gin Rummy (RULES.md §2): options, presets and the scoring of one hand, both presets (the
+"""Gin Rummy (docs/rules.md): options, presets and the scoring of one hand, both presets (the
 game itself, as the engine reads it, is scoring/variants/gin.py)."""
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ _BOOL_OPTIONS = ("undercut_on_tie", "no_rediscard", "wall")
 
 @dataclass(frozen=True, slots=True)
 class GinOptions:
-    """Hold a Gin table's options (RULES.md §6); undercut_bonus None takes the preset's."""
+    """Hold a Gin table's options (docs/rules.md); undercut_bonus None takes the preset's."""
 
     preset: str = BIG_GIN_PRESET
     undercut_bonus: int | None = None

@@ -1,4 +1,4 @@
-"""Knock Rummy (RULES.md §5): options, deck, meld rules, values, round and match scoring.
+"""Knock Rummy (docs/rules.md): options, deck, meld rules, values, round and match scoring.
 
 Scores are points won: the round's winner scores what the others hold more than they do
 (KR-SCORE), and the game ends when someone reaches 150 (KR-MATCH).
@@ -68,7 +68,7 @@ _USED_FLAGS = ("knocked", "went_out")
 
 @dataclass(frozen=True, slots=True)
 class KnockRummyOptions:
-    """Hold a Knock Rummy table's options (RULES.md §6).
+    """Hold a Knock Rummy table's options (docs/rules.md, Table options).
 
     KR-MATCH ends the game at 150; the table may choose another target (any whole number
     from 1), the end-of-game bonuses staying 100 and 25 a round.

@@ -1,4 +1,4 @@
-"""Ramino (RULES.md §4): options and house rules, deck, meld rules, values, hand and match
+"""Ramino (docs/rules.md): options and house rules, deck, meld rules, values, hand and match
 scoring.
 
 Scores are gains and losses: the player who goes out gains what the others lose (RAM-SCORE),
@@ -94,7 +94,7 @@ _USED_FLAGS = ("went_out", "hand_closed")
 
 @dataclass(frozen=True, slots=True)
 class RaminoOptions:
-    """Hold a Ramino table's options and house rules (RULES.md §6).
+    """Hold a Ramino table's options and house rules (docs/rules.md, Table options).
 
     no_opening None follows short_deck, which turns it on (RAM-OPT-SHORT); switching it off
     by hand with the short deck is refused. scala40 asks for a 40-point opening and

@@ -1,4 +1,4 @@
-"""Rummy40 (RULES.md §3): options, deck, meld rules, penalty values, hand and match scoring.
+"""Rummy40 (docs/rules.md): options, deck, meld rules, penalty values, hand and match scoring.
 
 Scores are penalty points: a hand adds to each player's score what they are left holding,
 and the match is decided by who stays lowest (R40-MATCH).
@@ -67,7 +67,7 @@ _USED_FLAGS = ("went_out", "opening_penalty")
 
 @dataclass(frozen=True, slots=True)
 class Rummy40Options:
-    """Hold a Rummy40 table's options (RULES.md §6); build them with from_dict.
+    """Hold a Rummy40 table's options (docs/rules.md, Table options); build them with from_dict.
 
     The dataclass defaults are the 2-player table's; from_dict turns add_to_any_meld on for
     4 players (R40-ADD). The target defaults to 100, the shortest limit that is not a single

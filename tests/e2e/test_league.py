@@ -159,7 +159,7 @@ def expect_read_only(page) -> None:
     expect(main.get_by_role("button", name="Make it public")).to_have_count(0)
 
 
-# The matches, worked out by hand from RULES.md §2 (Classic, to 50) -------------------------
+# The matches, worked out by hand from docs/rules.md (Classic, to 50) -------------------------
 #
 # Table 1, Anna – Bruno:
 #   1. Anna knocks with 3, Bruno holds 20: GIN-SCORE-KNOCK, Anna 20 - 3 = 17.

@@ -1,7 +1,7 @@
 """A table simulator for the play-by-play property tests: real cards, legal moves, the log.
 
 The simulator deals real shuffled cards and plays every seat with simple, legal moves as
-RULES.md states them: it draws from the stock (naming the card or not) or the discard pile,
+docs/rules.md states them: it draws from the stock (naming the card or not) or the discard pile,
 opens with the solver's most valuable melds when they reach the minimum, adds cards to table
 melds, swaps jokers, claims discards, knocks when the count allows, lets the stock run out,
 and shows the real hands at the end. It plays badly on purpose where that keeps it short and
@@ -48,7 +48,7 @@ from scoring.variants import game_get, gin, knock_rummy, ramino, rummy40
 
 SEAT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 
-# Phases of a hand as the simulator plays it (RULES.md words, not the engine's).
+# Phases of a hand as the simulator plays it (docs/rules.md words, not the engine's).
 FIRST = "first"  # Gin's first turn: take the upcard or pass (GIN-FIRST)
 DRAW = "draw"  # the seat to move has not drawn yet
 PLAY = "play"  # the seat to move has drawn
@@ -401,7 +401,7 @@ class HandSimulator:
         # GIN-WALL: void at two stock cards left; without the wall, when none is left.
         return 2 if self.options.wall else 0
 
-    # Gin (RULES.md §2) ------------------------------------------------------------------
+    # Gin (docs/rules.md) ------------------------------------------------------------------
 
     def _gin_first_turn(self) -> None:
         """GIN-FIRST: the non-dealer takes the upcard or passes, then the dealer."""
@@ -463,7 +463,7 @@ class HandSimulator:
         self.hands[seat] = []
         self.ending, self.ender = "knock", seat
 
-    # Rummy40 and Ramino (RULES.md §3, §4) -----------------------------------------------
+    # Rummy40 and Ramino (docs/rules.md, §4) -----------------------------------------------
 
     def _meld_out(self) -> bool:
         # RAM-OPT-NODISCARDWIN: going out by melding the last card.
@@ -675,7 +675,7 @@ class HandSimulator:
         hand = [*self.hands[seat], *back] if self.short_opening else self.hands[seat]
         allowed = self._discards(hand, self.opened[seat])
         if not allowed:
-            raise _Stop  # e.g. only jokers left at a fixed-jokers table: RULES.md is silent
+            raise _Stop  # e.g. only jokers left at a fixed-jokers table: docs/rules.md is silent
         deadwood = best_arrangement(
             hand, rules=self.rules, value=self.table.value, deck=self.deck
         ).deadwood
@@ -701,7 +701,7 @@ class HandSimulator:
         self.move(DISCARD_CLAIMED, payload)
         self.hands[seat] += [self.discard.pop(), self.stock.pop()]
 
-    # Knock Rummy (RULES.md §5) ------------------------------------------------------------
+    # Knock Rummy (docs/rules.md) ------------------------------------------------------------
 
     def _kr_turn(self) -> None:
         """KR-TURN: draw up to three cards, melding after the first or second; KR-STOCK."""

@@ -1,7 +1,7 @@
-"""Gin Rummy played move by move (RULES.md §2) through the replay: scoring/play/'s rules.
+"""Gin Rummy played move by move (docs/rules.md) through the replay: scoring/play/'s rules.
 
 Anna (seat 0) deals the first hand, so Bruno (seat 1) is the non-dealer who starts. Every
-expected count and score is worked by hand from RULES.md in the comments beside it.
+expected count and score is worked by hand from docs/rules.md in the comments beside it.
 """
 
 from scoring.cards import FULL_DECK

@@ -1,4 +1,4 @@
-"""Knock Rummy played move by move (RULES.md §5) through the replay: scoring/play/'s rules.
+"""Knock Rummy played move by move (docs/rules.md) through the replay: scoring/play/'s rules.
 
 Anna (seat 0) deals the first round, so Bruno (seat 1) moves first. There is no discard pile:
 a turn ends with ``turn_passed`` or with the next seat's draw. Values are KR-VALUE (joker 25,

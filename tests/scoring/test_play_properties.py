@@ -12,7 +12,7 @@ The simulator's choices come from a seeded ``random.Random``: hypothesis draws t
 its options and the seed, and shrinks those. With ``st.randoms(use_true_random=False)`` the
 longest tables (a Ramino hand makes thousands of choices) overrun hypothesis's buffer and
 are dropped as invalid, which would keep hands that run the stock out from being tested.
-The tests at the end replay short hand-written logs of moves RULES.md allows that the
+The tests at the end replay short hand-written logs of moves docs/rules.md allows that the
 engine refused when the simulator first played them: the bugs it found, fixed since.
 """
 
@@ -581,7 +581,7 @@ def pass_turn(seat):
 
 
 class TestMovesRulesAllowedThatTheEngineRefused:
-    """Bugs the simulator found: logs RULES.md allows that the engine refused.
+    """Bugs the simulator found: logs docs/rules.md allows that the engine refused.
 
     Each was fixed while these tests were written (the commit is named); the tests stay as
     guards, each with the shortest log that showed its bug.

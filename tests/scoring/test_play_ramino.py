@@ -1,4 +1,4 @@
-"""Ramino played move by move (RULES.md §4) through the replay: scoring/play/'s rules.
+"""Ramino played move by move (docs/rules.md) through the replay: scoring/play/'s rules.
 
 Anna (seat 0) deals the first hand, so Bruno (seat 1) moves first. Hand values are RAM-VALUE
 (2-9 face, 10 J Q K 10, ace 11, joker 20), openings VALUE (ace 1 before a 2, 11 after a

@@ -1,4 +1,4 @@
-"""Rummy40 played move by move (RULES.md §3) through the replay: scoring/play/'s rules.
+"""Rummy40 played move by move (docs/rules.md) through the replay: scoring/play/'s rules.
 
 Anna (seat 0) deals the first hand, so Bruno (seat 1) moves first. Values are R40-VALUE
 (ace 1, 2-10 face, J Q K 10, joker 25) at the end and VALUE for openings (ace 11 when high or

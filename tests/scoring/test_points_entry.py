@@ -1,7 +1,7 @@
 """The quick entry by hand values (``"mode": "points"``) for Rummy40, Ramino and Knock Rummy.
 
 A hand entered by its value scores exactly as the same hand entered by its cards: the
-modules score from values either way (RULES.md §3-5). Worked examples are by hand.
+modules score from values either way (docs/rules.md-5). Worked examples are by hand.
 """
 
 import pytest

@@ -1,4 +1,4 @@
-"""Rummy40, Ramino and Knock Rummy tables replayed hand by hand through the log (RULES.md §3-5).
+"""Rummy40, Ramino and Knock Rummy tables replayed hand by hand through the log (docs/rules.md-5).
 
 Every expected total below is worked by hand from the rules, in the comments beside it.
 """

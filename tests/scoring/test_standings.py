@@ -1,7 +1,7 @@
 """League standings and ratings over finished matches (scoring/standings.py).
 
 The seasons are real logs replayed by the engine; every expected number is worked by hand
-from RULES.md in the comments beside it.
+from docs/rules.md in the comments beside it.
 """
 
 import itertools

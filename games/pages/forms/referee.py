@@ -16,7 +16,7 @@ QUESTIONS = [
     ("score", _("What does this hand score?")),
 ]
 VARIANT_LABELS = dict(Variant.choices)
-# Boolean house rules, by the option key of RULES.md §6.
+# Boolean house rules, by its option key (docs/rules.md, Table options).
 FLAGS = {
     "gin": [
         ("undercut_on_tie", _("A tie after a knock is an undercut")),

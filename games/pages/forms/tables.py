@@ -30,7 +30,7 @@ ENDING_LABELS = {
 MAX_PLAYERS = 6
 R40_OPENING_CHOICES = [("0", _("None")), ("40", "40"), ("50", "50")]
 R40_TARGET_CHOICES = [("1", _("Single hand")), ("100", "100"), ("200", "200"), ("500", "500")]
-# Ramino house rules (RULES.md §6 keys), each shown with its RULES.md ID.
+# Ramino house rules (option keys of docs/rules.md), each shown with its rule ID of docs/rules.md.
 RAMINO_RULES = [
     ("short_deck", "RAM-OPT-SHORT", _("Short deck: one deck and 3 jokers")),
     ("scala40", "RAM-OPT-SCALA40", _("Opening minimum 40 instead of 30")),

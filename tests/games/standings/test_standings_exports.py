@@ -1,7 +1,7 @@
 """A season's standings and match results as CSV downloads: their content, who may
 download them, and spreadsheet formulas kept out.
 
-The season below is worked by hand from the Gin rules (RULES.md §2, Classic to 50): a knock
+The season below is worked by hand from the Gin rules (docs/rules.md, Classic to 50): a knock
 scores the difference of the counts (GIN-SCORE-KNOCK), a defender with the lower count
 undercuts and scores the difference with no bonus at a Classic table (GIN-UNDERCUT), gin
 scores 25 + the defender's count (GIN-SCORE-GIN), and the first total to reach 50 wins

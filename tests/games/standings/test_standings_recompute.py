@@ -1,6 +1,6 @@
 """Season standings as projections of the league tables' logs, recomputed on commit.
 
-The small season below is worked by hand from the Gin rules (RULES.md §2, Classic to 50):
+The small season below is worked by hand from the Gin rules (docs/rules.md, Classic to 50):
 gin scores 25 + the defender's count (GIN-SCORE-GIN), a knock the difference of the counts
 (GIN-SCORE-KNOCK), and the first total to reach 50 wins the match (GIN-MATCH).
 

@@ -1,4 +1,4 @@
-"""Gin Rummy scoring and validation (RULES.md §2), both presets."""
+"""Gin Rummy scoring and validation (docs/rules.md), both presets."""
 
 import json
 from collections import Counter

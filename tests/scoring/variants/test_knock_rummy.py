@@ -1,4 +1,4 @@
-"""Knock Rummy options, setup, values, round scoring and game end (RULES.md §5)."""
+"""Knock Rummy options, setup, values, round scoring and game end (docs/rules.md)."""
 
 import json
 

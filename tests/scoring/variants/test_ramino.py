@@ -1,4 +1,4 @@
-"""Ramino options and house rules, setup, values, hand scoring and match end (RULES.md §4)."""
+"""Ramino options and house rules, setup, values, hand scoring and match end (docs/rules.md)."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Rummy40 options, setup, values, hand scoring and match end (RULES.md §3)."""
+"""Rummy40 options, setup, values, hand scoring and match end (docs/rules.md)."""
 
 import json
 
