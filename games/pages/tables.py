@@ -10,6 +10,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.demo import demo_tables
@@ -81,6 +82,7 @@ def home(request):
 
 
 @require_GET
+@never_cache
 def table_join(request, table_id, key):
     """Open a table from a shared link: keep its key in this browser and go to the table."""
     try:
@@ -184,6 +186,7 @@ def _hand_form(table: Table, state: dict, data=None, *, amend=False, **kwargs):
 
 
 @require_GET
+@never_cache  # the scorekeeper's page shows both keys: no cache may keep it
 @with_table()
 def table_detail(request, table, role):
     """Show the scoreboard; htmx polls ask with ?since=<seq> and get 204 if nothing changed."""

@@ -219,6 +219,9 @@ def _append_locked(
         raise SeasonClosed()
     if expected_seq != table.head_seq:
         raise AppendConflict(table=table, state=TableProjection.objects.get(table=table).state)
+    if table.season_id is not None and user is not None and user.is_authenticated:
+        # A league table's record names the signed-in member, never what the client typed.
+        entered_by = user.get_username()[: Event._meta.get_field("entered_by").max_length]
     if event_type not in APPENDABLE_TYPES:
         raise EventRejected(
             [

@@ -56,5 +56,11 @@ class TestSecurityHeaders:
         assert response.status_code == 200
         _check(response)
 
+    def test_the_page_that_shows_the_keys_is_never_cached(self, client, table_page):
+        response = client.get(table_page)
+        assert "scorekeeper-link" in response.content.decode()
+        assert "no-store" in response.headers["Cache-Control"]
+        assert "private" in response.headers["Cache-Control"]
+
     def test_an_api_answer_sends_them(self, client, table_page):
         _check(client.get("/api/v1/tables/"))

@@ -150,3 +150,38 @@ def test_a_player_id_beyond_any_id_is_a_clear_400(world):
     )
     assert response.status_code == 400
     assert "players" in response.json()["fields"]
+
+
+class TestWhoRecorded:
+    def test_at_a_league_table_the_record_names_the_signed_in_member(self, world):
+        table = world.table(world.carla, world.anna)
+        response = client_for(world.member).post(
+            f"/api/v1/tables/{table.pk}/events/",
+            {
+                "event_id": "6f1c1d9e-2f1e-4b7a-9a57-3c9c1c2f0a11",
+                "expected_seq": 1,
+                "type": "hand_recorded",
+                "payload": quick(0, "gin", 0, 30),
+                "entered_by": "olga (the owner)",
+            },
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+        assert table.events.get(seq=2).entered_by == world.member.username == "mara"
+
+    def test_at_a_casual_table_the_name_the_phone_gives_is_kept(self, world, make_table):
+        table = make_table()
+        response = APIClient().post(
+            f"/api/v1/tables/{table.pk}/events/",
+            {
+                "event_id": "0b7c6a1e-0d1f-4f5e-8a2b-9c3d4e5f6a7b",
+                "expected_seq": 1,
+                "type": "hand_recorded",
+                "payload": quick(0, "gin", 0, 30),
+                "entered_by": "Anna's phone",
+            },
+            format="json",
+            HTTP_X_TABLE_KEY=table.scorekeeper_key,
+        )
+        assert response.status_code == 201, response.json()
+        assert table.events.get(seq=2).entered_by == "Anna's phone"
