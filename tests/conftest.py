@@ -4,6 +4,15 @@ none. Celery's switch to in-process is here: the browser tests need it too."""
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def _fresh_throttles():
+    # Throttle counters live in the shared cache (a live server's requests count there
+    # too); each test starts with none spent.
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def eager_celery():
     """Run tasks in-process for this test, whatever broker is configured."""

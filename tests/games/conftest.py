@@ -9,7 +9,6 @@ import uuid
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 
 from games.tables import services as table_services
 from tests.games.clubs_setup import club_world
@@ -37,12 +36,6 @@ def pytest_report_header(config):
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     broker = settings.CELERY_BROKER_URL or "none (tasks run eagerly)"
     return f"rummyref: database={engine}, celery broker={broker}"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttles():
-    # Throttle counters live in the cache; each test starts with none spent.
-    cache.clear()
 
 
 @pytest.fixture
