@@ -137,6 +137,9 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("KR-MATCH", "bad_target"): _(
         "A Knock Rummy game cannot end at %(target)s: choose %(min)s or more."
     ),
+    ("KR-MATCH", "target_too_high"): _(
+        "A Knock Rummy game ends at %(max)s at most, not %(target)s."
+    ),
     ("RAM-OPT-SHORT", "opening"): _(
         "The short deck plays with no opening minimum; that cannot be switched off."
     ),

@@ -60,6 +60,7 @@ MAX_DRAWS = 3  # KR-TURN: up to three draws a turn
 UNDERCUT_BONUS = 10
 OUT_BONUS = 25
 TARGET = 150
+MAX_TARGET = 10_000
 TARGET_BONUS = 100
 ROUND_BONUS = 25
 OPTION_KEYS = ("target",)
@@ -71,7 +72,7 @@ class KnockRummyOptions:
     """Hold a Knock Rummy table's options (docs/rules.md, Table options).
 
     KR-MATCH ends the game at 150; the table may choose another target (any whole number
-    from 1), the end-of-game bonuses staying 100 and 25 a round.
+    from 1 to 10,000), the end-of-game bonuses staying 100 and 25 a round.
     """
 
     target: int = TARGET
@@ -84,6 +85,16 @@ class KnockRummyOptions:
                     code="bad_target",
                     message=f"A Knock Rummy game cannot end at {self.target!r}: choose 1 or more.",
                     params={"target": json_value(self.target), "min": 1},
+                )
+            )
+        if self.target > MAX_TARGET:
+            # A bound, so no target (or league holding one) reaches past an integer column.
+            raise RuleViolation(
+                Violation(
+                    rule="KR-MATCH",
+                    code="target_too_high",
+                    message=f"A Knock Rummy game ends at {MAX_TARGET} at most, not {self.target}.",
+                    params={"target": self.target, "max": MAX_TARGET},
                 )
             )
 

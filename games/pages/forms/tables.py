@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.shared.models import Variant
+from scoring.variants import knock_rummy
 
 SUITS = (("C", "♣"), ("S", "♠"), ("H", "♥"), ("D", "♦"))
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -96,7 +97,9 @@ class TableCreateForm(forms.Form):
         label=_("Limit"), choices=R40_TARGET_CHOICES, coerce=int, initial="100"
     )
     ram_hands = forms.IntegerField(label=_("Hands"), min_value=1, max_value=20, initial=5)
-    kr_target = forms.IntegerField(label=_("Game ends at"), min_value=1, initial=150)
+    kr_target = forms.IntegerField(
+        label=_("Game ends at"), min_value=1, max_value=knock_rummy.MAX_TARGET, initial=150
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -247,3 +247,23 @@ class TestWhoseDeal:
         assert 'data-testid="winner"' in page
         assert _dealer_tags(page) == {}
         assert 'data-testid="dealer"' not in page
+
+
+class TestBoundedFields:
+    def test_a_huge_knock_rummy_target_is_a_form_error_and_the_names_stay(self, client, db):
+        response = client.post(
+            "/",
+            {
+                "variant": "knock_rummy",
+                "players": "3",
+                "player_1": "Anna",
+                "player_2": "Bruno",
+                "player_3": "Carla",
+                "kr_target": "99999999999999999999",
+            },
+        )
+        page = response.content.decode()
+        assert response.status_code == 422
+        assert "Ensure this value is less than or equal to 10000." in page
+        assert 'value="Anna"' in page and 'value="Carla"' in page
+        assert Table.objects.count() == 0
