@@ -364,7 +364,7 @@ GAMES = {
     # variant: (module, options of a match longer than any drawn log, seat counts)
     "rummy40": (rummy40, {"target": 500}, (2, 4)),
     "ramino": (ramino, {"hands": 20}, (2, 3, 6)),
-    "knock_rummy": (knock_rummy, {"target": 100_000}, (2, 5)),
+    "knock_rummy": (knock_rummy, {"target": knock_rummy.MAX_TARGET}, (2, 5)),
 }
 LOW_CARDS = [card for card in FULL_DECK if card.rank <= 2]
 SPADES = [card for card in FULL_DECK if card.suit == "S"]
