@@ -31,12 +31,12 @@ from scoring.variants import gin, knock_rummy, ramino, rummy40
 
 SEAT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 # The longest match each game's options allow (GIN-MATCH and R40-MATCH: 500 at most,
-# RAM-MATCH: 20 hands at most, KR-MATCH: any target), so that long logs stay in play.
+# RAM-MATCH: 20 hands at most, KR-MATCH: 1,000,000 at most), so that long logs stay in play.
 LONG_MATCH: Mapping[str, Mapping[str, Any]] = {
     "gin": {"preset": "big_gin", "target": 500},
     "rummy40": {"target": 500},
     "ramino": {"hands": ramino.MAX_HANDS},
-    "knock_rummy": {"target": 1_000_000},
+    "knock_rummy": {"target": knock_rummy.MAX_TARGET},
 }
 SEATS: Mapping[str, Sequence[int]] = {
     "gin": (2,),

@@ -60,7 +60,7 @@ MAX_DRAWS = 3  # KR-TURN: up to three draws a turn
 UNDERCUT_BONUS = 10
 OUT_BONUS = 25
 TARGET = 150
-MAX_TARGET = 10_000
+MAX_TARGET = 1_000_000
 TARGET_BONUS = 100
 ROUND_BONUS = 25
 OPTION_KEYS = ("target",)
@@ -72,7 +72,7 @@ class KnockRummyOptions:
     """Hold a Knock Rummy table's options (docs/rules.md, Table options).
 
     KR-MATCH ends the game at 150; the table may choose another target (any whole number
-    from 1 to 10,000), the end-of-game bonuses staying 100 and 25 a round.
+    from 1 to 1,000,000), the end-of-game bonuses staying 100 and 25 a round.
     """
 
     target: int = TARGET

@@ -264,6 +264,6 @@ class TestBoundedFields:
         )
         page = response.content.decode()
         assert response.status_code == 422
-        assert "Ensure this value is less than or equal to 10000." in page
+        assert "Ensure this value is less than or equal to 1000000." in page
         assert 'value="Anna"' in page and 'value="Carla"' in page
         assert Table.objects.count() == 0

@@ -132,12 +132,12 @@ class TestOptions:
         assert (violation.rule, violation.code) == ("KR-MATCH", "bad_target")
         assert violation.params == {"target": target, "min": 1}
 
-    @pytest.mark.parametrize("target", [10_001, 99999999999999999999])
-    def test_a_target_past_ten_thousand_is_refused(self, target):
-        """KR-MATCH (choice): a target from 1 to 10,000."""
+    @pytest.mark.parametrize("target", [1_000_001, 99999999999999999999])
+    def test_a_target_past_a_million_is_refused(self, target):
+        """KR-MATCH (choice): a target from 1 to 1,000,000."""
         (violation,) = refused(KnockRummyOptions.from_dict, {"target": target}, 2)
         assert (violation.rule, violation.code) == ("KR-MATCH", "target_too_high")
-        assert violation.params == {"target": target, "max": 10_000}
+        assert violation.params == {"target": target, "max": 1_000_000}
 
     def test_an_option_of_another_game_is_refused(self):
         (violation,) = refused(KnockRummyOptions.from_dict, {"no_jokers": True}, 2)
