@@ -8,7 +8,9 @@ real work and not only their 404s; an append is sent at the table's head.
 
 import pytest
 import schemathesis
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from django.middleware.csrf import _get_new_csrf_string, _mask_cipher_secret
 from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
@@ -19,6 +21,18 @@ from tests.games.clubs_setup import club_world
 SCHEMA = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
 OPERATIONS = {result.ok().label: result.ok() for result in SCHEMA.get_all_operations()}
 CSRF = _get_new_csrf_string()
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    # The WSGI handler closes the database connection at the end of every request, as in a
+    # server; here that connection holds the test's transaction. Django's test client
+    # steps round it the same way.
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
