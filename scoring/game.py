@@ -114,9 +114,10 @@ class GameRules:
     a table of that many seats and ``options_to_dict`` writes back explicitly:
     ``deck``/``hand_size`` (options, players), ``meld_rules`` (options), ``card_value``
     (options: the table's value of a card in hand), ``play_rules`` (options, players: what
-    the move checks read), ``score_entry`` (options, hand_recorded payload, seat names),
-    ``score_play`` (options, HandEnd, seat names) and ``match_result`` (options, hand
-    results in force).
+    the move checks read), ``read_entry`` (options, a hand entry's payload, seat names:
+    its typed value, as only the game knows an entry's fields), ``score_entry`` (options,
+    that value, seat names), ``score_play`` (options, HandEnd, seat names) and
+    ``match_result`` (options, hand results in force).
     """
 
     key: str
@@ -131,7 +132,8 @@ class GameRules:
     meld_rules: Callable[[Any], MeldRules]
     card_value: Callable[[Any], Callable[[Card], int]]
     play_rules: Callable[[Any, int], PlayRules]
-    score_entry: Callable[[Any, Mapping[str, Any], tuple[str, ...]], HandResult]
+    read_entry: Callable[[Any, Mapping[str, Any], tuple[str, ...]], Any]
+    score_entry: Callable[[Any, Any, tuple[str, ...]], HandResult]
     score_play: Callable[[Any, HandEnd, tuple[str, ...]], HandResult]
     match_result: Callable[[Any, Sequence[Any]], MatchOutcome]
     standings: StandingsReading

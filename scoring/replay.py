@@ -4,7 +4,7 @@ The log is the only source of truth. Every check replays it from the first event
 correction (void or amendment) is just another event whose effect the fold applies.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,20 +18,19 @@ from scoring.events import (
     MOVE_UNDONE,
     TABLE_CREATED,
     LogEvent,
-    check_fields,
-    field_int,
-    field_str,
-    payload_error,
 )
 from scoring.game import GameRules, HandResult
 from scoring.hands import MatchOutcome
-from scoring.play import DONE, SHOW, Play, apply_move, check_undo, start
+from scoring.payloads import (
+    HandAmended,
+    HandRecorded,
+    HandStarted,
+    HandVoided,
+    TableCreated,
+    read_payload,
+)
+from scoring.play import DONE, SHOW, Play, apply_move, start
 from scoring.variants import game_get
-
-MAX_SEAT_NAME = 40
-MAX_REASON = 200
-# What a void or an amendment adds to a hand's entry: which hand, and why.
-CORRECTION_FIELDS = ("hand", "reason")
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,61 +190,45 @@ def _event_violation(code: str, message: str, **params: Any) -> RuleViolation:
 
 
 def _create(event: LogEvent) -> TableState:
-    payload = event.payload
-    check_fields(payload, ("variant", "options", "seats"))
-    variant = game_get(payload.get("variant"))
-    raw_seats = payload.get("seats")
-    if not isinstance(raw_seats, list) or not all(isinstance(s, str) for s in raw_seats):
-        raise payload_error("seats", "a list of player names", "bad_names")
-    seats = tuple(s.strip() for s in raw_seats)
-    low, high = variant.players
-    if not low <= len(seats) <= high:
-        raise RuleViolation(
-            Violation(
-                rule=variant.setup_rule,
-                code="players",
-                message=f"This game is for {low} to {high} players, not {len(seats)}.",
-                params={"count": len(seats), "min": low, "max": high},
-            )
-        )
-    if any(not s or len(s) > MAX_SEAT_NAME for s in seats):
-        raise payload_error(
-            "seats",
-            f"names of 1 to {MAX_SEAT_NAME} characters",
-            "bad_names",
-            max_length=MAX_SEAT_NAME,
-        )
-    if len({s.casefold() for s in seats}) != len(seats):
-        raise _event_violation("duplicate_player", "Two seats have the same player name.")
-    # Options depend on the seats (R40-ADD, RAM-OPT-KNOCKCLAIM); the module refuses counts
-    # inside the range that the game still lacks (three at Rummy40).
-    options = variant.options_from_dict(payload.get("options") or {}, len(seats))
-    return TableState(variant=variant, options=options, seats=seats, head_seq=event.seq)
+    created: TableCreated = read_payload(TABLE_CREATED, event.payload, games=game_get)
+    return TableState(
+        variant=created.game, options=created.options, seats=created.seats, head_seq=event.seq
+    )
 
 
-def _hand_index(state: TableState, payload: Mapping[str, Any]) -> int:
+def _entry_reader(state: TableState) -> Callable[[Mapping[str, Any]], Any]:
+    """Return the table's game's reader of a hand entry, with the table's options and seats."""
+    return lambda payload: state.variant.read_entry(state.options, payload, state.seats)
+
+
+def _correct(state: TableState, event: LogEvent) -> TableState:
+    """Apply a void or an amendment to the hand it names."""
     if not state.hands:
         raise _event_violation("no_such_hand", "No hand has been recorded yet.", hand=None)
-    number = field_int(payload, "hand", low=1, high=len(state.hands))
-    return number - 1
-
-
-def _correct(state: TableState, event: LogEvent, kind: str) -> TableState:
-    index = _hand_index(state, event.payload)
+    correction: HandVoided | HandAmended
+    if event.event_type == HAND_VOIDED:
+        correction = read_payload(HAND_VOIDED, event.payload, recorded=len(state.hands))
+    else:
+        correction = read_payload(
+            HAND_AMENDED, event.payload, recorded=len(state.hands), entry=_entry_reader(state)
+        )
+    index = correction.hand - 1
     hand = state.hands[index]
-    reason = field_str(event.payload, "reason", max_length=MAX_REASON)
-    if kind == "voided":
-        check_fields(event.payload, CORRECTION_FIELDS)
+    if isinstance(correction, HandVoided):
         if hand.voided:
             raise _event_violation(
                 "already_voided", f"Hand {hand.number} is already void.", hand=hand.number
             )
-        result = None
+        kind, result = "voided", None
     else:
-        entry = {k: v for k, v in event.payload.items() if k not in CORRECTION_FIELDS}
-        result = state.variant.score_entry(state.options, entry, state.seats)
+        kind = "amended"
+        result = state.variant.score_entry(state.options, correction.entry, state.seats)
     fixed = replace(
-        hand, corrections=(*hand.corrections, Correction(event.seq, kind, result, reason))
+        hand,
+        corrections=(
+            *hand.corrections,
+            Correction(event.seq, kind, result, correction.reason),
+        ),
     )
     hands = (*state.hands[:index], fixed, *state.hands[index + 1 :])
     return replace(state, hands=hands)
@@ -280,7 +263,7 @@ def _move(state: TableState, event: LogEvent) -> TableState:
         )
     if event.event_type == MOVE_UNDONE and state.play.previous is None:
         # Taking back the deal itself: the hand was never played.
-        check_undo(event.payload)
+        read_payload(MOVE_UNDONE, event.payload)
         return replace(state, play=None)
     played = apply_move(state.play, event.event_type, event.payload)
     if not played.over:
@@ -311,16 +294,20 @@ def apply(state: TableState | None, event: LogEvent) -> TableState:
     if event.event_type in (HAND_RECORDED, HAND_STARTED):
         _check_can_start(state)
         if event.event_type == HAND_STARTED:
-            started = start(
-                state.variant.play_rules(state.options, len(state.seats)),
-                state.seats,
+            rules = state.variant.play_rules(state.options, len(state.seats))
+            deal: HandStarted = read_payload(
+                HAND_STARTED,
                 event.payload,
-                dealer=state.next_dealer,
-                seq=event.seq,
+                seats=len(state.seats),
+                discard_pile=rules.discard_pile,
             )
+            started = start(rules, state.seats, deal, dealer=state.next_dealer, seq=event.seq)
             state = replace(state, play=started)
         else:
-            result = state.variant.score_entry(state.options, event.payload, state.seats)
+            recorded: HandRecorded = read_payload(
+                HAND_RECORDED, event.payload, entry=_entry_reader(state)
+            )
+            result = state.variant.score_entry(state.options, recorded.entry, state.seats)
             hand = Hand(number=len(state.hands) + 1, seq=event.seq, original=result)
             state = replace(
                 state,
@@ -329,10 +316,8 @@ def apply(state: TableState | None, event: LogEvent) -> TableState:
             )
     elif event.event_type in (*MOVE_TYPES, MOVE_UNDONE):
         state = _move(state, event)
-    elif event.event_type == HAND_VOIDED:
-        state = _correct(state, event, "voided")
-    elif event.event_type == HAND_AMENDED:
-        state = _correct(state, event, "amended")
+    elif event.event_type in (HAND_VOIDED, HAND_AMENDED):
+        state = _correct(state, event)
     else:
         raise _event_violation(
             "unknown_type", f"Unknown event type '{event.event_type}'.", type=event.event_type

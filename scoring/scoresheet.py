@@ -44,14 +44,15 @@ missing hand (cards mode) or points (points mode), a seat too many as an unknown
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scoring.cards import DeckSpec, check_copies
 from scoring.errors import RuleViolation
 from scoring.errors import refusal as _refuse
-from scoring.events import cards_field, check_fields, field_bool, field_choice, field_int
 from scoring.hands import FLAGS, SeatEnd, names
 from scoring.options import is_int, json_value
+from scoring.payloads import cards_field, check_fields, field_bool, field_choice, field_int
 
 
 def copies_refusals(players: Sequence[SeatEnd], deck: DeckSpec) -> list[RuleViolation]:
@@ -242,12 +243,22 @@ def _player_end(
     )
 
 
-def read_entry(
+@dataclass(frozen=True, slots=True)
+class ScoresheetEntry:
+    """Hold a hand entered on the scoresheet: each seat's end of hand, by cards or points."""
+
+    mode: str
+    players: tuple[SeatEnd, ...]
+    stock_exhausted: bool
+
+
+def read_scoresheet_entry(
     payload: Mapping[str, Any], seats: tuple[str, ...], *, melded_points: bool = False
-) -> tuple[tuple[SeatEnd, ...], bool]:
-    """Read a hand entered by every seat's cards or points (the module docstring's payloads):
-    each seat's end of hand and whether the stock ran out. ``melded_points`` says the table
-    takes that field (Ramino casino scoring)."""
+) -> ScoresheetEntry:
+    """Read a hand entered by every seat's cards or points (the module docstring's payloads).
+
+    ``melded_points`` says the table takes that field (Ramino casino scoring).
+    """
     check_fields(payload, SCORESHEET_FIELDS)
     mode = field_choice(payload, "mode", MODES)
     stock_exhausted = field_bool(payload, "stock_exhausted")
@@ -255,4 +266,4 @@ def read_entry(
         _player_end(fields, seat, seats[seat], mode, melded_points)
         for seat, fields in enumerate(_seat_fields(payload, seats))
     )
-    return ends, stock_exhausted
+    return ScoresheetEntry(mode=mode, players=ends, stock_exhausted=stock_exhausted)

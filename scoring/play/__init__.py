@@ -52,7 +52,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from scoring.cards import Card
 from scoring.errors import refusal as _refuse
 from scoring.events import (
     CARD_DISCARDED,
@@ -66,14 +65,13 @@ from scoring.events import (
     MOVE_UNDONE,
     TABLE_REARRANGED,
     TURN_PASSED,
-    check_fields,
-    field_int,
-    field_str,
 )
 from scoring.hands import HandEnd
+from scoring.payloads import HandContext, HandStarted, read_payload
 from scoring.play.ending import _claim, _knock, _show
 from scoring.play.melding import _add, _melds, _rearrange, _swap
 from scoring.play.rules import (
+    KNOCK_SHOWING,
     PlayRules,
 )
 from scoring.play.state import (
@@ -81,7 +79,6 @@ from scoring.play.state import (
     DRAW,
     FINAL,
     FIRST,
-    MAX_REASON,
     PLAY,
     SHOW,
     Play,
@@ -89,7 +86,7 @@ from scoring.play.state import (
     TableMeld,
     _check_visible,
     _hand_over,
-    _one_card,
+    _must_show,
     _phase_refusal,
 )
 from scoring.play.turns import _discard, _draw, _pass
@@ -107,7 +104,6 @@ __all__ = [
     "SeatHand",
     "TableMeld",
     "apply_move",
-    "check_undo",
     "start",
 ]
 
@@ -115,19 +111,16 @@ __all__ = [
 def start(
     rules: PlayRules,
     seats: tuple[str, ...],
-    payload: Mapping[str, Any],
+    deal: HandStarted,
     *,
     dealer: int,
     seq: int,
 ) -> Play:
     """Deal a hand under the table's play rules: everybody holds the game's hand, the upcard
-    starts the pile."""
-    check_fields(payload, ("dealer", "upcard") if rules.discard_pile else ("dealer",))
-    if "dealer" in payload:
-        dealer = field_int(payload, "dealer", low=0, high=len(seats) - 1)
-    upcard: tuple[Card, ...] = ()
-    if rules.discard_pile:
-        upcard = (_one_card(payload, "upcard"),)
+    starts the pile; ``dealer`` is the table's next dealer, unless the deal names one."""
+    if deal.dealer is not None:
+        dealer = deal.dealer
+    upcard = (deal.upcard,) if deal.upcard is not None else ()
     dealt = rules.hand_size * len(seats)
     first = (dealer + 1) % len(seats)
     play = Play(
@@ -148,35 +141,50 @@ def start(
 # Moves --------------------------------------------------------------------------------------
 
 
-def apply_move(play: Play, event_type: str, payload: Mapping[str, Any]) -> Play:
-    """Return the hand after one move, or refuse the move citing the rule it breaks."""
+def _context(play: Play) -> HandContext:
+    """Return what the move readers need of the hand."""
+    rules = play.rules
+    return HandContext(
+        seats=len(play.seats),
+        discard_pile=rules.discard_pile,
+        knock_showing=rules.knock == KNOCK_SHOWING,
+        show_by_points=rules.show_by_points,
+        to_show=tuple(_must_show(play, seat) for seat in range(len(play.seats))),
+    )
+
+
+def _check_before_reading(play: Play, event_type: str) -> None:
+    """Refuse a move the hand's phase or game rules out before its payload is read."""
     if event_type == MOVE_UNDONE:
-        check_undo(payload)
-        if play.previous is None:
-            raise _refuse("EVENT", "nothing_to_undo", "No move of this hand is left to undo.")
-        return play.previous
+        return
     if event_type == HANDS_SHOWN:
         if play.phase != SHOW:
             raise _phase_refusal(
                 play, "hand_not_over", "The hands are shown when the hand is over."
             )
-        after = _show(play, payload)
-    else:
-        if play.phase in (SHOW, DONE):
-            raise _hand_over(play)
-        handler = _HANDLERS[event_type]
-        after = handler(play, payload)
+        return
+    if play.phase in (SHOW, DONE):
+        raise _hand_over(play)
+    if event_type == CARD_DISCARDED and not play.rules.discard_pile:
+        raise _phase_refusal(play, "no_discard_pile", "Knock Rummy has no discard pile.")
+    if event_type == KNOCKED and play.rules.knock is None:
+        raise _phase_refusal(play, "no_knock", "This game does not end by knocking.")
+
+
+def apply_move(play: Play, event_type: str, payload: Mapping[str, Any]) -> Play:
+    """Return the hand after one move, or refuse the move citing the rule it breaks."""
+    _check_before_reading(play, event_type)
+    move = read_payload(event_type, payload, hand=_context(play))
+    if event_type == MOVE_UNDONE:
+        if play.previous is None:
+            raise _refuse("EVENT", "nothing_to_undo", "No move of this hand is left to undo.")
+        return play.previous
+    after = _HANDLERS[event_type](play, move)
     _check_visible(after)
     return replace(after, moves=play.moves + 1, previous=play)
 
 
-def check_undo(payload: Mapping[str, Any]) -> None:
-    """Check a move_undone payload: only a reason."""
-    check_fields(payload, ("reason",))
-    field_str(payload, "reason", max_length=MAX_REASON)
-
-
-_HANDLERS: dict[str, Callable[[Play, Mapping[str, Any]], Play]] = {
+_HANDLERS: dict[str, Callable[[Play, Any], Play]] = {
     CARD_DRAWN: _draw,
     CARD_DISCARDED: _discard,
     TURN_PASSED: _pass,
@@ -186,4 +194,5 @@ _HANDLERS: dict[str, Callable[[Play, Mapping[str, Any]], Play]] = {
     TABLE_REARRANGED: _rearrange,
     DISCARD_CLAIMED: _claim,
     KNOCKED: _knock,
+    HANDS_SHOWN: _show,
 }

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from scoring.cards import Card
 from scoring.errors import refusal as _refuse
-from scoring.events import cards_field, check_fields, field_choice, field_int, payload_error
 from scoring.hands import KNOCK
+from scoring.payloads import DiscardClaimed, HandsShown, Knocked
 from scoring.play.rules import (
     KNOCK_AT_TURN_END,
 )
@@ -24,12 +22,9 @@ from scoring.play.state import (
     _ended,
     _finish,
     _give,
-    _must_show,
     _name,
     _not_your_turn,
-    _one_card,
     _phase_refusal,
-    _seat,
     _take,
     _turn_complete,
     _with_hand,
@@ -37,10 +32,8 @@ from scoring.play.state import (
 from scoring.solver import min_arrangements
 
 
-def _claim(play: Play, payload: Mapping[str, Any]) -> Play:
-    check_fields(payload, ("seat", "card"))
-    seat = _seat(play, payload)
-    card = _one_card(payload, "card") if "card" in payload else None
+def _claim(play: Play, move: DiscardClaimed) -> Play:
+    seat, card = move.seat, move.card
     if not play.rules.knock_claim:
         raise _refuse(
             "RAM-OPT-KNOCKCLAIM",
@@ -81,13 +74,11 @@ def _claim(play: Play, payload: Mapping[str, Any]) -> Play:
     )
 
 
-def _knock(play: Play, payload: Mapping[str, Any]) -> Play:
+def _knock(play: Play, move: Knocked) -> Play:
+    # apply_move has refused a knock where the game has none, before reading.
     rules = play.rules
-    if rules.knock is None:
-        raise _phase_refusal(play, "no_knock", "This game does not end by knocking.")
+    seat = move.seat
     if rules.knock == KNOCK_AT_TURN_END:
-        check_fields(payload, ("seat",))
-        seat = _seat(play, payload)
         if seat != play.turn:
             raise _not_your_turn(play, seat)
         if play.phase == PLAY and not _turn_complete(play):
@@ -95,15 +86,14 @@ def _knock(play: Play, payload: Mapping[str, Any]) -> Play:
         if play.phase not in (PLAY, FINAL):
             raise _refuse("KR-KNOCK", "before_turn", "A player knocks after playing their turn.")
         return _finish(play, KNOCK, seat)
-    check_fields(payload, ("seat", "card", "hand"))
-    seat = _seat(play, payload)
-    kept = cards_field(payload, "hand")
+    kept = move.kept
     if seat != play.turn:
         raise _not_your_turn(play, seat)
     if play.phase != PLAY:
         raise _phase_refusal(play, "draw_first", "Draw a card before knocking.")
-    if "card" in payload:
-        discard = _one_card(payload, "card")
+    # The discard's own refusal (if its notation is wrong) comes after the turn's.
+    discard = move.discard.get() if move.discard is not None else None
+    if discard is not None:
         _check_rediscard(play, discard)
         played: tuple[Card, ...] = (discard,)
     else:
@@ -144,35 +134,18 @@ def _knock(play: Play, payload: Mapping[str, Any]) -> Play:
     return _finish(play, KNOCK, seat)
 
 
-def _show(play: Play, payload: Mapping[str, Any]) -> Play:
-    check_fields(payload, ("mode", "players"))
-    mode = field_choice(
-        payload, "mode", ("cards", "points") if play.rules.show_by_points else ("cards",)
-    )
-    raw = payload.get("players")
-    if not isinstance(raw, list) or len(raw) != len(play.seats):
-        raise payload_error(
-            "players", f"a list of {len(play.seats)} entries, one per seat", "bad_players"
-        )
+def _show(play: Play, move: HandsShown) -> Play:
     hands = list(play.hands)
-    for seat, entry in enumerate(raw):
-        name = f"players[{seat}]"
-        if entry is None:
-            if _must_show(play, seat):
-                raise payload_error(name, "the cards this player holds", "missing_hand")
+    for seat, entry in enumerate(move.players):
+        # Seat by seat, as each seat's payload refusal comes after the seats before it.
+        shown = entry.get()
+        if shown is None:
             continue
-        if not isinstance(entry, Mapping):
-            raise payload_error(name, "an object", "bad_players")
         hand = hands[seat]
-        if not _must_show(play, seat):
-            raise payload_error(name, "null: the log already shows this hand", "known_hand")
-        if mode == "points":
-            check_fields({f"{name}.{k}": v for k, v in entry.items()}, (f"{name}.points",))
-            points = field_int({"points": entry.get("points")}, "points", low=0, high=500)
-            hands[seat] = replace(hand, points=points)
+        if shown.points is not None:
+            hands[seat] = replace(hand, points=shown.points)
             continue
-        check_fields({f"{name}.{k}": v for k, v in entry.items()}, (f"{name}.hand",))
-        cards = cards_field({f"{name}.hand": entry.get("hand")}, f"{name}.hand")
+        cards = shown.cards
         if len(cards) != hand.count:
             raise _refuse(
                 play.rules.setup_rule,

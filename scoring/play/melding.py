@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
-from scoring.cards import JOKER, Card, split_declared
+from scoring.cards import JOKER, Card, Declared, split_declared
 from scoring.errors import RuleViolation
 from scoring.errors import refusal as _refuse
-from scoring.events import cards_field, check_fields, payload_error
 from scoring.hands import KNOCK, OUT
 from scoring.melds import Meld, check_meld, opening_value
+from scoring.payloads import CardsAdded, JokerSwapped, MeldsLaid, TableRearranged
 from scoring.play.rules import (
     KNOCK_AT_TURN_END,
 )
@@ -24,13 +23,10 @@ from scoring.play.state import (
     TableMeld,
     _finish,
     _joker_unused,
-    _meld_list,
     _must_have_opened,
     _name,
     _not_your_turn,
-    _one_card,
     _phase_refusal,
-    _seat,
     _table_meld,
     _take,
     _with_hand,
@@ -63,11 +59,9 @@ def _check_keeps_one(play: Play, seat: int, hand: SeatHand) -> None:
         )
 
 
-def _melds(play: Play, payload: Mapping[str, Any]) -> Play:
+def _melds(play: Play, move: MeldsLaid) -> Play:
     rules = play.rules
-    check_fields(payload, ("seat", "melds"))
-    seat = _seat(play, payload)
-    laid = _meld_list(payload, "melds")
+    seat, laid = move.seat, move.melds
     _ready_to_meld(play, seat)
     if rules.rearrange:
         before = [item.meld for item in play.table]
@@ -170,13 +164,9 @@ def _after_meld(
     return play
 
 
-def _add(play: Play, payload: Mapping[str, Any]) -> Play:
+def _add(play: Play, move: CardsAdded) -> Play:
     rules = play.rules
-    check_fields(payload, ("seat", "meld", "cards"))
-    seat = _seat(play, payload)
-    added = cards_field(payload, "cards")
-    if not added:
-        raise payload_error("cards", "one card or more", "bad_cards")
+    seat, added = move.seat, move.cards
     _ready_to_meld(play, seat)
     if rules.rearrange or rules.melds_at_knock:
         raise _phase_refusal(
@@ -186,7 +176,7 @@ def _add(play: Play, payload: Mapping[str, Any]) -> Play:
             if rules.rearrange
             else "Gin has no melds on the table during play.",
         )
-    index, item = _table_meld(play, payload)
+    index, item = _table_meld(play, move.meld)
     _must_have_opened(play, seat, rules.add_rule)
     if item.owner != seat and not rules.add_to_any:
         raise _refuse(
@@ -215,11 +205,9 @@ def _extended(play: Play, meld: Meld, added: Sequence[Card], index: int) -> Meld
         ) from None
 
 
-def _swap(play: Play, payload: Mapping[str, Any]) -> Play:
+def _swap(play: Play, move: JokerSwapped) -> Play:
     rules = play.rules
-    check_fields(payload, ("seat", "meld", "card"))
-    seat = _seat(play, payload)
-    card = _one_card(payload, "card")
+    seat, card = move.seat, move.card
     _ready_to_meld(play, seat)
     if rules.swap_rule is None:
         raise _phase_refusal(
@@ -229,7 +217,7 @@ def _swap(play: Play, payload: Mapping[str, Any]) -> Play:
             if rules.rearrange
             else "This game has no jokers.",
         )
-    index, item = _table_meld(play, payload)
+    index, item = _table_meld(play, move.meld)
     _must_have_opened(play, seat, rules.swap_rule)
     meld = item.meld
     positions = [
@@ -288,17 +276,14 @@ def _without_melded_joker(play: Play, owner: int) -> tuple[SeatHand, ...]:
     return play.hands
 
 
-def _rearrange(play: Play, payload: Mapping[str, Any]) -> Play:
-    check_fields(payload, ("seat", "melds"))
-    seat = _seat(play, payload)
-    after = _meld_list(payload, "melds")
+def _rearrange(play: Play, move: TableRearranged) -> Play:
     if not play.rules.rearrange:
         raise _phase_refusal(play, "no_rearranging", "Only Knock Rummy's table may be rearranged.")
-    _ready_to_meld(play, seat)
-    return _rearranged(play, seat, after)
+    _ready_to_meld(play, move.seat)
+    return _rearranged(play, move.seat, move.melds)
 
 
-def _rearranged(play: Play, seat: int, after: Sequence[Sequence[tuple[Card, Card | None]]]) -> Play:
+def _rearranged(play: Play, seat: int, after: Sequence[Sequence[Declared]]) -> Play:
     """Apply a Knock Rummy melding move: the table's melds after it (KR-MELDING, KR-MANIP)."""
     hand = play.hands[seat]
     before = [item.meld for item in play.table]

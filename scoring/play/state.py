@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring.cards import Card, check_copies
 from scoring.errors import RuleViolation
 from scoring.errors import refusal as _refuse
-from scoring.events import cards_field, declared_field, field_int, payload_error
 from scoring.hands import KNOCK, OUT, WALL, HandEnd, SeatEnd
 from scoring.melds import Meld
+from scoring.payloads import payload_error, whole_number
 from scoring.play.rules import (
     KNOCK_AT_TURN_END,
     PlayRules,
@@ -25,11 +25,6 @@ PLAY = "play"  # the seat to move has drawn: meld, add, discard, knock
 FINAL = "final"  # Knock Rummy, stock used up: one more melding turn each (KR-STOCK)
 SHOW = "show"  # the hand is over: the hands left are to be shown
 DONE = "done"  # scored (or void at Gin's wall)
-
-STOCK_SOURCE = "stock"
-DISCARD_SOURCE = "discard"
-MAX_MELDS = 40  # a table holds at most 110 cards: 36 melds of three
-MAX_REASON = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,28 +129,6 @@ class Play:
                 for seat, hand in enumerate(self.hands)
             ],
         }
-
-
-# Reading payloads ---------------------------------------------------------------------------
-
-
-def _seat(play: Play, payload: Mapping[str, Any]) -> int:
-    return field_int(payload, "seat", low=0, high=len(play.seats) - 1)
-
-
-def _one_card(payload: Mapping[str, Any], name: str) -> Card:
-    cards = cards_field(payload, name)
-    if len(cards) != 1:
-        raise payload_error(name, "exactly one card, such as '7S'", "one_card")
-    return cards[0]
-
-
-def _meld_list(payload: Mapping[str, Any], name: str) -> list[tuple[Card, ...]]:
-    """Return each meld's cards and keep the declarations of jokers (JK=4C) beside them."""
-    raw = payload.get(name)
-    if not isinstance(raw, list) or not raw or len(raw) > MAX_MELDS:
-        raise payload_error(name, f"a list of 1 to {MAX_MELDS} melds", "bad_melds", max=MAX_MELDS)
-    return [declared_field({name: text}, name) for text in raw]
 
 
 # Refusals -----------------------------------------------------------------------------------
@@ -281,10 +254,11 @@ def _joker_unused(play: Play, seat: int, count: int) -> RuleViolation:
     )
 
 
-def _table_meld(play: Play, payload: Mapping[str, Any]) -> tuple[int, TableMeld]:
+def _table_meld(play: Play, meld: object) -> tuple[int, TableMeld]:
+    """Return the index and the table meld a move's "meld" field numbers (1-based)."""
     if not play.table:
         raise payload_error("meld", "the number of a meld on the table", "no_melds")
-    number = field_int(payload, "meld", low=1, high=len(play.table))
+    number = whole_number("meld", meld, low=1, high=len(play.table))
     return number - 1, play.table[number - 1]
 
 

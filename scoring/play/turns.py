@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from scoring.cards import Card
 from scoring.errors import refusal as _refuse
-from scoring.events import check_fields, field_choice
 from scoring.hands import OUT, STOCK, WALL
+from scoring.payloads import (
+    DISCARD_SOURCE,
+    STOCK_SOURCE,
+    CardDiscarded,
+    CardDrawn,
+    TurnPassed,
+)
 from scoring.play.melding import _judge_opening
 from scoring.play.rules import (
     JOKER_DISCARD_NEVER,
     JOKER_DISCARD_OPENED,
 )
 from scoring.play.state import (
-    DISCARD_SOURCE,
     DRAW,
     FINAL,
     FIRST,
     PLAY,
-    STOCK_SOURCE,
     Play,
     _check_rediscard,
     _draw_again,
@@ -30,23 +32,16 @@ from scoring.play.state import (
     _joker_unused,
     _name,
     _not_your_turn,
-    _one_card,
     _phase_refusal,
-    _seat,
     _take,
     _turn_complete,
     _with_hand,
 )
 
 
-def _draw(play: Play, payload: Mapping[str, Any]) -> Play:
+def _draw(play: Play, move: CardDrawn) -> Play:
     rules = play.rules
-    check_fields(payload, ("seat", "source", "card"))
-    seat = _seat(play, payload)
-    source = field_choice(
-        payload, "source", (STOCK_SOURCE, DISCARD_SOURCE) if rules.discard_pile else (STOCK_SOURCE,)
-    )
-    card = _one_card(payload, "card") if "card" in payload else None
+    seat, source, card = move.seat, move.source, move.card
     if (
         rules.rearrange
         and seat == (play.turn + 1) % len(play.seats)
@@ -117,9 +112,8 @@ def _draw(play: Play, payload: Mapping[str, Any]) -> Play:
     return play
 
 
-def _pass(play: Play, payload: Mapping[str, Any]) -> Play:
-    check_fields(payload, ("seat",))
-    seat = _seat(play, payload)
+def _pass(play: Play, move: TurnPassed) -> Play:
+    seat = move.seat
     if seat != play.turn:
         raise _not_your_turn(play, seat)
     if play.phase == FIRST:
@@ -166,14 +160,9 @@ def _end_turn(play: Play) -> Play:
     )
 
 
-def _discard(play: Play, payload: Mapping[str, Any]) -> Play:
-    rules = play.rules
-    if not rules.discard_pile:
-        raise _phase_refusal(play, "no_discard_pile", "Knock Rummy has no discard pile.")
-    check_fields(payload, ("seat", "card"))
-    seat = _seat(play, payload)
-    card = _one_card(payload, "card")
-    return _discard_card(play, seat, card)
+def _discard(play: Play, move: CardDiscarded) -> Play:
+    # apply_move has refused a discard where there is no pile (Knock Rummy), before reading.
+    return _discard_card(play, move.seat, move.card)
 
 
 def _discard_card(play: Play, seat: int, card: Card) -> Play:

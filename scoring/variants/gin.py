@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from scoring.cards import gin_value
+from scoring.cards import Card, gin_value
 from scoring.errors import RuleViolation, Violation
-from scoring.events import cards_field, check_fields, field_choice, field_int
 from scoring.game import GameRules, RefereeRules, StandingsReading
 from scoring.hands import HandEnd, MatchOutcome, running_totals
+from scoring.payloads import cards_field, check_fields, field_choice, field_int
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
 from scoring.variants import gin_referee
 from scoring.variants.gin_scoring import (
@@ -71,8 +72,12 @@ __all__ = [
     "PRESETS",
     "TARGETS",
     "WALL",
+    "GinCardsEntry",
+    "GinEntry",
     "GinHandResult",
     "GinOptions",
+    "GinQuickEntry",
+    "GinWallEntry",
     "match_winner",
     "score_cards",
     "score_quick",
@@ -95,20 +100,45 @@ def options_to_dict(options: GinOptions) -> dict[str, Any]:
     return options.to_dict()
 
 
-def score_entry(
-    options: GinOptions, payload: Mapping[str, Any], seats: tuple[str, ...]
-) -> GinHandResult:
-    """Score a hand entered quickly (counts) or by the cards each player held."""
+@dataclass(frozen=True, slots=True)
+class GinWallEntry:
+    """Hold a hand entered as void at the wall (GIN-WALL)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GinQuickEntry:
+    """Hold a hand entered by the two counts the players announce."""
+
+    knocker: int
+    ending: str
+    knocker_count: int
+    defender_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class GinCardsEntry:
+    """Hold a hand entered by the cards both players show; the ending, if given, is checked."""
+
+    knocker: int
+    knocker_cards: tuple[Card, ...]
+    defender_cards: tuple[Card, ...]
+    ending: str | None
+
+
+GinEntry = GinWallEntry | GinQuickEntry | GinCardsEntry
+
+
+def read_entry(options: GinOptions, payload: Mapping[str, Any], seats: tuple[str, ...]) -> GinEntry:
+    """Read a hand entered quickly (counts) or by the cards each player held."""
     last_seat = len(seats) - 1
     mode = field_choice(payload, "mode", ("quick", "cards"))
     if mode == "quick":
         ending = field_choice(payload, "ending", (*ENDINGS, WALL))
         if ending == WALL:
             check_fields(payload, ("mode", "ending"))
-            return score_wall(options)
+            return GinWallEntry()
         check_fields(payload, QUICK_FIELDS)
-        return score_quick(
-            options,
+        return GinQuickEntry(
             knocker=field_int(payload, "knocker", low=0, high=last_seat),
             ending=ending,
             knocker_count=field_int(payload, "knocker_count", low=0, high=MAX_COUNT),
@@ -118,12 +148,32 @@ def score_entry(
     ending = payload.get("ending")
     if ending is not None:
         ending = field_choice(payload, "ending", ENDINGS)
-    return score_cards(
-        options,
+    return GinCardsEntry(
         knocker=field_int(payload, "knocker", low=0, high=last_seat),
         knocker_cards=cards_field(payload, "knocker_cards"),
         defender_cards=cards_field(payload, "defender_cards"),
         ending=ending,
+    )
+
+
+def score_entry(options: GinOptions, entry: GinEntry, seats: tuple[str, ...]) -> GinHandResult:
+    """Score a hand entered quickly (counts), by the cards each player held, or as void."""
+    if isinstance(entry, GinWallEntry):
+        return score_wall(options)
+    if isinstance(entry, GinQuickEntry):
+        return score_quick(
+            options,
+            knocker=entry.knocker,
+            ending=entry.ending,
+            knocker_count=entry.knocker_count,
+            defender_count=entry.defender_count,
+        )
+    return score_cards(
+        options,
+        knocker=entry.knocker,
+        knocker_cards=entry.knocker_cards,
+        defender_cards=entry.defender_cards,
+        ending=entry.ending,
     )
 
 
@@ -226,6 +276,7 @@ GAME = GameRules(
     meld_rules=lambda options: GIN_MELDS,
     card_value=lambda options: gin_value,
     play_rules=play_rules,
+    read_entry=read_entry,
     score_entry=score_entry,
     score_play=score_play,
     match_result=match_result,

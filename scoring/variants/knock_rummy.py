@@ -43,11 +43,12 @@ from scoring.questions import (
     seated_table,
 )
 from scoring.scoresheet import (
+    ScoresheetEntry,
     all_violations,
     copies_refusals,
     end_state_problems,
     player_count,
-    read_entry,
+    read_scoresheet_entry,
 )
 from scoring.solver import Closing
 
@@ -313,12 +314,18 @@ def match_result(options: KnockRummyOptions, hand_results: Sequence[HandScore]) 
 # The game as the engine reads it ------------------------------------------------------------
 
 
-def score_entry(
+def read_entry(
     options: KnockRummyOptions, payload: Mapping[str, Any], seats: tuple[str, ...]
+) -> ScoresheetEntry:
+    """Read a hand entered on the scoresheet by every seat's cards or points."""
+    return read_scoresheet_entry(payload, seats)
+
+
+def score_entry(
+    options: KnockRummyOptions, entry: ScoresheetEntry, seats: tuple[str, ...]
 ) -> HandScore:
     """Score a hand entered on the scoresheet by every seat's cards or points."""
-    players, stock_exhausted = read_entry(payload, seats)
-    return score_hand(options, players, stock_exhausted=stock_exhausted)
+    return score_hand(options, entry.players, stock_exhausted=entry.stock_exhausted)
 
 
 def score_play(options: KnockRummyOptions, end: HandEnd, seats: tuple[str, ...]) -> HandScore:
@@ -387,6 +394,7 @@ GAME = GameRules(
     meld_rules=meld_rules,
     card_value=lambda options: card_value,
     play_rules=play_rules,
+    read_entry=read_entry,
     score_entry=score_entry,
     score_play=score_play,
     match_result=match_result,

@@ -46,11 +46,12 @@ from scoring.questions import (
     seated_table,
 )
 from scoring.scoresheet import (
+    ScoresheetEntry,
     all_violations,
     copies_refusals,
     end_state_problems,
     player_count,
-    read_entry,
+    read_scoresheet_entry,
 )
 from scoring.solver import Closing
 
@@ -431,12 +432,18 @@ def match_result(options: RaminoOptions, hand_results: Sequence[HandScore]) -> M
 # The game as the engine reads it ------------------------------------------------------------
 
 
-def score_entry(
+def read_entry(
     options: RaminoOptions, payload: Mapping[str, Any], seats: tuple[str, ...]
+) -> ScoresheetEntry:
+    """Read a hand entered on the scoresheet by every seat's cards or points."""
+    return read_scoresheet_entry(payload, seats, melded_points=options.casino_scoring)
+
+
+def score_entry(
+    options: RaminoOptions, entry: ScoresheetEntry, seats: tuple[str, ...]
 ) -> HandScore:
     """Score a hand entered on the scoresheet by every seat's cards or points."""
-    players, stock_exhausted = read_entry(payload, seats, melded_points=options.casino_scoring)
-    return score_hand(options, players, stock_exhausted=stock_exhausted)
+    return score_hand(options, entry.players, stock_exhausted=entry.stock_exhausted)
 
 
 def score_play(options: RaminoOptions, end: HandEnd, seats: tuple[str, ...]) -> HandScore:
@@ -529,6 +536,7 @@ GAME = GameRules(
     # Ramino's values follow its options (casino scoring).
     card_value=card_values,
     play_rules=play_rules,
+    read_entry=read_entry,
     score_entry=score_entry,
     score_play=score_play,
     match_result=match_result,

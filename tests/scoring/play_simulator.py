@@ -195,9 +195,8 @@ class TableSimulator:
                     break
                 entry = self._hand()
                 if entry is not None and entry.payload is not None:
-                    results.append(
-                        self.variant.score_entry(self.options, entry.payload, self.seats)
-                    )
+                    read = self.variant.read_entry(self.options, entry.payload, self.seats)
+                    results.append(self.variant.score_entry(self.options, read, self.seats))
         except _Stop:
             pass
         return Simulation(

@@ -184,7 +184,11 @@ class TestLegalLogsReplay:
         # Each hand played move by move scores what the same hand entered with the real
         # cards scores (the hand_recorded path), and hands entered so score as entered.
         expected = [
-            state.variant.score_entry(sim.options, entry.payload, state.seats).points
+            state.variant.score_entry(
+                sim.options,
+                state.variant.read_entry(sim.options, entry.payload, state.seats),
+                state.seats,
+            ).points
             if entry.payload is not None
             else (0,) * len(state.seats)  # void: Gin's stock ran out without the wall
             for entry in sim.entries

@@ -23,7 +23,9 @@ def score(variant, payload, players, options=None):
     """Score a hand_recorded payload at a table of ``players`` seats of the variant."""
     game = GAMES[variant]
     table_options = game.options_from_dict(options or {}, players)
-    return game.score_entry(table_options, payload, SEATS[:players])
+    seats = SEATS[:players]
+    entry = game.read_entry(table_options, payload, seats)
+    return game.score_entry(table_options, entry, seats)
 
 
 def points(*players, stock_exhausted=False):
