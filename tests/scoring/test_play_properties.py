@@ -50,7 +50,7 @@ from scoring.melds import check_meld, opening_value
 from scoring.replay import TableState, apply, replay
 from scoring.solver import best_arrangement
 from scoring.variants import gin
-from tests.scoring.play_simulator import (
+from tests.scoring.play_sim_base import (
     DRAW,
     FIRST,
     GIN_KNOCK_LIMIT,
@@ -60,9 +60,8 @@ from tests.scoring.play_simulator import (
     Point,
     Simulation,
     extension,
-    simulate,
-    visible,
 )
+from tests.scoring.play_simulator import simulate, visible
 
 TURN_RULES = {
     "gin": "GIN-TURN",
