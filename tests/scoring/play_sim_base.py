@@ -10,9 +10,7 @@ from typing import Any
 
 from scoring.cards import Card, DeckSpec
 from scoring.errors import RuleViolation
-from scoring.events import (
-    LogEvent,
-)
+from scoring.events import LogEvent
 from scoring.melds import Meld, MeldRules, check_meld
 
 SEAT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")

@@ -6,18 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoring.cards import Card, gin_value
-from scoring.events import (
-    KNOCKED,
-    TURN_PASSED,
-)
+from scoring.events import KNOCKED, TURN_PASSED
 from scoring.solver import best_arrangement
 from scoring.variants import gin
-from tests.scoring.play_sim_base import (
-    DRAW,
-    GIN_KNOCK_LIMIT,
-    _text,
-    _without,
-)
+from tests.scoring.play_sim_base import DRAW, GIN_KNOCK_LIMIT, _text, _without
 
 
 class GinMoves:

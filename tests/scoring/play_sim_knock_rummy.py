@@ -6,12 +6,7 @@ from collections.abc import Sequence
 
 from scoring.cards import JOKER, Card
 from scoring.errors import RuleViolation
-from scoring.events import (
-    KNOCKED,
-    MELDS_LAID,
-    TABLE_REARRANGED,
-    TURN_PASSED,
-)
+from scoring.events import KNOCKED, MELDS_LAID, TABLE_REARRANGED, TURN_PASSED
 from scoring.melds import Meld, check_meld
 from scoring.solver import best_arrangement
 from tests.scoring.play_sim_base import (

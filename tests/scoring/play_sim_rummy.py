@@ -7,20 +7,10 @@ from typing import Any
 
 from scoring.cards import JOKER, Card
 from scoring.errors import RuleViolation
-from scoring.events import (
-    CARDS_ADDED,
-    DISCARD_CLAIMED,
-    JOKER_SWAPPED,
-    MELDS_LAID,
-)
+from scoring.events import CARDS_ADDED, DISCARD_CLAIMED, JOKER_SWAPPED, MELDS_LAID
 from scoring.melds import Meld, check_meld, opening_value
 from scoring.solver import best_arrangement, best_opening
-from tests.scoring.play_sim_base import (
-    TableMeld,
-    _Stop,
-    _without,
-    extension,
-)
+from tests.scoring.play_sim_base import TableMeld, _Stop, _without, extension
 
 
 class RummyMoves:

@@ -10,9 +10,7 @@ from hypothesis import strategies as st
 
 from scoring.errors import RuleViolation
 from scoring.replay import TableState, apply
-from tests.scoring.play_sim_base import (
-    Config,
-)
+from tests.scoring.play_sim_base import Config
 
 TURN_RULES = {
     "gin": "GIN-TURN",

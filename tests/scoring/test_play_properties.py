@@ -26,16 +26,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.errors import RuleViolation
-from scoring.events import (
-    HAND_STARTED,
-    MOVE_TYPES,
-    MOVE_UNDONE,
-    LogEvent,
-)
+from scoring.events import HAND_STARTED, MOVE_TYPES, MOVE_UNDONE, LogEvent
 from scoring.replay import apply, replay
-from tests.scoring.play_sim_base import (
-    Point,
-)
+from tests.scoring.play_sim_base import Point
 from tests.scoring.play_simulator import simulate
 from tests.scoring.play_strategies import (
     PROPERTY_SETTINGS,
