@@ -3,17 +3,17 @@
 import re
 
 import pytest
-from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from games.models import RecomputeJob
+from tests.factories import RecomputeJobFactory, SuperUserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_progress_bar_follows_the_job_until_it_is_done(new_phone):
-    User.objects.create_superuser("boss", "boss@example.org", "pw-12345-xyz")
-    job = RecomputeJob.objects.create(status="running", total=40, done=10)
+    SuperUserFactory(username="boss")
+    job = RecomputeJobFactory(status="running", total=40, done=10)
     page = new_phone()
     page.goto(f"/admin/games/recomputejob/{job.pk}/progress/")
     page.get_by_label("Username").fill("boss")

@@ -39,16 +39,6 @@ def pytest_report_header(config):
 
 
 @pytest.fixture
-def make_table(db):
-    """Create Gin tables through the service, as the pages and API do."""
-
-    def make(players=("Anna", "Bruno"), **options):
-        return table_services.table_create(variant="gin", options=options, players=list(players))
-
-    return make
-
-
-@pytest.fixture
 def append(db):
     """Append an event at the table's current head."""
 

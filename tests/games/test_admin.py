@@ -1,22 +1,22 @@
 """The admin shows the log but offers no way to add, change or delete an event."""
 
 import pytest
-from django.contrib.auth.models import User
 
 from games.models import RecomputeJob, SeasonStandings
+from tests.factories import RecomputeJobFactory, SuperUserFactory, TableFactory, UserFactory
 from tests.games.clubs_setup import club_world, record
 from tests.payloads import quick
 
 
 @pytest.fixture
 def admin_client(client, db):
-    client.force_login(User.objects.create_superuser("boss", "boss@example.org", "pw-12345-xyz"))
+    client.force_login(SuperUserFactory(username="boss"))
     return client
 
 
 class TestEventAdmin:
-    def test_an_event_can_be_read_but_not_changed_or_deleted(self, admin_client, make_table):
-        table = make_table()
+    def test_an_event_can_be_read_but_not_changed_or_deleted(self, admin_client, db):
+        table = TableFactory()
         event = table.events.get()
         change_url = f"/admin/games/event/{event.pk}/change/"
         page = admin_client.get(change_url)
@@ -28,8 +28,8 @@ class TestEventAdmin:
         event.refresh_from_db()
         assert event.type == "table_created"
 
-    def test_the_table_page_in_the_admin_hides_the_keys(self, admin_client, make_table):
-        table = make_table()
+    def test_the_table_page_in_the_admin_hides_the_keys(self, admin_client, db):
+        table = TableFactory()
         page = admin_client.get(f"/admin/games/table/{table.pk}/change/")
         assert page.status_code == 200
         assert table.scorekeeper_key.encode() not in page.content
@@ -60,7 +60,7 @@ class TestRecomputeEverything:
         assert SeasonStandings.objects.get(season=world.season).matches == 1
 
     def test_a_running_job_is_polled_block_by_block(self, admin_client, db):
-        job = RecomputeJob.objects.create(status="running", total=200, done=50)
+        job = RecomputeJobFactory(status="running", total=200, done=50)
         page = admin_client.get(f"/admin/games/recomputejob/{job.pk}/progress/")
         assert b'hx-trigger="every 1s"' in page.content
         assert b'<progress max="100" value="25"' in page.content
@@ -71,16 +71,16 @@ class TestRecomputeEverything:
         assert b"<html" not in block.content
         assert b"50 of 200 tables read" in block.content
         # Queued, not yet counting its tables: an empty bar, not a full one.
-        queued = RecomputeJob.objects.create()
+        queued = RecomputeJobFactory()
         page = admin_client.get(f"/admin/games/recomputejob/{queued.pk}/progress/")
         assert b'<progress max="100" value="0"' in page.content
 
     def test_a_get_does_not_start_one_and_outsiders_are_sent_to_sign_in(self, client, db):
-        boss = User.objects.create_superuser("boss2", "b2@example.org", "pw-12345-xyz")
+        boss = SuperUserFactory(username="boss2")
         client.force_login(boss)
         assert client.get("/admin/games/recomputejob/start/").status_code == 405
         client.logout()
-        client.force_login(User.objects.create_user("someone", "s@example.org", "pw-12345-xyz"))
+        client.force_login(UserFactory(username="someone"))
         response = client.post("/admin/games/recomputejob/start/")
         assert response.status_code == 302 and "/admin/login/" in response["Location"]
         assert not RecomputeJob.objects.exists()

@@ -4,8 +4,9 @@ from datetime import timedelta
 
 import pytest
 from axes.models import AccessAttempt
-from django.contrib.auth.models import User
 from django.urls import reverse
+
+from tests.factories import UserWithPasswordFactory
 
 PASSWORD = "pw-12345-xyz"
 LIMIT = 20  # LOGIN_FAILURE_LIMIT's default
@@ -19,7 +20,7 @@ def _fast_hashing(settings):
 
 @pytest.fixture
 def mara(db):
-    return User.objects.create_user("mara", "mara@example.org", PASSWORD)
+    return UserWithPasswordFactory(username="mara")
 
 
 def _login(client, username, password, url=None, address="203.0.113.9"):

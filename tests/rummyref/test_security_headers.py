@@ -1,7 +1,8 @@
 """Every kind of page carries the site's security headers: CSP, Permissions-Policy and the rest."""
 
 import pytest
-from django.contrib.auth.models import User
+
+from tests.factories import UserFactory
 
 PAGES = [
     "/",
@@ -48,7 +49,7 @@ def _check(response) -> None:
 class TestSecurityHeaders:
     @pytest.mark.parametrize("path", PAGES)
     def test_every_page_sends_the_headers(self, client, db, path):
-        client.force_login(User.objects.create_user("mara"))
+        client.force_login(UserFactory(username="mara"))
         _check(client.get(path))
 
     def test_a_table_page_sends_them(self, client, table_page):

@@ -6,150 +6,28 @@ from docs/rules.md in the comments beside it.
 
 import itertools
 import json
-import math
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from scoring.errors import RuleViolation
 from scoring.ratings import ratings_over
-from scoring.replay import replay
-from scoring.standings import (
-    COUNTS,
-    LOWER_IS_BETTER,
-    match_summary,
-    standings,
-)
+from scoring.standings import LOWER_IS_BETTER, match_summary, standings
 from tests.payloads import quick
-from tests.scoring.test_replay_games import amend, hand, log, rec, seat, void
+from tests.scoring.standings_seasons import (
+    KNOCK_RUMMY_SEASON,
+    RAMINO_SEASON,
+    RUMMY40_SEASON,
+    by_player,
+    line,
+    ramino_season,
+    season_of,
+    summary,
+    table,
+)
+from tests.scoring.test_replay_games import amend, hand, rec, seat, void
 
 H2H_PD_HW = ("head_to_head", "points_difference", "hands_won")
-
-
-def table(variant, players, options, *entries):
-    """Replay a table whose seats are named after the players."""
-    return replay(log(variant, [player.title() for player in players], options, *entries))
-
-
-def summary(variant, players, options, *entries, match_id=None):
-    """Replay a finished table and summarise it."""
-    return match_summary(table(variant, players, options, *entries), players, match_id=match_id)
-
-
-def by_player(rows):
-    return {row.player: row for row in rows}
-
-
-def line(rows):
-    """Return the standings as (rank, player, tiebreak) triples, best first."""
-    return [(row.rank, row.player, row.tiebreak) for row in rows]
-
-
-# A Ramino league: five players, single-hand tables but one of two hands (RAM-MATCH), values
-# RAM-VALUE (2-9 face, 10 J Q K 10, ace 11, joker 20), RAM-SCORE: the one out gains what
-# the others lose.
-RAMINO_SEASON = (
-    # M1: Ada out; Bea K 10 + 9 = 19.                             Ada +19, Bea -19
-    ("ramino", ["ada", "bea"], {"hands": 1}, rec(hand(seat(went_out=True), seat("KS 9H")))),
-    # M2, two hands: hand 1 (Ada out, Cal 7) is voided; hand 2 Cal out, Ada K Q = 20,
-    # amended to K Q 3 = 23; hand 3 Ada out, Cal 5.
-    # Cal +23 -5 = 18, Ada -23 +5 = -18: Cal wins; Ada won a hand.
-    (
-        "ramino",
-        ["cal", "ada"],
-        {"hands": 2},
-        rec(hand(seat("7D"), seat(went_out=True))),
-        rec(hand(seat(went_out=True), seat("KS QS"))),
-        void(1),
-        rec(hand(seat("5C"), seat(went_out=True))),
-        amend(2, hand(seat(went_out=True), seat("KS QS 3H"))),
-    ),
-    # M3: Dan out; Eve 9 + 4 = 13.                                Dan +13, Eve -13
-    ("ramino", ["dan", "eve"], {"hands": 1}, rec(hand(seat(went_out=True), seat("9C 4C")))),
-    # M4: Eve out; Dan 8 + 4 = 12.                                Eve +12, Dan -12
-    ("ramino", ["eve", "dan"], {"hands": 1}, rec(hand(seat(went_out=True), seat("8H 4H")))),
-    # M5: Bea out; Cal K 10, Dan Q 10: Cal and Dan share 2nd.    Bea +20, Cal -10, Dan -10
-    (
-        "ramino",
-        ["bea", "cal", "dan"],
-        {"hands": 1},
-        rec(hand(seat(went_out=True), seat("KH"), seat("QD"))),
-    ),
-    # M6: Bea closes in hand (RAM-HANDCLOSE); Eve 4, doubled.    Bea +8, Eve -8
-    (
-        "ramino",
-        ["bea", "eve"],
-        {"hands": 1},
-        rec(hand(seat(went_out=True, hand_closed=True), seat("4D"))),
-    ),
-    # M7: Ada out; Cal 3.                                         Ada +3, Cal -3
-    ("ramino", ["ada", "cal"], {"hands": 1}, rec(hand(seat(went_out=True), seat("3S")))),
-)
-# Records: Ada won M1 M7, lost M2: 2-1. Bea won M5 M6, lost M1: 2-1. Cal won M2, lost M5
-# M7: 1-2. Dan won M3, lost M4 M5: 1-2. Eve won M4, lost M3 M6: 1-2.
-# Points (gained for, lost against):
-#   Ada 19 + 5 + 3 = 27 for, 23 against: +4.    Bea 20 + 8 = 28 for, 19 against: +9.
-#   Cal 23 for, 5 + 10 + 3 = 18 against: +5.    Dan 13 for, 12 + 10 = 22 against: -9.
-#   Eve 12 for, 13 + 8 = 21 against: -9.
-# Head to head: Ada beat Bea (M1). Cal, Dan, Eve: Dan beat Eve (M3), Eve beat Dan (M4),
-# Cal and Dan shared 2nd in M5: 0 each.
-# Hands won: Ada 3 (M1, M2 hand 3, M7), Bea 2, Cal 1, Dan 1, Eve 1.
-
-
-def ramino_season():
-    return [
-        summary(variant, players, options, *entries, match_id=f"M{number}")
-        for number, (variant, players, options, *entries) in enumerate(RAMINO_SEASON, start=1)
-    ]
-
-
-# A Knock Rummy league: KR-SCORE, KR-UNDERCUT, KR-OUT, KR-MATCH (target lowered per table).
-KNOCK_RUMMY_SEASON = (
-    # K1, target 20. Round 1: Ann knocks with 5, Ben and Cat hold an ace each: both undercut,
-    # each (5-1) + 0 + (1-1) = 4, + 10 = 14.                                [0, 14, 14]
-    # Round 2: Cat plays every card and knocks: (10-0) + (11-0) = 21, + 25 out = 46.
-    # Cat 60 reached 20: +100 = 160; Ben won round 1: +25 = 39; Ann 0.  Final [0, 39, 160]
-    (
-        "knock_rummy",
-        ["ann", "ben", "cat"],
-        {"target": 20},
-        rec(hand(seat("5S", knocked=True), seat("AH"), seat("AD"))),
-        rec(hand(seat("KS"), seat("9H 2H"), seat(knocked=True, went_out=True))),
-    ),
-    # K2, target 10. Ann knocks 2 vs Q 10: Ann 8. Ben knocks 1 vs 3: Ben 2. Ann knocks 1 vs
-    # 5: Ann 4, 12 reached 10: +100 = 112; Ben won a round: 2 + 25 = 27.   Final [112, 27]
-    (
-        "knock_rummy",
-        ["ann", "ben"],
-        {"target": 10},
-        rec(hand(seat("2C", knocked=True), seat("QS"))),
-        rec(hand(seat("3H"), seat("AC", knocked=True))),
-        rec(hand(seat("AS", knocked=True), seat("5D"))),
-    ),
-)
-
-# A Rummy40 league: penalty points (R40-VALUE: ace 1, face value, J Q K 10, joker 25).
-RUMMY40_SEASON = (
-    # R1, single hand, four players: Wes out; Xia 2; Yan 5; Zoe joker 25 + one failed
-    # opening 20 = 45 (R40-OPEN-PENALTY). Lowest wins: Wes; places Wes, Xia, Yan, Zoe.
-    (
-        "rummy40",
-        ["wes", "xia", "yan", "zoe"],
-        {"target": 1},
-        rec(hand(seat(went_out=True), seat("2D"), seat("5C"), seat("JK", opening_penalty=1))),
-    ),
-    # R2, single hand: a hand of another table is voided; then Xia out, Wes 7. Xia wins.
-    (
-        "rummy40",
-        ["xia", "wes"],
-        {"target": 1},
-        rec(hand(seat("2C"), seat(went_out=True))),
-        void(1),
-        rec(hand(seat(went_out=True), seat("7H"))),
-    ),
-)
 
 
 class TestMatchSummaries:
@@ -275,13 +153,6 @@ class TestMatchSummaries:
         data = json.loads(json.dumps(k1.to_dict()))
         assert data["match_id"] == 7 and data["winners"] == ["cat"]
         assert data["seats"][0]["points_against"] == 99.5  # (39 + 160) / 2
-
-
-def season_of(matches):
-    return [
-        summary(variant, players, options, *entries, match_id=f"{variant}-{number}")
-        for number, (variant, players, options, *entries) in enumerate(matches, start=1)
-    ]
 
 
 class TestStandings:
@@ -416,195 +287,6 @@ class TestStandings:
         with pytest.raises(ValueError, match="twice"):
             ratings_over([*season, season[0]])
         assert standings([]) == ()
-
-
-# PlackettLuce as openskill ships it (Weng & Lin 2011, Algorithm 4): prior mu 25, sigma
-# 25/3, performance deviation beta 25/6, and tau 25/300 added to sigma before each game.
-MU, SIGMA, BETA, TAU = 25.0, 25.0 / 3, 25.0 / 6, 25.0 / 300
-
-
-class TestRatings:
-    def test_a_first_two_player_match_moves_the_ratings_as_plackett_luce_says(self):
-        m1 = ramino_season()[0]  # Ada beat Bea, both new
-        s2 = SIGMA**2 + TAU**2  # the deviation widened by tau
-        c = math.sqrt(2 * (s2 + BETA**2))  # both players' variance plus beta squared
-        p = math.exp(MU / c) / (2 * math.exp(MU / c))  # equal skills: 1/2 to come first
-        # Winner: omega = s2/c (1 - p); loser: omega = -s2/c p (its own term is 1 - 1 = 0).
-        # Both: delta = gamma s2/c^2 p(1-p) with gamma = sqrt(s2)/c; sigma' = sqrt(s2 (1-delta)).
-        omega = s2 / c * (1 - p)
-        delta = math.sqrt(s2) / c * s2 / c**2 * p * (1 - p)
-        sigma = math.sqrt(s2 * (1 - delta))
-        ratings = ratings_over([m1])
-        ada, bea = ratings.get("ada").current, ratings.get("bea").current
-        assert ada.mu == pytest.approx(MU + omega) == pytest.approx(27.6354, abs=1e-4)
-        assert bea.mu == pytest.approx(MU - omega)
-        assert ada.sigma == pytest.approx(sigma) == pytest.approx(8.0659, abs=1e-4)
-        assert bea.sigma == pytest.approx(sigma)
-        assert ada.conservative == pytest.approx(MU + omega - 3 * sigma)
-        assert ratings.initial.mu == MU and ratings.initial.sigma == pytest.approx(SIGMA)
-
-    def test_the_winner_rises_and_the_loser_falls(self):
-        m5 = ramino_season()[4]  # Bea first, Cal and Dan second
-        ratings = ratings_over([m5])
-        start = ratings.initial
-        bea, cal, dan = (ratings.get(p).current for p in ("bea", "cal", "dan"))
-        assert bea.mu > start.mu and bea.conservative > start.conservative
-        for loser in (cal, dan):
-            assert loser.mu < start.mu and loser.conservative < start.conservative
-
-    def test_the_conservative_value_is_mu_minus_three_sigma(self):
-        ratings = ratings_over(ramino_season())
-        for entry in ratings.players:
-            for rating in (entry.current, *(point.rating for point in entry.history)):
-                assert rating.conservative == pytest.approx(rating.mu - 3 * rating.sigma)
-
-    def test_equal_places_share_a_rank(self):
-        # Cal and Dan share second place at M5: from the same prior, they move alike.
-        ratings = ratings_over([ramino_season()[4]])
-        assert ratings.get("cal").current == ratings.get("dan").current
-        # A two-player tie: openskill moves both by the mean of their changes, so from
-        # equal ratings neither mean moves; only the uncertainty shrinks.
-        tie = summary(
-            "rummy40",
-            ["wes", "xia"],
-            {"target": 1},
-            rec(hand(seat("5C"), seat("3D 2D"), stock_exhausted=True)),
-        )
-        after = ratings_over([tie])
-        wes, xia = after.get("wes").current, after.get("xia").current
-        assert wes == xia and wes.mu == MU and wes.sigma < after.initial.sigma
-
-    def test_the_order_of_processing_is_the_callers(self):
-        season = ramino_season()
-        forward, backward = ratings_over(season), ratings_over(season[::-1])
-        assert forward.get("ada").current != backward.get("ada").current
-        assert forward.get("ada").history[-1].match_id == "M7"
-        assert backward.get("ada").history[-1].match_id == "M1"
-
-    def test_two_identical_runs_give_identical_results(self):
-        first, second = ratings_over(ramino_season()), ratings_over(ramino_season())
-        assert first == second
-        assert json.dumps(first.to_dict()) == json.dumps(second.to_dict())
-
-    def test_the_history_holds_a_point_after_each_match_played(self):
-        ada = ratings_over(ramino_season()).get("ada")
-        assert [(p.index, p.match_id, p.place) for p in ada.history] == [
-            (0, "M1", 1),
-            (1, "M2", 2),
-            (6, "M7", 1),
-        ]
-        assert ada.history[-1].rating == ada.current
-        assert ratings_over(ramino_season()).get("nobody") is None
-
-
-# Properties ---------------------------------------------------------------------------
-
-POOL = ("p0", "p1", "p2", "p3", "p4", "p5")
-SIZES = {"gin": (2,), "rummy40": (2, 4), "ramino": (2, 3, 4), "knock_rummy": (2, 3, 5)}
-# Every table is a single hand, so every drawn table finishes.
-SINGLE = {
-    "gin": {"target": 1},
-    "rummy40": {"target": 1},
-    "ramino": {"hands": 1},
-    "knock_rummy": {"target": 1},
-}
-
-
-@st.composite
-def single_hands(draw, variant, size):
-    """Draw one legal single-hand ending by points: quick Gin, or each seat's hand value."""
-    if variant == "gin":
-        ending = draw(st.sampled_from(["knock", "gin", "big_gin"]))
-        knocker_count = draw(st.integers(1, 10)) if ending == "knock" else 0
-        # Equal counts at a knock score nobody (GIN-UNDERCUT), and the match would go on.
-        defender = draw(
-            st.integers(0, 60).filter(lambda d: ending != "knock" or d != knocker_count)
-        )
-        return quick(draw(st.integers(0, 1)), ending, knocker_count, defender)
-    values = draw(st.lists(st.integers(1, 40), min_size=size, max_size=size))
-    ender = draw(st.integers(0, size - 1))
-    players = [{"points": value} for value in values]
-    if variant == "knock_rummy":
-        # A knock always ends the round with points scored, so the game (target 1) ends.
-        players[ender] = {"points": draw(st.integers(1, 5)), "knocked": True}
-        return {"mode": "points", "players": players}
-    if variant == "rummy40":
-        for entry in players:
-            entry["opening_penalty"] = draw(st.integers(0, 1))
-    if draw(st.booleans()):
-        return {"mode": "points", "players": players, "stock_exhausted": True}
-    players[ender] = {**players[ender], "points": 0, "went_out": True}
-    if variant == "ramino":
-        players[ender]["hand_closed"] = draw(st.booleans())
-    return {"mode": "points", "players": players}
-
-
-@st.composite
-def seasons(draw):
-    """Draw a league's season: one game, one to eight single-hand tables of the pool."""
-    variant = draw(st.sampled_from(sorted(SIZES)))
-    matches = []
-    for number in range(draw(st.integers(1, 8))):
-        size = draw(st.sampled_from(SIZES[variant]))
-        players = draw(st.permutations(POOL))[:size]
-        payload = draw(single_hands(variant, size))
-        entries = [rec(payload)]
-        matches.append(summary(variant, list(players), SINGLE[variant], *entries, match_id=number))
-    return matches
-
-
-class TestStandingsProperties:
-    @settings(max_examples=80, deadline=None)
-    @given(seasons(), st.permutations(["head_to_head", "points_difference", "hands_won"]))
-    def test_standings_account_for_every_seat_of_every_match(self, season, tiebreakers):
-        rows = standings(season, tiebreakers)
-        seats = [seat for match in season for seat in match.seats]
-        assert sum(row.won for row in rows) == sum(len(match.winners) for match in season)
-        assert sum(row.lost for row in rows) == len(seats) - sum(row.won for row in rows)
-        assert all(row.played == row.won + row.lost for row in rows)
-        assert sum(row.hands_won for row in rows) == sum(seat.hands_won for seat in seats)
-        assert all(row.hands_won <= row.hands_played for row in rows)
-        # A seat wins exactly when it placed first.
-        assert all(seat.won == (seat.place == 1) for seat in seats)
-        variant = season[0].variant
-        assert all(tuple(dict(row.counts)) == COUNTS[variant] for row in rows)
-        difference = sum(row.points_difference for row in rows)
-        if variant == "ramino":
-            # Gained minus lost is each seat's total.
-            assert difference == sum(sum(match.totals) for match in season)
-        else:
-            # Against is the opponents' mean, so every table's book balances.
-            assert difference == 0
-
-    @settings(max_examples=80, deadline=None)
-    @given(seasons(), st.permutations(["head_to_head", "points_difference", "hands_won"]))
-    def test_ranks_follow_the_record_and_ties_share_them(self, season, tiebreakers):
-        rows = standings(season, tiebreakers)
-        assert sorted(row.player for row in rows) == sorted(
-            {seat.player for match in season for seat in match.seats}
-        )
-        assert rows[0].rank == 1
-        for index, (row, below) in enumerate(itertools.pairwise(rows), start=1):
-            assert (-row.won, row.lost) <= (-below.won, below.lost)
-            if (row.won, row.lost) != (below.won, below.lost):
-                assert below.rank == index + 1 and row.tiebreak is None
-            elif below.rank == row.rank:
-                assert row.tiebreak is None and row.player < below.player
-            else:
-                assert below.rank == index + 1 and row.tiebreak in tiebreakers
-        assert rows[-1].tiebreak is None
-
-    @settings(max_examples=40, deadline=None)
-    @given(seasons(), st.randoms(use_true_random=False))
-    def test_standings_ignore_the_order_of_the_matches_and_ratings_do_not(self, season, rnd):
-        shuffled = list(season)
-        rnd.shuffle(shuffled)
-        assert standings(shuffled, ["head_to_head"]) == standings(season, ["head_to_head"])
-        ratings = ratings_over(season)
-        assert ratings == ratings_over(season)
-        assert {entry.player for entry in ratings.players} == {
-            row.player for row in standings(season)
-        }
 
 
 class TestFiftyMatchSeason:

@@ -5,6 +5,7 @@ from rest_framework.test import APIClient
 
 from games.clubs import services as club_services
 from games.models import Table
+from tests.factories import PlayerFactory, TableFactory
 from tests.games.clubs_setup import club_world, record
 from tests.payloads import quick
 
@@ -97,9 +98,7 @@ class TestSeasonTables:
         assert Table.objects.count() == 1
 
     def test_players_of_another_club_are_refused(self, world):
-        stranger = club_services.player_create(
-            actor=world.outsider, club_id=world.other_club.pk, name="Zed"
-        )
+        stranger = PlayerFactory(club=world.other_club, name="Zed")
         response = client_for(world.member).post(
             self.url(world), {"players": [world.anna.pk, stranger.pk]}, format="json"
         )
@@ -169,8 +168,8 @@ class TestWhoRecorded:
         assert response.status_code == 201, response.json()
         assert table.events.get(seq=2).entered_by == world.member.username == "mara"
 
-    def test_at_a_casual_table_the_name_the_phone_gives_is_kept(self, world, make_table):
-        table = make_table()
+    def test_at_a_casual_table_the_name_the_phone_gives_is_kept(self, world):
+        table = TableFactory()
         response = APIClient().post(
             f"/api/v1/tables/{table.pk}/events/",
             {

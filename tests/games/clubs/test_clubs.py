@@ -23,7 +23,15 @@ from games.models import (
 from games.shared.errors import ActionRefused, EventRejected
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
-from tests.games.clubs_setup import LEAGUE_OPTIONS, UserFactory, club_world, join
+from tests.factories import (
+    LEAGUE_OPTIONS,
+    LeagueFactory,
+    MembershipFactory,
+    PlayerFactory,
+    TableFactory,
+    UserFactory,
+)
+from tests.games.clubs_setup import club_world
 from tests.payloads import quick
 
 
@@ -249,10 +257,10 @@ class TestPlayers:
             club_services.player_create(actor=world.admin, club_id=world.club.pk, name=" anna ")
         _refused_by_the_database(lambda: Player.objects.create(club=world.club, name="ANNA"))
 
-    def test_other_clubs_and_casual_tables_may_reuse_a_name(self, world, make_table):
+    def test_other_clubs_and_casual_tables_may_reuse_a_name(self, world):
         club_services.player_create(actor=world.outsider, club_id=world.other_club.pk, name="Anna")
-        make_table(players=("Anna", "Bruno"))
-        make_table(players=("Anna", "Bruno"))
+        TableFactory(players=("Anna", "Bruno"))
+        TableFactory(players=("Anna", "Bruno"))
         assert Player.objects.filter(name="Anna").count() == 4
 
 
@@ -351,9 +359,7 @@ class TestSeasonTables:
         assert world.table(options=dict(world.league.options)).season == world.season
 
     def test_seats_are_the_clubs_players_as_many_as_the_league_says(self, world):
-        stranger = club_services.player_create(
-            actor=world.outsider, club_id=world.other_club.pk, name="Zeno"
-        )
+        stranger = PlayerFactory(club=world.other_club, name="Zeno")
         with pytest.raises(ValidationError, match="club's players"):
             world.table(world.anna, stranger)
         with pytest.raises(ValidationError, match="2 players"):
@@ -375,8 +381,8 @@ class TestSeasonTables:
         )
         assert table.practice
 
-    def test_the_database_refuses_a_practice_option_on_a_counted_table(self, make_table):
-        table = make_table()
+    def test_the_database_refuses_a_practice_option_on_a_counted_table(self, db):
+        table = TableFactory()
         table.options = {**table.options, "practice": True}
         _refused_by_the_database(lambda: table.save(update_fields=["options"]))
 
@@ -428,9 +434,9 @@ class TestClosingSeasons:
 class TestWhatUsersSee:
     def test_members_see_every_league_of_their_club_others_only_public_ones(self, world):
         private = world.league
-        public = club_services.league_create(
+        public = LeagueFactory(
+            club=world.club,
             actor=world.admin,
-            club_id=world.club.pk,
             name="Open Ramino",
             variant="ramino",
             players=3,
@@ -443,7 +449,7 @@ class TestWhatUsersSee:
         assert set(club_selectors.leagues_visible(user=anonymous)) == {public}
 
     def test_clubs_for_a_user_carry_their_role(self, world):
-        join(world.other_club, world.member)
+        MembershipFactory(club=world.other_club, user=world.member)
         roles = {c.name: c.my_role for c in club_selectors.clubs_for_user(user=world.member)}
         assert roles == {"Circolo del Ramino": "member", "Other Club": "member"}
         assert [c.my_role for c in club_selectors.clubs_for_user(user=world.owner)] == ["owner"]

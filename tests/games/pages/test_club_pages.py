@@ -10,7 +10,13 @@ from rest_framework.test import APIClient
 
 from games.clubs import services as club_services
 from games.models import Club, ClubRole, Event, League, Player, Season, Table
-from tests.games.clubs_setup import PASSWORD, UserFactory, UserWithPasswordFactory
+from tests.factories import (
+    PASSWORD,
+    SuperUserFactory,
+    TableFactory,
+    UserFactory,
+    UserWithPasswordFactory,
+)
 from tests.payloads import quick
 
 
@@ -494,8 +500,8 @@ class TestPermissions:
         page = _as(world.outsider).get(_urls(world)["club"]).content.decode()
         assert "Gin Tuesdays" not in page and "olga" not in page and "Anna" not in page
 
-    def test_a_casual_table_still_needs_only_its_key(self, world, make_table):
-        table = make_table()
+    def test_a_casual_table_still_needs_only_its_key(self, world):
+        table = TableFactory()
         client = _as(world.outsider)
         client.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
         page = client.get(f"/t/{table.id}/").content.decode()
@@ -506,9 +512,7 @@ class TestPermissions:
 
 class TestAdmin:
     def test_clubs_leagues_and_seasons_are_listed_and_invite_tokens_hidden(self, world):
-        from django.contrib.auth.models import User
-
-        client = _as(User.objects.create_superuser("boss", "boss@example.org", None))
+        client = _as(SuperUserFactory(username="boss"))
         for model in ("club", "membership", "invite", "league", "season", "player", "table"):
             assert client.get(f"/admin/games/{model}/").status_code == 200, model
         invite = club_services.invite_create(actor=world.admin, club_id=world.club.pk)

@@ -18,7 +18,8 @@ from django.test import Client
 from games.clubs import services as club_services
 from games.models import SeasonStandings
 from games.standings.charts import rating_chart
-from tests.games.clubs_setup import join, open_autumn, play
+from tests.factories import MembershipFactory, PlayerFactory
+from tests.games.clubs_setup import open_autumn, play
 from tests.games.standings.test_standings_exports import four_matches
 from tests.payloads import quick
 
@@ -236,10 +237,8 @@ class TestWhoMaySeeIt:
         assert response.url == f"/accounts/login/?next={url}"
 
     def test_a_player_of_another_club_is_a_404(self, world):
-        stranger = club_services.player_create(
-            actor=world.outsider, club_id=world.other_club.pk, name="Zeno"
-        )
-        join(world.other_club, world.member)
+        stranger = PlayerFactory(club=world.other_club, name="Zeno")
+        MembershipFactory(club=world.other_club, user=world.member)
         client = Client()
         client.force_login(world.member)
         # Mara belongs to both clubs, but Zeno is not on this club's roster.

@@ -6,6 +6,8 @@ import re
 import pytest
 from rest_framework.test import APIClient
 
+from tests.factories import TableFactory
+
 
 @pytest.fixture
 def api():
@@ -180,14 +182,14 @@ class TestRefereePage:
         assert response.status_code == 400
         assert "CARD-3" in response.content.decode()
 
-    def test_opened_from_a_table_it_takes_the_tables_game(self, client, make_table):
-        table = make_table(preset="classic", target=50)
+    def test_opened_from_a_table_it_takes_the_tables_game(self, client, db):
+        table = TableFactory(options={"preset": "classic", "target": 50})
         client.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
         page = client.get(f"/referee/?table={table.id}").content.decode()
         assert re.search(r'name="preset" value="classic" id="[^"]+" checked', page)
 
-    def test_a_table_without_a_key_is_not_found(self, client, make_table):
-        table = make_table()
+    def test_a_table_without_a_key_is_not_found(self, client, db):
+        table = TableFactory()
         assert client.get(f"/referee/?table={table.id}").status_code == 404
 
 

@@ -35,6 +35,7 @@ from django.test import Client
 from games.clubs import services as club_services
 from games.models import MatchResult, SeasonStandings, Table
 from games.standings import services as standings_services
+from tests.factories import LeagueFactory, PlayerFactory, SeasonFactory
 from tests.games.clubs_setup import play
 from tests.payloads import quick
 
@@ -268,21 +269,8 @@ class TestWhoMayDownload:
             assert len(rows) == {"standings": 4, "results": 9}[which]
 
     def test_a_season_of_another_league_is_a_404(self, world):
-        other = club_services.league_create(
-            actor=world.admin,
-            club_id=world.club.pk,
-            name="Gin Fridays",
-            variant="gin",
-            players=2,
-            options={"preset": "classic", "target": 50},
-        )
-        season = club_services.season_create(
-            actor=world.admin,
-            league_id=other.pk,
-            name="Spring",
-            starts_on=dt.date(2026, 3, 1),
-            ends_on=dt.date(2026, 6, 30),
-        )
+        other = LeagueFactory(club=world.club, actor=world.admin, name="Gin Fridays")
+        season = SeasonFactory(league=other, actor=world.admin, name="Spring")
         # The season exists, but the URL names it under Gin Tuesdays.
         assert _as(world.member).get(_urls(world, season)["standings"]).status_code == 404
 
@@ -295,7 +283,7 @@ class TestFormulasStayText:
     def test_a_name_that_looks_like_a_formula_gets_a_leading_quote(
         self, world, django_capture_on_commit_callbacks, name
     ):
-        mallory = club_services.player_create(actor=world.admin, club_id=world.club.pk, name=name)
+        mallory = PlayerFactory(club=world.club, actor=world.admin, name=name)
         with django_capture_on_commit_callbacks(execute=True):
             play(world, (mallory, world.anna), [quick(0, "gin", 0, 30)])
         client = _as(world.member)

@@ -33,7 +33,8 @@ from games.standings import services as standings_services
 from games.tables.tasks import tables_audit
 from scoring.ratings import ratings_over
 from scoring.standings import MatchSummary
-from tests.games.clubs_setup import UserFactory, open_autumn, play, record
+from tests.factories import UserFactory
+from tests.games.clubs_setup import open_autumn, play, record
 from tests.payloads import quick
 
 # Standings are recomputed by tasks queued on commit: here they run in-process, whatever

@@ -13,6 +13,7 @@ from games.tables import audit
 from games.tables.log import event_row
 from games.tables.tasks import tables_audit
 from rummyref.celery import app
+from tests.factories import TableFactory
 from tests.payloads import quick
 
 
@@ -36,8 +37,8 @@ def _smuggle(table: Table, event_type: str, payload: dict) -> Event:
 
 @pytest.mark.django_db
 class TestTablesAudit:
-    def test_healthy_tables_pass_and_a_second_run_changes_nothing(self, make_table, append):
-        tables = [make_table(), make_table(("Carla", "Dario"))]
+    def test_healthy_tables_pass_and_a_second_run_changes_nothing(self, append):
+        tables = [TableFactory(), TableFactory(players=("Carla", "Dario"))]
         append(tables[0], "hand_recorded", quick(0, "knock", 5, 20))
         first = audit.tables_audit()
         cached = list(TableProjection.objects.order_by("pk").values("state", "verified_seq"))
@@ -47,11 +48,9 @@ class TestTablesAudit:
             cached
         )
 
-    def test_a_log_that_no_longer_replays_is_reported_with_its_seq_and_rule(
-        self, make_table, append, settings
-    ):
+    def test_a_log_that_no_longer_replays_is_reported_with_its_seq_and_rule(self, append, settings):
         settings.ADMINS = [("Ops", "ops@example.org")]
-        good, bad = make_table(), make_table(("Carla", "Dario"))
+        good, bad = TableFactory(), TableFactory(players=("Carla", "Dario"))
         append(bad, "hand_recorded", quick(0, "knock", 5, 20))
         # A knock on 14 breaks GIN-KNOCK: the replay stops at this event (seq 3).
         _smuggle(bad, "hand_recorded", quick(1, "knock", 14, 20))
@@ -67,8 +66,8 @@ class TestTablesAudit:
         with pytest.raises(CommandError):
             call_command("verify_tables")
 
-    def test_a_broken_hash_chain_is_reported(self, make_table, append):
-        table = make_table()
+    def test_a_broken_hash_chain_is_reported(self, append):
+        table = TableFactory()
         append(table, "hand_recorded", quick(0, "knock", 5, 20))
         event = table.events.get(seq=2)
         with connection.cursor() as cursor:

@@ -7,6 +7,7 @@ import pytest
 from games.models import TableProjection
 from games.tables import services as table_services
 from rummyref.celery import app
+from tests.factories import TableFactory
 from tests.games.workers import wait_for, worker_start, worker_stop
 from tests.payloads import quick
 
@@ -27,8 +28,8 @@ def worker():
 
 
 class TestWorker:
-    def test_the_worker_verifies_each_table_after_its_appends_commit(self, make_table, worker):
-        table = make_table()
+    def test_the_worker_verifies_each_table_after_its_appends_commit(self, db, worker):
+        table = TableFactory()
         for seq in (1, 2, 3):
             table_services.event_append(
                 table_id=table.id,

@@ -11,12 +11,13 @@ from games.tables import audit
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
 from games.tables.log import chain_broken_at
+from tests.factories import TableFactory
 from tests.payloads import quick
 
 
 class TestTableCreation:
-    def test_a_new_table_starts_its_log_with_its_creation(self, make_table):
-        table = make_table(preset="classic", target=50)
+    def test_a_new_table_starts_its_log_with_its_creation(self, db):
+        table = TableFactory(options={"preset": "classic", "target": 50})
         events = list(table.events.all())
         assert [(e.seq, e.type) for e in events] == [(1, "table_created")]
         assert events[0].payload["seats"] == ["Anna", "Bruno"]
@@ -38,8 +39,8 @@ class TestTableCreation:
 
 
 class TestAppending:
-    def test_a_hand_moves_the_head_and_the_totals(self, make_table, append):
-        table = make_table()
+    def test_a_hand_moves_the_head_and_the_totals(self, append):
+        table = TableFactory()
         result = append(table, "hand_recorded", quick(0, "knock", 7, 20))
         assert result.created and result.event.seq == 2
         assert result.state["totals"] == [13, 0]
@@ -47,8 +48,8 @@ class TestAppending:
         assert table.head_seq == 2 and table.head_hash == result.event.hash
         assert TableProjection.objects.get(table=table).state == result.state
 
-    def test_a_retry_with_the_same_event_id_returns_the_stored_event(self, make_table, append):
-        table = make_table()
+    def test_a_retry_with_the_same_event_id_returns_the_stored_event(self, append):
+        table = TableFactory()
         event_id = uuid.uuid4()
         first = append(table, "hand_recorded", quick(0, "knock", 7, 20), event_id=event_id)
         again = append(
@@ -57,16 +58,16 @@ class TestAppending:
         assert not again.created and again.event.pk == first.event.pk
         assert table.events.count() == 2
 
-    def test_reusing_an_event_id_for_another_event_is_refused(self, make_table, append):
-        table = make_table()
+    def test_reusing_an_event_id_for_another_event_is_refused(self, append):
+        table = TableFactory()
         event_id = uuid.uuid4()
         append(table, "hand_recorded", quick(0, "knock", 7, 20), event_id=event_id)
         with pytest.raises(EventRejected) as caught:
             append(table, "hand_recorded", quick(1, "knock", 2, 20), event_id=event_id)
         assert caught.value.violations[0].code == "event_id_reused"
 
-    def test_a_stale_expected_seq_is_a_conflict_carrying_the_head(self, make_table, append):
-        table = make_table()
+    def test_a_stale_expected_seq_is_a_conflict_carrying_the_head(self, append):
+        table = TableFactory()
         append(table, "hand_recorded", quick(0, "knock", 7, 20))
         with pytest.raises(table_services.AppendConflict) as caught:
             append(table, "hand_recorded", quick(1, "gin", 0, 10), expected_seq=1)
@@ -74,24 +75,22 @@ class TestAppending:
         assert caught.value.state["totals"] == [13, 0]
         assert table.events.count() == 2
 
-    def test_a_rule_violation_is_refused_with_its_rule_and_nothing_is_stored(
-        self, make_table, append
-    ):
-        table = make_table()
+    def test_a_rule_violation_is_refused_with_its_rule_and_nothing_is_stored(self, append):
+        table = TableFactory()
         with pytest.raises(EventRejected) as caught:
             append(table, "hand_recorded", quick(0, "knock", 14, 20))
         assert caught.value.violations[0].rule == "GIN-KNOCK"
         table.refresh_from_db()
         assert table.head_seq == 1 and table.events.count() == 1
 
-    def test_a_client_cannot_append_a_second_creation(self, make_table, append):
-        table = make_table()
+    def test_a_client_cannot_append_a_second_creation(self, append):
+        table = TableFactory()
         with pytest.raises(EventRejected) as caught:
             append(table, "table_created", {"variant": "gin", "seats": ["X", "Y"]})
         assert caught.value.violations[0].code == "unknown_type"
 
-    def test_no_hand_is_recorded_after_the_match_is_won(self, make_table, append):
-        table = make_table(target=100)
+    def test_no_hand_is_recorded_after_the_match_is_won(self, append):
+        table = TableFactory(options={"target": 100})
         append(table, "hand_recorded", quick(0, "big_gin", 0, 70))  # 31 + 70 = 101
         table.refresh_from_db()
         assert table.status == "finished"
@@ -101,8 +100,8 @@ class TestAppending:
 
 
 class TestCorrections:
-    def test_a_voided_hand_stops_counting_but_stays_in_the_history(self, make_table, append):
-        table = make_table()
+    def test_a_voided_hand_stops_counting_but_stays_in_the_history(self, append):
+        table = TableFactory()
         append(table, "hand_recorded", quick(0, "knock", 7, 20))
         append(table, "hand_recorded", quick(1, "knock", 3, 9))
         state = append(table, "hand_voided", {"hand": 1, "reason": "misdeal"}).state
@@ -110,8 +109,8 @@ class TestCorrections:
         assert state["hands"][0]["voided"] and state["hands"][0]["original"]["points"] == [13, 0]
         assert state["hands"][0]["corrections"][0]["reason"] == "misdeal"
 
-    def test_an_amended_hand_counts_its_new_result_and_keeps_the_original(self, make_table, append):
-        table = make_table()
+    def test_an_amended_hand_counts_its_new_result_and_keeps_the_original(self, append):
+        table = TableFactory()
         append(table, "hand_recorded", quick(0, "knock", 7, 20))
         state = append(
             table, "hand_amended", {**quick(0, "knock", 5, 20), "hand": 1, "reason": "recount"}
@@ -120,23 +119,23 @@ class TestCorrections:
         assert state["hands"][0]["amended"]
         assert state["hands"][0]["original"]["points"] == [13, 0]
 
-    def test_a_void_that_ends_the_winners_lead_reopens_the_match(self, make_table, append):
-        table = make_table(target=100)
+    def test_a_void_that_ends_the_winners_lead_reopens_the_match(self, append):
+        table = TableFactory(options={"target": 100})
         append(table, "hand_recorded", quick(0, "big_gin", 0, 70))
         state = append(table, "hand_voided", {"hand": 1}).state
         assert state["winner"] is None and not state["finished"]
         table.refresh_from_db()
         assert table.status == "open"
 
-    def test_voiding_a_hand_that_does_not_exist_is_refused(self, make_table, append):
-        table = make_table()
+    def test_voiding_a_hand_that_does_not_exist_is_refused(self, append):
+        table = TableFactory()
         append(table, "hand_recorded", quick(0, "knock", 7, 20))
         with pytest.raises(EventRejected) as caught:
             append(table, "hand_voided", {"hand": 2})
         assert caught.value.violations[0].rule == "EVENT"
 
-    def test_the_history_names_who_recorded_and_corrected(self, make_table, append):
-        table = make_table()
+    def test_the_history_names_who_recorded_and_corrected(self, append):
+        table = TableFactory()
         append(table, "hand_recorded", quick(0, "knock", 7, 20), entered_by="Anna's phone")
         append(table, "hand_voided", {"hand": 1}, entered_by="Bruno's phone")
         state = table_selectors.table_state(table=table)
@@ -146,8 +145,8 @@ class TestCorrections:
 
 
 class TestImmutability:
-    def test_the_orm_refuses_to_update_or_delete_events(self, make_table):
-        table = make_table()
+    def test_the_orm_refuses_to_update_or_delete_events(self, db):
+        table = TableFactory()
         event = table.events.get()
         event.payload = {"tampered": True}
         with pytest.raises(ImmutableEventError):
@@ -162,16 +161,16 @@ class TestImmutability:
 
 
 class TestHashChain:
-    def test_the_chain_of_a_real_log_verifies(self, make_table, append):
-        table = make_table()
+    def test_the_chain_of_a_real_log_verifies(self, append):
+        table = TableFactory()
         append(table, "hand_recorded", quick(0, "knock", 7, 20))
         append(table, "hand_voided", {"hand": 1})
         events = list(table.events.order_by("seq"))
         assert chain_broken_at(events) is None
         assert events[1].prev_hash == events[0].hash
 
-    def test_a_changed_payload_breaks_the_chain_at_that_event(self, make_table, append):
-        table = make_table()
+    def test_a_changed_payload_breaks_the_chain_at_that_event(self, append):
+        table = TableFactory()
         append(table, "hand_recorded", quick(0, "knock", 7, 20))
         append(table, "hand_recorded", quick(1, "knock", 3, 9))
         events = list(table.events.order_by("seq"))
@@ -180,8 +179,11 @@ class TestHashChain:
 
 
 class TestProjection:
-    def test_dropped_projections_rebuild_equal_to_the_cached_ones(self, make_table, append):
-        tables = [make_table(), make_table(("Carla", "Dario"), preset="classic", target=50)]
+    def test_dropped_projections_rebuild_equal_to_the_cached_ones(self, append):
+        tables = [
+            TableFactory(),
+            TableFactory(players=("Carla", "Dario"), options={"preset": "classic", "target": 50}),
+        ]
         append(tables[0], "hand_recorded", quick(0, "knock", 7, 20))
         append(tables[0], "hand_amended", {**quick(1, "gin", 0, 12), "hand": 1})
         append(tables[1], "hand_recorded", quick(1, "knock", 2, 30))
@@ -191,10 +193,8 @@ class TestProjection:
         after = {p.table_id: p.state for p in TableProjection.objects.all()}
         assert after == before and len(after) == 2
 
-    def test_verification_marks_the_head_verified_and_repairs_a_stale_cache(
-        self, make_table, append
-    ):
-        table = make_table()
+    def test_verification_marks_the_head_verified_and_repairs_a_stale_cache(self, append):
+        table = TableFactory()
         append(table, "hand_recorded", quick(0, "knock", 7, 20))
         TableProjection.objects.filter(table=table).update(state={"stale": True})
         result = audit.table_verify(table_id=table.id)
@@ -204,9 +204,12 @@ class TestProjection:
         assert audit.table_verify(table_id=table.id).ok
 
     def test_the_verify_task_runs_after_the_append_commits(
-        self, make_table, django_capture_on_commit_callbacks, eager_celery
+        self,
+        db,
+        django_capture_on_commit_callbacks,
+        eager_celery,
     ):
-        table = make_table()
+        table = TableFactory()
         with django_capture_on_commit_callbacks(execute=True) as callbacks:
             table_services.event_append(
                 table_id=table.id,

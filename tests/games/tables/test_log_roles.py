@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.db import connection, connections
 
 from rummyref import dbroles
+from tests.factories import TableFactory
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -27,8 +28,8 @@ TAMPERING = {
 
 
 @pytest.fixture
-def table(make_table, append):
-    table = make_table()
+def table(append):
+    table = TableFactory()
     append(
         table,
         "hand_recorded",

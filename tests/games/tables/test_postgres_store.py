@@ -11,6 +11,7 @@ from games.models import Event
 from games.tables import audit
 from games.tables import services as table_services
 from games.tables.log import chain_broken_at
+from tests.factories import TableFactory
 from tests.payloads import quick
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -39,8 +40,8 @@ def _in_threads(count: int, work) -> list:
 
 
 class TestConcurrentAppends:
-    def test_twenty_phones_on_the_same_head_one_wins_the_rest_get_409(self, make_table):
-        table = make_table()
+    def test_twenty_phones_on_the_same_head_one_wins_the_rest_get_409(self, db):
+        table = TableFactory()
 
         def record(i):
             return table_services.event_append(
@@ -58,8 +59,8 @@ class TestConcurrentAppends:
         assert all(c.head_seq == 2 for c in conflicts)
         assert Event.objects.filter(table=table).count() == 2
 
-    def test_the_same_event_sent_five_times_at_once_is_stored_once(self, make_table):
-        table = make_table()
+    def test_the_same_event_sent_five_times_at_once_is_stored_once(self, db):
+        table = TableFactory()
         event_id = uuid.uuid4()
 
         def send(_):
@@ -79,8 +80,8 @@ class TestConcurrentAppends:
 
 
 class TestTrigger:
-    def test_raw_sql_cannot_update_an_event(self, make_table):
-        table = make_table()
+    def test_raw_sql_cannot_update_an_event(self, db):
+        table = TableFactory()
         with (
             pytest.raises((InternalError, ProgrammingError)) as caught,
             transaction.atomic(),
@@ -90,8 +91,8 @@ class TestTrigger:
         assert "append-only" in str(caught.value)
         assert table.events.get().type == "table_created"
 
-    def test_raw_sql_cannot_delete_an_event(self, make_table):
-        table = make_table()
+    def test_raw_sql_cannot_delete_an_event(self, db):
+        table = TableFactory()
         with (
             pytest.raises((InternalError, ProgrammingError)) as caught,
             transaction.atomic(),
@@ -101,10 +102,10 @@ class TestTrigger:
         assert "append-only" in str(caught.value)
         assert table.events.count() == 1
 
-    def test_a_duplicate_seq_is_refused_by_the_database(self, make_table):
+    def test_a_duplicate_seq_is_refused_by_the_database(self, db):
         from django.db import IntegrityError
 
-        table = make_table()
+        table = TableFactory()
         with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(
                 "INSERT INTO games_event (table_id, seq, event_id, type, payload, "
@@ -115,8 +116,8 @@ class TestTrigger:
 
 
 class TestChainOnPostgres:
-    def test_the_hash_chain_verifies_after_a_round_trip_through_postgres(self, make_table):
-        table = make_table()
+    def test_the_hash_chain_verifies_after_a_round_trip_through_postgres(self, db):
+        table = TableFactory()
         for i in range(5):
             table_services.event_append(
                 table_id=table.id,

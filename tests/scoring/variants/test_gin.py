@@ -1,15 +1,10 @@
 """Gin Rummy scoring and validation (docs/rules.md), both presets."""
 
 import json
-from collections import Counter
 
 import pytest
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
 
-from scoring.cards import FULL_DECK, Card, gin_value, parse_cards
-from scoring.errors import RuleViolation
-from scoring.melds import check_meld
+from scoring.cards import Card, gin_value, parse_cards
 from scoring.solver import best_arrangement
 from scoring.variants.gin import (
     ENDINGS,
@@ -20,43 +15,20 @@ from scoring.variants.gin import (
     TARGETS,
     GinOptions,
     match_winner,
-    score_cards,
-    score_quick,
     score_wall,
 )
-
-BIG_GIN = GinOptions()
-CLASSIC = GinOptions.from_dict({"preset": "classic"})
-
-# Knocker: 2♣3♣4♣, K♣K♥K♦, 7♠8♠9♠ and 5♥ as deadwood: a knock with 5.
-KNOCK_5 = "7S 8S 9S KC KH KD 2C 3C 4C 5H"
-# Defender: 8♣8♥8♦ of their own; 6♠ 5♠ go below 7♠8♠9♠, 10♠ J♠ above it, K♠ onto the kings;
-# Q♥ and 2♦ are left: 12.
-LAYS_OFF_TO_12 = "5S 6S 10S JS KS 8C 8H 8D QH 2D"
-# The seed page's gin: 9-9-9-9, 4-4-4, 3-3-3.
-SEED_GIN = "9C 9S 9H 9D 4C 4S 4H 3C 3S 3H"
-# J♣J♠J♥ and 5♦6♦7♦; 6♣ A♥ A♠ 2♠ are deadwood: 6 + 1 + 1 + 2 = 10 (the seed page's count).
-SEED_DEFENDER = "6C AH AS 2S 5D 6D 7D JC JS JH"
-
-
-def refused(call, *args, **kwargs):
-    with pytest.raises(RuleViolation) as caught:
-        call(*args, **kwargs)
-    return caught.value.violations
-
-
-def cards_score(hand_k: str, hand_d: str, options=BIG_GIN, knocker=0, ending=None):
-    return score_cards(
-        options, knocker=knocker, knocker_cards=hand_k, defender_cards=hand_d, ending=ending
-    )
-
-
-def quick(options=BIG_GIN, knocker=0, ending="knock", k=0, d=0):
-    return score_quick(options, knocker=knocker, ending=ending, knocker_count=k, defender_count=d)
-
-
-def item_summary(result):
-    return [(i.rule, i.code, i.seat, i.points) for i in result.items]
+from tests.scoring.variants.gin_hands import (
+    BIG_GIN,
+    CLASSIC,
+    KNOCK_5,
+    LAYS_OFF_TO_12,
+    SEED_DEFENDER,
+    SEED_GIN,
+    cards_score,
+    item_summary,
+    quick,
+    refused,
+)
 
 
 class TestGinValue:
@@ -525,77 +497,3 @@ class TestOptions:
     def test_options_that_are_not_a_mapping_are_refused(self):
         (violation,) = refused(GinOptions.from_dict, ["preset", "classic"])
         assert violation.code == "bad_value"
-
-
-def assert_points_add_up(result) -> None:
-    assert all(points >= 0 for points in result.points)
-    assert sum(1 for points in result.points if points > 0) <= 1
-    for seat in (0, 1):
-        assert result.points[seat] == sum(i.points for i in result.items if i.seat == seat)
-    expected_winner = next((s for s in (0, 1) if result.points[s] > 0), None)
-    assert result.winner == expected_winner
-    json.dumps(result.to_dict())
-
-
-def score_unless_over_knock_limit(options, knocker_cards, defender_cards):
-    """Score the cards, or return None when the knocker may not knock (GIN-KNOCK)."""
-    try:
-        return score_cards(
-            options, knocker=0, knocker_cards=knocker_cards, defender_cards=defender_cards
-        )
-    except RuleViolation as exc:
-        if exc.rule != "GIN-KNOCK":
-            raise
-        return None
-
-
-options_strategy = st.builds(
-    lambda preset, bonus, tie: GinOptions.from_dict(
-        {"preset": preset, "undercut_bonus": bonus, "undercut_on_tie": tie}
-    ),
-    st.sampled_from(["big_gin", "classic"]),
-    st.integers(0, 50),
-    st.booleans(),
-)
-
-
-class TestScoringProperties:
-    @settings(max_examples=300, deadline=None)
-    @given(
-        options_strategy,
-        st.integers(0, 1),
-        st.sampled_from(ENDINGS),
-        st.integers(0, 10),
-        st.integers(0, MAX_COUNT),
-    )
-    def test_quick_points_are_never_negative_one_seat_at_most_and_itemised(
-        self, options, knocker, ending, k, d
-    ):
-        """GIN-SCORE-*: a hand's points add up to its items, and only one seat scores."""
-        if ending != "knock":
-            k = 0
-        assume(ending != "big_gin" or options.preset == "big_gin")
-        assert_points_add_up(quick(options, knocker=knocker, ending=ending, k=k, d=d))
-
-    @settings(max_examples=200, deadline=None)
-    @given(options_strategy, st.permutations([c for c in FULL_DECK if c.rank <= 6]))
-    def test_hands_scored_from_cards_show_every_card_once_and_add_up(self, options, deck):
-        """GIN-DEADWOOD, GIN-LAYOFF: every card shown once, counts from the cards shown."""
-        knocker_cards, defender_cards = deck[:10], deck[10:20]
-        result = score_unless_over_knock_limit(options, knocker_cards, defender_cards)
-        assume(result is not None)
-        assert_points_add_up(result)
-        own = best_arrangement(knocker_cards, rules=GIN_MELDS, value=gin_value)
-        assert result.knocker_count == own.count
-        knocker_shown = [c for m in result.knocker_melds for c in m.cards]
-        assert Counter(knocker_shown + list(result.knocker_deadwood)) == Counter(knocker_cards)
-        defender_shown = [c for m in result.defender_melds for c in m.cards]
-        defender_shown += [c for c, _ in result.defender_layoffs]
-        assert Counter(defender_shown + list(result.defender_deadwood)) == Counter(defender_cards)
-        assert result.defender_count == sum(gin_value(c) for c in result.defender_deadwood)
-        defender_alone = best_arrangement(defender_cards, rules=GIN_MELDS, value=gin_value)
-        assert result.defender_count <= defender_alone.count
-        grown = [list(m.cards) for m in result.knocker_melds]
-        for card, index in result.defender_layoffs:
-            grown[index].append(card)
-            check_meld(grown[index], GIN_MELDS)
