@@ -50,7 +50,7 @@ from typing import Any
 from scoring.cards import DeckSpec, check_copies
 from scoring.errors import RuleViolation
 from scoring.errors import refusal as _refuse
-from scoring.hands import FLAGS, SeatEnd, names
+from scoring.hands import FLAGS, STOCK, HandEnd, HandScore, SeatEnd, names
 from scoring.options import is_int, json_value
 from scoring.payloads import cards_field, check_fields, field_bool, field_choice, field_int
 
@@ -267,3 +267,36 @@ def read_scoresheet_entry(
         for seat, fields in enumerate(_seat_fields(payload, seats))
     )
     return ScoresheetEntry(mode=mode, players=ends, stock_exhausted=stock_exhausted)
+
+
+def _no_melded_points(options: Any) -> bool:
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatBySeatScoring:
+    """The ways into the hand scoring of a game scored seat by seat (Rummy40, Ramino, Knock
+    Rummy): a scoresheet entry read and scored, or a hand played move by move scored.
+
+    ``score_hand(options, players, stock_exhausted=...)`` is the game's own scoring;
+    ``melded_points(options)`` says whether its points entries carry melded_points.
+    """
+
+    score_hand: Callable[..., HandScore]
+    melded_points: Callable[[Any], bool] = _no_melded_points
+
+    def read_entry(
+        self, options: Any, payload: Mapping[str, Any], seats: tuple[str, ...]
+    ) -> ScoresheetEntry:
+        """Read a hand entered on the scoresheet by every seat's cards or points."""
+        return read_scoresheet_entry(payload, seats, melded_points=self.melded_points(options))
+
+    def score_entry(
+        self, options: Any, entry: ScoresheetEntry, seats: tuple[str, ...]
+    ) -> HandScore:
+        """Score a hand entered on the scoresheet by every seat's cards or points."""
+        return self.score_hand(options, entry.players, stock_exhausted=entry.stock_exhausted)
+
+    def score_play(self, options: Any, end: HandEnd, seats: tuple[str, ...]) -> HandScore:
+        """Score a hand played move by move from the end state the play built."""
+        return self.score_hand(options, end.players, stock_exhausted=end.ending == STOCK)

@@ -20,7 +20,6 @@ from scoring.game import GameRules, RefereeRules, StandingsReading
 from scoring.hands import (
     KNOCK,
     STOCK,
-    HandEnd,
     HandScore,
     MatchOutcome,
     ScoreItem,
@@ -43,12 +42,11 @@ from scoring.questions import (
     seated_table,
 )
 from scoring.scoresheet import (
-    ScoresheetEntry,
+    SeatBySeatScoring,
     all_violations,
     copies_refusals,
     end_state_problems,
     player_count,
-    read_scoresheet_entry,
 )
 from scoring.solver import Closing
 
@@ -314,25 +312,6 @@ def match_result(options: KnockRummyOptions, hand_results: Sequence[HandScore]) 
 # The game as the engine reads it ------------------------------------------------------------
 
 
-def read_entry(
-    options: KnockRummyOptions, payload: Mapping[str, Any], seats: tuple[str, ...]
-) -> ScoresheetEntry:
-    """Read a hand entered on the scoresheet by every seat's cards or points."""
-    return read_scoresheet_entry(payload, seats)
-
-
-def score_entry(
-    options: KnockRummyOptions, entry: ScoresheetEntry, seats: tuple[str, ...]
-) -> HandScore:
-    """Score a hand entered on the scoresheet by every seat's cards or points."""
-    return score_hand(options, entry.players, stock_exhausted=entry.stock_exhausted)
-
-
-def score_play(options: KnockRummyOptions, end: HandEnd, seats: tuple[str, ...]) -> HandScore:
-    """Score a hand played move by move from the end state the play built."""
-    return score_hand(options, end.players, stock_exhausted=end.ending == STOCK)
-
-
 def _options_from_dict(data: Mapping[str, Any], players: int) -> KnockRummyOptions:
     return KnockRummyOptions.from_dict(data, players)
 
@@ -380,6 +359,8 @@ def closing(options: KnockRummyOptions) -> Closing:
     return Closing(discard="none", rule="KR-OUT")
 
 
+SCORING = SeatBySeatScoring(score_hand)
+
 GAME = GameRules(
     key="knock_rummy",
     players=(MIN_PLAYERS, MAX_PLAYERS),
@@ -394,9 +375,9 @@ GAME = GameRules(
     meld_rules=meld_rules,
     card_value=lambda options: card_value,
     play_rules=play_rules,
-    read_entry=read_entry,
-    score_entry=score_entry,
-    score_play=score_play,
+    read_entry=SCORING.read_entry,
+    score_entry=SCORING.score_entry,
+    score_play=SCORING.score_play,
     match_result=match_result,
     standings=StandingsReading(
         counts=("knocks", "undercut_bonuses", "out_bonuses"),

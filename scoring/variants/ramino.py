@@ -22,7 +22,6 @@ from scoring.game import GameRules, RefereeRules, StandingsReading
 from scoring.hands import (
     OUT,
     STOCK,
-    HandEnd,
     HandScore,
     MatchOutcome,
     ScoreItem,
@@ -46,12 +45,11 @@ from scoring.questions import (
     seated_table,
 )
 from scoring.scoresheet import (
-    ScoresheetEntry,
+    SeatBySeatScoring,
     all_violations,
     copies_refusals,
     end_state_problems,
     player_count,
-    read_scoresheet_entry,
 )
 from scoring.solver import Closing
 
@@ -432,25 +430,6 @@ def match_result(options: RaminoOptions, hand_results: Sequence[HandScore]) -> M
 # The game as the engine reads it ------------------------------------------------------------
 
 
-def read_entry(
-    options: RaminoOptions, payload: Mapping[str, Any], seats: tuple[str, ...]
-) -> ScoresheetEntry:
-    """Read a hand entered on the scoresheet by every seat's cards or points."""
-    return read_scoresheet_entry(payload, seats, melded_points=options.casino_scoring)
-
-
-def score_entry(
-    options: RaminoOptions, entry: ScoresheetEntry, seats: tuple[str, ...]
-) -> HandScore:
-    """Score a hand entered on the scoresheet by every seat's cards or points."""
-    return score_hand(options, entry.players, stock_exhausted=entry.stock_exhausted)
-
-
-def score_play(options: RaminoOptions, end: HandEnd, seats: tuple[str, ...]) -> HandScore:
-    """Score a hand played move by move from the end state the play built."""
-    return score_hand(options, end.players, stock_exhausted=end.ending == STOCK)
-
-
 def _options_from_dict(data: Mapping[str, Any], players: int) -> RaminoOptions:
     return RaminoOptions.from_dict(data, players)
 
@@ -521,6 +500,8 @@ def closing(options: RaminoOptions) -> Closing:
     )
 
 
+SCORING = SeatBySeatScoring(score_hand, melded_points=lambda options: options.casino_scoring)
+
 GAME = GameRules(
     key="ramino",
     players=(MIN_PLAYERS, MAX_PLAYERS),
@@ -536,9 +517,9 @@ GAME = GameRules(
     # Ramino's values follow its options (casino scoring).
     card_value=card_values,
     play_rules=play_rules,
-    read_entry=read_entry,
-    score_entry=score_entry,
-    score_play=score_play,
+    read_entry=SCORING.read_entry,
+    score_entry=SCORING.score_entry,
+    score_play=SCORING.score_play,
     match_result=match_result,
     standings=StandingsReading(
         counts=("went_out", "hand_closures"),
