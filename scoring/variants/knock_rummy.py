@@ -312,14 +312,6 @@ def match_result(options: KnockRummyOptions, hand_results: Sequence[HandScore]) 
 # The game as the engine reads it ------------------------------------------------------------
 
 
-def _options_from_dict(data: Mapping[str, Any], players: int) -> KnockRummyOptions:
-    return KnockRummyOptions.from_dict(data, players)
-
-
-def _options_to_dict(options: KnockRummyOptions) -> dict[str, Any]:
-    return options.to_dict()
-
-
 def play_rules(options: KnockRummyOptions, players: int) -> PlayRules:
     """Return what a Knock Rummy table allows in play: no discard pile, up to three draws,
     a shared table to rearrange, and a knock at the end of a turn (KR-TURN, KR-MELDING)."""
@@ -368,8 +360,8 @@ GAME = GameRules(
     match_rule="KR-MATCH",
     # 10 dealt; turns that draw 2 or 3 (KR-TURN) grow a hand, rarely past 16.
     most_in_hand=HAND_SIZE + 6,
-    options_from_dict=_options_from_dict,
-    options_to_dict=_options_to_dict,
+    options_from_dict=KnockRummyOptions.from_dict,
+    options_to_dict=KnockRummyOptions.to_dict,
     deck=deck,
     hand_size=hand_size,
     meld_rules=meld_rules,

@@ -430,14 +430,6 @@ def match_result(options: RaminoOptions, hand_results: Sequence[HandScore]) -> M
 # The game as the engine reads it ------------------------------------------------------------
 
 
-def _options_from_dict(data: Mapping[str, Any], players: int) -> RaminoOptions:
-    return RaminoOptions.from_dict(data, players)
-
-
-def _options_to_dict(options: RaminoOptions) -> dict[str, Any]:
-    return options.to_dict()
-
-
 def play_rules(options: RaminoOptions, players: int) -> PlayRules:
     """Return what a Ramino table allows in play (RAM-TURN, RAM-OPEN and the house rules)."""
     fixed = options.fixed_jokers
@@ -509,8 +501,8 @@ GAME = GameRules(
     match_rule="RAM-MATCH",
     # 13 dealt, one drawn and one discard claimed out of turn (RAM-OPT-KNOCKCLAIM).
     most_in_hand=HAND_SIZE + 2,
-    options_from_dict=_options_from_dict,
-    options_to_dict=_options_to_dict,
+    options_from_dict=RaminoOptions.from_dict,
+    options_to_dict=RaminoOptions.to_dict,
     deck=deck,
     hand_size=hand_size,
     meld_rules=meld_rules,

@@ -295,14 +295,6 @@ def match_result(options: Rummy40Options, hand_results: Sequence[HandScore]) -> 
 # The game as the engine reads it ------------------------------------------------------------
 
 
-def _options_from_dict(data: Mapping[str, Any], players: int) -> Rummy40Options:
-    return Rummy40Options.from_dict(data, players)
-
-
-def _options_to_dict(options: Rummy40Options) -> dict[str, Any]:
-    return options.to_dict()
-
-
 def play_rules(options: Rummy40Options, players: int) -> PlayRules:
     """Return what a Rummy40 table allows in play (R40-TURN, R40-OPEN, R40-JOKER-*)."""
     return PlayRules(
@@ -363,8 +355,8 @@ GAME = GameRules(
     match_rule="R40-MATCH",
     # 10 dealt, one drawn before the discard.
     most_in_hand=HAND_SIZE + 1,
-    options_from_dict=_options_from_dict,
-    options_to_dict=_options_to_dict,
+    options_from_dict=Rummy40Options.from_dict,
+    options_to_dict=Rummy40Options.to_dict,
     deck=deck,
     hand_size=hand_size,
     meld_rules=meld_rules,
