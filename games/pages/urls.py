@@ -1,8 +1,10 @@
 """The pages' routes: every path and name as it always was (the API's are in games.api.urls)."""
 
+from django.contrib.auth.views import PasswordResetView
 from django.urls import include, path
 
 from games.pages import accounts, clubs, referee, standings, tables
+from games.pages.forms.accounts import QueuedPasswordResetForm
 
 urlpatterns = [
     path("", tables.home, name="home"),
@@ -15,6 +17,11 @@ urlpatterns = [
     path("t/<uuid:table_id>/hands/<int:number>/void/", tables.hand_void, name="hand-void"),
     path("referee/", referee.referee_page, name="referee"),
     path("accounts/signup/", accounts.signup, name="signup"),
+    path(
+        "accounts/password_reset/",
+        PasswordResetView.as_view(form_class=QueuedPasswordResetForm),
+        name="password_reset",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("clubs/", clubs.club_list, name="clubs"),
     path("clubs/<slug:club>/", clubs.club_detail, name="club"),

@@ -11,6 +11,8 @@ NAMES = {
     "games.tasks.tables_audit",
     "games.tasks.season_standings_recompute",
     "games.tasks.standings_recompute_all",
+    # New since the parts: the password-reset mail (games/clubs/tasks.py).
+    "games.tasks.password_reset_mail",
 }
 
 

@@ -1,8 +1,11 @@
 """Forms of the account pages beside Django's own."""
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+
+from games.clubs.tasks import password_reset_mail
 
 
 class SignupForm(UserCreationForm):
@@ -14,3 +17,11 @@ class SignupForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Queue the reset mail for a worker instead of looking the address up in the request."""
+
+    def save(self, *, request, use_https=False, **kwargs):
+        email, domain = self.cleaned_data["email"], request.get_host()
+        transaction.on_commit(lambda: password_reset_mail.delay(email, domain, use_https))

@@ -96,10 +96,13 @@ class TestAccounts:
         assert client.post("/accounts/logout/").status_code == 302
         assert client.get("/clubs/").status_code == 302
 
-    def test_a_forgotten_password_is_reset_through_the_emailed_link(self, db):
+    def test_a_forgotten_password_is_reset_through_the_emailed_link(
+        self, db, eager_celery, django_capture_on_commit_callbacks
+    ):
         user = UserWithPasswordFactory(username="lia", email="lia@example.org")
         client = Client()
-        response = client.post("/accounts/password_reset/", {"email": "lia@example.org"})
+        with django_capture_on_commit_callbacks(execute=True):  # the mail is sent by a task
+            response = client.post("/accounts/password_reset/", {"email": "lia@example.org"})
         assert response.status_code == 302
         assert len(mail.outbox) == 1
         link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.outbox[0].body).group(1)
