@@ -34,6 +34,18 @@ else:
     if not ALLOWED_HOSTS:
         raise ImproperlyConfigured("Set ALLOWED_HOSTS (comma-separated) when DEBUG=0.")
 
+# Every table's log is hash-chained with an HMAC keyed by this secret, held outside the
+# database, so a rewritten log cannot be given a chain that verifies. It must not change
+# on a live database: every chain would then fail verification.
+if DEBUG:
+    LOG_CHAIN_KEY = env_str("LOG_CHAIN_KEY", "dev-only-log-chain-key")
+else:
+    LOG_CHAIN_KEY = env_str("LOG_CHAIN_KEY")
+    if len(LOG_CHAIN_KEY) < 32 or LOG_CHAIN_KEY.startswith("dev-only"):
+        raise ImproperlyConfigured(
+            "LOG_CHAIN_KEY must be a random string of 32 characters or more."
+        )
+
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [

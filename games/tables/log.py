@@ -1,19 +1,21 @@
 """The log: each event hash-chained to the one before it, and read back as the engine reads it."""
 
 import hashlib
+import hmac
 import json
 import uuid
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from django.conf import settings
+
 from games.tables.models import Event, Table
 from scoring.events import SCHEMA_VERSION, LogEvent
 
 
-def event_hash(
+def canonical_event(
     *,
-    prev_hash: str,
     table_id: uuid.UUID,
     seq: int,
     event_id: uuid.UUID,
@@ -23,8 +25,8 @@ def event_hash(
     entered_by: str,
     created_at: datetime,
 ) -> str:
-    """Hash an event together with its predecessor's hash, over a canonical JSON form."""
-    body = json.dumps(
+    """Return the canonical JSON form of an event that its hash covers."""
+    return json.dumps(
         {
             "table": str(table_id),
             "seq": seq,
@@ -39,7 +41,17 @@ def event_hash(
         separators=(",", ":"),
         ensure_ascii=False,
     )
-    return hashlib.sha256((prev_hash + body).encode()).hexdigest()
+
+
+def event_hash(*, prev_hash: str, **event: Any) -> str:
+    """Hash an event (canonical_event's fields) together with its predecessor's hash.
+
+    The hash is an HMAC keyed with LOG_CHAIN_KEY, a secret kept outside the database: who
+    can rewrite the rows cannot compute a chain that verifies without it.
+    """
+    body = canonical_event(**event)
+    key = settings.LOG_CHAIN_KEY.encode()
+    return hmac.new(key, (prev_hash + body).encode(), hashlib.sha256).hexdigest()
 
 
 def event_row(

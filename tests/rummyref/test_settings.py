@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    dropped = ("DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE")  # the e2e tests set the last
+    # The e2e tests set the last.
+    dropped = ("DEBUG", "SECRET_KEY", "LOG_CHAIN_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE")
     clean = {k: v for k, v in os.environ.items() if k not in dropped}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -35,6 +36,7 @@ class TestProductionSettings:
             "WARNING",
             DEBUG="0",
             SECRET_KEY="k" * 30 + "-production-secret-from-the-environment",
+            LOG_CHAIN_KEY="c" * 16 + "-log-chain-secret-from-the-environment",
             ALLOWED_HOSTS="rummyref.example.org",
         )
         assert result.returncode == 0, result.stdout + result.stderr
@@ -44,6 +46,18 @@ class TestProductionSettings:
         result = _manage("check", DEBUG="0", ALLOWED_HOSTS="rummyref.example.org")
         assert result.returncode != 0
         assert "SECRET_KEY" in result.stderr
+
+    @pytest.mark.parametrize("key", [None, "short", "dev-only-log-chain-key-of-some-length"])
+    def test_production_refuses_to_start_without_a_real_log_chain_key(self, key):
+        result = _manage(
+            "check",
+            DEBUG="0",
+            SECRET_KEY="k" * 30 + "-production-secret-from-the-environment",
+            ALLOWED_HOSTS="rummyref.example.org",
+            **({"LOG_CHAIN_KEY": key} if key else {}),
+        )
+        assert result.returncode != 0
+        assert "LOG_CHAIN_KEY" in result.stderr
 
 
 class TestEnvironmentValues:
