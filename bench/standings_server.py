@@ -287,7 +287,10 @@ def main() -> dict[str, Any]:
     app.control.purge()  # tasks left on this broker database by an earlier run
     # As production runs it (DEBUG off: no query log kept in the worker's memory).
     worker = worker_start(
-        DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="localhost"
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        LOG_CHAIN_KEY=secrets.token_urlsafe(32),
+        ALLOWED_HOSTS="localhost",
     )
     try:
         worker_ready()
