@@ -13,27 +13,18 @@ import hashlib
 
 from django.db import migrations
 
-from games.tables.log import canonical_event, event_hash
+from games.tables.log import canonical_event, event_hash, hashed_fields
 
 TRIGGER = "games_event_append_only"
 
 
-def _rechained(events, table_id) -> list[tuple[int, str, str]] | None:
+def _rechained(events) -> list[tuple[int, str, str]] | None:
     """Return (id, prev_hash, hash) of every event chained with the key, or None when the
     plain chain is broken somewhere."""
     rows = []
     plain_prev = keyed_prev = ""
     for event in events:
-        fields = {
-            "table_id": table_id,
-            "seq": event.seq,
-            "event_id": event.event_id,
-            "event_type": event.type,
-            "payload": event.payload,
-            "schema_version": event.schema_version,
-            "entered_by": event.entered_by,
-            "created_at": event.created_at,
-        }
+        fields = hashed_fields(event)
         plain = hashlib.sha256((plain_prev + canonical_event(**fields)).encode()).hexdigest()
         if (event.prev_hash, event.hash) != (plain_prev, plain):
             return None
@@ -52,7 +43,7 @@ def rechain(apps, schema_editor):
         if postgres:
             cursor.execute(f"ALTER TABLE games_event DISABLE TRIGGER {TRIGGER}")
         for table in Table.objects.all().iterator():
-            rows = _rechained(Event.objects.filter(table=table).order_by("seq"), table.pk)
+            rows = _rechained(Event.objects.filter(table=table).order_by("seq"))
             if rows is None:
                 continue
             for pk, prev, new in rows:

@@ -71,7 +71,7 @@ def event_row(
     ``event_append`` saves it after the replay; loaders of stored logs (the bench) and tests
     that store what an old engine could have written use it directly.
     """
-    return Event(
+    event = Event(
         table=table,
         seq=seq,
         event_id=event_id,
@@ -82,35 +82,30 @@ def event_row(
         user=user if user is not None and user.is_authenticated else None,
         created_at=created_at,
         prev_hash=prev_hash,
-        hash=event_hash(
-            prev_hash=prev_hash,
-            table_id=table.id,
-            seq=seq,
-            event_id=event_id,
-            event_type=event_type,
-            payload=payload,
-            schema_version=SCHEMA_VERSION,
-            entered_by=entered_by,
-            created_at=created_at,
-        ),
     )
+    event.hash = event_hash(prev_hash=prev_hash, **hashed_fields(event))
+    return event
+
+
+def hashed_fields(event: Event) -> dict[str, Any]:
+    """Return the fields of a stored event that its hash covers (canonical_event's arguments)."""
+    return {
+        "table_id": event.table_id,
+        "seq": event.seq,
+        "event_id": event.event_id,
+        "event_type": event.type,
+        "payload": event.payload,
+        "schema_version": event.schema_version,
+        "entered_by": event.entered_by,
+        "created_at": event.created_at,
+    }
 
 
 def chain_broken_at(events: Sequence[Event]) -> int | None:
     """Return the seq of the first event whose hash does not chain, or None if all do."""
     prev = ""
     for event in events:
-        expected = event_hash(
-            prev_hash=prev,
-            table_id=event.table_id,
-            seq=event.seq,
-            event_id=event.event_id,
-            event_type=event.type,
-            payload=event.payload,
-            schema_version=event.schema_version,
-            entered_by=event.entered_by,
-            created_at=event.created_at,
-        )
+        expected = event_hash(prev_hash=prev, **hashed_fields(event))
         if event.prev_hash != prev or event.hash != expected:
             return event.seq
         prev = event.hash

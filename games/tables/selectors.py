@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db.models import Case, Q, QuerySet, When
 
 from games.clubs.models import Season
@@ -23,7 +24,8 @@ def table_for_keys(
     keys = list(keys)
     try:
         table = Table.objects.select_related("season__league__club").get(pk=table_id)
-    except (Table.DoesNotExist, ValueError, TypeError) as exc:
+    except (Table.DoesNotExist, ValidationError, ValueError, TypeError) as exc:
+        # An id that is not a UUID is a table that does not exist, for every caller.
         raise Table.DoesNotExist from exc
     role = table_role(table, keys=keys, user=user)
     if role is None:

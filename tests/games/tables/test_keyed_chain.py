@@ -11,25 +11,12 @@ from django.apps import apps
 from django.db import connection
 
 from games.tables import audit
-from games.tables.log import canonical_event
+from games.tables.log import canonical_event, hashed_fields
 from tests.factories import TableFactory
 from tests.payloads import quick
 
 pytestmark = pytest.mark.django_db
 rechain_migration = importlib.import_module("games.migrations.0007_keyed_log_chain")
-
-
-def _fields(event) -> dict:
-    return {
-        "table_id": event.table_id,
-        "seq": event.seq,
-        "event_id": event.event_id,
-        "event_type": event.type,
-        "payload": event.payload,
-        "schema_version": event.schema_version,
-        "entered_by": event.entered_by,
-        "created_at": event.created_at,
-    }
 
 
 def _rewrite(table, *, payloads: dict[int, dict] | None = None, rehash: bool = True) -> None:
@@ -42,7 +29,9 @@ def _rewrite(table, *, payloads: dict[int, dict] | None = None, rehash: bool = T
             cursor.execute("SET LOCAL session_replication_role = replica")
         for event in table.events.order_by("seq"):
             event.payload = (payloads or {}).get(event.seq, event.payload)
-            plain = hashlib.sha256((prev + canonical_event(**_fields(event))).encode()).hexdigest()
+            plain = hashlib.sha256(
+                (prev + canonical_event(**hashed_fields(event))).encode()
+            ).hexdigest()
             new_prev, new_hash = (prev, plain) if rehash else (event.prev_hash, event.hash)
             cursor.execute(
                 "UPDATE games_event SET payload = %s, prev_hash = %s, hash = %s WHERE id = %s",

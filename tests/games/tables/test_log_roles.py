@@ -88,6 +88,9 @@ class TestRuntimeRole:
         wrapper = connections.create_connection("default")
         wrapper.settings_dict = {**wrapper.settings_dict, "USER": runtime_role}
         try:
+            with wrapper.cursor() as cursor:  # the test's database, where the log exists
+                cursor.execute("SELECT current_user, to_regclass('games_event') IS NOT NULL")
+                assert cursor.fetchone() == (runtime_role, True)
             assert dbroles.log_rewritable_by(wrapper) is None
         finally:
             wrapper.close()
