@@ -3,11 +3,15 @@
 from django.contrib.auth.views import PasswordResetView
 from django.urls import include, path
 
-from games.pages import accounts, clubs, referee, standings, tables
+from games.pages import accounts, app_shell, clubs, referee, standings, tables
 from games.pages.forms.accounts import QueuedPasswordResetForm
 
 urlpatterns = [
     path("", tables.home, name="home"),
+    path("manifest.webmanifest", app_shell.manifest, name="manifest"),
+    path("sw.js", app_shell.service_worker, name="service-worker"),
+    path("favicon.ico", app_shell.favicon, name="favicon"),
+    path("offline/", app_shell.offline, name="offline"),
     path("t/<uuid:table_id>/", tables.table_detail, name="table"),
     path("t/<uuid:table_id>/join/<str:key>/", tables.table_join, name="table-join"),
     path("t/<uuid:table_id>/hands/", tables.hand_record, name="hand-record"),

@@ -1,0 +1,119 @@
+"""The installable app: its manifest, its service worker, the favicon and the offline page.
+
+The service worker is served from the site's root so its scope covers every page; it is a
+template because it must name the static files by their deployed (hashed) URLs.
+"""
+
+import hashlib
+from functools import lru_cache
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET
+
+THEME_COLOUR = "#0f5132"
+BACKGROUND_COLOUR = "#f4f6f4"
+
+# What a phone needs to draw any page it has opened before, with no network.
+SHELL_STATIC = (
+    "css/app.css",
+    "js/app.js",
+    "js/app_shell.js",
+    "vendor/htmx-2.0.11.min.js",
+    "icons/icon.svg",
+    "icons/icon-192.png",
+)
+
+
+def shell_urls() -> list[str]:
+    return [static(name) for name in SHELL_STATIC] + [reverse("offline")]
+
+
+@lru_cache(maxsize=1)
+def _deployed_version() -> str:
+    return hashlib.sha256("|".join(shell_urls()).encode()).hexdigest()[:12]
+
+
+def shell_version() -> str:
+    """Name the cache after the shell's files, so a new release replaces it on every phone.
+
+    Deployed, the static URLs carry their content's hash; in development they do not, so the
+    files' contents are hashed instead (read on each request: development only).
+    """
+    if not settings.DEBUG:
+        return _deployed_version()
+    digest = hashlib.sha256()
+    for name in SHELL_STATIC:
+        path = finders.find(name)
+        if path:
+            with open(path, "rb") as handle:
+                digest.update(handle.read())
+    return digest.hexdigest()[:12]
+
+
+@require_GET
+@cache_control(max_age=3600, public=True)
+def manifest(request):
+    icons = [
+        {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+        {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        {
+            "src": static("icons/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
+        {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+    ]
+    data = {
+        "name": "RummyRef",
+        "short_name": "RummyRef",
+        "description": _("Referee and scorekeeper for rummy games played with real cards."),
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "lang": request.LANGUAGE_CODE,
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "icons": icons,
+    }
+    return JsonResponse(
+        data, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False}
+    )
+
+
+@require_GET
+@cache_control(no_cache=True)
+def service_worker(request):
+    # no-cache: browsers check for a new worker on every visit, so a release reaches phones.
+    response = render(
+        request,
+        "app_shell/sw.js",
+        {
+            "version": shell_version(),
+            "shell_urls": shell_urls(),
+            "static_prefix": static(""),
+            "development": settings.DEBUG,
+        },
+        content_type="text/javascript",
+    )
+    return response
+
+
+@require_GET
+def favicon(request):
+    # Browsers ask for /favicon.ico whatever the page says; send them to the real icon.
+    return redirect(static("icons/favicon-32.png"), permanent=True)
+
+
+@require_GET
+def offline(request):
+    return render(request, "app_shell/offline.html")

@@ -1,0 +1,87 @@
+// The installable app: registers the service worker, says when the phone is offline, and
+// remembers the tables opened here so the offline page can list them.
+(function () {
+  "use strict";
+  const KEPT = "rummyref.kept-tables";
+  const MAX_KEPT = 20;
+
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("load", () => {
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
+        // No worker (private mode, old browser): the site works as before, only not offline.
+      });
+    });
+  }
+
+  function showNetwork() {
+    const badge = document.querySelector("[data-network]");
+    if (!badge) return;
+    badge.hidden = navigator.onLine;
+    document.documentElement.classList.toggle("offline", !navigator.onLine);
+  }
+  window.addEventListener("online", showNetwork);
+  window.addEventListener("offline", showNetwork);
+
+  function keptTables() {
+    try {
+      return JSON.parse(localStorage.getItem(KEPT) || "[]");
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function rememberTable() {
+    if (!/^\/t\/[0-9a-f-]{36}\/$/.test(location.pathname)) return;
+    const entry = { url: location.pathname, title: document.title.replace(/ · RummyRef$/, "") };
+    const kept = keptTables().filter((item) => item.url !== entry.url);
+    kept.unshift(entry);
+    localStorage.setItem(KEPT, JSON.stringify(kept.slice(0, MAX_KEPT)));
+  }
+
+  function listKeptTables() {
+    const box = document.querySelector("[data-kept-tables]");
+    if (!box) return;
+    const list = box.querySelector("ul");
+    keptTables().forEach((item) => {
+      const link = document.createElement("a");
+      link.href = item.url;
+      link.textContent = item.title;
+      const row = document.createElement("li");
+      row.appendChild(link);
+      list.appendChild(row);
+    });
+    box.hidden = list.children.length === 0;
+  }
+
+  // A save sent with no connection gets no answer at all: say so where the thumb is.
+  function notSent(event) {
+    const toast = document.querySelector("[data-not-sent]");
+    if (!toast) return;
+    toast.hidden = false;
+    clearTimeout(notSent.timer);
+    notSent.timer = setTimeout(() => { toast.hidden = true; }, 6000);
+    if (event && event.detail && event.detail.elt) {
+      const button = event.detail.elt.querySelector && event.detail.elt.querySelector("[type=submit]");
+      if (button) button.focus();
+    }
+  }
+  document.addEventListener("htmx:sendError", (event) => {
+    const verb = event.detail && event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (verb && verb !== "get") notSent(event);
+  });
+
+  // Signing out forgets the pages kept on this phone for the account.
+  document.addEventListener("submit", (event) => {
+    if (!event.target.matches("[data-sign-out]")) return;
+    localStorage.removeItem(KEPT);
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage("forget-pages");
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    showNetwork();
+    rememberTable();
+    listKeptTables();
+  });
+})();
