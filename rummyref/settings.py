@@ -339,3 +339,5 @@ LOGGING = {
 
 # How often a table page asks for news (ms): other phones' entries must show within 3 s.
 TABLE_POLL_MS = env_int("TABLE_POLL_MS", 2000)
+# The room's big screen asks more often: a save must show there within 2 s.
+TV_POLL_MS = env_int("TV_POLL_MS", 1000)

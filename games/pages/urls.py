@@ -3,7 +3,7 @@
 from django.contrib.auth.views import PasswordResetView
 from django.urls import include, path
 
-from games.pages import accounts, app_shell, clubs, referee, standings, tables
+from games.pages import accounts, app_shell, clubs, referee, standings, tables, tv
 from games.pages.forms.accounts import QueuedPasswordResetForm
 
 urlpatterns = [
@@ -13,6 +13,7 @@ urlpatterns = [
     path("favicon.ico", app_shell.favicon, name="favicon"),
     path("offline/", app_shell.offline, name="offline"),
     path("t/<uuid:table_id>/", tables.table_detail, name="table"),
+    path("t/<uuid:table_id>/tv/", tv.table_tv, name="table-tv"),
     path("t/<uuid:table_id>/join/<str:key>/", tables.table_join, name="table-join"),
     path("t/<uuid:table_id>/hands/", tables.hand_record, name="hand-record"),
     path("t/<uuid:table_id>/hands/preview/", tables.hand_preview, name="hand-preview"),

@@ -79,7 +79,44 @@
     }
   });
 
+  // A phone scoring a table (or the room's screen) must not go dark between hands: keep the
+  // screen on while a table page is open, unless the player turned it off here.
+  const WAKE = "rummyref.screen-on";
+  let wakeLock = null;
+
+  async function keepAwake(button) {
+    const wanted = localStorage.getItem(WAKE) !== "off";
+    button.setAttribute("aria-pressed", String(wanted));
+    if (!wanted) {
+      if (wakeLock) await wakeLock.release();
+      wakeLock = null;
+      return;
+    }
+    if (wakeLock || document.visibilityState !== "visible") return;
+    try {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => { wakeLock = null; });
+    } catch (error) {
+      button.setAttribute("aria-pressed", "false");  // low battery, or the browser said no
+    }
+  }
+
+  function setUpWakeLock() {
+    const button = document.querySelector("[data-wake-lock]");
+    const onTable = /^\/t\/[0-9a-f-]{36}\/(tv\/)?$/.test(location.pathname);
+    if (!button || !onTable || !("wakeLock" in navigator)) return;
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      localStorage.setItem(WAKE, button.getAttribute("aria-pressed") === "true" ? "off" : "on");
+      keepAwake(button);
+    });
+    // The browser drops the lock when the page is hidden; take it again on return.
+    document.addEventListener("visibilitychange", () => keepAwake(button));
+    keepAwake(button);
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    setUpWakeLock();
     showNetwork();
     rememberTable();
     listKeptTables();

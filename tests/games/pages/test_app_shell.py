@@ -77,3 +77,27 @@ def test_every_page_links_the_manifest_and_the_icons():
 def test_the_offline_page_says_what_happened_in_italian():
     page = Client(headers={"accept-language": "it"}).get("/offline/").content.decode()
     assert "Nessuna connessione" in page
+
+
+def test_the_room_screen_needs_the_table_key_and_answers_idle_polls_with_nothing():
+    phone = Client()
+    response = phone.post(
+        "/",
+        {
+            "variant": "gin",
+            "preset": "big_gin",
+            "target": "100",
+            "player_1": "Anna",
+            "player_2": "Bruno",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:1000]
+    tv_url = response.url + "tv/"
+    page = phone.get(tv_url)
+    assert page.status_code == 200
+    assert 'data-testid="tv-board"' in page.content.decode()
+    assert "hand-form" not in page.content.decode()
+    # Another browser, with no key, learns nothing.
+    assert Client().get(tv_url).status_code == 404
+    idle = phone.get(tv_url + "?since=1", headers={"hx-request": "true"})
+    assert idle.status_code == 204
