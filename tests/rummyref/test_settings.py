@@ -70,3 +70,44 @@ class TestEnvironmentValues:
         monkeypatch.setenv("SOME_NUMBER", "ten")
         with pytest.raises(ImproperlyConfigured, match="SOME_NUMBER"):
             env_int("SOME_NUMBER", 1)
+
+
+class TestPerRequestCosts:
+    def test_gunicorn_reads_the_projects_threaded_settings(self):
+        # A poll must not queue behind a slow append in a one-thread worker.
+        printed = subprocess.run(
+            [sys.executable, "-m", "gunicorn", "--print-config", "rummyref.wsgi"],
+            cwd=ROOT,
+            env={**os.environ, "GUNICORN_WORKERS": "2"},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        ).stdout
+        config = dict(
+            (name.strip(), value.strip())
+            for name, _, value in (line.partition("=") for line in printed.splitlines())
+        )
+        assert config["worker_class"] == "gthread"
+        assert int(config["threads"]) >= 4
+        assert config["workers"] == "2"
+
+    def test_connections_and_sessions_outlive_a_request(self, settings, client, db):
+        assert settings.DATABASES["default"]["CONN_MAX_AGE"] == 60
+        assert settings.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
+        # A table's phone keeps its keys in the session: read back from the cache.
+        response = client.post(
+            "/",
+            {
+                "variant": "gin",
+                "preset": "big_gin",
+                "target": "100",
+                "player_1": "A",
+                "player_2": "B",
+            },
+        )
+        assert response.status_code == 302
+        from django.contrib.sessions.backends.cached_db import KEY_PREFIX
+        from django.core.cache import caches
+
+        session_key = client.cookies["sessionid"].value
+        assert caches[settings.SESSION_CACHE_ALIAS].get(KEY_PREFIX + session_key)
