@@ -1,0 +1,93 @@
+"""Swiss ("Danese") pairing for two-player games: 1st meets 2nd, 3rd meets 4th…
+
+A round pairs players by the standings so far (``ranking.tournament_standings``): the
+pairing chosen is, first, the one with the fewest rematches (none while one can be
+avoided), then the one whose pairs stand closest (the least sum of squared distances in
+the standings). That is a maximum-weight perfect matching, found by networkx.
+
+With an odd number of players, the bye goes to the lowest-ranked player who has had the
+fewest byes (so nobody has a second bye while someone has had none). Players level on
+every count are ordered by the seed, so the first round is a draw and every round is the
+same for the same seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import networkx as nx
+
+from scoring.tournaments.ranking import tournament_standings
+from scoring.tournaments.results import Bye, PlayerKey, TableResult, VictoryPoints
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """One round: its tables (players in seat order; the first deals first) and the bye."""
+
+    round_number: int
+    tables: tuple[tuple[PlayerKey, ...], ...]
+    bye: PlayerKey | None = None
+
+    @property
+    def players(self) -> list[PlayerKey]:
+        seated = [player for table in self.tables for player in table]
+        return seated + ([self.bye] if self.bye is not None else [])
+
+
+def standing_order(
+    players: Sequence[PlayerKey],
+    results: Sequence[TableResult],
+    byes: Sequence[Bye],
+    scale: VictoryPoints,
+    *,
+    seed: int,
+) -> list[PlayerKey]:
+    """Return the players best first; players level on everything in the seed's order."""
+    draw = list(players)
+    random.Random(seed).shuffle(draw)
+    lot = {player: index for index, player in enumerate(draw)}
+    rows = tournament_standings(players, results, byes, scale)
+    return [row.player for row in sorted(rows, key=lambda row: (row.rank, lot[row.player]))]
+
+
+def swiss_round(
+    players: Sequence[PlayerKey],
+    results: Iterable[TableResult],
+    byes: Iterable[Bye],
+    scale: VictoryPoints,
+    *,
+    round_number: int,
+    seed: int,
+) -> Pairing:
+    """Pair ``players`` (those still in the night) for round ``round_number``."""
+    results, byes = list(results), list(byes)
+    order = standing_order(players, results, byes, scale, seed=seed + round_number)
+    bye = None
+    if len(order) % 2:
+        had = {player: sum(b.player == player for b in byes) for player in order}
+        fewest = min(had.values())
+        bye = next(player for player in reversed(order) if had[player] == fewest)
+        order.remove(bye)
+    met = {frozenset(r.players) for r in results if len(r.players) == 2}
+    return Pairing(round_number=round_number, tables=tuple(_pairs(order, met)), bye=bye)
+
+
+def _pairs(order: list[PlayerKey], met: set[frozenset]) -> list[tuple[PlayerKey, PlayerKey]]:
+    count = len(order)
+    if count == 0:
+        return []
+    # Integer weights keep networkx's matching exact. One rematch costs more than every
+    # distance of a whole round together, so the fewest rematches always come first.
+    rematch = count**3 + 1
+    graph = nx.Graph()
+    for i, a in enumerate(order):
+        for j in range(i + 1, count):
+            b = order[j]
+            cost = (j - i) ** 2 + (rematch if frozenset((a, b)) in met else 0)
+            graph.add_edge(i, j, weight=2 * rematch * count - cost)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    pairs = sorted((min(i, j), max(i, j)) for i, j in matching)
+    return [(order[i], order[j]) for i, j in pairs]
