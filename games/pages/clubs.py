@@ -43,6 +43,9 @@ from games.shared.errors import ActionRefused, EventRejected
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
 
+# The invite link just made, kept in its maker's session until the club page shows it once.
+NEW_INVITE_LINK = "new_invite_link"
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -70,10 +73,9 @@ def _club_context(request, access, **forms) -> dict:
         "access": access,
         "club": access.club,
         "detail": detail,
-        "invite_links": [
-            (invite, request.build_absolute_uri(reverse("invite", args=[invite.token])))
-            for invite in detail.invites
-        ],
+        "invites": detail.invites,
+        # Only its digest is kept: the link is shown once, to the admin who just made it.
+        "new_invite_link": request.session.pop(NEW_INVITE_LINK, None),
     }
     if access.is_admin:
         context.update(
@@ -118,17 +120,21 @@ def _club_write(request, access, form, *, part: str, form_name: str, write):
 @require_POST
 @with_club
 def invite_create(request, access):
-    """Make an invite link (admins); it is listed on the club page to copy and send."""
+    """Make an invite link (admins); the club page shows it once, to copy and send."""
     admins_only(access)
+
+    def write(data):
+        invite = club_services.invite_create(actor=request.user, club_id=access.club.pk, **data)
+        link = request.build_absolute_uri(reverse("invite", args=[invite.token]))
+        request.session[NEW_INVITE_LINK] = link
+
     return _club_write(
         request,
         access,
         InviteForm(request.POST),
         part="invites",
         form_name="invite_form",
-        write=lambda data: club_services.invite_create(
-            actor=request.user, club_id=access.club.pk, **data
-        ),
+        write=write,
     )
 
 
@@ -351,11 +357,11 @@ def invite_accept(request, token):
     error = ""
     if request.method == "POST":
         try:
-            club_services.invite_accept(token=invite.token, user=request.user)
+            club_services.invite_accept(token=token, user=request.user)
         except ValidationError as exc:
             error = " ".join(exc.messages)
         else:
             return redirect("club", club=invite.club.slug)
     membership = club_selectors.membership_get(club=invite.club, user=request.user)
-    context = {"invite": invite, "membership": membership, "error": error}
+    context = {"invite": invite, "token": token, "membership": membership, "error": error}
     return render(request, "clubs/invite.html", context, status=410 if error else 200)

@@ -3,13 +3,17 @@
 from django.contrib.auth.views import PasswordResetView
 from django.urls import include, path
 
-from games.pages import accounts, clubs, referee, standings, tables
+from games.pages import accounts, clubs, joining, referee, standings, tables
 from games.pages.forms.accounts import QueuedPasswordResetForm
 
 urlpatterns = [
     path("", tables.home, name="home"),
     path("t/<uuid:table_id>/", tables.table_detail, name="table"),
-    path("t/<uuid:table_id>/join/<str:key>/", tables.table_join, name="table-join"),
+    # Key links from before keys were hashed: they still open the table; nothing makes them.
+    path("t/<uuid:table_id>/join/<str:key>/", joining.table_join, name="table-join"),
+    path("j/<str:token>/", joining.link_join, name="join-link"),
+    path("join/", joining.code_join, name="join"),
+    path("demo/<uuid:table_id>/", joining.demo_join, name="demo-join"),
     path("t/<uuid:table_id>/hands/", tables.hand_record, name="hand-record"),
     path("t/<uuid:table_id>/hands/preview/", tables.hand_preview, name="hand-preview"),
     path("t/<uuid:table_id>/moves/", tables.move_record, name="move-record"),
