@@ -2,6 +2,7 @@
 local run (``make run``): the development settings allow them as hosts, and ``manage.py
 lan_url`` prints the address to open and its QR code."""
 
+import contextlib
 import ipaddress
 import socket
 
@@ -16,16 +17,10 @@ def lan_addresses() -> list[str]:
     first; none when it has no network. Nothing is sent: connecting a UDP socket only asks
     the system which address it would use."""
     found = []
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
-            found.append(probe.getsockname()[0])
-    except OSError:
-        pass
-    try:
-        found.extend(
-            info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-        )
-    except OSError:
-        pass
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+        found.append(probe.getsockname()[0])
+    with contextlib.suppress(OSError):
+        named = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+        found.extend(info[4][0] for info in named)
     return [a for a in dict.fromkeys(found) if _usable(a)]
