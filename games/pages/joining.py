@@ -17,7 +17,6 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -27,6 +26,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from games.demo import DEMO_IDS
 from games.pages.forms.joining import NO_TABLE, JoinCodeForm
+from games.pages.tables import with_table
 from games.shared.models import key_digest
 from games.tables import joining
 from games.tables.access import Role, is_club_member, role_for_digests, session_remember
@@ -175,8 +175,8 @@ def _qr_svg(link: str, title: str) -> str:
 
 
 def share_context(request: HttpRequest, table: Table, role: Role) -> dict:
-    """Return what the share block shows: per role it may hand out, a QR code of a join link,
-    the link and the short code; or that the match has ended."""
+    """Return what the share block shows: per role this phone may hand out, a QR code of a
+    join link, the link and the short code; or that the match has ended; or nothing."""
     if table.status == Table.Status.FINISHED:
         return {"ended": True}
     invites = []
@@ -199,7 +199,13 @@ def share_context(request: HttpRequest, table: Table, role: Role) -> dict:
     return {"invites": invites, "join_url": request.build_absolute_uri(reverse("join"))}
 
 
-def share_lazy(request: HttpRequest, table: Table, role: Role) -> SimpleLazyObject:
-    """Return the share block's context, worked out (and its tokens made) only if the page
-    shows it: whole-page renders do, htmx polls and partial answers never do."""
-    return SimpleLazyObject(lambda: share_context(request, table, role))
+@require_GET
+@never_cache  # join links and codes: no cache may keep them
+@with_table()
+def table_share(request, table, role):
+    """Show the share block's contents: asked for when the block is opened (htmx), so links
+    and codes are made only for a phone that means to hand them out; without JavaScript, a
+    page of its own."""
+    context = {"table": table, **share_context(request, table, role)}
+    template = "tables/_share.html#body" if request.htmx else "join/share.html"
+    return render(request, template, context)

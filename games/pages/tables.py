@@ -24,7 +24,6 @@ from games.pages.forms.tables import (
     TableCreateForm,
     VoidForm,
 )
-from games.pages.joining import share_lazy
 from games.rules.text import table_rules, violation_text
 from games.shared.errors import EventRejected
 from games.tables import selectors, services
@@ -100,8 +99,6 @@ def _context(request, table: Table, role: Role, **extra) -> dict:
         "table_rules": table_rules(state["variant"], state["options"]),
         **match,
     }
-    # Join links and codes, made only when a whole page shows the share block.
-    context["share"] = share_lazy(request, table, role)
     if role == Role.SCOREKEEPER and not state["finished"]:
         if "move_form" not in extra:
             context["move_form"] = MoveForm(head_seq=table.head_seq, seats=len(state["seats"]))

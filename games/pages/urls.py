@@ -11,6 +11,7 @@ urlpatterns = [
     path("t/<uuid:table_id>/", tables.table_detail, name="table"),
     # Key links from before keys were hashed: they still open the table; nothing makes them.
     path("t/<uuid:table_id>/join/<str:key>/", joining.table_join, name="table-join"),
+    path("t/<uuid:table_id>/share/", joining.table_share, name="table-share"),
     path("j/<str:token>/", joining.link_join, name="join-link"),
     path("join/", joining.code_join, name="join"),
     path("demo/<uuid:table_id>/", joining.demo_join, name="demo-join"),

@@ -30,6 +30,7 @@ class TestJoiningByCode:
     def test_the_viewer_code_lets_a_phone_watch_and_the_scorekeeper_code_record(self, new_phone):
         phone_a = new_phone()
         table_url = _start_gin(phone_a)
+        # Opening the share block fetches its links and codes.
         phone_a.get_by_text("Invite other phones").click()
         share = phone_a.get_by_test_id("share")
         expect(share.get_by_test_id("qr-scorekeeper").locator("svg")).to_be_visible()
@@ -46,6 +47,7 @@ class TestJoiningByCode:
         expect(phone_b.get_by_text("You are watching this table.")).to_be_visible()
         expect(phone_b.locator("#hand-form")).to_have_count(0)
         # A viewer hands out only the viewer's way in.
+        phone_b.get_by_text("Invite other phones").click()
         expect(phone_b.get_by_test_id("code-viewer")).to_have_count(1)
         expect(phone_b.get_by_test_id("code-scorekeeper")).to_have_count(0)
 

@@ -58,7 +58,7 @@ class TestSecurityHeaders:
         _check(response)
 
     def test_the_page_that_shows_join_links_is_never_cached(self, client, table_page):
-        response = client.get(table_page)
+        response = client.get(f"{table_page}share/")
         assert 'data-testid="link-scorekeeper"' in response.content.decode()
         assert "no-store" in response.headers["Cache-Control"]
         assert "private" in response.headers["Cache-Control"]

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from games.models import Event, Table
-from tests.games.sharing import join_from
+from tests.games.sharing import join_from, share_page
 
 
 def _create(client: Client, **extra) -> Table:
@@ -43,8 +43,10 @@ class TestCreatingATable:
         table = _create(phone)
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert "Record a hand" in page and "Anna" in page and "Bruno" in page
-        # The share block: a QR code and a code for each role, no key anywhere.
-        assert 'data-testid="qr-scorekeeper"' in page and 'data-testid="code-viewer"' in page
+        # The share block, once opened: a QR code and a code for each role.
+        assert 'data-testid="share"' in page
+        shared = share_page(phone, table)
+        assert 'data-testid="qr-scorekeeper"' in shared and 'data-testid="code-viewer"' in shared
 
     def test_a_bad_target_shows_the_rule_and_creates_nothing(self, phone):
         response = phone.post(
@@ -77,7 +79,8 @@ class TestAccess:
         viewer = Client()
         join_from(phone, viewer, table, "viewer")
         page = viewer.get(f"/t/{table.id}/").content.decode()
-        assert "Record a hand" not in page and 'data-testid="code-scorekeeper"' not in page
+        assert "Record a hand" not in page
+        assert 'data-testid="code-scorekeeper"' not in share_page(viewer, table)
         data = _hand_data(
             phone.get(f"/t/{table.id}/").content.decode(),
             knocker="0",

@@ -16,7 +16,7 @@ from games.tables import joining
 from games.tables.access import Role
 from games.tables.models import JoinToken
 from tests.factories import TableFactory
-from tests.games.sharing import share_link
+from tests.games.sharing import share_link, share_page
 from tests.payloads import quick
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +57,7 @@ class TestJoinLinks:
     def test_a_join_link_gives_the_role_it_was_made_for(self, role):
         table = TableFactory()
         phone = Client()
-        response = phone.get(share_link(_page(_holder(table), table), role))
+        response = phone.get(share_link(share_page(_holder(table), table), role))
         assert response.status_code == 302 and response.url == f"/t/{table.id}/"
         assert _role(phone, table) == role
 
@@ -87,7 +87,7 @@ class TestJoinLinks:
 class TestCodes:
     def test_the_scorekeeper_code_lets_a_phone_record_and_the_viewer_code_only_watch(self):
         table = TableFactory()
-        page = _page(_holder(table), table)
+        page = share_page(_holder(table), table)
         recorder, watcher = Client(), Client()
         response = recorder.post("/join/", {"code": _code(page, "scorekeeper")})
         assert response.status_code == 302 and response.url == f"/t/{table.id}/"
@@ -102,7 +102,7 @@ class TestCodes:
             _mint(table, role=Role.SCOREKEEPER, holder=Role.VIEWER)
         watcher = Client()
         watcher.get(f"/t/{table.id}/join/{table.viewer_key}/")
-        page = _page(watcher, table)
+        page = share_page(watcher, table)
         assert 'data-testid="code-viewer"' in page and 'data-testid="qr-viewer"' in page
         assert 'data-testid="code-scorekeeper"' not in page
         assert 'data-testid="qr-scorekeeper"' not in page
@@ -138,7 +138,7 @@ class TestCodes:
         assert response.status_code == 404 and NO_TABLE in response.content.decode()
         with pytest.raises(ActionRefused):
             _mint(table)
-        page = _page(_holder(table), table)
+        page = share_page(_holder(table), table)
         assert 'data-testid="share-ended"' in page and 'data-testid="code-viewer"' not in page
 
     def test_an_expired_code_is_refused(self):
@@ -197,24 +197,37 @@ class TestSharing:
     def test_the_share_block_shows_both_qr_codes_and_codes_and_reuses_them(self):
         table = TableFactory()
         phone = _holder(table)
-        first = _page(phone, table)
+        first = share_page(phone, table)
         for role in ("scorekeeper", "viewer"):
             qr = re.search(rf'data-testid="qr-{role}"><svg[^>]*>', first)
             assert qr is not None
             assert re.fullmatch(r"[A-Z0-9]{3}-[A-Z0-9]{3}", _code(first, role))
         assert "Codes and links expire when the match ends" in first
-        again = _page(phone, table)
+        again = share_page(phone, table)
         assert _code(again, "viewer") == _code(first, "viewer")
         assert share_link(again, "scorekeeper") == share_link(first, "scorekeeper")
         assert JoinToken.objects.count() == 4
-        # An htmx poll makes none.
+        # The page itself, and its polls, make none: only opening the block does.
+        _page(phone, table)
         phone.get(f"/t/{table.id}/?since=0", HTTP_HX_REQUEST="true")
         assert JoinToken.objects.count() == 4
+
+    def test_the_page_makes_no_token_until_the_block_is_opened(self):
+        table = TableFactory()
+        page = _page(_holder(table), table)
+        assert f'hx-get="/t/{table.id}/share/"' in page and 'hx-trigger="toggle once"' in page
+        assert not JoinToken.objects.exists()
+
+    def test_without_javascript_the_share_block_is_a_page_of_its_own(self):
+        table = TableFactory()
+        page = _holder(table).get(f"/t/{table.id}/share/").content.decode()
+        assert "<html" in page and 'data-testid="code-scorekeeper"' in page
+        assert Client().get(f"/t/{table.id}/share/").status_code == 404
 
     def test_no_key_is_in_any_address_or_value_the_table_page_holds(self):
         table = TableFactory()
         phone = _holder(table)
-        page = _page(phone, table)
+        page = _page(phone, table) + share_page(phone, table)
         attributes = re.findall(
             r'(?:href|src|action|value|hx-get|hx-post|data-[\w-]+)="([^"]*)"', page
         )
@@ -232,7 +245,7 @@ class TestSharing:
         table = TableFactory()
         phone = Client(HTTP_HOST="192.0.2.10:8000")
         phone.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
-        page = _page(phone, table)
+        page = share_page(phone, table)
         assert 'value="http://192.0.2.10:8000/j/' in page
         assert "http://192.0.2.10:8000/join/" in page
 
@@ -240,7 +253,7 @@ class TestSharing:
         table = world.table()
         member = Client()
         member.force_login(world.member)
-        page = _page(member, table)
+        page = share_page(member, table)
         assert 'data-testid="code-viewer"' in page
         assert 'data-testid="code-scorekeeper"' not in page
         with pytest.raises(ActionRefused):
@@ -249,7 +262,7 @@ class TestSharing:
         stranger.post("/join/", {"code": _code(page, "viewer")})
         assert _role(stranger, table) == "viewer"
         # A spectator let in to watch hands out nothing.
-        assert 'data-testid="code-viewer"' not in _page(stranger, table)
+        assert 'data-testid="code-viewer"' not in share_page(stranger, table)
 
 
 class TestRefusedJoinsAreLoggedWithoutTheSecret:
