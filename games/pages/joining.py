@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 import segno
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -70,7 +71,10 @@ def _refused():
 @never_cache
 def table_join(request, table_id, key):
     """Open a table from a key link shared before keys were hashed; nothing makes these now."""
-    table = Table.objects.filter(pk=table_id).first()
+    try:
+        table = Table.objects.filter(pk=table_id).first()
+    except ValidationError:  # not a UUID
+        table = None
     role = role_for_digests(table, [key_digest(key)]) if table else None
     if role is None:
         logger.info("Key link refused at table %s from %s", table_id, _client(request))

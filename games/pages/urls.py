@@ -10,7 +10,9 @@ urlpatterns = [
     path("", tables.home, name="home"),
     path("t/<uuid:table_id>/", tables.table_detail, name="table"),
     # Key links from before keys were hashed: they still open the table; nothing makes them.
-    path("t/<uuid:table_id>/join/<str:key>/", joining.table_join, name="table-join"),
+    # Any id, so that a malformed one is refused by the view, not by a 404 whose log line
+    # would carry the key.
+    path("t/<str:table_id>/join/<str:key>/", joining.table_join, name="table-join"),
     path("t/<uuid:table_id>/share/", joining.table_share, name="table-share"),
     path("j/<str:token>/", joining.link_join, name="join-link"),
     path("join/", joining.code_join, name="join"),

@@ -279,3 +279,8 @@ class TestRefusedJoinsAreLoggedWithoutTheSecret:
         assert f"Key link refused at table {table.id} from 127.0.0.1" in text
         assert "Join link refused from 127.0.0.1" in text
         assert "Join code refused from 127.0.0.1" in text
+
+    def test_a_malformed_table_id_in_a_key_link_is_refused_without_a_404_log(self, caplog):
+        response = Client().get(f"/t/not-a-table/join/{'K' * 43}/")
+        assert response.status_code == 302 and response.url == "/join/?refused=link"
+        assert "K" * 43 not in caplog.text
