@@ -77,7 +77,9 @@ def table_join(request, table_id, key):
         table = None
     role = role_for_digests(table, [key_digest(key)]) if table else None
     if role is None:
-        logger.info("Key link refused at table %s from %s", table_id, _client(request))
+        # Only an id that names a table: the path is the visitor's to fill with anything.
+        where = table.pk if table else "(none)"
+        logger.info("Key link refused at table %s from %s", where, _client(request))
         return _refused()
     return _joined(request, table, role)
 
@@ -144,9 +146,7 @@ def code_join(request):
 
 
 def _share_roles(request, table: Table, role: Role) -> list[Role]:
-    """Return the roles this phone may hand out at ``table``."""
-    if table.status == Table.Status.FINISHED:
-        return []
+    """Return the roles a phone holding ``role`` may hand out at ``table`` (in play)."""
     if table.season_id is not None:
         # Members record at a league table by signing in; anyone else is let in to watch,
         # and only by a member.
@@ -155,17 +155,17 @@ def _share_roles(request, table: Table, role: Role) -> list[Role]:
     return [Role.SCOREKEEPER, Role.VIEWER] if role == Role.SCOREKEEPER else [Role.VIEWER]
 
 
-def _own_token(request, table: Table, role: Role, kind: str) -> str:
-    """Return this phone's live token for ``role`` and ``kind``, made now if it has none."""
+def _own_token(request, table: Table, holder: Role, grant: Role, kind: str) -> str:
+    """Return this phone's live token granting ``grant``, made now if it has none."""
     now = timezone.now()
     tokens = request.session.get(SESSION_TOKENS, {})
-    slot = f"{table.id}:{role}:{kind}"
+    slot = f"{table.id}:{grant}:{kind}"
     if slot in tokens:
         secret, expires = tokens[slot]
         still = datetime.fromisoformat(expires) > now + REUSE_MARGIN
         if still and joining.join_token_live(kind=kind, secret=secret, until=now):
             return secret
-    minted = joining.join_token_mint(table=table, holder=role, role=role, kind=kind)
+    minted = joining.join_token_mint(table=table, holder=holder, role=grant, kind=kind)
     tokens = {s: v for s, v in tokens.items() if datetime.fromisoformat(v[1]) > now}
     tokens[slot] = [minted.secret, minted.expires_at.isoformat()]
     request.session[SESSION_TOKENS] = tokens
@@ -185,10 +185,9 @@ def share_context(request: HttpRequest, table: Table, role: Role) -> dict:
         return {"ended": True}
     invites = []
     for grant in _share_roles(request, table, role):
-        link = request.build_absolute_uri(
-            reverse("join-link", args=[_own_token(request, table, grant, JoinToken.Kind.LINK)])
-        )
-        code = _own_token(request, table, grant, JoinToken.Kind.CODE)
+        token = _own_token(request, table, role, grant, JoinToken.Kind.LINK)
+        link = request.build_absolute_uri(reverse("join-link", args=[token]))
+        code = _own_token(request, table, role, grant, JoinToken.Kind.CODE)
         title = _("Scorekeeper link") if grant == Role.SCOREKEEPER else _("Viewer link")
         invites.append(
             {
