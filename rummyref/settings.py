@@ -240,7 +240,7 @@ REST_FRAMEWORK = {
         "user": env_str("API_THROTTLE_USER", "1200/min"),
         # The referee needs no login, so it is throttled per client address.
         "referee": env_str("API_THROTTLE_REFEREE", "120/min"),
-        # Table codes typed at /join/: a code is short, so guessing is held to a trickle.
+        # Wrong table codes typed at /join/: a code is short, so guessing is held to a trickle.
         "join": env_str("JOIN_THROTTLE", "10/min"),
     },
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",

@@ -45,13 +45,28 @@ REFUSED_LINK = "link"
 
 
 class JoinThrottle(SimpleRateThrottle):
-    """Code tries per client address (JOIN_THROTTLE, default 10/min), counted in the shared
-    cache as the API's throttles are, so every app process counts together."""
+    """Wrong code tries per client address (JOIN_THROTTLE, default 10/min), counted in the
+    shared cache as the API's throttles are, so every app process counts together.
+
+    Only codes that open nothing count: a club's phones behind one Wi-Fi address all join
+    at once without using each other's tries, and guessing is held to the rate."""
 
     scope = "join"
 
     def get_cache_key(self, request, view):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+    def used_up(self, request) -> bool:
+        """Tell whether this client has no tries left; counts nothing."""
+        self.key = self.get_cache_key(request, None)
+        self.history = self.cache.get(self.key, [])
+        self.now = self.timer()
+        self.history = [moment for moment in self.history if moment > self.now - self.duration]
+        return len(self.history) >= self.num_requests
+
+    def count_wrong_try(self) -> None:
+        """Count a code that opened nothing (after ``used_up``)."""
+        self.throttle_success()
 
 
 def _client(request) -> str:
@@ -115,7 +130,7 @@ def code_join(request):
     status = 200
     if request.method == "POST":
         throttle = JoinThrottle()
-        if not throttle.allow_request(request, view=None):
+        if throttle.used_up(request):
             seconds = math.ceil(throttle.wait() or 1)
             form.errors.clear()
             form.add_error(
@@ -136,6 +151,7 @@ def code_join(request):
                     kind=JoinToken.Kind.CODE, secret=form.cleaned_data["code"]
                 )
             except joining.JoinRefused:
+                throttle.count_wrong_try()
                 logger.info("Join code refused from %s", _client(request))
                 form.add_error("code", NO_TABLE)
                 status = 404

@@ -186,6 +186,15 @@ class TestThrottle:
         other = Client(REMOTE_ADDR="192.0.2.77")
         assert other.post("/join/", {"code": code}).status_code == 302
 
+    def test_right_codes_do_not_use_up_the_tries_of_a_clubs_shared_address(self):
+        table = TableFactory()
+        code = _mint(table).secret
+        for _ in range(15):  # a room of phones behind one Wi-Fi address
+            assert Client().post("/join/", {"code": code}).status_code == 302
+        for _ in range(10):
+            assert Client().post("/join/", {"code": "AAAAAA"}).status_code == 404
+        assert Client().post("/join/", {"code": "AAAAAA"}).status_code == 429
+
     def test_the_counter_lives_in_the_shared_cache(self):
         from django.core.cache import cache
 
