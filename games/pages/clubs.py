@@ -67,6 +67,15 @@ def club_list(request):
     return render(request, "clubs/club_list.html", context, status=form_status(form))
 
 
+def _new_invite_link(request, club_id: int) -> str | None:
+    """Return the invite link this admin just made at the club, once."""
+    links = dict(request.session.get(NEW_INVITE_LINK, {}))
+    link = links.pop(str(club_id), None)
+    if link is not None:
+        request.session[NEW_INVITE_LINK] = links
+    return link
+
+
 def _club_context(request, access, **forms) -> dict:
     detail = club_selectors.club_detail(access=access, user=request.user)
     context = {
@@ -75,7 +84,7 @@ def _club_context(request, access, **forms) -> dict:
         "detail": detail,
         "invites": detail.invites,
         # Only its digest is kept: the link is shown once, to the admin who just made it.
-        "new_invite_link": request.session.pop(NEW_INVITE_LINK, None),
+        "new_invite_link": _new_invite_link(request, access.club.pk),
     }
     if access.is_admin:
         context.update(
@@ -126,7 +135,8 @@ def invite_create(request, access):
     def write(data):
         invite = club_services.invite_create(actor=request.user, club_id=access.club.pk, **data)
         link = request.build_absolute_uri(reverse("invite", args=[invite.token]))
-        request.session[NEW_INVITE_LINK] = link
+        links = request.session.get(NEW_INVITE_LINK, {})
+        request.session[NEW_INVITE_LINK] = {**links, str(access.club.pk): link}
 
     return _club_write(
         request,

@@ -3,6 +3,7 @@ the API hands the keys out once, X-Table-Key still opens a table, and tables and
 made before the change keep working with the keys people hold."""
 
 import hashlib
+import re
 
 import pytest
 from django.db import IntegrityError, connection, transaction
@@ -163,3 +164,21 @@ class TestTheHashingMigration:
         assert answer.status_code == 200 and answer.json()["role"] == "viewer"
         newcomer = UserFactory()
         assert club_services.invite_accept(token=old_token, user=newcomer).club_id == club.pk
+
+
+@pytest.mark.django_db
+class TestTheInviteLinkIsShownOnce:
+    def test_only_to_its_maker_only_at_its_club_and_only_once(self, world):
+        admin = Client()
+        admin.force_login(world.admin)
+        elsewhere = ClubFactory(owner=world.admin)
+        admin.post(
+            f"/clubs/{world.club.slug}/invites/", {"role": "member", "max_uses": "1", "days": "7"}
+        )
+        link = re.compile(r'value="http://testserver/invite/[\w-]{43}/"')
+        assert not link.search(admin.get(f"/clubs/{elsewhere.slug}/").content.decode())
+        owner = Client()
+        owner.force_login(world.owner)
+        assert not link.search(owner.get(f"/clubs/{world.club.slug}/").content.decode())
+        assert link.search(admin.get(f"/clubs/{world.club.slug}/").content.decode())
+        assert not link.search(admin.get(f"/clubs/{world.club.slug}/").content.decode())
