@@ -28,6 +28,10 @@ def _plain(unique=False):
     return models.CharField(editable=False, max_length=64, null=True, unique=unique)
 
 
+def _digest():
+    return models.CharField(editable=False, max_length=64, unique=True)
+
+
 def _full(field: str, name: str) -> models.CheckConstraint:
     return models.CheckConstraint(
         condition=django.db.models.lookups.Exact(
@@ -51,21 +55,9 @@ class Migration(migrations.Migration):
         migrations.RemoveField(model_name="table", name="scorekeeper_key"),
         migrations.RemoveField(model_name="table", name="viewer_key"),
         migrations.RemoveField(model_name="invite", name="token"),
-        migrations.AlterField(
-            model_name="table",
-            name="scorekeeper_digest",
-            field=models.CharField(editable=False, max_length=64, unique=True),
-        ),
-        migrations.AlterField(
-            model_name="table",
-            name="viewer_digest",
-            field=models.CharField(editable=False, max_length=64, unique=True),
-        ),
-        migrations.AlterField(
-            model_name="invite",
-            name="token_digest",
-            field=models.CharField(editable=False, max_length=64, unique=True),
-        ),
+        migrations.AlterField(model_name="table", name="scorekeeper_digest", field=_digest()),
+        migrations.AlterField(model_name="table", name="viewer_digest", field=_digest()),
+        migrations.AlterField(model_name="invite", name="token_digest", field=_digest()),
         migrations.AddConstraint(
             model_name="table",
             constraint=models.CheckConstraint(
@@ -107,7 +99,7 @@ class Migration(migrations.Migration):
                     "kind",
                     models.CharField(choices=[("link", "link"), ("code", "code")], max_length=4),
                 ),
-                ("digest", models.CharField(editable=False, max_length=64, unique=True)),
+                ("digest", _digest()),
                 ("expires_at", models.DateTimeField(db_index=True)),
                 ("created_at", models.DateTimeField(auto_now_add=True)),
                 (
