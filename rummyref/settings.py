@@ -26,7 +26,7 @@ DEBUG = env_bool("DEBUG", True)
 if DEBUG:
     # Only ever used on a developer's machine; production refuses to start without its own.
     SECRET_KEY = env_str("SECRET_KEY", "dev-only-insecure-key-do-not-use-in-production")
-    # This machine's own LAN addresses too, so phones on the same Wi-Fi can open `make run`
+    # This machine's own LAN address too, so phones on the same Wi-Fi can open `make run`
     # (it binds 0.0.0.0). Only its addresses, never "*": a page on another site still
     # cannot reach the local server through a hostname of its own (DNS rebinding).
     ALLOWED_HOSTS = env_list(

@@ -27,5 +27,3 @@ class Command(BaseCommand):
         code = io.StringIO()
         segno.make(url, error="l").terminal(out=code, compact=True)
         self.stdout.write(code.getvalue(), ending="")
-        for other in addresses[1:]:
-            self.stdout.write(f"Also reachable at http://{other}:{port}/")
