@@ -24,11 +24,13 @@ $(DEV): requirements.txt requirements-dev.txt | $(BIN)/python
 
 install: $(RUNTIME)
 
-## run: install, migrate, load the demo tables and serve on http://127.0.0.1:8000
+## run: install, migrate, load the demo tables and serve on port 8000 of every address of
+## this machine, so phones on the same Wi-Fi can open it (the address and its QR code are printed)
 run: $(RUNTIME)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py lan_url --port 8000
+	$(BIN)/python manage.py runserver 0.0.0.0:8000
 
 ## browser: the Chromium the browser tests drive (Debian's package; Playwright cannot fetch its own here)
 browser:

@@ -62,7 +62,6 @@ class TableAdmin(ReadOnlyAdmin):
         "updated_at",
     ]
     list_filter = ["variant", "status", "practice"]
-    exclude = ["scorekeeper_key", "viewer_key"]
     inlines = [SeatInline]
 
 
@@ -111,8 +110,6 @@ class MembershipAdmin(admin.ModelAdmin):
 class InviteAdmin(admin.ModelAdmin):
     list_display = ["club", "role", "uses", "max_uses", "expires_at", "created_by"]
     list_filter = ["role", "club"]
-    # The token is the invite's secret: it is shown to the club's admins on the club page.
-    exclude = ["token"]
 
 
 @admin.register(League)

@@ -17,6 +17,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from rummyref.env import env_bool, env_int, env_list, env_str
+from rummyref.lan import lan_addresses
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -25,7 +26,12 @@ DEBUG = env_bool("DEBUG", True)
 if DEBUG:
     # Only ever used on a developer's machine; production refuses to start without its own.
     SECRET_KEY = env_str("SECRET_KEY", "dev-only-insecure-key-do-not-use-in-production")
-    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
+    # This machine's own LAN address too, so phones on the same Wi-Fi can open `make run`
+    # (it binds 0.0.0.0). Only its addresses, never "*": a page on another site still
+    # cannot reach the local server through a hostname of its own (DNS rebinding).
+    ALLOWED_HOSTS = env_list(
+        "ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver", *lan_addresses()]
+    )
 else:
     SECRET_KEY = env_str("SECRET_KEY")
     if len(SECRET_KEY) < 50 or SECRET_KEY.startswith("dev-only"):
@@ -239,6 +245,8 @@ REST_FRAMEWORK = {
         "user": env_str("API_THROTTLE_USER", "1200/min"),
         # The referee needs no login, so it is throttled per client address.
         "referee": env_str("API_THROTTLE_REFEREE", "120/min"),
+        # Wrong table codes typed at /join/: a code is short, so guessing is held to a trickle.
+        "join": env_str("JOIN_THROTTLE", "10/min"),
     },
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "NUM_PROXIES": NUM_PROXIES,

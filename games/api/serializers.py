@@ -1,6 +1,5 @@
 """Request and response shapes of the tables API (the OpenAPI schema is built from these)."""
 
-from django.urls import reverse
 from rest_framework import serializers
 
 from games.shared.models import Variant
@@ -41,10 +40,16 @@ class TableSerializer(serializers.ModelSerializer):
 
 
 class TableCreatedSerializer(TableSerializer):
+    # The keys exist only on the table just made (Table.keys_issue): this answer is the only
+    # time anyone sees them.
     scorekeeper_key = serializers.CharField(read_only=True)
     viewer_key = serializers.CharField(read_only=True)
-    scorekeeper_link = serializers.SerializerMethodField()
-    viewer_link = serializers.SerializerMethodField()
+    scorekeeper_link = serializers.SerializerMethodField(
+        help_text="A join link (12 hours, or until the match ends) that opens the page to record."
+    )
+    viewer_link = serializers.SerializerMethodField(
+        help_text="A join link (12 hours, or until the match ends) that opens the page to watch."
+    )
 
     class Meta(TableSerializer.Meta):
         fields = [
@@ -56,16 +61,11 @@ class TableCreatedSerializer(TableSerializer):
         ]
         read_only_fields = fields
 
-    def _link(self, table: Table, key: str) -> str:
-        path = reverse("table-join", kwargs={"table_id": table.id, "key": key})
-        request = self.context.get("request")
-        return request.build_absolute_uri(path) if request else path
-
     def get_scorekeeper_link(self, table: Table) -> str:
-        return self._link(table, table.scorekeeper_key)
+        return self.context["links"]["scorekeeper"]
 
     def get_viewer_link(self, table: Table) -> str:
-        return self._link(table, table.viewer_key)
+        return self.context["links"]["viewer"]
 
 
 class TableCreateSerializer(serializers.Serializer):

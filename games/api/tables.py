@@ -1,5 +1,6 @@
 """The tables API: thin views that parse, call one service or selector, and answer."""
 
+from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -15,7 +16,8 @@ from rest_framework.views import APIView
 from games.api import serializers
 from games.api.examples import move_examples
 from games.tables import selectors, services
-from games.tables.access import KEY_HEADER, Role, table_role, write_refusal
+from games.tables.access import KEY_HEADER, Role, header_digests, table_role, write_refusal
+from games.tables.joining import table_join_links
 from games.tables.models import Table
 
 KEY_PARAMETER = OpenApiParameter(
@@ -164,15 +166,11 @@ EVENT_EXAMPLES = [
 ]
 
 
-def _keys(request) -> list[str]:
-    # The API trusts only the header: session-held keys would open it to cross-site requests.
-    return [k.strip() for k in request.headers.get(KEY_HEADER, "").split(",") if k.strip()]
-
-
 def _table(request, table_id, *, write: bool = False) -> tuple[Table, Role]:
     # A session-signed-in club member opens league tables without a key (CSRF is checked).
-    table, role = selectors.table_for_keys(
-        table_id=table_id, keys=_keys(request), user=request.user
+    # The API trusts only the header: session-held grants would open it to cross-site requests.
+    table, role = selectors.table_for_digests(
+        table_id=table_id, digests=header_digests(request), user=request.user
     )
     if write and role != Role.SCOREKEEPER:
         # A viewer may know the table exists; it still may not write to it.
@@ -192,13 +190,14 @@ class TableListCreateView(Throttled, ListAPIView):
     serializer_class = serializers.TableSerializer
 
     def get_queryset(self):
-        return selectors.tables_for_keys(keys=_keys(self.request))
+        return selectors.tables_for_digests(digests=header_digests(self.request))
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
-        keys = _keys(self.request)
+        digests = header_digests(self.request)
         context["roles"] = {
-            t.id: table_role(t, keys=keys, user=self.request.user) for t in self.get_queryset()
+            t.id: table_role(t, digests=digests, user=self.request.user)
+            for t in self.get_queryset()
         }
         return context
 
@@ -213,7 +212,9 @@ class TableListCreateView(Throttled, ListAPIView):
         summary="Create a table",
         description="Creates the table and the first event of its log. The answer holds the "
         "scorekeeper key (keep it: it records) and the viewer key (share it: it only reads), "
-        "and the links that open the table's page with each.",
+        "once: the server keeps only their SHA-256 digests and can never show them again. "
+        "The two links open the table's page in a browser with each role; they are join "
+        "links, valid for 12 hours or until the match ends, whichever comes first.",
         request=serializers.TableCreateSerializer,
         responses={201: serializers.TableCreatedSerializer, 422: serializers.ErrorSerializer},
         examples=[
@@ -239,8 +240,12 @@ class TableListCreateView(Throttled, ListAPIView):
             entered_by="api",
             user=request.user,
         )
+        links = {
+            role: request.build_absolute_uri(reverse("join-link", args=[minted.secret]))
+            for role, minted in table_join_links(table).items()
+        }
         body = serializers.TableCreatedSerializer(
-            table, context={"request": request, "roles": {table.id: Role.SCOREKEEPER}}
+            table, context={"links": links, "roles": {table.id: Role.SCOREKEEPER}}
         ).data
         return Response(body, status=status.HTTP_201_CREATED)
 

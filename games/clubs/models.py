@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-from games.shared.models import Created, Variant, new_key
+from games.shared.models import Created, Variant, digest_field, digest_is_full, key_digest, new_key
 
 
 class Player(models.Model):
@@ -116,7 +116,8 @@ class Invite(Created):
     """A link that makes whoever opens it (signed in) a member, until it expires or is used up."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
-    token = models.CharField(max_length=64, unique=True, default=new_key, editable=False)
+    # Only the token's digest is kept; the link is shown once, to the admin who made it.
+    token_digest = digest_field()
     role = models.CharField(
         _("role"), max_length=10, choices=ClubRole.choices, default=ClubRole.MEMBER
     )
@@ -138,10 +139,18 @@ class Invite(Created):
             models.CheckConstraint(
                 condition=models.Q(uses__lte=models.F("max_uses")), name="invite_not_overused"
             ),
+            digest_is_full("token_digest", "invite_token_digest_full"),
         ]
 
     def __str__(self) -> str:
         return f"{self.club} invite ({self.role}, {self.uses}/{self.max_uses})"
+
+    def save(self, *args, **kwargs):
+        if self._state.adding and not self.token_digest:
+            # The token lives on this instance only, for the link shown to its maker.
+            self.token = new_key()
+            self.token_digest = key_digest(self.token)
+        super().save(*args, **kwargs)
 
 
 class Tiebreaker(models.TextChoices):

@@ -10,6 +10,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from games.clubs.models import Club, ClubRole, Invite, League, Membership, Player, Season
+from games.shared.models import key_digest
 
 
 def _signed_in(user) -> bool:
@@ -143,7 +144,7 @@ def club_players(*, club: Club) -> QuerySet[Player]:
 
 def invite_get(*, token: str) -> Invite:
     """Return the invite a link holds (its club too); Invite.DoesNotExist if none."""
-    return Invite.objects.select_related("club").get(token=str(token))
+    return Invite.objects.select_related("club").get(token_digest=key_digest(str(token)))
 
 
 def player_for_user(*, access: ClubAccess, player_id: int) -> Player:

@@ -21,6 +21,7 @@ from games.clubs.models import (
     Tiebreaker,
 )
 from games.shared.errors import ActionRefused, EventRejected
+from games.shared.models import key_digest
 from scoring.errors import RuleViolation
 from scoring.events import TABLE_CREATED, LogEvent
 from scoring.replay import apply
@@ -101,7 +102,9 @@ def invite_create(
     max_uses: int = 1,
     days: int = INVITE_DAYS,
 ) -> Invite:
-    """Make an invite link to the club, for admins: it grants ``role`` ``max_uses`` times."""
+    """Make an invite link to the club, for admins: it grants ``role`` ``max_uses`` times.
+
+    The returned invite carries its ``token``, which is kept nowhere else: show it now."""
     require_member(club_id=club_id, user=actor, admin=True)
     if role not in (ClubRole.ADMIN, ClubRole.MEMBER):
         raise ValidationError(gettext("An invite makes members or admins."), code="role")
@@ -133,7 +136,7 @@ def invite_accept(*, token: str, user) -> Membership:
     if user is None or not user.is_authenticated:
         raise ActionRefused(gettext("Sign in to accept the invite."))
     # Locked, so two people taking the last use at once cannot both get it.
-    invite = Invite.objects.select_for_update().get(token=str(token))
+    invite = Invite.objects.select_for_update().get(token_digest=key_digest(str(token)))
     existing = Membership.objects.filter(club_id=invite.club_id, user=user).first()
     if existing is not None:
         return existing

@@ -43,6 +43,9 @@ from games.shared.errors import ActionRefused, EventRejected
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
 
+# The invite link just made, kept in its maker's session until the club page shows it once.
+NEW_INVITE_LINK = "new_invite_link"
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -64,16 +67,24 @@ def club_list(request):
     return render(request, "clubs/club_list.html", context, status=form_status(form))
 
 
+def _new_invite_link(request, club_id: int) -> str | None:
+    """Return the invite link this admin just made at the club, once."""
+    links = dict(request.session.get(NEW_INVITE_LINK, {}))
+    link = links.pop(str(club_id), None)
+    if link is not None:
+        request.session[NEW_INVITE_LINK] = links
+    return link
+
+
 def _club_context(request, access, **forms) -> dict:
     detail = club_selectors.club_detail(access=access, user=request.user)
     context = {
         "access": access,
         "club": access.club,
         "detail": detail,
-        "invite_links": [
-            (invite, request.build_absolute_uri(reverse("invite", args=[invite.token])))
-            for invite in detail.invites
-        ],
+        "invites": detail.invites,
+        # Only its digest is kept: the link is shown once, to the admin who just made it.
+        "new_invite_link": _new_invite_link(request, access.club.pk),
     }
     if access.is_admin:
         context.update(
@@ -118,17 +129,22 @@ def _club_write(request, access, form, *, part: str, form_name: str, write):
 @require_POST
 @with_club
 def invite_create(request, access):
-    """Make an invite link (admins); it is listed on the club page to copy and send."""
+    """Make an invite link (admins); the club page shows it once, to copy and send."""
     admins_only(access)
+
+    def write(data):
+        invite = club_services.invite_create(actor=request.user, club_id=access.club.pk, **data)
+        link = request.build_absolute_uri(reverse("invite", args=[invite.token]))
+        links = request.session.get(NEW_INVITE_LINK, {})
+        request.session[NEW_INVITE_LINK] = {**links, str(access.club.pk): link}
+
     return _club_write(
         request,
         access,
         InviteForm(request.POST),
         part="invites",
         form_name="invite_form",
-        write=lambda data: club_services.invite_create(
-            actor=request.user, club_id=access.club.pk, **data
-        ),
+        write=write,
     )
 
 
@@ -351,11 +367,11 @@ def invite_accept(request, token):
     error = ""
     if request.method == "POST":
         try:
-            club_services.invite_accept(token=invite.token, user=request.user)
+            club_services.invite_accept(token=token, user=request.user)
         except ValidationError as exc:
             error = " ".join(exc.messages)
         else:
             return redirect("club", club=invite.club.slug)
     membership = club_selectors.membership_get(club=invite.club, user=request.user)
-    context = {"invite": invite, "membership": membership, "error": error}
+    context = {"invite": invite, "token": token, "membership": membership, "error": error}
     return render(request, "clubs/invite.html", context, status=410 if error else 200)

@@ -13,7 +13,7 @@ from games.pages.forms.referee import RefereeForm
 from games.pages.forms.tables import RANKS, SUITS
 from games.rules.text import rule_title, violation_text
 from games.tables import selectors
-from games.tables.access import request_keys
+from games.tables.access import request_digests
 from games.tables.models import Table
 from scoring import referee
 from scoring.errors import RuleViolation
@@ -52,8 +52,8 @@ def referee_page(request):
     if table_id:
         # Opened from a table: the table's game and options, for whoever holds its key.
         try:
-            table, _role = selectors.table_for_keys(
-                table_id=table_id, keys=request_keys(request, table_id), user=request.user
+            table, _role = selectors.table_for_digests(
+                table_id=table_id, digests=request_digests(request, table_id), user=request.user
             )
         except Table.DoesNotExist:
             raise Http404 from None

@@ -8,7 +8,6 @@ from functools import wraps
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -28,7 +27,7 @@ from games.pages.forms.tables import (
 from games.rules.text import table_rules, violation_text
 from games.shared.errors import EventRejected
 from games.tables import selectors, services
-from games.tables.access import Role, request_keys, role_for_keys, session_remember, write_refusal
+from games.tables.access import Role, request_digests, session_remember, write_refusal
 from games.tables.models import Table
 from scoring.errors import RuleViolation
 
@@ -41,8 +40,8 @@ def with_table(*, write: bool = False):
         @wraps(view)
         def wrapper(request, table_id, *args, **kwargs):
             try:
-                table, role = selectors.table_for_keys(
-                    table_id=table_id, keys=request_keys(request, table_id), user=request.user
+                table, role = selectors.table_for_digests(
+                    table_id=table_id, digests=request_digests(request, table_id), user=request.user
                 )
             except Table.DoesNotExist:
                 raise Http404(_("No such table, or this browser has no key for it.")) from None
@@ -72,28 +71,16 @@ def home(request):
             for violation in exc.violations:
                 form.add_error(None, f"{violation_text(violation)} ({violation.rule})")
         else:
-            session_remember(request, table, table.scorekeeper_key)
+            session_remember(request, table, Role.SCOREKEEPER)
             return redirect("table", table_id=table.id)
-    context = {"form": form, "tables": selectors.tables_for_keys(keys=request_keys(request))}
+    context = {
+        "form": form,
+        "tables": selectors.tables_for_digests(digests=request_digests(request)),
+    }
     if settings.DEBUG:
         # Local runs show the demo tables so a first look has something to look at.
         context["demo_tables"] = demo_tables()
     return render(request, "tables/home.html", context, status=422 if form.errors else 200)
-
-
-@require_GET
-@never_cache
-def table_join(request, table_id, key):
-    """Open a table from a shared link: keep its key in this browser and go to the table."""
-    try:
-        table = Table.objects.get(pk=table_id)
-    except Table.DoesNotExist:
-        raise Http404 from None
-    if role_for_keys(table, [key]) is None:
-        raise Http404
-    session_remember(request, table, key)
-    # Redirect so the key leaves the address bar and never travels in a Referer header.
-    return redirect("table", table_id=table.id)
 
 
 def _context(request, table: Table, role: Role, **extra) -> dict:
@@ -112,20 +99,11 @@ def _context(request, table: Table, role: Role, **extra) -> dict:
         "table_rules": table_rules(state["variant"], state["options"]),
         **match,
     }
-    if role == Role.SCOREKEEPER:
-        context["share"] = {
-            "scorekeeper": request.build_absolute_uri(
-                reverse("table-join", args=[table.id, table.scorekeeper_key])
-            ),
-            "viewer": request.build_absolute_uri(
-                reverse("table-join", args=[table.id, table.viewer_key])
-            ),
-        }
-        if not state["finished"]:
-            if "move_form" not in extra:
-                context["move_form"] = MoveForm(head_seq=table.head_seq, seats=len(state["seats"]))
-            if "hand_form" not in extra and not state["play"]:
-                context["hand_form"] = _hand_form(table, state)
+    if role == Role.SCOREKEEPER and not state["finished"]:
+        if "move_form" not in extra:
+            context["move_form"] = MoveForm(head_seq=table.head_seq, seats=len(state["seats"]))
+        if "hand_form" not in extra and not state["play"]:
+            context["hand_form"] = _hand_form(table, state)
     if state["play"]:
         context.update(_play_context(table, state))
     context.update(extra)
@@ -186,7 +164,7 @@ def _hand_form(table: Table, state: dict, data=None, *, amend=False, **kwargs):
 
 
 @require_GET
-@never_cache  # the scorekeeper's page shows both keys: no cache may keep it
+@never_cache  # the page shows join links and codes: no cache may keep it
 @with_table()
 def table_detail(request, table, role):
     """Show the scoreboard; htmx polls ask with ?since=<seq> and get 204 if nothing changed."""

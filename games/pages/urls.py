@@ -3,7 +3,7 @@
 from django.contrib.auth.views import PasswordResetView
 from django.urls import include, path
 
-from games.pages import accounts, app_shell, clubs, referee, standings, tables, tv
+from games.pages import accounts, app_shell, clubs, joining, referee, standings, tables, tv
 from games.pages.forms.accounts import QueuedPasswordResetForm
 
 urlpatterns = [
@@ -14,7 +14,14 @@ urlpatterns = [
     path("offline/", app_shell.offline, name="offline"),
     path("t/<uuid:table_id>/", tables.table_detail, name="table"),
     path("t/<uuid:table_id>/tv/", tv.table_tv, name="table-tv"),
-    path("t/<uuid:table_id>/join/<str:key>/", tables.table_join, name="table-join"),
+    # Key links from before keys were hashed: they still open the table; nothing makes them.
+    # Any id, so that a malformed one is refused by the view, not by a 404 whose log line
+    # would carry the key.
+    path("t/<str:table_id>/join/<str:key>/", joining.table_join, name="table-join"),
+    path("t/<uuid:table_id>/share/", joining.table_share, name="table-share"),
+    path("j/<str:token>/", joining.link_join, name="join-link"),
+    path("join/", joining.code_join, name="join"),
+    path("demo/<uuid:table_id>/", joining.demo_join, name="demo-join"),
     path("t/<uuid:table_id>/hands/", tables.hand_record, name="hand-record"),
     path("t/<uuid:table_id>/hands/preview/", tables.hand_preview, name="hand-preview"),
     path("t/<uuid:table_id>/moves/", tables.move_record, name="move-record"),

@@ -4,6 +4,9 @@ A league table (one in a club's season) is the club's: signed-in members of the 
 at it while its season is open, and read it once the season is closed. A key still opens
 it, but only to watch, so spectators with a link can follow a match and nobody outside the
 club can ever record at it.
+
+The database keeps only the keys' SHA-256 digests, so everything here works on digests: a
+key from a request is hashed at once, and a browser's session holds digests, never keys.
 """
 
 import secrets
@@ -13,13 +16,19 @@ from enum import StrEnum
 from django.utils.translation import gettext, gettext_lazy
 
 from games.clubs.models import Membership
+from games.shared.models import key_digest
 from games.tables.models import Table
 
 SEASON_CLOSED = gettext_lazy("This season is closed: its tables are archived and read-only.")
 MEMBERS_RECORD = gettext_lazy("Only signed-in members of the club can record at its league tables.")
 
 KEY_HEADER = "X-Table-Key"
-SESSION_KEYS = "table_keys"
+# What this browser holds, per table: the digest of the key whose role it was given (by the
+# table's creation, a key link or a join token). A digest opens nothing when presented as a
+# key, so even a leaked session row gives no key to use elsewhere (the API, another browser).
+SESSION_GRANTS = "table_grants"
+# Sessions from before keys were hashed held the keys themselves; read once, then replaced.
+LEGACY_SESSION_KEYS = "table_keys"
 
 
 class Role(StrEnum):
@@ -27,16 +36,21 @@ class Role(StrEnum):
     VIEWER = "viewer"
 
 
-def role_for_keys(table: Table, keys: Iterable[str]) -> Role | None:
-    """Return the strongest role any of ``keys`` grants on ``table``, or None."""
+def role_for_digests(table: Table, digests: Iterable[str]) -> Role | None:
+    """Return the strongest role any of the key ``digests`` grants on ``table``, or None."""
     role = None
-    for key in keys:
-        # compare_digest keeps the check's timing independent of how much of a key matches.
-        if secrets.compare_digest(key.encode(), table.scorekeeper_key.encode()):
+    for digest in digests:
+        # compare_digest keeps the check's timing independent of how much of a digest matches.
+        if secrets.compare_digest(digest.encode(), table.scorekeeper_digest.encode()):
             return Role.SCOREKEEPER
-        if secrets.compare_digest(key.encode(), table.viewer_key.encode()):
+        if secrets.compare_digest(digest.encode(), table.viewer_digest.encode()):
             role = Role.VIEWER
     return role
+
+
+def role_digest(table: Table, role: Role) -> str:
+    """Return the digest of the key that gives ``role`` at ``table``."""
+    return table.scorekeeper_digest if role == Role.SCOREKEEPER else table.viewer_digest
 
 
 def is_club_member(user, club_id: int) -> bool:
@@ -46,10 +60,10 @@ def is_club_member(user, club_id: int) -> bool:
     return Membership.objects.filter(club_id=club_id, user=user).exists()
 
 
-def table_role(table: Table, *, keys: Iterable[str], user=None) -> Role | None:
+def table_role(table: Table, *, digests: Iterable[str], user=None) -> Role | None:
     """Return the role a request has at ``table``: its keys' for a casual table; for a league
     table, members record (read once the season is closed) and keys only watch."""
-    role = role_for_keys(table, keys)
+    role = role_for_digests(table, digests)
     if table.season_id is None:
         return role
     season = table.season
@@ -67,22 +81,42 @@ def write_refusal(table: Table) -> str:
     return str(MEMBERS_RECORD)
 
 
-def request_keys(request, table_id: str | None = None) -> list[str]:
-    """Collect the keys a request presents: the header, then the browser session's."""
-    keys = [k.strip() for k in request.headers.get(KEY_HEADER, "").split(",") if k.strip()]
-    stored = request.session.get(SESSION_KEYS, {}) if hasattr(request, "session") else {}
+def header_digests(request) -> list[str]:
+    """Return the digests of the keys sent in the X-Table-Key header (comma-separated)."""
+    keys = request.headers.get(KEY_HEADER, "").split(",")
+    return [key_digest(key.strip()) for key in keys if key.strip()]
+
+
+def _session_grants(request) -> dict[str, str]:
+    if not hasattr(request, "session"):
+        return {}
+    grants = request.session.get(SESSION_GRANTS, {})
+    legacy = request.session.get(LEGACY_SESSION_KEYS)
+    if legacy:
+        # Keys kept before they were hashed: keep their digests in their place.
+        grants = {**{t: key_digest(k) for t, k in legacy.items()}, **grants}
+        request.session[SESSION_GRANTS] = grants
+        del request.session[LEGACY_SESSION_KEYS]
+    return grants
+
+
+def request_digests(request, table_id: str | None = None) -> list[str]:
+    """Collect the key digests a request presents: the header's, then the browser session's
+    (for ``table_id`` only, when given)."""
+    digests = header_digests(request)
+    grants = _session_grants(request)
     if table_id is None:
-        keys.extend(stored.values())
-    elif str(table_id) in stored:
-        keys.append(stored[str(table_id)])
-    return keys
+        digests.extend(grants.values())
+    elif str(table_id) in grants:
+        digests.append(grants[str(table_id)])
+    return digests
 
 
-def session_remember(request, table: Table, key: str) -> None:
-    """Keep a table's key in this browser's session, the strongest one winning."""
-    stored = dict(request.session.get(SESSION_KEYS, {}))
-    current = stored.get(str(table.id))
-    if current and role_for_keys(table, [current]) == Role.SCOREKEEPER:
+def session_remember(request, table: Table, role: Role) -> None:
+    """Give this browser ``role`` at ``table``, the stronger role it holds already winning."""
+    grants = dict(_session_grants(request))
+    current = grants.get(str(table.id))
+    if current and role_for_digests(table, [current]) == Role.SCOREKEEPER:
         return
-    stored[str(table.id)] = key
-    request.session[SESSION_KEYS] = stored
+    grants[str(table.id)] = role_digest(table, role)
+    request.session[SESSION_GRANTS] = grants

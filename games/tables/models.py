@@ -7,7 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.clubs.models import Player, Season
-from games.shared.models import Variant, new_key
+from games.shared.models import Variant, digest_field, digest_is_full, key_digest, new_key
 
 
 class Table(models.Model):
@@ -25,8 +25,10 @@ class Table(models.Model):
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
     )
-    scorekeeper_key = models.CharField(max_length=64, unique=True, default=new_key, editable=False)
-    viewer_key = models.CharField(max_length=64, unique=True, default=new_key, editable=False)
+    # Only the keys' digests are kept: a copy of the database opens no table. The keys
+    # themselves exist once, on the instance that made them (``keys_issue``).
+    scorekeeper_digest = digest_field()
+    viewer_digest = digest_field()
     head_seq = models.PositiveIntegerField(default=0)
     head_hash = models.CharField(max_length=64, blank=True)
     created_by = models.ForeignKey(
@@ -52,9 +54,11 @@ class Table(models.Model):
         ordering = ["-updated_at"]
         constraints = [
             models.CheckConstraint(
-                condition=~models.Q(scorekeeper_key=models.F("viewer_key")),
+                condition=~models.Q(scorekeeper_digest=models.F("viewer_digest")),
                 name="table_keys_differ",
             ),
+            digest_is_full("scorekeeper_digest", "table_scorekeeper_digest_full"),
+            digest_is_full("viewer_digest", "table_viewer_digest_full"),
             models.CheckConstraint(condition=models.Q(target__gte=1), name="table_target_positive"),
             # Options that say practice (RAM-OPT-PRACTICE) always make a practice table.
             models.CheckConstraint(
@@ -65,6 +69,57 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_variant_display()} {str(self.id)[:8]}"
+
+    def save(self, *args, **kwargs):
+        if self._state.adding and not self.scorekeeper_digest:
+            self.keys_issue()
+        super().save(*args, **kwargs)
+
+    def keys_issue(self) -> None:
+        """Make the table's two keys: their digests go to the row, the keys stay on this
+        instance only (``scorekeeper_key``, ``viewer_key``) for whoever made the table."""
+        self.scorekeeper_key, self.viewer_key = new_key(), new_key()
+        self.scorekeeper_digest = key_digest(self.scorekeeper_key)
+        self.viewer_digest = key_digest(self.viewer_key)
+
+
+class JoinToken(models.Model):
+    """A short-lived way in to a table that a phone holding a role hands to another phone:
+    a link (``/j/<token>/``, 256 random bits) or a code typed at ``/join/`` (6 characters).
+
+    Only the digest is kept. Either way in ends at ``expires_at`` (12 hours after it was
+    made) or when the match ends, whichever comes first (``games.tables.joining``)."""
+
+    class Kind(models.TextChoices):
+        LINK = "link", _("link")
+        CODE = "code", _("code")
+
+    class Grants(models.TextChoices):
+        # The values of games.tables.access.Role, which imports this module.
+        SCOREKEEPER = "scorekeeper", _("scorekeeper")
+        VIEWER = "viewer", _("viewer")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="join_tokens")
+    role = models.CharField(max_length=12, choices=Grants.choices)
+    kind = models.CharField(max_length=4, choices=Kind.choices)
+    # Unique over every row: two live codes can never be the same; a clash is made again.
+    digest = digest_field()
+    expires_at = models.DateTimeField(db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(role__in=["scorekeeper", "viewer"]), name="join_token_role"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kind__in=["link", "code"]), name="join_token_kind"
+            ),
+            digest_is_full("digest", "join_token_digest_full"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.kind} ({self.role})"
 
 
 class Seat(models.Model):

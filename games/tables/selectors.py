@@ -16,31 +16,31 @@ from scoring.events import HAND_RECORDED, LogEvent
 from scoring.replay import apply, replay
 
 
-def table_for_keys(
-    *, table_id: uuid.UUID | str, keys: Iterable[str], user=None
+def table_for_digests(
+    *, table_id: uuid.UUID | str, digests: Iterable[str], user=None
 ) -> tuple[Table, Role]:
-    """Return a table and the role the keys (and, at a league table, the signed-in user's
-    club membership) grant; unknown ids and bad keys look the same."""
-    keys = list(keys)
+    """Return a table and the role the key digests (and, at a league table, the signed-in
+    user's club membership) grant; unknown ids and bad keys look the same."""
+    digests = list(digests)
     try:
         table = Table.objects.select_related("season__league__club").get(pk=table_id)
     except (Table.DoesNotExist, ValidationError, ValueError, TypeError) as exc:
         # An id that is not a UUID is a table that does not exist, for every caller.
         raise Table.DoesNotExist from exc
-    role = table_role(table, keys=keys, user=user)
+    role = table_role(table, digests=digests, user=user)
     if role is None:
         # Answer as for a table that does not exist, so ids cannot be probed.
         raise Table.DoesNotExist
     return table, role
 
 
-def tables_for_keys(*, keys: Iterable[str]) -> QuerySet[Table]:
-    """Return the tables any of ``keys`` opens, most recently played first."""
-    keys = [k for k in keys if k]
-    if not keys:
+def tables_for_digests(*, digests: Iterable[str]) -> QuerySet[Table]:
+    """Return the tables any of the key ``digests`` opens, most recently played first."""
+    digests = [d for d in digests if d]
+    if not digests:
         return Table.objects.none()
     return (
-        Table.objects.filter(Q(scorekeeper_key__in=keys) | Q(viewer_key__in=keys))
+        Table.objects.filter(Q(scorekeeper_digest__in=digests) | Q(viewer_digest__in=digests))
         .select_related("season__league")
         .prefetch_related("seats__player")
     )

@@ -135,3 +135,10 @@ def expect_chart(page, seats: int) -> None:
     chart = page.locator("#board").get_by_test_id("chart")
     expect(chart.get_by_role("img", name="Running totals, hand by hand")).to_be_visible()
     expect(chart.locator("polyline")).to_have_count(seats)
+
+
+def share_link(page, role: str) -> str:
+    """Open the table page's share block ("Invite other phones") and return the join link it
+    hands out for ``role`` (``scorekeeper`` or ``viewer``)."""
+    page.get_by_text("Invite other phones").click()
+    return page.get_by_test_id(f"link-{role}").input_value()

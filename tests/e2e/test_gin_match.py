@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import record_gin_hand, void_hand
+from tests.e2e.conftest import record_gin_hand, share_link, void_hand
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -60,7 +60,7 @@ class TestGinMatch:
     def test_a_second_phone_sees_new_hands_without_reloading(self, new_phone):
         keeper = new_phone()
         _start_table(keeper, preset_label="Classic", target="50")
-        viewer_link = keeper.get_by_test_id("viewer-link").input_value()
+        viewer_link = share_link(keeper, "viewer")
 
         watcher = new_phone()
         watcher.goto(viewer_link)

@@ -5,6 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import share_link
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
@@ -34,7 +36,7 @@ class TestRummy40MoveByMove:
         page.get_by_label("Player 2").fill("Bruno")
         page.get_by_role("button", name="Start the table").click()
         expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
-        viewer_link = page.get_by_test_id("viewer-link").input_value()
+        viewer_link = share_link(page, "viewer")
 
         page.get_by_text("Play the next hand move by move").click()
         page.get_by_test_id("upcard").fill("4C")

@@ -8,6 +8,7 @@ from tests.e2e.conftest import (
     amend_hand,
     expect_chart,
     record_hand,
+    share_link,
     start_table,
     void_hand,
 )
@@ -177,7 +178,7 @@ class TestTwoPhonesOnRamino:
     def test_the_second_phone_sees_a_hand_and_the_chart_without_reloading(self, new_phone):
         keeper = new_phone()
         start_table(keeper, "Ramino", ["Anna", "Bruno", "Carla"])
-        link = keeper.get_by_test_id("scorekeeper-link").input_value()
+        link = share_link(keeper, "scorekeeper")
 
         other = new_phone()
         other.goto(link)

@@ -57,9 +57,9 @@ class TestSecurityHeaders:
         assert response.status_code == 200
         _check(response)
 
-    def test_the_page_that_shows_the_keys_is_never_cached(self, client, table_page):
-        response = client.get(table_page)
-        assert "scorekeeper-link" in response.content.decode()
+    def test_the_page_that_shows_join_links_is_never_cached(self, client, table_page):
+        response = client.get(f"{table_page}share/")
+        assert 'data-testid="link-scorekeeper"' in response.content.decode()
         assert "no-store" in response.headers["Cache-Control"]
         assert "private" in response.headers["Cache-Control"]
 

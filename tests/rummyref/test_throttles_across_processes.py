@@ -7,68 +7,24 @@ together accept the configured 120 a minute, not 120 each.
 """
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 from django.core.cache import cache
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.gunicorn import gunicorn_serving
+
 LIMIT = 120  # API_THROTTLE_REFEREE's default: 120/min
 REQUESTS = 480
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture
 def gunicorn(tmp_path):
     """Serve the app with three gunicorn workers on a free loopback port, no request counted."""
     cache.clear()
-    port = _free_port()
-    env = {**os.environ, "API_THROTTLE_REFEREE": f"{LIMIT}/min"}
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "rummyref.wsgi",
-            "--workers",
-            "3",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=open(tmp_path / "gunicorn.log", "w"),  # noqa: SIM115 (closed with the process)
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(f"{base}/static/css/app.css", timeout=5).close()
-            break
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                pytest.fail((tmp_path / "gunicorn.log").read_text())
-            time.sleep(0.2)
-    yield base
-    server.terminate()
-    server.wait(timeout=20)
+    with gunicorn_serving(tmp_path, API_THROTTLE_REFEREE=f"{LIMIT}/min") as base:
+        yield base
 
 
 def _ask(base: str, forwarded_for: str | None = None) -> int:

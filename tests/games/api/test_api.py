@@ -64,7 +64,9 @@ class TestTables:
         assert [s["name"] for s in created["seats"]] == ["Anna", "Bruno"]
         assert created["options"]["preset"] == "big_gin"
         assert created["scorekeeper_key"] != created["viewer_key"]
-        assert created["scorekeeper_key"] in created["scorekeeper_link"]
+        # The links are join links: no key in them, each opens the page with its role.
+        assert created["scorekeeper_key"] not in created["scorekeeper_link"]
+        assert created["scorekeeper_link"].startswith("http://testserver/j/")
         assert created["role"] == "scorekeeper"
 
     def test_a_bad_option_is_refused_with_its_rule(self, api, db):

@@ -145,7 +145,14 @@ class TestClubPages:
         assert response.status_code == 302
         invite = world.club.invites.order_by("-created_at").first()
         assert invite.max_uses == 3
-        assert f"/invite/{invite.token}/" in client.get(_urls(world)["club"]).content.decode()
+        # Shown once, right after it was made; only its digest is kept.
+        page = client.get(_urls(world)["club"]).content.decode()
+        link = re.search(r'value="http://testserver(/invite/[^"]+/)"', page).group(1)
+        assert invite.token_digest not in page and len(invite.token_digest) == 64
+        assert link not in client.get(_urls(world)["club"]).content.decode()
+        joiner = UserFactory()
+        assert _as(joiner).post(link).status_code == 302
+        assert world.club.memberships.filter(user=joiner, role="member").exists()
 
     def test_with_htmx_only_the_invites_section_comes_back(self, world):
         response = _as(world.admin).post(

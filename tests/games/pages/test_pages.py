@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from games.models import Event, Table
+from tests.games.sharing import join_from, share_page
 
 
 def _create(client: Client, **extra) -> Table:
@@ -42,7 +43,10 @@ class TestCreatingATable:
         table = _create(phone)
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert "Record a hand" in page and "Anna" in page and "Bruno" in page
-        assert table.scorekeeper_key in page and table.viewer_key in page  # the share links
+        # The share block, once opened: a QR code and a code for each role.
+        assert 'data-testid="share"' in page
+        shared = share_page(phone, table)
+        assert 'data-testid="qr-scorekeeper"' in shared and 'data-testid="code-viewer"' in shared
 
     def test_a_bad_target_shows_the_rule_and_creates_nothing(self, phone):
         response = phone.post(
@@ -73,10 +77,10 @@ class TestAccess:
     def test_the_viewer_link_lets_a_phone_watch_but_not_record(self, phone):
         table = _create(phone)
         viewer = Client()
-        response = viewer.get(f"/t/{table.id}/join/{table.viewer_key}/")
-        assert response.status_code == 302 and response.url == f"/t/{table.id}/"
+        join_from(phone, viewer, table, "viewer")
         page = viewer.get(f"/t/{table.id}/").content.decode()
-        assert "Record a hand" not in page and table.scorekeeper_key not in page
+        assert "Record a hand" not in page
+        assert 'data-testid="code-scorekeeper"' not in share_page(viewer, table)
         data = _hand_data(
             phone.get(f"/t/{table.id}/").content.decode(),
             knocker="0",
@@ -90,20 +94,23 @@ class TestAccess:
     def test_the_scorekeeper_link_lets_another_phone_record(self, phone):
         table = _create(phone)
         other = Client()
-        other.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+        join_from(phone, other, table, "scorekeeper")
         page = other.get(f"/t/{table.id}/").content.decode()
         data = _hand_data(page, knocker="1", ending="knock", knocker_count="3", defender_count="9")
         assert other.post(f"/t/{table.id}/hands/", data).status_code == 302
         assert table.events.count() == 2
 
-    def test_a_wrong_key_in_a_link_is_not_found(self, phone):
+    def test_a_wrong_key_in_a_link_opens_nothing(self, phone):
         table = _create(phone)
-        assert Client().get(f"/t/{table.id}/join/{'x' * 43}/").status_code == 404
+        other = Client()
+        response = other.get(f"/t/{table.id}/join/{'x' * 43}/")
+        assert response.status_code == 302 and response.url == "/join/?refused=link"
+        assert other.get(f"/t/{table.id}/").status_code == 404
 
     def test_writes_need_the_csrf_token(self, phone):
         table = _create(phone)
         strict = Client(enforce_csrf_checks=True)
-        strict.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+        join_from(phone, strict, table, "scorekeeper")
         data = _hand_data(
             strict.get(f"/t/{table.id}/").content.decode(),
             knocker="0",
@@ -155,7 +162,7 @@ class TestRecording:
     def test_two_phones_on_the_same_head_the_second_is_told_and_can_resend(self, phone):
         table = _create(phone)
         other = Client()
-        other.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+        join_from(phone, other, table, "scorekeeper")
         page_a = phone.get(f"/t/{table.id}/").content.decode()
         page_b = other.get(f"/t/{table.id}/").content.decode()
         phone.post(
@@ -327,5 +334,5 @@ class TestPreview:
     def test_a_viewer_cannot_preview(self, phone):
         table = _create(phone)
         viewer = Client()
-        viewer.get(f"/t/{table.id}/join/{table.viewer_key}/")
+        join_from(phone, viewer, table, "viewer")
         assert viewer.post(f"/t/{table.id}/hands/preview/", {}).status_code == 403

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from games.models import Event, Table
+from tests.games.sharing import join_from
 
 
 def _create(client: Client, variant: str, names: list[str], **options) -> Table:
@@ -127,7 +128,7 @@ class TestRamino:
     def test_a_second_phone_on_an_old_head_gets_409_and_the_form_back(self, phone):
         table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"], ram_hands="3")
         other = Client()
-        other.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+        join_from(phone, other, table, "scorekeeper")
         page_a = phone.get(f"/t/{table.id}/").content.decode()
         page_b = other.get(f"/t/{table.id}/").content.decode()
         phone.post(f"/t/{table.id}/hands/", _hand_data(page_a, **RAMINO_HAND))

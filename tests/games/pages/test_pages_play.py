@@ -18,6 +18,7 @@ from scoring.events import (
     MELDS_LAID,
     MOVE_UNDONE,
 )
+from tests.games.sharing import join_from
 
 # What the home form needs for each game, unless a test says otherwise.
 GAME_FIELDS = {
@@ -155,7 +156,7 @@ class TestAHandMoveByMove:
     def test_a_viewer_sees_the_hand_but_no_buttons(self, phone, client):
         table = _create(phone, "knock_rummy", ["Anna", "Bruno"])
         _post_move(phone, table, HAND_STARTED, {"dealer": 0})
-        client.get(f"/t/{table.id}/join/{table.viewer_key}/")
+        join_from(phone, client, table, "viewer")
         page = client.get(f"/t/{table.id}/").content.decode()
         assert 'data-testid="play"' in page and 'data-testid="move-form"' not in page
         assert "Bruno to draw." in page

@@ -1,0 +1,230 @@
+"""Joining a table from another phone: a join link (``/j/<token>/``, the QR codes), a code
+typed at ``/join/``, an old key link, and the share block that hands them out.
+
+However a phone joins, its session gets the role (``access.session_remember``) and the
+phone is sent to the table's own address: no key or token stays in the address bar, in the
+history or in a Referer header. A refused join is logged with the table (when known) and
+the client's address, never with what was tried.
+"""
+
+import logging
+import math
+from datetime import datetime, timedelta
+
+import segno
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+from rest_framework.throttling import SimpleRateThrottle
+
+from games.demo import DEMO_IDS
+from games.pages.forms.joining import NO_TABLE, JoinCodeForm
+from games.pages.tables import with_table
+from games.shared.models import key_digest
+from games.tables import joining
+from games.tables.access import Role, is_club_member, role_for_digests, session_remember
+from games.tables.models import JoinToken, Table
+
+logger = logging.getLogger(__name__)
+
+# This phone's own live tokens, "<table>:<role>:<kind>" -> [secret, expiry]: the share
+# block shows them again instead of making new ones each time the page is opened.
+SESSION_TOKENS = "join_tokens"
+# A token this close to its end is not shown again: a new one is made instead.
+REUSE_MARGIN = timedelta(hours=1)
+# Why /join/ was opened by a refused link (?refused=...): said above the code box.
+REFUSED_LINK = "link"
+
+
+class JoinThrottle(SimpleRateThrottle):
+    """Wrong code tries per client address (JOIN_THROTTLE, default 10/min), counted in the
+    shared cache as the API's throttles are, so every app process counts together.
+
+    Only codes that open nothing count: a club's phones behind one Wi-Fi address all join
+    at once without using each other's tries, and guessing is held to the rate."""
+
+    scope = "join"
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+    def used_up(self, request) -> bool:
+        """Tell whether this client has no tries left; counts nothing."""
+        self.key = self.get_cache_key(request, None)
+        self.history = self.cache.get(self.key, [])
+        self.now = self.timer()
+        self.history = [moment for moment in self.history if moment > self.now - self.duration]
+        return len(self.history) >= self.num_requests
+
+    def count_wrong_try(self) -> None:
+        """Count a code that opened nothing (after ``used_up``)."""
+        self.throttle_success()
+
+
+def _client(request) -> str:
+    return JoinThrottle().get_ident(request)
+
+
+def _joined(request, table: Table, role: Role):
+    session_remember(request, table, role)
+    return redirect("table", table_id=table.id)
+
+
+def _refused():
+    return redirect(f"{reverse('join')}?refused={REFUSED_LINK}")
+
+
+@require_GET
+@never_cache
+def table_join(request, table_id, key):
+    """Open a table from a key link shared before keys were hashed; nothing makes these now."""
+    try:
+        table = Table.objects.filter(pk=table_id).first()
+    except ValidationError:  # not a UUID
+        table = None
+    role = role_for_digests(table, [key_digest(key)]) if table else None
+    if role is None:
+        # Only an id that names a table: the path is the visitor's to fill with anything.
+        where = table.pk if table else "(none)"
+        logger.info("Key link refused at table %s from %s", where, _client(request))
+        return _refused()
+    return _joined(request, table, role)
+
+
+@require_GET
+@never_cache
+def link_join(request, token):
+    """Open a table from a join link (a QR code): the role it grants goes to this phone."""
+    try:
+        table, role = joining.join_token_redeem(kind=JoinToken.Kind.LINK, secret=token)
+    except joining.JoinRefused:
+        logger.info("Join link refused from %s", _client(request))
+        return _refused()
+    return _joined(request, table, role)
+
+
+@require_GET
+@never_cache
+def demo_join(request, table_id):
+    """Open a demo table as its scorekeeper, on a local run only (DEBUG): the home page lists
+    them for a first look, and nobody holds their keys."""
+    table = Table.objects.filter(pk=table_id).first() if settings.DEBUG else None
+    if table is None or table.pk not in DEMO_IDS:
+        raise Http404
+    return _joined(request, table, Role.SCOREKEEPER)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def code_join(request):
+    """Type a table's code and land on the table; tries are throttled per client."""
+    form = JoinCodeForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        throttle = JoinThrottle()
+        if throttle.used_up(request):
+            seconds = math.ceil(throttle.wait() or 1)
+            form.errors.clear()
+            form.add_error(
+                None,
+                ngettext(
+                    "Too many tries from this network: try again in %(seconds)d second.",
+                    "Too many tries from this network: try again in %(seconds)d seconds.",
+                    seconds,
+                )
+                % {"seconds": seconds},
+            )
+            status = 429
+        elif not form.is_valid():
+            status = 400
+        else:
+            try:
+                table, role = joining.join_token_redeem(
+                    kind=JoinToken.Kind.CODE, secret=form.cleaned_data["code"]
+                )
+            except joining.JoinRefused:
+                throttle.count_wrong_try()
+                logger.info("Join code refused from %s", _client(request))
+                form.add_error("code", NO_TABLE)
+                status = 404
+            else:
+                return _joined(request, table, role)
+    context = {"form": form, "refused_link": request.GET.get("refused") == REFUSED_LINK}
+    return render(request, "join/join.html", context, status=status)
+
+
+def _share_roles(request, table: Table, role: Role) -> list[Role]:
+    """Return the roles a phone holding ``role`` may hand out at ``table`` (in play)."""
+    if table.season_id is not None:
+        # Members record at a league table by signing in; anyone else is let in to watch,
+        # and only by a member.
+        member = is_club_member(request.user, table.season.league.club_id)
+        return [Role.VIEWER] if member else []
+    return [Role.SCOREKEEPER, Role.VIEWER] if role == Role.SCOREKEEPER else [Role.VIEWER]
+
+
+def _own_token(request, table: Table, holder: Role, grant: Role, kind: str) -> str:
+    """Return this phone's live token granting ``grant``, made now if it has none."""
+    now = timezone.now()
+    tokens = request.session.get(SESSION_TOKENS, {})
+    slot = f"{table.id}:{grant}:{kind}"
+    if slot in tokens:
+        secret, expires = tokens[slot]
+        still = datetime.fromisoformat(expires) > now + REUSE_MARGIN
+        if still and joining.join_token_live(kind=kind, secret=secret, until=now):
+            return secret
+    minted = joining.join_token_mint(table=table, holder=holder, role=grant, kind=kind)
+    tokens = {s: v for s, v in tokens.items() if datetime.fromisoformat(v[1]) > now}
+    tokens[slot] = [minted.secret, minted.expires_at.isoformat()]
+    request.session[SESSION_TOKENS] = tokens
+    return minted.secret
+
+
+def _qr_svg(link: str, title: str) -> str:
+    # Made here, drawn inline: no image request, nothing the CSP has to allow (no styles).
+    svg = segno.make(link, error="m").svg_inline(border=2, omitsize=True, title=title)
+    return mark_safe(svg)
+
+
+def share_context(request: HttpRequest, table: Table, role: Role) -> dict:
+    """Return what the share block shows: per role this phone may hand out, a QR code of a
+    join link, the link and the short code; or that the match has ended; or nothing."""
+    if table.status == Table.Status.FINISHED:
+        return {"ended": True}
+    invites = []
+    for grant in _share_roles(request, table, role):
+        token = _own_token(request, table, role, grant, JoinToken.Kind.LINK)
+        link = request.build_absolute_uri(reverse("join-link", args=[token]))
+        code = _own_token(request, table, role, grant, JoinToken.Kind.CODE)
+        title = _("Scorekeeper link") if grant == Role.SCOREKEEPER else _("Viewer link")
+        invites.append(
+            {
+                "role": str(grant),
+                "link": link,
+                "qr": _qr_svg(link, title),
+                "code": joining.code_display(code),
+            }
+        )
+    if not invites:
+        return {}
+    return {"invites": invites, "join_url": request.build_absolute_uri(reverse("join"))}
+
+
+@require_GET
+@never_cache  # join links and codes: no cache may keep them
+@with_table()
+def table_share(request, table, role):
+    """Show the share block's contents: asked for when the block is opened (htmx), so links
+    and codes are made only for a phone that means to hand them out; without JavaScript, a
+    page of its own."""
+    context = {"table": table, **share_context(request, table, role)}
+    template = "tables/_share.html#body" if request.htmx else "join/share.html"
+    return render(request, template, context)

@@ -1,0 +1,160 @@
+"""Join tokens: how a phone that holds a role at a table lets another phone in.
+
+Two kinds, both short-lived, both kept only as digests:
+
+- a **link** ``/j/<token>/``: 32 random bytes, URL-safe (the QR codes carry it);
+- a **code** of 6 characters typed at ``/join/``, shown as ``K7M-4QX``. Its alphabet,
+  ``CODE_ALPHABET``, leaves out every character that reads as another on a screen or on
+  paper: 0, O and Q; 1, I and L; 2 and Z; 5 and S; 8 and B; U (beside V). Typing ignores
+  case, spaces and dashes.
+
+A token grants the role it was made for, never more than its maker held: a viewer makes
+viewer tokens only, and at a league table (where members record by signing in, and a key
+only watches) every token is a viewer's. A token ends ``LIFETIME`` (12 hours) after it
+was made or when the match ends, whichever comes first: a finished table's tokens open
+nothing, and they are deleted with the expired ones whenever a new one is made.
+
+A link token is 256 random bits, so its digest is plain SHA-256 (as the table keys'). A
+code has only 23^6 (about 2^27) values, so a plain hash of it could be reversed by
+trying them all: its digest is an HMAC keyed with the SECRET_KEY instead, and a copy of
+the database alone gives no live code. Guessing codes online is held back by the /join/
+page's throttle.
+"""
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext
+
+from games.shared.errors import ActionRefused
+from games.shared.models import key_digest, new_key
+from games.tables.access import Role
+from games.tables.models import JoinToken, Table
+
+LIFETIME = timedelta(hours=12)
+CODE_ALPHABET = "34679ACDEFGHJKMNPRTVWXY"
+CODE_LENGTH = 6
+# A new code or link clashing with a live one is made again; this many clashes in a row
+# would mean the code space is nearly full, which the throttle and the expiry rule out.
+MINT_TRIES = 8
+
+
+class JoinRefused(Exception):
+    """No live token matches: unknown, expired, or its match has ended."""
+
+
+@dataclass(frozen=True)
+class Minted:
+    """A token just made: its secret exists only here and in the maker's session."""
+
+    secret: str
+    role: Role
+    kind: str
+    expires_at: datetime
+
+
+def code_normalize(text: str) -> str:
+    """Return a typed code as stored: capitals, without spaces or dashes."""
+    return "".join(ch for ch in text.upper() if ch not in " -\t\u2010\u2011\u2012\u2013")
+
+
+def code_display(code: str) -> str:
+    """Return a code as shown: two groups of three (``K7M-4QX``)."""
+    half = len(code) // 2
+    return f"{code[:half]}-{code[half:]}"
+
+
+def token_digest(kind: str, secret: str) -> str:
+    """Return what the database keeps of a token (see the module's note on codes)."""
+    if kind == JoinToken.Kind.CODE:
+        return salted_hmac("games.tables.joining.code", secret, algorithm="sha256").hexdigest()
+    return key_digest(secret)
+
+
+def _new_secret(kind: str) -> str:
+    if kind == JoinToken.Kind.CODE:
+        return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return new_key()
+
+
+def _stronger(role: Role, holder: Role) -> bool:
+    return role == Role.SCOREKEEPER and holder != Role.SCOREKEEPER
+
+
+def join_tokens_expired_delete(*, now: datetime | None = None) -> int:
+    """Delete the tokens that open nothing any more (expired, or their match ended)."""
+    now = now or timezone.now()
+    stale = JoinToken.objects.filter(
+        Q(expires_at__lte=now) | Q(table__status=Table.Status.FINISHED)
+    )
+    return stale.delete()[0]
+
+
+def join_token_mint(*, table: Table, holder: Role, role: Role, kind: str) -> Minted:
+    """Make a token granting ``role`` at ``table`` for a phone that holds ``holder``."""
+    if _stronger(role, holder):
+        raise ActionRefused(gettext("A viewer can only invite viewers."))
+    if table.season_id is not None and role == Role.SCOREKEEPER:
+        raise ActionRefused(gettext("At a league table, members record by signing in."))
+    if table.status == Table.Status.FINISHED:
+        raise ActionRefused(gettext("This match has ended: no new phones can join it."))
+    now = timezone.now()
+    join_tokens_expired_delete(now=now)
+    expires_at = now + LIFETIME
+    for _ in range(MINT_TRIES):
+        secret = _new_secret(kind)
+        try:
+            with transaction.atomic():
+                JoinToken.objects.create(
+                    table=table,
+                    role=role,
+                    kind=kind,
+                    digest=token_digest(kind, secret),
+                    expires_at=expires_at,
+                )
+        except IntegrityError:
+            continue  # the same code is live elsewhere: draw another
+        return Minted(secret=secret, role=role, kind=kind, expires_at=expires_at)
+    raise RuntimeError("No free join code after several tries.")
+
+
+def join_token_redeem(*, kind: str, secret: str) -> tuple[Table, Role]:
+    """Return the table and role a live token grants; JoinRefused if none."""
+    token = (
+        JoinToken.objects.select_related("table")
+        .filter(
+            kind=kind,
+            digest=token_digest(kind, secret),
+            expires_at__gt=timezone.now(),
+            table__status=Table.Status.OPEN,
+        )
+        .first()
+    )
+    if token is None:
+        raise JoinRefused
+    return token.table, Role(token.role)
+
+
+def join_token_live(*, kind: str, secret: str, until: datetime) -> bool:
+    """Tell whether a token still opens its table at ``until`` (a phone reusing its own)."""
+    return JoinToken.objects.filter(
+        kind=kind,
+        digest=token_digest(kind, secret),
+        expires_at__gt=until,
+        table__status=Table.Status.OPEN,
+    ).exists()
+
+
+def table_join_links(table: Table) -> dict[Role, Minted]:
+    """Make a join link for each role, for the maker of a table just created."""
+    return {
+        role: join_token_mint(
+            table=table, holder=Role.SCOREKEEPER, role=role, kind=JoinToken.Kind.LINK
+        )
+        for role in Role
+    }
