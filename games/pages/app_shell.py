@@ -23,6 +23,7 @@ BACKGROUND_COLOUR = "#f4f6f4"
 # What a phone needs to draw any page it has opened before, with no network.
 SHELL_STATIC = (
     "css/app.css",
+    "css/dark.css",
     "js/app.js",
     "js/app_shell.js",
     "vendor/htmx-2.0.11.min.js",
