@@ -26,6 +26,7 @@ SHELL_STATIC = (
     "css/dark.css",
     "js/app.js",
     "js/app_shell.js",
+    "js/outbox.js",
     "vendor/htmx-2.0.11.min.js",
     "icons/icon.svg",
     "icons/icon-192.png",

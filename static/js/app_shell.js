@@ -67,7 +67,8 @@
   }
   document.addEventListener("htmx:sendError", (event) => {
     const verb = event.detail && event.detail.requestConfig && event.detail.requestConfig.verb;
-    if (verb && verb !== "get") notSent(event);
+    const kept = "indexedDB" in window && event.detail.elt.matches("#main form[hx-post]");
+    if (verb && verb !== "get" && !kept) notSent(event);  // a table's entries go to the outbox
   });
 
   // Signing out forgets the pages kept on this phone for the account.

@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import record_gin_hand, share_link
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
@@ -62,19 +64,123 @@ def test_a_table_opened_once_opens_again_offline(new_phone):
     expect(page.get_by_role("status").filter(has_text="Offline")).to_be_hidden()
 
 
-def test_a_save_with_no_connection_says_nothing_was_saved(new_phone):
+def _table(page):
+    from games.models import Table
+
+    return Table.objects.get(pk=page.url.rstrip("/").split("/")[-1])
+
+
+def _hands(page):
+    from games.models import Event
+
+    events = Event.objects.filter(table=_table(page), type="hand_recorded").order_by("seq")
+    return [(event.payload["knocker"], event.payload.get("defender_count")) for event in events]
+
+
+def _record_offline(page, who, defender):
+    form = page.locator("#hand-form")
+    form.get_by_label(who, exact=True).check()
+    form.get_by_label("Gin", exact=True).check()
+    form.get_by_label("Defender's deadwood, after lay-offs").fill(str(defender))
+    form.get_by_role("button", name="Record hand").click()
+
+
+def test_a_hand_recorded_offline_survives_a_reload_and_a_closed_tab(new_phone):
+    page = new_phone()
+    _start_gin_table(page)
+    table_url = page.url
+    _wait_for_the_worker(page)
+    page.reload()
+    page.context.set_offline(True)
+
+    _record_offline(page, "Anna", 12)
+    outbox = page.get_by_test_id("outbox")
+    expect(outbox).to_be_visible()
+    expect(outbox).to_contain_text("Waiting for the connection")
+    expect(outbox.locator("[data-outbox-count]")).to_have_text("1")
+    # The form is ready for the next hand: the entry left it.
+    expect(
+        page.locator("#hand-form").get_by_label("Defender's deadwood, after lay-offs")
+    ).to_have_value("")
+
+    page.reload()  # offline: the worker's copy of the page, the entry still on the phone
+    expect(page.get_by_test_id("outbox").locator("[data-outbox-count]")).to_have_text("1")
+    page.close()
+    new_page = page.context.new_page()
+    new_page.goto(table_url)
+    expect(new_page.get_by_test_id("outbox").locator("[data-outbox-count]")).to_have_text("1")
+    assert _hands(new_page) == []
+
+    new_page.context.set_offline(False)
+    # Anna's gin, Bruno 12 deadwood: 25 gin bonus + 12 = 37 (GIN-GIN).
+    expect(new_page.get_by_test_id("total-0")).to_have_text("37")
+    expect(new_page.get_by_test_id("outbox")).to_be_hidden()
+    assert _hands(new_page) == [(0, 12)]
+    new_page.reload()  # nothing is sent twice
+    expect(new_page.get_by_test_id("total-0")).to_have_text("37")
+    assert _hands(new_page) == [(0, 12)]
+
+
+def test_three_entries_made_offline_arrive_in_order(new_phone):
     page = new_phone()
     _start_gin_table(page)
     _wait_for_the_worker(page)
     page.context.set_offline(True)
-    form = page.locator("#hand-form")
-    form.get_by_label("Anna", exact=True).check()
-    form.get_by_label("Gin", exact=True).check()
-    form.get_by_label("Defender's deadwood, after lay-offs").fill("12")
-    form.get_by_role("button", name="Record hand").click()
+    _record_offline(page, "Anna", 10)
+    _record_offline(page, "Bruno", 20)
+    _record_offline(page, "Anna", 5)
+    expect(page.get_by_test_id("outbox").locator("[data-outbox-count]")).to_have_text("3")
 
-    notice = page.get_by_role("alert").filter(has_text="nothing was saved")
-    expect(notice).to_be_visible()
-    expect(notice).to_be_in_viewport()
-    # What was typed is still in the form, ready to send again.
-    expect(form.get_by_label("Defender's deadwood, after lay-offs")).to_have_value("12")
+    page.context.set_offline(False)
+    expect(page.get_by_test_id("outbox")).to_be_hidden()
+    # Gin scores 25 + the defender's deadwood: Anna 35 + 30, Bruno 45.
+    expect(page.get_by_test_id("total-0")).to_have_text("65")
+    expect(page.get_by_test_id("total-1")).to_have_text("45")
+    assert _hands(page) == [(0, 10), (1, 20), (0, 5)]
+
+
+def test_an_offline_entry_overtaken_by_another_phone_is_shown_and_resolved(new_phone):
+    phone_a = new_phone()
+    _start_gin_table(phone_a)
+    _wait_for_the_worker(phone_a)
+    phone_b = new_phone()
+    phone_b.goto(share_link(phone_a, "scorekeeper"))
+    phone_a.context.set_offline(True)
+    _record_offline(phone_a, "Anna", 10)
+
+    # Meanwhile phone B records the same hand its own way.
+    record_gin_hand(phone_b, "Bruno", "Gin", defender=30)
+    expect(phone_b.get_by_test_id("total-1")).to_have_text("55")
+
+    phone_a.context.set_offline(False)
+    waiting = phone_a.get_by_test_id("outbox").locator("li")
+    expect(waiting).to_have_attribute("data-state", "conflict")
+    expect(waiting).to_contain_text("Another phone recorded")
+    assert _hands(phone_a) == [(1, 30)]
+
+    # Phone A checks the hands and records its entry as the next hand, in one tap.
+    waiting.get_by_role("button", name="Record it as the next").click()
+    expect(phone_a.get_by_test_id("outbox")).to_be_hidden()
+    expect(phone_a.get_by_test_id("total-0")).to_have_text("35")
+    assert _hands(phone_a) == [(1, 30), (0, 10)]
+
+
+def test_a_dropped_offline_entry_is_never_sent(new_phone):
+    phone_a = new_phone()
+    _start_gin_table(phone_a)
+    _wait_for_the_worker(phone_a)
+    phone_b = new_phone()
+    phone_b.goto(share_link(phone_a, "scorekeeper"))
+    phone_a.context.set_offline(True)
+    _record_offline(phone_a, "Anna", 10)
+    record_gin_hand(phone_b, "Anna", "Gin", defender=10)
+    expect(phone_b.get_by_test_id("total-0")).to_have_text("35")
+
+    phone_a.context.set_offline(False)
+    waiting = phone_a.get_by_test_id("outbox").locator("li")
+    expect(waiting).to_have_attribute("data-state", "conflict")
+    waiting.get_by_role("button", name="Drop it").click()  # the same hand: B has it already
+    expect(phone_a.get_by_test_id("outbox")).to_be_hidden()
+    phone_a.reload()
+    expect(phone_a.get_by_test_id("total-0")).to_have_text("35")
+    assert _hands(phone_a) == [(0, 10)]

@@ -1,0 +1,256 @@
+// Entries made with no connection stay on this phone (IndexedDB) and are sent, in order and
+// each exactly once, when the connection comes back. Every entry keeps the event_id it was
+// given when the player tapped, so a send that reached the server before the connection
+// dropped is recognised there as a retry, never stored twice. Nothing is dropped silently:
+// an entry the server refuses, or one another phone overtook, waits on screen with the
+// reason until the player sends it as the next entry, puts it back in the form, or drops it.
+(function () {
+  "use strict";
+  const DB_NAME = "rummyref";
+  const STORE = "outbox";
+  const RETRY_MS = 10000;
+  const TABLE_PAGE = /^\/t\/[0-9a-f-]{36}\/$/;
+  if (!("indexedDB" in window) || !TABLE_PAGE.test(location.pathname)) return;
+  const table = location.pathname;
+
+  function database() {
+    return new Promise((resolve, reject) => {
+      const request = indexedDB.open(DB_NAME, 1);
+      request.onupgradeneeded = () => {
+        const store = request.result.createObjectStore(STORE, { keyPath: "eventId" });
+        store.createIndex("table", "table");
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  }
+
+  async function run(mode, work) {
+    const db = await database();
+    return new Promise((resolve, reject) => {
+      const transaction = db.transaction(STORE, mode);
+      const result = work(transaction.objectStore(STORE));
+      transaction.oncomplete = () => resolve(result && "result" in result ? result.result : undefined);
+      transaction.onerror = () => reject(transaction.error);
+    });
+  }
+
+  async function entries() {
+    const all = await run("readonly", (store) => store.index("table").getAll(table));
+    return all.sort((a, b) => a.madeAt - b.madeAt);
+  }
+  const save = (entry) => run("readwrite", (store) => store.put(entry));
+  const forget = (eventId) => run("readwrite", (store) => store.delete(eventId));
+
+  function newEventId() {
+    // crypto.randomUUID needs a secure context; a phone on the LAN reaches us over http.
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  function csrfToken() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+    } catch (error) {
+      return "";
+    }
+  }
+
+  // What the player typed, in words, for the list of entries waiting.
+  function summary(form) {
+    const parts = [];
+    form.querySelectorAll("input:checked").forEach((input) => {
+      const label = input.closest("label");
+      if (label && input.type === "radio") parts.push(label.textContent.trim());
+    });
+    form.querySelectorAll("input[type=number], input[type=text], textarea").forEach((input) => {
+      if (!input.value || input.type === "hidden") return;
+      const label = input.closest("label");
+      const name = label ? label.childNodes[0].textContent.trim() : input.name;
+      parts.push(name + ": " + input.value);
+    });
+    return parts.join(" · ");
+  }
+
+  async function keep(form, url) {
+    const pending = await entries();
+    const fields = Array.from(new FormData(form).entries()).filter(([, value]) => typeof value === "string");
+    const eventId = form.querySelector("[name=event_id]").value;
+    const seen = Number(form.querySelector("[name=expected_seq]").value);
+    // Each entry counts on the ones before it on this phone being stored first.
+    const last = pending[pending.length - 1];
+    const entry = {
+      eventId, table, url, fields, summary: summary(form), madeAt: Date.now(),
+      expectedSeq: last ? Math.max(seen, last.expectedSeq + 1) : seen,
+      state: "waiting", reason: "",
+    };
+    await save(entry);
+    form.reset();
+    form.querySelector("[name=event_id]").value = newEventId();
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    await show();
+  }
+
+  function text(name) {
+    return document.querySelector("[data-outbox]").dataset[name] || "";
+  }
+
+  async function show() {
+    const box = document.querySelector("[data-outbox]");
+    if (!box) return;
+    const pending = await entries();
+    const list = box.querySelector("ol");
+    list.replaceChildren();
+    pending.forEach((entry) => {
+      const item = document.createElement("li");
+      item.dataset.state = entry.state;
+      item.dataset.eventId = entry.eventId;
+      const what = document.createElement("span");
+      what.className = "what";
+      what.textContent = entry.summary;
+      const status = document.createElement("span");
+      status.className = "status small";
+      status.textContent = entry.state === "waiting" ? text("waiting") : entry.reason;
+      item.append(what, status);
+      if (entry.state !== "waiting") {
+        const actions = document.createElement("div");
+        actions.className = "actions";
+        [["next", text("sendNext")], ["edit", text("edit")], ["drop", text("drop")]].forEach(([action, label]) => {
+          if (action === "next" && entry.state !== "conflict") return;
+          const button = document.createElement("button");
+          button.type = "button";
+          button.className = "secondary";
+          button.dataset.outboxAction = action;
+          button.textContent = label;
+          actions.append(button);
+        });
+        item.append(actions);
+      }
+      list.append(item);
+    });
+    box.hidden = pending.length === 0;
+    box.querySelector("[data-outbox-count]").textContent = String(pending.length);
+  }
+
+  function headOf(html) {
+    const match = html.match(/name="expected_seq" value="(\d+)"/);
+    return match ? Number(match[1]) : null;
+  }
+
+  function reasonOf(html) {
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const alert = page.querySelector("#hand-form [role=alert], #hand-form .alert, #main .alert, .error");
+    return alert ? alert.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
+  let sending = false;
+  async function send() {
+    if (sending || !navigator.onLine) return;
+    sending = true;
+    let stored = 0;
+    try {
+      for (const entry of await entries()) {
+        if (entry.state !== "waiting") break;  // keep the order: later entries wait for it
+        const body = new FormData();
+        entry.fields.forEach(([name, value]) => body.append(name, value));
+        body.set("event_id", entry.eventId);
+        body.set("expected_seq", String(entry.expectedSeq));
+        body.set("csrfmiddlewaretoken", csrfToken());
+        let response;
+        try {
+          response = await fetch(entry.url, {
+            method: "POST", body, credentials: "same-origin",
+            headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
+          });
+        } catch (error) {
+          break;  // still no connection: try again later
+        }
+        const html = await response.text();
+        if (response.ok) {
+          await forget(entry.eventId);
+          stored += 1;
+          continue;
+        }
+        entry.state = response.status === 409 ? "conflict" : "refused";
+        entry.reason = response.status === 409 ? text("conflict") : (reasonOf(html) || text("refused"));
+        entry.head = headOf(html);
+        await save(entry);
+        break;
+      }
+    } finally {
+      sending = false;
+      await show();
+      if (stored && window.htmx) {
+        htmx.ajax("GET", table, { target: "#main", select: "#main", swap: "outerHTML" });
+      }
+    }
+  }
+
+  async function act(action, eventId) {
+    const entry = (await entries()).find((item) => item.eventId === eventId);
+    if (!entry) return;
+    if (action === "drop") {
+      await forget(eventId);
+    } else if (action === "next") {
+      // The player saw the other phone's entry and wants theirs recorded after it.
+      const head = entry.head !== null && entry.head !== undefined ? entry.head : entry.expectedSeq;
+      const later = (await entries()).filter((item) => item.madeAt > entry.madeAt);
+      entry.expectedSeq = head;
+      entry.state = "waiting";
+      entry.reason = "";
+      await save(entry);
+      for (const [index, item] of later.entries()) {
+        item.expectedSeq = head + index + 1;
+        await save(item);
+      }
+    } else if (action === "edit") {
+      const form = document.querySelector("#hand-form");
+      if (form) {
+        entry.fields.forEach(([name, value]) => {
+          if (name === "csrfmiddlewaretoken" || name === "expected_seq") return;
+          form.querySelectorAll(`[name="${CSS.escape(name)}"]`).forEach((input) => {
+            if (input.type === "radio" || input.type === "checkbox") input.checked = input.value === value;
+            else input.value = value;
+          });
+        });
+        form.dispatchEvent(new Event("change", { bubbles: true }));
+        form.querySelector("[type=submit]").scrollIntoView({ block: "center" });
+      }
+      await forget(eventId);
+    }
+    await show();
+    send();
+  }
+
+  function queueable(element) {
+    return element && element.matches && element.matches("#main form[hx-post]");
+  }
+
+  // No connection at all: keep the entry at once instead of waiting for the request to fail.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const form = event.detail.elt;
+    if (!queueable(form) || navigator.onLine) return;
+    event.preventDefault();
+    keep(form, form.getAttribute("hx-post"));
+  });
+  // A connection that looked alive but failed (dead Wi-Fi, timeout): keep it then.
+  ["htmx:sendError", "htmx:timeout"].forEach((name) => {
+    document.addEventListener(name, (event) => {
+      const form = event.detail.elt;
+      if (queueable(form)) keep(form, form.getAttribute("hx-post"));
+    });
+  });
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-outbox-action]");
+    if (!button) return;
+    act(button.dataset.outboxAction, button.closest("li").dataset.eventId);
+  });
+
+  window.addEventListener("online", send);
+  setInterval(send, RETRY_MS);
+  document.addEventListener("DOMContentLoaded", () => { show().then(send); });
+})();
