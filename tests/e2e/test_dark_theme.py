@@ -66,4 +66,3 @@ def test_a_dark_phone_gets_dark_pages_with_readable_text(new_phone, browser, liv
             assert contrast["ratio"] >= 4.5, f"{what}: {contrast['ratio']:.2f}:1"
     finally:
         context.close()
-

@@ -52,3 +52,48 @@ class TestRefereePage:
         points = page.get_by_test_id("points")
         expect(points.locator("tr", has_text="Bruno")).to_contain_text("19")
         expect(page.get_by_test_id("answer")).to_contain_text("KR-UNDERCUT")
+
+
+class TestTheAnswerIsAlwaysTheLastQuestions:
+    def test_a_refusal_replaces_the_previous_verdict(self, new_phone):
+        page = new_phone()
+        page.goto("/referee/")
+        page.get_by_label("Is this meld legal?").check()
+        cards = page.locator("input[name=cards]")
+        answer = page.get_by_test_id("answer")
+        ask = page.get_by_role("button", name="Ask the referee")
+
+        cards.fill("7S 8S 9S")
+        ask.click()
+        expect(answer.get_by_test_id("verdict")).to_contain_text("Legal")
+
+        # A card that does not exist: the error names it, and "Legal" is gone.
+        cards.fill("7S 8S 10X JK")
+        ask.click()
+        expect(answer.get_by_role("alert")).to_contain_text("10X")
+        expect(answer.get_by_test_id("verdict")).to_have_count(0)
+
+        cards.fill("7S 8S 9S")
+        ask.click()
+        expect(answer.get_by_test_id("verdict")).to_contain_text("Legal")
+
+        # An empty question is answered too: what is missing, and no verdict.
+        cards.fill("")
+        ask.click()
+        expect(answer.get_by_role("alert")).to_be_visible()
+        expect(answer.get_by_test_id("verdict")).to_have_count(0)
+
+    def test_an_oversized_hand_replaces_the_previous_answer(self, new_phone):
+        page = new_phone()
+        page.goto("/referee/")
+        page.get_by_label("Best arrangement and count").check()
+        cards = page.locator("input[name=cards]")
+        answer = page.get_by_test_id("answer")
+        cards.fill("AS 2S 3S 4C 5C 6C 7H 8H 9H KD")
+        page.get_by_role("button", name="Ask the referee").click()
+        expect(answer.get_by_test_id("deadwood")).to_have_text("10")
+
+        cards.fill(" ".join(f"{rank}{suit}" for suit in "SHDC" for rank in "A23456789") + " 10S")
+        page.get_by_role("button", name="Ask the referee").click()
+        expect(answer.get_by_role("alert")).to_contain_text("LIMITS")
+        expect(answer.get_by_test_id("deadwood")).to_have_count(0)

@@ -113,6 +113,33 @@ class RefereeForm(forms.Form):
             for i in range(MAX_PLAYERS)
         ]
 
+    # What each question cannot be asked without: an empty question gets a clear "type the
+    # cards", not a verdict on nothing.
+    NEEDS = {
+        "meld": ("cards",),
+        "hand": ("cards",),
+        "layoff": ("melds", "cards"),
+        "opening": ("melds",),
+        "rearrangement": ("before", "after"),
+    }
+
+    def clean(self):
+        data = super().clean()
+        for name in self.NEEDS.get(data.get("question"), ()):
+            if name not in self.errors and not (data.get(name) or "").strip():
+                label = self.fields[name].label
+                self.add_error(name, _("Type or tap the cards for “%(field)s”.") % {"field": label})
+        return data
+
+    def error_lines(self) -> list[str]:
+        """Return each error with the label of the field it is about, for the answer area."""
+        lines = []
+        for name, errors in self.errors.items():
+            label = str(self.fields[name].label) if name in self.fields else ""
+            for error in errors:
+                lines.append(f"{label}: {error}" if label and label not in error else error)
+        return lines
+
     def request(self) -> tuple[str, dict]:
         """Return the question and the engine request these fields describe."""
         data = self.cleaned_data

@@ -4,6 +4,7 @@ import json
 import re
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.factories import TableFactory
@@ -439,3 +440,18 @@ class TestRefereeBounds:
 
     def test_a_table_id_that_is_not_one_is_a_404(self, client, db):
         assert client.get("/referee/?table=zzz").status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("question", "field"),
+    [("meld", "Cards"), ("opening", "Melds, one per line"), ("rearrangement", "Table before")],
+)
+def test_an_empty_question_is_refused_naming_what_to_fill(question, field):
+    response = Client().post(
+        "/referee/", {"variant": "ramino", "question": question}, headers={"hx-request": "true"}
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Type or tap the cards for" in page and field in page
+    assert 'data-testid="verdict"' not in page
