@@ -30,6 +30,7 @@ from games.tables import selectors, services
 from games.tables.access import Role, request_digests, session_remember, write_refusal
 from games.tables.models import Table
 from scoring.errors import RuleViolation
+from scoring.events import HAND_RECORDED
 
 
 def with_table(*, write: bool = False):
@@ -184,20 +185,27 @@ CONFLICT = (
 
 
 def _append(request, table: Table, form, event_type: str, payload: dict) -> int | None:
-    """Append the form's event; return None when stored, else the HTTP status to answer."""
+    """Append the form's event; return None when stored, else the HTTP status to answer.
+
+    A whole hand goes through ``hand_append``, which re-bases an entry whose hand is still
+    the next one, so a phone whose form is a poll behind saves on the first tap.
+    """
+    common = {
+        "table_id": table.id,
+        "event_id": form.cleaned_data["event_id"],
+        "expected_seq": form.cleaned_data["expected_seq"],
+        "payload": payload,
+        # Who recorded, as the history shows it: the member's name at a league table.
+        "entered_by": (
+            request.user.get_username() if request.user.is_authenticated else _("scorekeeper")
+        ),
+        "user": request.user,
+    }
     try:
-        services.event_append(
-            table_id=table.id,
-            event_id=form.cleaned_data["event_id"],
-            expected_seq=form.cleaned_data["expected_seq"],
-            event_type=event_type,
-            payload=payload,
-            # Who recorded, as the history shows it: the member's name at a league table.
-            entered_by=(
-                request.user.get_username() if request.user.is_authenticated else _("scorekeeper")
-            ),
-            user=request.user,
-        )
+        if event_type == HAND_RECORDED:
+            services.hand_append(**common)
+        else:
+            services.event_append(event_type=event_type, **common)
     except EventRejected as exc:
         for violation in exc.violations:
             form.add_error(None, f"{violation_text(violation)} ({violation.rule})")
@@ -214,14 +222,22 @@ def _respond(request, table, role, *, form, form_name: str, status: int | None, 
         if request.htmx and form_name in ("hand_form", "move_form"):
             return render(request, "tables/table.html#main", _context(request, table, role))
         return redirect("table", table_id=table.id)
+    extra = dict(extra or {})
     if status == 409:
         # Redraw the form against the new head, values kept, so sending it again is one tap.
+        seen = form.cleaned_data.get("expected_seq", 0) if hasattr(form, "cleaned_data") else 0
         data = request.POST.copy()
         data["expected_seq"] = str(table.head_seq)
         form = form.__class__(data, **form.rebuild_kwargs(table.head_seq))
         form.is_valid()
-        form.add_error(None, _(CONFLICT))
-    context = _context(request, table, role, **{form_name: form}, **(extra or {}))
+        if form_name == "hand_form":
+            # Both entries side by side: the hands other phones recorded since this form
+            # was drawn, and this one, still in the form, to record as the next or drop.
+            state = selectors.table_state(table=table)
+            extra["conflict_hands"] = [h for h in state["hands"] if h["seq"] > seen]
+        else:
+            form.add_error(None, _(CONFLICT))
+    context = _context(request, table, role, **{form_name: form}, **extra)
     if form_name not in ("hand_form", "move_form"):
         return render(request, "tables/correction.html", context, status=status)
     template = "tables/table.html#main" if request.htmx else "tables/table.html"

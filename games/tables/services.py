@@ -19,7 +19,7 @@ from games.tables.models import Event, Seat, Table, TableProjection
 from games.tables.signals import league_match_changed
 from games.tables.tasks import table_verify
 from scoring.errors import RuleViolation, Violation
-from scoring.events import APPENDABLE_TYPES, TABLE_CREATED, LogEvent
+from scoring.events import APPENDABLE_TYPES, HAND_RECORDED, TABLE_CREATED, LogEvent
 from scoring.replay import TableState, apply, replay
 
 
@@ -183,6 +183,47 @@ def event_append(
         if existing is None:
             raise
         return _existing_result(existing, table_id=table_id, event_type=event_type, payload=payload)
+
+
+# Attempts to re-base one whole-hand entry while other phones keep appending corrections.
+REBASE_ATTEMPTS = 3
+
+
+def hand_append(
+    *,
+    table_id: uuid.UUID | str,
+    event_id: uuid.UUID,
+    expected_seq: int,
+    payload: dict[str, Any],
+    entered_by: str = "",
+    user=None,
+) -> AppendResult:
+    """Append a whole hand; a stale ``expected_seq`` is re-based when the intent still holds.
+
+    The phone's form was for "the next hand". If nothing since the head it saw recorded a
+    hand (only corrections of older hands, or nothing at all) and no hand is being played
+    move by move, that hand is still the next one: the entry goes on at the current head.
+    If another phone recorded a hand meanwhile, it was most likely this very hand: that is
+    a real conflict, raised for the user to choose.
+    """
+    last: AppendConflict | None = None
+    for _attempt in range(REBASE_ATTEMPTS):
+        try:
+            return event_append(
+                table_id=table_id,
+                event_id=event_id,
+                expected_seq=expected_seq,
+                event_type=HAND_RECORDED,
+                payload=payload,
+                entered_by=entered_by,
+                user=user,
+            )
+        except AppendConflict as conflict:
+            recorded_since = [h for h in conflict.state["hands"] if h["seq"] > expected_seq]
+            if recorded_since or conflict.state.get("play") or expected_seq > conflict.head_seq:
+                raise
+            expected_seq, last = conflict.head_seq, conflict
+    raise last
 
 
 def _existing_result(

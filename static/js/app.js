@@ -73,3 +73,31 @@ document.addEventListener("htmx:afterSettle", (event) => {
 document.addEventListener("click", (event) => {
   if (event.target.matches("input[data-select-on-tap]")) event.target.select();
 });
+
+// What went wrong with a save is shown by the button that sent it: bring it into view,
+// focus it so screen readers read it, and keep the thumb where it was.
+function showWhatWentWrong(root) {
+  const alert = root.querySelector && root.querySelector("[data-focus-on-show]");
+  if (!alert) return;
+  alert.scrollIntoView({ block: "center" });
+  alert.focus({ preventScroll: true });
+}
+document.addEventListener("htmx:afterSettle", (event) => showWhatWentWrong(event.target));
+document.addEventListener("DOMContentLoaded", () => showWhatWentWrong(document));
+
+// A poll brings the table's new head with the board. A hand form nobody has touched since
+// follows it, so the next save is for the hand after the one just shown; a form being
+// filled in keeps the head it was drawn at (the server re-bases it if its hand is still
+// the next one, or shows the conflict if another phone recorded that hand).
+document.addEventListener("input", (event) => {
+  const form = event.target.closest && event.target.closest("#hand-form");
+  if (form) form.dataset.touched = "true";
+});
+document.addEventListener("htmx:afterSettle", (event) => {
+  const board = event.target.id === "board" ? event.target : null;
+  if (!board || !board.dataset.headSeq) return;
+  const form = document.querySelector("#hand-form");
+  if (!form || form.dataset.touched) return;
+  const head = form.querySelector("[name=expected_seq]");
+  if (head) head.value = board.dataset.headSeq;
+});

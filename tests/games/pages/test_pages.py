@@ -176,9 +176,49 @@ class TestRecording:
         )
         body = response.content.decode()
         assert response.status_code == 409
-        assert "Someone else just recorded" in body
+        # Both entries: the hand the other phone recorded, and this one kept in the form.
+        assert 'data-testid="conflict"' in body
+        assert "Another phone has just recorded hand 1" in body
+        assert 'value="10"' in body and "Record mine as the next hand" in body
         assert 'name="expected_seq" value="2"' in body  # redrawn on the new head
         assert table.events.count() == 2
+
+        # One tap records it as hand 2.
+        resend = re.search(r'name="event_id" value="([^"]+)"', body).group(1)
+        again = other.post(
+            f"/t/{table.id}/hands/",
+            {
+                **_hand_data(page_b, knocker="1", ending="gin", defender_count="10"),
+                "event_id": resend,
+                "expected_seq": "2",
+            },
+        )
+        assert again.status_code == 302
+        assert table.events.filter(type="hand_recorded").count() == 2
+
+    def test_a_form_drawn_before_a_correction_is_re_based_and_saves_first_time(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        phone.post(
+            f"/t/{table.id}/hands/",
+            _hand_data(page, knocker="0", ending="knock", knocker_count="7", defender_count="20"),
+        )
+        other = Client()
+        join_from(phone, other, table, "scorekeeper")
+        page_b = other.get(f"/t/{table.id}/").content.decode()  # drawn at head 2
+        # Meanwhile phone A voids hand 1: no hand is recorded, so hand 2 is still next.
+        void_form = phone.get(f"/t/{table.id}/hands/1/void/").content.decode()
+        void = _hand_data(void_form, reason="typo")
+        del void["mode"]
+        assert phone.post(f"/t/{table.id}/hands/1/void/", void).status_code == 302
+        assert table.events.count() == 3
+        response = other.post(
+            f"/t/{table.id}/hands/",
+            _hand_data(page_b, knocker="1", ending="gin", defender_count="10"),
+        )
+        assert response.status_code == 302
+        assert [e.type for e in table.events.order_by("seq")][-1] == "hand_recorded"
+        assert table.events.filter(type="hand_recorded").count() == 2
 
     def test_a_hand_by_cards_is_scored_by_the_engine(self, phone):
         table = _create(phone)

@@ -140,7 +140,7 @@ class TestRamino:
         body = response.content.decode()
         assert response.status_code == 409
         assert body.lstrip().startswith('<div id="main">')
-        assert "Someone else just recorded" in body
+        assert "Another phone has just recorded hand 1" in body
         assert 'name="expected_seq" value="2"' in body and 'value="9C"' in body
         assert table.events.count() == 2
 

@@ -1,0 +1,148 @@
+"""The flow at a real table: two phones taking turns, conflicts, errors by the thumb, and
+a quick hand in a handful of taps with the totals in view."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import share_link
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _start_gin_table(page):
+    page.goto("/")
+    page.get_by_label("Big Gin", exact=True).check()
+    page.get_by_label("Player 1").fill("Anna")
+    page.get_by_label("Player 2").fill("Bruno")
+    page.get_by_role("button", name="Start the table").click()
+    expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
+
+
+def _second_phone(new_phone, first):
+    second = new_phone()
+    second.goto(share_link(first, "scorekeeper"))
+    expect(second.get_by_test_id("total-0")).to_be_visible()
+    return second
+
+
+class Taps:
+    """Count what the player does: each tap, and each field typed in."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def tap(self, locator):
+        locator.click()
+        self.count += 1
+
+    def type(self, locator, text):
+        locator.fill(text)
+        self.count += 1
+
+
+def _gin(page, taps, who, defender):
+    """A gin by ``who``, the defender left with ``defender`` points: 25 + defender (GIN-GIN)."""
+    form = page.locator("#hand-form")
+    taps.tap(form.get_by_label(who, exact=True))
+    taps.tap(form.get_by_label("Gin", exact=True))
+    taps.type(form.get_by_label("Defender's deadwood, after lay-offs"), str(defender))
+    taps.tap(form.get_by_role("button", name="Record hand"))
+
+
+def test_two_phones_take_turns_for_six_hands_and_every_save_works_first_time(new_phone):
+    anna_phone = new_phone()
+    _start_gin_table(anna_phone)
+    bruno_phone = _second_phone(new_phone, anna_phone)
+    phones = [anna_phone, bruno_phone]
+    totals = [0, 0]
+    hands = [("Anna", 4), ("Bruno", 6), ("Anna", 1), ("Bruno", 3), ("Anna", 2), ("Bruno", 5)]
+    for number, (who, defender) in enumerate(hands, start=1):
+        phone, other = phones[(number - 1) % 2], phones[number % 2]
+        seat = 0 if who == "Anna" else 1
+        totals[seat] += 25 + defender
+        _gin(phone, Taps(phone), who, defender)
+        # The save worked on the first tap: the total moved, no conflict, no refusal.
+        expect(phone.get_by_test_id(f"total-{seat}")).to_have_text(str(totals[seat]))
+        expect(phone.get_by_test_id("conflict")).to_have_count(0)
+        expect(phone.get_by_test_id("form-alert")).to_have_count(0)
+        # The other phone's board shows it before that phone records the next hand.
+        expect(other.get_by_test_id(f"total-{seat}")).to_have_text(str(totals[seat]))
+    assert totals == [25 * 3 + 7, 25 * 3 + 14]
+    for phone in phones:
+        expect(phone.locator("#history li.hand")).to_have_count(6)
+
+
+def _both_record_hand_one(new_phone):
+    anna_phone = new_phone()
+    _start_gin_table(anna_phone)
+    bruno_phone = _second_phone(new_phone, anna_phone)
+    # Bruno starts typing hand 1 before Anna's save reaches his board.
+    form = bruno_phone.locator("#hand-form")
+    form.get_by_label("Bruno", exact=True).check()
+    form.get_by_label("Gin", exact=True).check()
+    form.get_by_label("Defender's deadwood, after lay-offs").fill("9")
+    _gin(anna_phone, Taps(anna_phone), "Anna", 10)
+    expect(anna_phone.get_by_test_id("total-0")).to_have_text("35")
+    form.get_by_role("button", name="Record hand").click()
+    conflict = bruno_phone.get_by_test_id("conflict")
+    expect(conflict).to_contain_text("Another phone has just recorded hand 1")
+    expect(conflict).to_contain_text("Anna")
+    expect(conflict).to_be_in_viewport()
+    expect(conflict).to_be_focused()
+    return anna_phone, bruno_phone
+
+
+def test_a_real_conflict_kept_theirs_in_one_tap(new_phone):
+    anna_phone, bruno_phone = _both_record_hand_one(new_phone)
+    bruno_phone.get_by_test_id("keep-theirs").click()
+    expect(bruno_phone.get_by_test_id("conflict")).to_have_count(0)
+    expect(bruno_phone.get_by_test_id("total-0")).to_have_text("35")
+    expect(bruno_phone.get_by_test_id("total-1")).to_have_text("0")
+    expect(bruno_phone.locator("#history li.hand")).to_have_count(1)
+
+
+def test_a_real_conflict_recorded_as_the_next_hand_in_one_tap(new_phone):
+    anna_phone, bruno_phone = _both_record_hand_one(new_phone)
+    bruno_phone.get_by_test_id("record-mine").click()
+    # Bruno's gin with Anna on 9: 25 + 9 = 34, as hand 2.
+    expect(bruno_phone.get_by_test_id("total-1")).to_have_text("34")
+    expect(bruno_phone.get_by_test_id("total-0")).to_have_text("35")
+    expect(bruno_phone.locator("#history li.hand")).to_have_count(2)
+    expect(anna_phone.get_by_test_id("total-1")).to_have_text("34")
+
+
+def test_a_refused_save_is_shown_by_the_button_and_focused(new_phone):
+    page = new_phone()
+    _start_gin_table(page)
+    form = page.locator("#hand-form")
+    form.get_by_label("Anna", exact=True).check()
+    form.get_by_label("Knock", exact=True).check()
+    form.get_by_label("Knocker's deadwood").fill("14")
+    form.get_by_label("Defender's deadwood, after lay-offs").fill("20")
+    form.get_by_role("button", name="Record hand").click()
+    alert = page.get_by_test_id("form-alert")
+    expect(alert).to_contain_text("GIN-KNOCK")
+    expect(alert).to_be_in_viewport()
+    expect(alert).to_be_focused()
+    expect(page.get_by_test_id("total-0")).to_have_text("0")
+
+
+def test_a_quick_gin_hand_takes_five_actions_and_leaves_the_totals_in_view(new_phone):
+    page = new_phone()
+    _start_gin_table(page)
+    taps = Taps(page)
+    form = page.locator("#hand-form")
+    # A knock: who, how, both counts, Record. Anna knocks with 3 against 20: 17 (GIN-KNOCK).
+    taps.tap(form.get_by_label("Anna", exact=True))
+    taps.tap(form.get_by_label("Knock", exact=True))
+    taps.type(form.get_by_label("Knocker's deadwood"), "3")
+    taps.type(form.get_by_label("Defender's deadwood, after lay-offs"), "20")
+    taps.tap(form.get_by_role("button", name="Record hand"))
+    assert taps.count <= 5
+    expect(page.get_by_test_id("total-0")).to_have_text("17")
+    expect(page.get_by_test_id("total-0")).to_be_in_viewport()
+    expect(page.get_by_test_id("total-1")).to_be_in_viewport()
+    # The counts are typed on the number pad.
+    assert form.get_by_label("Knocker's deadwood").get_attribute("inputmode") == "numeric"
