@@ -95,7 +95,7 @@ def _both_record_hand_one(new_phone):
 
 
 def test_a_real_conflict_kept_theirs_in_one_tap(new_phone):
-    anna_phone, bruno_phone = _both_record_hand_one(new_phone)
+    _anna_phone, bruno_phone = _both_record_hand_one(new_phone)
     bruno_phone.get_by_test_id("keep-theirs").click()
     expect(bruno_phone.get_by_test_id("conflict")).to_have_count(0)
     expect(bruno_phone.get_by_test_id("total-0")).to_have_text("35")
