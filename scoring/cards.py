@@ -212,6 +212,8 @@ class DeckSpec:
 
     decks: int
     jokers: int
+    # The rule a player looks up when a joker is entered at a table without jokers.
+    no_jokers_rule: str = "GIN-SETUP"
 
     def limit(self, card: Card) -> int:
         """Return how many copies of the card the decks hold."""
@@ -227,18 +229,29 @@ class DeckSpec:
         return FULL_DECK * self.decks + (JOKER,) * self.jokers
 
 
+def _too_many(card: Card, count: int, deck: DeckSpec) -> Violation:
+    params = {"card": str(card), "count": count, "limit": deck.limit(card)}
+    if card.is_joker and deck.jokers == 0:
+        # No joker is a typing slip at a table without any: cite the rule that says so.
+        return Violation(
+            rule=deck.no_jokers_rule,
+            code="no_jokers",
+            message="This game is played without jokers.",
+            params=params,
+        )
+    return Violation(
+        rule="CARD-2",
+        code="too_many_copies",
+        message=f"{card.label} appears {count} times, but the deck holds {deck.limit(card)} of it.",
+        params=params,
+    )
+
+
 def check_copies(cards: Iterable[Card], deck: DeckSpec) -> None:
     """Refuse cards shown more often than the decks hold them (CARD-2)."""
     counts = Counter(cards)
     violations = [
-        Violation(
-            rule="CARD-2",
-            code="too_many_copies",
-            message=(
-                f"{card.label} appears {count} times, but the deck holds {deck.limit(card)} of it."
-            ),
-            params={"card": str(card), "count": count, "limit": deck.limit(card)},
-        )
+        _too_many(card, count, deck)
         for card, count in sorted(counts.items(), key=lambda item: card_sort_key(item[0]))
         if count > deck.limit(card)
     ]
@@ -252,8 +265,8 @@ def gin_value(card: Card) -> int:
         # A Gin deck holds no jokers (GIN-SETUP), so a joker is a data-entry error.
         raise RuleViolation(
             Violation(
-                rule="CARD-2",
-                code="too_many_copies",
+                rule="GIN-SETUP",
+                code="no_jokers",
                 message="Gin Rummy is played without jokers.",
                 params={"card": "JK", "count": 1, "limit": 0},
             )

@@ -59,6 +59,8 @@ class MeldRules:
     jokers_within_naturals: bool = False  # RAM-JOKER: never more jokers than natural cards
     adjacent_jokers: bool = True  # RAM-OPT-FIXEDJOKER: False, no two jokers side by side
     fixed_groups: bool = False  # RAM-OPT-FIXEDGROUPS: set suits in order C S H D, no gaps
+    # The rule a player looks up when a joker is refused because the game has none.
+    no_jokers_rule: str = "GIN-SETUP"
 
     def run_positions(self) -> tuple[int, ...]:
         """Return the ranks of a suit in run order (an ace-high ace is 14), wrapping aside."""
@@ -221,9 +223,9 @@ def _check_joker_count(cards: tuple[Card, ...], jokers: int, rules: MeldRules) -
     naturals = len(cards) - jokers
     if rules.max_jokers == 0:
         raise _refuse(
-            "JOKER-1",
-            "unsupported",
-            "These rules have no jokers in melds.",
+            rules.no_jokers_rule,
+            "no_jokers",
+            "This game is played without jokers.",
             cards=_names(cards),
         )
     if naturals == 0:

@@ -16,7 +16,7 @@ from games.tables.services import AppendConflict
 def exception_handler(exc, context):
     """Map domain errors to HTTP: 422 rule violation, 409 stale head, 404 unknown table."""
     if isinstance(exc, EventRejected):
-        violations = [violation_dict(v) for v in exc.violations]
+        violations = [violation_dict(v, context.get("request")) for v in exc.violations]
         return Response(
             {
                 "error": "rule_violation",

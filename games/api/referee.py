@@ -83,6 +83,7 @@ class ScoreAsk(AskSerializer):
 
 class ViolationOut(serializers.Serializer):
     rule = serializers.CharField()
+    rule_url = serializers.URLField(help_text="The rule's entry on the rules page.")
     code = serializers.CharField()
     message = serializers.CharField()
     params = serializers.DictField()
@@ -106,20 +107,20 @@ class BadRequestOut(serializers.Serializer):
     fields = serializers.DictField(required=False)
 
 
-def _render(value):
+def _render(value, request=None):
     """Turn the engine's answer into JSON, sentences in the request's language."""
     if isinstance(value, dict):
         out = {}
         for key, item in value.items():
             if key == "violations":
-                out[key] = [violation_dict(v) for v in item]
+                out[key] = [violation_dict(v, request) for v in item]
             elif key == "rules":
                 out[key] = [{"rule": r, "title": str(rule_title(r))} for r in item]
             else:
-                out[key] = _render(item)
+                out[key] = _render(item, request)
         return out
     if isinstance(value, list | tuple):
-        return [_render(v) for v in value]
+        return [_render(v, request) for v in value]
     return value
 
 
@@ -139,7 +140,7 @@ class RefereeView(APIView):
         try:
             answer = referee.answer(self.question, serializer.validated_data)
         except RuleViolation as exc:
-            violations = [violation_dict(v) for v in exc.violations]
+            violations = [violation_dict(v, request) for v in exc.violations]
             return Response(
                 {
                     "error": "bad_input",
@@ -148,7 +149,7 @@ class RefereeView(APIView):
                 },
                 status=status.HTTP_400_BAD_REQUEST,
             )
-        return Response(_render(answer))
+        return Response(_render(answer, request))
 
 
 def _schema(summary, ask, examples, description=""):

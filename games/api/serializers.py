@@ -159,6 +159,7 @@ class AppendedSerializer(serializers.Serializer):
 
 class ViolationSerializer(serializers.Serializer):
     rule = serializers.CharField(help_text="docs/rules.md rule ID, e.g. GIN-KNOCK.")
+    rule_url = serializers.URLField(help_text="The rule's entry on the rules page.")
     code = serializers.CharField()
     message = serializers.CharField(help_text="In the request's language (Accept-Language).")
     params = serializers.DictField()

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.clubs import selectors as club_selectors
 from games.clubs.models import Club, League, Season
+from games.rules.reference import refusal_html
 from games.rules.text import violation_text
 from games.shared.errors import ActionRefused, EventRejected
 
@@ -20,7 +21,7 @@ def add_errors(form, exc: ValidationError | EventRejected) -> None:
     """Show a service's refusal on the form: its sentences, with the rule ID if it has one."""
     if isinstance(exc, EventRejected):
         for violation in exc.violations:
-            form.add_error(None, f"{violation_text(violation)} ({violation.rule})")
+            form.add_error(None, refusal_html(violation_text(violation), violation.rule))
     else:
         for message in exc.messages:
             form.add_error(None, message)

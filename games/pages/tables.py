@@ -24,6 +24,7 @@ from games.pages.forms.tables import (
     TableCreateForm,
     VoidForm,
 )
+from games.rules.reference import refusal_html
 from games.rules.text import table_rules, violation_text
 from games.shared.errors import EventRejected
 from games.tables import selectors, services
@@ -70,7 +71,7 @@ def home(request):
             )
         except EventRejected as exc:
             for violation in exc.violations:
-                form.add_error(None, f"{violation_text(violation)} ({violation.rule})")
+                form.add_error(None, refusal_html(violation_text(violation), violation.rule))
         else:
             session_remember(request, table, Role.SCOREKEEPER)
             return redirect("table", table_id=table.id)
@@ -208,7 +209,7 @@ def _append(request, table: Table, form, event_type: str, payload: dict) -> int 
             services.event_append(event_type=event_type, **common)
     except EventRejected as exc:
         for violation in exc.violations:
-            form.add_error(None, f"{violation_text(violation)} ({violation.rule})")
+            form.add_error(None, refusal_html(violation_text(violation), violation.rule))
         return 422
     except services.AppendConflict:
         return 409

@@ -3,7 +3,17 @@
 from django.contrib.auth.views import PasswordResetView
 from django.urls import include, path
 
-from games.pages import accounts, app_shell, clubs, joining, referee, standings, tables, tv
+from games.pages import (
+    accounts,
+    app_shell,
+    clubs,
+    joining,
+    referee,
+    rules,
+    standings,
+    tables,
+    tv,
+)
 from games.pages.forms.accounts import QueuedPasswordResetForm
 
 urlpatterns = [
@@ -28,6 +38,9 @@ urlpatterns = [
     path("t/<uuid:table_id>/hands/<int:number>/amend/", tables.hand_amend, name="hand-amend"),
     path("t/<uuid:table_id>/hands/<int:number>/void/", tables.hand_void, name="hand-void"),
     path("referee/", referee.referee_page, name="referee"),
+    path("rules/", rules.rules_index, name="rules"),
+    path("rules/<str:game>/", rules.rules_game, name="rules-game"),
+    path("t/<uuid:table_id>/rules/", rules.table_rules_page, name="table-rules"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path(
         "accounts/password_reset/",

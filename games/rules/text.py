@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
+from games.rules.reference import rule_url
 from scoring.errors import Violation
 
 _ = gettext_lazy  # the sentences below are translated when shown, in the request's language
@@ -39,7 +40,10 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("ACE-WRAP", "not_allowed"): _(
         "%(cards)s is not a run: a run may not go round the corner (K-A-2)."
     ),
-    ("JOKER-1", "unsupported"): _("This game has no jokers."),
+    ("GIN-SETUP", "no_jokers"): _("Gin Rummy is played without jokers: take out the JK."),
+    ("RAM-OPT-NOJOKER", "no_jokers"): _(
+        "This table plays without jokers (house rule): take out the JK."
+    ),
     ("OPTIONS", "bad_value"): _("The option “%(option)s” cannot be %(value)s."),
     ("OPTIONS", "unknown_option"): _("This game has no option “%(option)s”."),
     ("GIN-SETUP", "bad_seat"): _("Gin Rummy has two seats: choose one of the two players."),
@@ -81,7 +85,10 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("EVENT", "already_voided"): _("Hand %(hand)s is already void."),
     ("EVENT", "unknown_type"): _("Unknown event type “%(type)s”."),
     ("EVENT", "unknown_variant"): _("Unknown game “%(variant)s”."),
-    ("EVENT", "event_id_reused"): _("This event_id was already used for a different event."),
+    ("EVENT", "event_id_reused"): _(
+        "This entry's identifier was already used for another entry: reload the page and "
+        "enter it again."
+    ),
     ("EVENT", "already_created"): _("This table has already been created."),
     ("EVENT", "not_created"): _("A table's log must start with its creation."),
     ("EVENT", "bad_seq"): _("Events must follow each other."),
@@ -376,10 +383,12 @@ def _display_params(params: Mapping[str, Any]) -> dict[str, Any]:
     return shown
 
 
-def violation_dict(violation: Violation) -> dict[str, Any]:
-    """Return the JSON form the API answers with."""
+def violation_dict(violation: Violation, request=None) -> dict[str, Any]:
+    """Return the JSON form the API answers with; ``rule_url`` is absolute given the request."""
+    url = rule_url(violation.rule)
     return {
         "rule": violation.rule,
+        "rule_url": request.build_absolute_uri(url) if request is not None else url,
         "code": violation.code,
         "message": violation_text(violation),
         "params": dict(violation.params),

@@ -5,10 +5,18 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from games.rules import reference as rules_reference
 from games.rules.text import item_text
 from games.standings import charts
 
 register = template.Library()
+
+
+@register.simple_tag
+def rule_link(rule, game=None):
+    """Link a rule ID to its entry in the rules reference, e.g. {% rule_link "GIN-KNOCK" %}."""
+    return rules_reference.rule_link(rule, game) if rule else ""
+
 
 SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 
@@ -98,7 +106,7 @@ def hand_points(result, seats) -> str:
 @register.simple_tag
 def score_item(item, seats) -> str:
     """Say one bonus or score component with its rule ID."""
-    return format_html('{} <span class="rule">{}</span>', item_text(item, seats), item["rule"])
+    return format_html("{} {}", item_text(item, seats), rules_reference.rule_link(item["rule"]))
 
 
 @register.inclusion_tag("tables/_chart.html")

@@ -220,7 +220,11 @@ def deck(options: RaminoOptions, players: int) -> DeckSpec:
     """
     check_players(players)
     decks = 1 if options.short_deck else 2
-    return DeckSpec(decks=decks, jokers=0 if options.no_jokers else 3 * decks)
+    return DeckSpec(
+        decks=decks,
+        jokers=0 if options.no_jokers else 3 * decks,
+        no_jokers_rule="RAM-OPT-NOJOKER",
+    )
 
 
 def hand_size(options: RaminoOptions, players: int) -> int:
@@ -238,6 +242,7 @@ def meld_rules(options: RaminoOptions) -> MeldRules:
         ace_high=True,
         wrap=options.circular_runs,
         max_jokers=0 if options.no_jokers else None,
+        no_jokers_rule="RAM-OPT-NOJOKER",
         jokers_within_naturals=True,
         adjacent_jokers=not options.fixed_jokers,
         fixed_groups=options.fixed_groups,

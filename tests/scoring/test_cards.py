@@ -203,7 +203,7 @@ class TestCheckCopies:
         with pytest.raises(RuleViolation) as caught:
             check_copies(parse_cards("KD KD 2C 2C 5H JK"), DeckSpec(decks=1, jokers=0))
         assert [v.params["card"] for v in caught.value.violations] == ["2C", "KD", "JK"]
-        assert caught.value.rule == "CARD-2"
+        assert [v.rule for v in caught.value.violations] == ["CARD-2", "CARD-2", "GIN-SETUP"]
 
 
 class TestParseDeclared:

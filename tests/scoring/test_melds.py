@@ -147,4 +147,4 @@ class TestJokers:
     def test_a_joker_in_a_meld_is_refused_where_the_rules_have_no_jokers(self):
         """JOKER-1: Gin has no jokers (MeldRules().max_jokers == 0); see test_melds_jokers."""
         violation = refusal("7S 8S JK")
-        assert (violation.rule, violation.code) == ("JOKER-1", "unsupported")
+        assert (violation.rule, violation.code) == ("GIN-SETUP", "no_jokers")

@@ -39,7 +39,7 @@ class TestJokerCounts:
         """JOKER-1 / GIN-SETUP: MeldRules() has no jokers, declared or not."""
         for text in ("7S 8S JK", "7S 8S JK=9S"):
             violation = refusal(text, GIN)
-            assert (violation.rule, violation.code) == ("JOKER-1", "unsupported")
+            assert (violation.rule, violation.code) == ("GIN-SETUP", "no_jokers")
 
     @pytest.mark.parametrize("text", ["JK JK JK", "JK=7S JK=8S JK=9S"])
     def test_a_meld_of_jokers_only_is_refused(self, text):

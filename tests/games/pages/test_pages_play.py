@@ -184,8 +184,10 @@ class TestTableRules:
         page = phone.get(f"/t/{table.id}/").content.decode()
         rules = page[page.index('data-testid="table-rules"') :]
         assert "RAM-OPT-FIXEDJOKER" in rules and "RAM-OPT-CASINO" not in rules
-        assert re.search(r"<strong>4</strong> <span class=\"rule\">RAM-MATCH", rules)
-        assert re.search(r"<strong>30</strong> <span class=\"rule\">RAM-OPEN", rules)
+        # Each value beside its rule, linked to the rule's entry in the rules reference.
+        link = '<a class="rule" href="/rules/ramino/#{}">{}</a>'
+        assert "<strong>4</strong> " + link.format("RAM-MATCH", "RAM-MATCH") in rules
+        assert "<strong>30</strong> " + link.format("RAM-OPEN", "RAM-OPEN") in rules
 
     def test_a_gin_table_lists_its_preset_target_and_switches(self, phone):
         response = phone.post(
@@ -202,3 +204,22 @@ class TestTableRules:
         rules = page[page.index('data-testid="table-rules"') :]
         assert "<strong>Classic</strong>" in rules and "<strong>50</strong>" in rules
         assert "GIN-WALL" in rules and "GIN-NOREDISCARD" in rules
+
+
+class TestTheTablesRulesPage:
+    def test_the_rules_page_shows_the_values_this_table_plays_under(self, phone):
+        # Scala 40 as a house rule: the opening needs 40, not the 30 of RAM-OPEN's title.
+        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"], ram_scala40="on")
+        page = phone.get(f"/t/{table.id}/rules/").content.decode()
+        opening = page[page.index('id="RAM-OPEN"') :]
+        opening = opening[: opening.index("</section>")]
+        assert 'data-testid="at-table-RAM-OPEN"' in opening and "<strong>40</strong>" in opening
+        assert 'id="RAM-OPT-SCALA40"' in page and 'id="GIN-KNOCK"' not in page
+        assert 'id="MELD-SET"' in page  # the rules of every game come too
+
+    def test_another_phone_without_a_key_cannot_read_it(self, phone):
+        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"])
+        assert Client().get(f"/t/{table.id}/rules/").status_code == 404
+
+    def test_an_unknown_game_has_no_rules_page(self, phone):
+        assert phone.get("/rules/poker/").status_code == 404

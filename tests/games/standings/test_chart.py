@@ -231,12 +231,13 @@ class TestTablePageChart:
         page = client.get(f"/t/{table.id}/").content.decode()
         assert 'data-testid="chart"' not in page
 
-    def test_the_board_draws_one_line_per_seat_with_a_title_and_a_summary(self, client):
+    def test_the_history_draws_one_line_per_seat_with_a_title_and_a_summary(self, client):
         table = self._table(client)
         for _kind, payload in RAMINO_HANDS:
             _recorded(table, payload)
         page = client.get(f"/t/{table.id}/").content.decode()
-        board = page[page.index('id="board"') : page.index('id="play"')]
+        # The chart heads the history, so the board above the form stays small.
+        board = page[page.index('id="history"') :]
         assert board.count("<polyline") == 3
         assert 'points="36,74 174,10 312,26"' in board
         assert re.search(r'data-testid="chart-zero"[^>]* y1="74"', board)

@@ -39,9 +39,9 @@ class TestGinValue:
         assert values == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
 
     def test_a_joker_has_no_gin_value(self):
-        """GIN-SETUP / CARD-2: Gin is played without jokers."""
+        """GIN-SETUP: Gin is played without jokers."""
         (violation,) = refused(gin_value, Card(0, ""))
-        assert violation.rule == "CARD-2"
+        assert (violation.rule, violation.code) == ("GIN-SETUP", "no_jokers")
 
     def test_the_largest_ten_card_deadwood_is_98(self):
         """GIN-DEADWOOD: 9♣ J♣ K♣ 9♠ J♠ K♠ 10♥ Q♥ 10♦ Q♦ has no meld: 9 + 9 + 8 × 10."""
@@ -85,6 +85,7 @@ class TestSetup:
         """GIN-SETUP / CARD-2: no jokers."""
         assert GIN_DECK.jokers == 0
         (violation,) = refused(cards_score, KNOCK_5, "JK 6S 10S JS KS 8C 8H 8D QH 2D")
+        assert (violation.rule, violation.code) == ("GIN-SETUP", "no_jokers")
         assert violation.params == {"card": "JK", "count": 1, "limit": 0}
 
     def test_copies_and_counts_are_reported_together(self):

@@ -56,6 +56,11 @@ def hand(*points):
     )
 
 
+def ramino_deck(decks: int, jokers: int) -> DeckSpec:
+    # A Ramino deck without jokers cites the house rule that takes them out (RAM-OPT-NOJOKER).
+    return DeckSpec(decks=decks, jokers=jokers, no_jokers_rule="RAM-OPT-NOJOKER")
+
+
 class TestValue:
     def test_pips_count_their_face_tens_and_pictures_10_aces_11_jokers_20(self):
         """RAM-VALUE: 2-9 face value; 10 J Q K 10; ace 11; joker 20."""
@@ -80,17 +85,17 @@ class TestSetup:
     def test_the_table_plays_two_decks_and_six_jokers(self):
         """RAM-SETUP: 2 × 52 + 6 = 110 cards."""
         spec = deck(STANDARD, 4)
-        assert spec == DeckSpec(decks=2, jokers=6)
+        assert spec == ramino_deck(2, 6)
         assert 52 * spec.decks + spec.jokers == 110
 
     def test_without_jokers_the_table_has_104_cards(self):
         """RAM-OPT-NOJOKER: 104 cards."""
-        assert deck(options(no_jokers=True), 4) == DeckSpec(decks=2, jokers=0)
+        assert deck(options(no_jokers=True), 4) == ramino_deck(2, 0)
 
     def test_the_short_deck_is_one_deck_and_three_jokers(self):
         """RAM-OPT-SHORT: 52 + 3 = 55 cards; without jokers 52."""
-        assert deck(options(short_deck=True), 2) == DeckSpec(decks=1, jokers=3)
-        assert deck(options(short_deck=True, no_jokers=True), 2) == DeckSpec(decks=1, jokers=0)
+        assert deck(options(short_deck=True), 2) == ramino_deck(1, 3)
+        assert deck(options(short_deck=True, no_jokers=True), 2) == ramino_deck(1, 0)
 
     @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
     def test_everyone_is_dealt_13_cards_whatever_the_number_of_players(self, players):
@@ -130,9 +135,10 @@ class TestSetup:
         )
 
     def test_a_joker_at_a_table_without_jokers_is_refused(self):
-        """RAM-OPT-NOJOKER / CARD-2."""
+        """RAM-OPT-NOJOKER: the refusal cites the house rule, not a count of copies."""
         players = [player("A", went_out=True), player("B", "JK")]
         (violation,) = refused(score_hand, options(no_jokers=True), players)
+        assert (violation.rule, violation.code) == ("RAM-OPT-NOJOKER", "no_jokers")
         assert violation.params == {"card": "JK", "count": 1, "limit": 0}
 
 

@@ -1,0 +1,45 @@
+"""The rules players read: every rule the engine cites, with an anchor per rule ID."""
+
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from games.pages.tables import with_table
+from games.rules.reference import GAME_PREFIXES, reference
+from games.rules.text import table_rules
+from games.shared.models import Variant
+
+
+@require_GET
+def rules_index(request):
+    return render(request, "rules/rules.html", {"reference": reference(), "game": None})
+
+
+@require_GET
+def rules_game(request, game: str):
+    if game not in GAME_PREFIXES:
+        raise Http404
+    return _game_page(request, game)
+
+
+def _game_page(request, game: str, **extra):
+    sections = [section.for_game(game) for section in reference().sections]
+    context = {
+        "reference": reference(),
+        "sections": [s for s in sections if s.entries or s.html],
+        "game": game,
+        "game_name": Variant(game).label,
+        **extra,
+    }
+    return render(request, "rules/rules.html", context)
+
+
+@require_GET
+@with_table()
+def table_rules_page(request, table, role):
+    """A table's game, with the values this table plays under beside the rules they set."""
+    state_options = table.projection.state["options"]
+    at_table: dict[str, list[tuple[str, str]]] = {}
+    for title, value, rule in table_rules(table.variant, state_options):
+        at_table.setdefault(rule, []).append((title, value))
+    return _game_page(request, table.variant, table=table, at_table=at_table)
