@@ -5,8 +5,9 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.rules.reference import refusal_html
 from games.shared.models import Variant
-from scoring.variants import knock_rummy
+from scoring.variants import gin, knock_rummy
 
 SUITS = (("C", "♣"), ("S", "♠"), ("H", "♥"), ("D", "♦"))
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -130,7 +131,25 @@ class TableCreateForm(forms.Form):
         for n in range(3, count + 1):
             if not data.get(f"player_{n}"):
                 self.add_error(f"player_{n}", _("Enter a name for every player."))
+        if data.get("variant") == Variant.GIN and data.get("preset") and data.get("target"):
+            # Each preset has its own match lengths (GIN-MATCH): refuse here, by the field.
+            allowed = gin.TARGETS[data["preset"]]
+            if data["target"] not in allowed:
+                message = _("%(preset)s plays to %(targets)s, or a single hand.") % {
+                    "preset": dict(PRESET_CHOICES)[data["preset"]],
+                    "targets": ", ".join(str(t) for t in allowed if t != 1),
+                }
+                self.add_error("target", refusal_html(message, "GIN-MATCH"))
         return data
+
+    def target_choices(self):
+        """The "Play to" choices, each with the presets that allow it (the page hides the
+        others for the preset chosen)."""
+        presets = gin.TARGETS.items()
+        return [
+            (value, label, " ".join(p for p, targets in presets if int(value) in targets))
+            for value, label in TARGET_CHOICES
+        ]
 
     def player_names(self) -> list[str]:
         data = self.cleaned_data

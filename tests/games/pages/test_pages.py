@@ -376,3 +376,25 @@ class TestPreview:
         viewer = Client()
         join_from(phone, viewer, table, "viewer")
         assert viewer.post(f"/t/{table.id}/hands/preview/", {}).status_code == 403
+
+
+class TestOnlyLegalOptions:
+    def test_big_gin_is_not_offered_fifty_and_a_sent_fifty_is_a_field_error(self, phone):
+        page = phone.get("/").content.decode()
+        # GIN-MATCH: Big Gin plays to 100, 200 or 500; Classic to 50, 100 or 200.
+        assert '<option value="50" data-presets="classic"' in page
+        assert '<option value="500" data-presets="big_gin"' in page
+        response = phone.post(
+            "/",
+            {
+                "variant": "gin",
+                "preset": "big_gin",
+                "target": "50",
+                "player_1": "A",
+                "player_2": "B",
+            },
+        )
+        assert response.status_code == 422
+        assert "Big Gin plays to 100, 200, 500, or a single hand." in response.content.decode()
+        assert 'value="A"' in response.content.decode()  # the names typed are kept
+        assert not Table.objects.exists()
