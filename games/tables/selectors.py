@@ -99,6 +99,14 @@ def table_history(*, table: Table, state: dict[str, Any]) -> list[HistoryEntry]:
     return entries[::-1]
 
 
+def last_entry_mode(*, table: Table) -> str | None:
+    """Return how the table's last whole hand was entered (counts, cards or points), if any."""
+    payload = (
+        table.events.filter(type=HAND_RECORDED).order_by("-seq").values_list("payload", flat=True)
+    ).first()
+    return payload.get("mode") if isinstance(payload, dict) else None
+
+
 def hand_moves(*, table: Table, state: dict[str, Any]) -> list[Event]:
     """Return the events of the hand being played move by move, deal first (none between
     hands)."""

@@ -204,6 +204,8 @@ def test_a_knock_rummy_hand_entered_by_points_scores_like_cards(client, db):
     # KR-SCORE: Bruno's 2 beats 4 and 9 by 2 + 7 = 9; KR-UNDERCUT: he did not knock, +10.
     page = client.get(f"/t/{table.id}/").content.decode()
     assert 'data-testid="total-1">19<' in page
+    # The next hand's form comes in points again, as the last one was entered.
+    assert re.search(r'<input type="radio" name="mode" value="points"[^>]*checked', page)
 
 
 def _dealer_tags(page: str) -> dict[int, str]:
