@@ -132,7 +132,7 @@ def _play_context(table: Table, state: dict) -> dict:
             {"seat": seat, "name": name, **play["hands"][seat]} for seat, name in enumerate(seats)
         ],
         "meld_groups": groups,
-        "moves": selectors.hand_moves(table=table, state=state),
+        "moves": selectors.hand_move_lines(table=table, state=state),
         "turn_name": seats[play["turn"]] if play["turn"] is not None else "",
         "rearrange_text": "\n".join(m["meld"] for m in melds),
     }

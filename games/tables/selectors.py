@@ -12,7 +12,7 @@ from games.clubs.models import Season
 from games.tables.access import Role, table_role
 from games.tables.log import engine_events
 from games.tables.models import Event, Table, TableProjection
-from scoring.events import HAND_RECORDED, LogEvent
+from scoring.events import HAND_RECORDED, MOVE_UNDONE, LogEvent
 from scoring.replay import apply, replay
 
 
@@ -97,6 +97,31 @@ def table_history(*, table: Table, state: dict[str, Any]) -> list[HistoryEntry]:
         for h in state["hands"]
     ]
     return entries[::-1]
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    """One move of the hand in play, and the later event that took it back, if any."""
+
+    event: Event
+    taken_back_by: Event | None = None
+
+
+def hand_move_lines(*, table: Table, state: dict[str, Any]) -> list[MoveLine]:
+    """Return the hand's moves, each taken-back one paired with the undo that took it back.
+
+    An undo takes back the latest move not yet taken back, so undos pop moves off a stack.
+    """
+    moves = hand_moves(table=table, state=state)
+    taken_back: dict[int, Event] = {}
+    standing: list[Event] = []
+    for event in moves:
+        if event.type == MOVE_UNDONE:
+            if standing:
+                taken_back[standing.pop().seq] = event
+        else:
+            standing.append(event)
+    return [MoveLine(event, taken_back.get(event.seq)) for event in moves]
 
 
 def last_entry_mode(*, table: Table) -> str | None:

@@ -223,3 +223,21 @@ class TestTheTablesRulesPage:
 
     def test_an_unknown_game_has_no_rules_page(self, phone):
         assert phone.get("/rules/poker/").status_code == 404
+
+
+class TestTakingBackAMove:
+    def test_a_taken_back_move_stays_in_the_list_struck_through_with_who_and_when(self, phone):
+        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"])
+        for event_type, payload in RAMINO.events[:4]:
+            assert _post_move(phone, table, event_type, payload).status_code == 302
+        table.refresh_from_db()
+        undo = {"event_id": str(uuid.uuid4()), "expected_seq": table.head_seq, "move": "undo"}
+        assert phone.post(f"/t/{table.id}/moves/", undo).status_code == 302
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        taken_back = re.findall(
+            r'<li class="taken-back" data-testid="taken-back"><s>(.*?)</s>', page, re.S
+        )
+        # Only the last move before the undo (the fourth event) is struck through.
+        assert len(taken_back) == 1
+        assert "taken back by scorekeeper at" in page
+        assert "Last move taken back" in page
