@@ -8,6 +8,8 @@ from functools import wraps
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -19,6 +21,7 @@ from games.pages.forms.tables import (
     SUITS,
     GinAmendForm,
     GinHandForm,
+    PhoneNameForm,
     SeatsAmendForm,
     SeatsHandForm,
     TableCreateForm,
@@ -99,6 +102,7 @@ def _context(request, table: Table, role: Role, **extra) -> dict:
         "picker_suits": SUITS,
         "picker_ranks": RANKS,
         "table_rules": table_rules(state["variant"], state["options"]),
+        "phone_name": request.session.get(PHONE_NAME, ""),
         **match,
     }
     if role == Role.SCOREKEEPER and not state["finished"]:
@@ -190,6 +194,31 @@ CONFLICT = (
 )
 
 
+PHONE_NAME = "phone_name"
+
+
+def _recorder(request) -> str:
+    """Say who recorded, as the history shows it: the name this phone was given, else the
+    signed-in member (always the member at a league table: the service sees to it)."""
+    if name := request.session.get(PHONE_NAME):
+        return name
+    return request.user.get_username() if request.user.is_authenticated else _("scorekeeper")
+
+
+@require_POST
+def phone_name(request):
+    """Name this phone, so the history says which phone recorded each entry."""
+    form = PhoneNameForm(request.POST)
+    if form.is_valid():
+        request.session[PHONE_NAME] = form.cleaned_data["name"]
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = reverse("home")
+    if not form.is_valid():
+        return HttpResponse(" ".join(form.errors["name"]), status=400)
+    return redirect(back)
+
+
 def _append(request, table: Table, form, event_type: str, payload: dict) -> int | None:
     """Append the form's event; return None when stored, else the HTTP status to answer.
 
@@ -201,10 +230,7 @@ def _append(request, table: Table, form, event_type: str, payload: dict) -> int 
         "event_id": form.cleaned_data["event_id"],
         "expected_seq": form.cleaned_data["expected_seq"],
         "payload": payload,
-        # Who recorded, as the history shows it: the member's name at a league table.
-        "entered_by": (
-            request.user.get_username() if request.user.is_authenticated else _("scorekeeper")
-        ),
+        "entered_by": _recorder(request),
         "user": request.user,
     }
     try:

@@ -425,3 +425,15 @@ class SeatsAmendForm(SeatsHandForm):
 
 class VoidForm(EventForm):
     reason = forms.CharField(label=_("Why?"), required=False, max_length=200)
+
+
+class PhoneNameForm(forms.Form):
+    """The name a phone signs its entries with ("Anna's phone", "Table 3")."""
+
+    name = forms.CharField(label=_("This phone's name"), max_length=40, strip=True)
+
+    def clean_name(self):
+        name = self.cleaned_data["name"]
+        if any(ord(character) < 32 or 0x7F <= ord(character) < 0xA0 for character in name):
+            raise forms.ValidationError(_("Use letters, digits and spaces only."))
+        return name

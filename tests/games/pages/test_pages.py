@@ -398,3 +398,26 @@ class TestOnlyLegalOptions:
         assert "Big Gin plays to 100, 200, 500, or a single hand." in response.content.decode()
         assert 'value="A"' in response.content.decode()  # the names typed are kept
         assert not Table.objects.exists()
+
+
+class TestPhoneNames:
+    def test_each_entry_says_which_phone_recorded_it(self, phone):
+        table = _create(phone)
+        response = phone.post(
+            "/phone-name/", {"name": "  Anna's phone ", "next": f"/t/{table.id}/"}
+        )
+        assert response.status_code == 302 and response.url == f"/t/{table.id}/"
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(page, knocker="0", ending="knock", knocker_count="7", defender_count="20")
+        phone.post(f"/t/{table.id}/hands/", data)
+        assert table.events.get(type="hand_recorded").entered_by == "Anna's phone"
+        assert "Anna&#x27;s phone ·" in phone.get(f"/t/{table.id}/").content.decode()
+
+    def test_a_name_with_control_characters_or_too_long_is_refused(self, phone):
+        assert phone.post("/phone-name/", {"name": "Anna\x00"}).status_code == 400
+        assert phone.post("/phone-name/", {"name": "x" * 41}).status_code == 400
+        assert "phone_name" not in phone.session
+
+    def test_the_way_back_never_leaves_the_site(self, phone):
+        response = phone.post("/phone-name/", {"name": "Bruno", "next": "https://evil.example/"})
+        assert response.url == "/"
