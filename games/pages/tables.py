@@ -6,6 +6,7 @@ The same view renders the whole page or, for htmx requests, only the part that c
 from functools import wraps
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -29,7 +30,7 @@ from games.pages.forms.tables import (
 )
 from games.rules.reference import refusal_html
 from games.rules.text import table_rules, violation_text
-from games.shared.errors import EventRejected
+from games.shared.errors import ActionRefused, EventRejected
 from games.tables import selectors, services
 from games.tables.access import Role, request_digests, session_remember, write_refusal
 from games.tables.models import Table
@@ -192,6 +193,20 @@ CONFLICT = (
     "Someone else just recorded on this table. Check the history: if your entry is already "
     "there, you are done; otherwise send it again."
 )
+
+
+@require_POST
+@with_table(write=True)
+def table_rematch(request, table, role):
+    """Start the next match with the same players and options; this phone keeps score."""
+    try:
+        rematch = services.table_rematch(
+            table_id=table.id, actor=request.user, entered_by=_recorder(request)
+        )
+    except (ActionRefused, EventRejected, ValidationError) as exc:
+        return HttpResponse(" ".join(getattr(exc, "messages", [str(exc)])), status=409)
+    session_remember(request, rematch, Role.SCOREKEEPER)
+    return redirect("table", table_id=rematch.id)
 
 
 PHONE_NAME = "phone_name"

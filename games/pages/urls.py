@@ -25,6 +25,7 @@ urlpatterns = [
     path("t/<uuid:table_id>/", tables.table_detail, name="table"),
     path("t/<uuid:table_id>/tv/", tv.table_tv, name="table-tv"),
     path("phone-name/", tables.phone_name, name="phone-name"),
+    path("t/<uuid:table_id>/rematch/", tables.table_rematch, name="table-rematch"),
     # Key links from before keys were hashed: they still open the table; nothing makes them.
     # Any id, so that a malformed one is refused by the view, not by a 404 whose log line
     # would carry the key.

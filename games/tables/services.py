@@ -352,3 +352,32 @@ def season_table_create(
         seat_players=seat_players,
         practice=practice,
     )
+
+
+def table_rematch(*, table_id: uuid.UUID | str, actor=None, entered_by: str = "") -> Table:
+    """Start the next match of a finished table: the same players and options, each seat
+    moved one place on, so the player after this match's first dealer deals first.
+
+    A league table's rematch is a new table of the same season, for its members, while the
+    season is open (``season_table_create`` checks both).
+    """
+    table = Table.objects.get(pk=table_id)
+    if table.status != Table.Status.FINISHED:
+        raise ActionRefused(gettext("A rematch starts once this match is over."))
+    seats = list(table.seats.select_related("player").order_by("position"))
+    seats = seats[1:] + seats[:1]
+    if table.season_id is not None:
+        return season_table_create(
+            actor=actor,
+            season_id=table.season_id,
+            player_ids=[seat.player_id for seat in seats],
+            practice=table.practice,
+            entered_by=entered_by,
+        )
+    return table_create(
+        variant=table.variant,
+        options=dict(table.options),
+        players=[seat.player.name for seat in seats],
+        entered_by=entered_by,
+        user=actor,
+    )

@@ -421,3 +421,34 @@ class TestPhoneNames:
     def test_the_way_back_never_leaves_the_site(self, phone):
         response = phone.post("/phone-name/", {"name": "Bruno", "next": "https://evil.example/"})
         assert response.url == "/"
+
+
+class TestRematch:
+    def test_a_finished_match_starts_again_with_the_same_players_and_the_next_dealer(self, phone):
+        table = _create(phone, target="1", undercut_on_tie="on")  # a single hand
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(page, knocker="0", ending="gin", defender_count="10")
+        assert phone.post(f"/t/{table.id}/hands/", data).status_code == 302
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert 'data-testid="rematch"' in page
+        response = phone.post(f"/t/{table.id}/rematch/")
+        assert response.status_code == 302
+        rematch = Table.objects.exclude(pk=table.pk).get()
+        assert response.url == f"/t/{rematch.id}/"
+        # Seat 0 deals first: Bruno, the player after Anna, who dealt the last match first.
+        seats = [s.player.name for s in rematch.seats.order_by("position")]
+        assert seats == ["Bruno", "Anna"]
+        assert rematch.options == table.options and rematch.options["undercut_on_tie"] is True
+        assert 'id="hand-form"' in phone.get(f"/t/{rematch.id}/").content.decode()
+
+    def test_a_match_in_play_has_no_rematch(self, phone):
+        table = _create(phone)
+        assert 'data-testid="rematch"' not in phone.get(f"/t/{table.id}/").content.decode()
+        assert phone.post(f"/t/{table.id}/rematch/").status_code == 409
+        assert Table.objects.count() == 1
+
+    def test_a_viewer_cannot_start_one(self, phone):
+        table = _create(phone, target="1")
+        viewer = Client()
+        join_from(phone, viewer, table, "viewer")
+        assert viewer.post(f"/t/{table.id}/rematch/").status_code == 403
