@@ -104,6 +104,13 @@ class Play:
             "draws": self.draws,
             "owed_jokers": self.owed_jokers,
             "melded_now": self.melded_now,
+            # An opening being laid over several moves of this turn: its points so far and
+            # the minimum it must reach by the end of the turn (R40-OPEN, RAM-OPEN).
+            "opening": (
+                {"so_far": self.opening_value, "minimum": self.rules.opening_minimum}
+                if self.opening_melds
+                else None
+            ),
             "claimable": self.claimable and self.rules.knock_claim,
             "ending": self.ending,
             "ender": self.ender,

@@ -241,3 +241,23 @@ class TestTakingBackAMove:
         assert len(taken_back) == 1
         assert "taken back by scorekeeper at" in page
         assert "Last move taken back" in page
+
+
+class TestAnOpeningLaidOverSeveralMoves:
+    def test_the_play_area_shows_the_opening_so_far_against_the_minimum(self, phone):
+        table = _create(phone, "rummy40", ["Anna", "Bruno"], r40_opening_minimum="40")
+        moves = [
+            ("hand_started", {"dealer": 0, "upcard": "4C"}),
+            ("card_drawn", {"seat": 1, "source": "stock"}),
+            # R40-OPEN: 5 + 5 + 5 = 15 of the 40 needed; the turn may lay more.
+            ("melds_laid", {"seat": 1, "melds": ["5C 5D 5S"]}),
+        ]
+        for event_type, payload in moves:
+            assert _post_move(phone, table, event_type, payload).status_code == 302
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert re.search(r'data-testid="opening-so-far">Opening so far: 15 / 40<', page)
+        # A second meld in the same turn: Q K A of hearts, 10 + 10 + 11 = 31; 46 opens.
+        move = ("melds_laid", {"seat": 1, "melds": ["QH KH AH"]})
+        assert _post_move(phone, table, *move).status_code == 302
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert 'data-testid="opening-so-far"' not in page
