@@ -64,6 +64,12 @@ class Club(Created):
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
         ordering = ["name"]
+        constraints = [
+            # One person's clubs have different names, whatever the capitals.
+            models.UniqueConstraint(
+                Lower("name"), "created_by", name="club_unique_name_per_creator"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -186,6 +192,8 @@ class League(Created):
         ordering = ["club", "name"]
         constraints = [
             models.UniqueConstraint(fields=["club", "slug"], name="league_unique_slug"),
+            # Three leagues "Gin del giovedì" in one club cannot be told apart: one name each.
+            models.UniqueConstraint(Lower("name"), "club", name="league_unique_name"),
             models.CheckConstraint(
                 condition=models.Q(variant__in=Variant.values), name="league_variant_valid"
             ),

@@ -62,8 +62,20 @@ def _clean_name(name: str, *, max_length: int) -> str:
     return name
 
 
-def _create_with_slug(model, *, taken, name: str, fallback: str, **fields):
-    """Create a ``model`` named ``name`` whose slug, made from it, is not among ``taken`` yet."""
+def _name_clashes(rivals, name: str) -> bool:
+    # Folded in Python: SQLite's LOWER knows only ASCII, and "GIOVEDÌ" is "giovedì".
+    folded = name.casefold()
+    return any(other.casefold() == folded for other in rivals.values_list("name", flat=True))
+
+
+def _create_with_slug(model, *, taken, rivals, name: str, fallback: str, name_taken: str, **fields):
+    """Create a ``model`` named ``name`` whose slug, made from it, is not among ``taken`` yet.
+
+    A name among ``rivals`` (the same whatever the capitals) is refused with ``name_taken``,
+    by the field, whether found first or lost in a race (the database's constraint).
+    """
+    if _name_clashes(rivals, name):
+        raise ValidationError({"name": name_taken}, code="name_taken")
     base = slugify(name)[:50] or fallback
     for _attempt in range(3):
         used = set(taken.filter(slug__startswith=base).values_list("slug", flat=True))
@@ -76,6 +88,8 @@ def _create_with_slug(model, *, taken, name: str, fallback: str, **fields):
             with transaction.atomic():
                 return model.objects.create(name=name, slug=slug, **fields)
         except IntegrityError:
+            if _name_clashes(rivals, name):
+                raise ValidationError({"name": name_taken}, code="name_taken") from None
             # Someone took the same slug a moment ago: look again.
             continue
     raise ValidationError(gettext("That name is taken; choose another."), code="slug_taken")
@@ -88,7 +102,14 @@ def club_create(*, user, name: str, public: bool = False) -> Club:
         raise ActionRefused(gettext("Sign in to create a club."))
     name = _clean_name(name, max_length=Club._meta.get_field("name").max_length)
     club = _create_with_slug(
-        Club, taken=Club.objects.all(), name=name, fallback="club", public=public, created_by=user
+        Club,
+        taken=Club.objects.all(),
+        rivals=Club.objects.filter(created_by=user),
+        name=name,
+        fallback="club",
+        name_taken=gettext("You already have a club called “%(name)s”.") % {"name": name},
+        public=public,
+        created_by=user,
     )
     Membership.objects.create(club=club, user=user, role=ClubRole.OWNER)
     return club
@@ -290,8 +311,11 @@ def league_create(
     return _create_with_slug(
         League,
         taken=League.objects.filter(club_id=club_id),
+        rivals=League.objects.filter(club_id=club_id),
         name=name,
         fallback="league",
+        name_taken=gettext("A league called “%(name)s” already exists in this club.")
+        % {"name": name},
         club_id=club_id,
         variant=variant,
         players=players,

@@ -323,7 +323,8 @@ class TestLeagues:
             )
 
     def test_league_addresses_are_unique_in_a_club(self, world):
-        assert self._league(world, name="Gin Tuesdays").slug == "gin-tuesdays-2"
+        # Another name that makes the same address gets a number.
+        assert self._league(world, name="Gin: Tuesdays!").slug == "gin-tuesdays-2"
         _refused_by_the_database(
             lambda: League.objects.create(
                 club=world.club, name="X", slug="gin-tuesdays", variant="gin", players=2
@@ -516,3 +517,62 @@ class TestUnderConcurrency:
         assert sum(isinstance(r, ValidationError) for r in results) == 4
         invite.refresh_from_db()
         assert invite.uses == 1
+
+
+class TestNamesOneOfAKind:
+    def test_one_person_cannot_have_two_clubs_of_one_name_whatever_the_capitals(self, world):
+        with pytest.raises(ValidationError) as refused:
+            club_services.club_create(user=world.owner, name="CIRCOLO del ramino")
+        assert refused.value.message_dict == {
+            "name": ["You already have a club called “CIRCOLO del ramino”."]
+        }
+
+    def test_a_club_cannot_have_two_leagues_of_one_name(self, world):
+        LeagueFactory(club=world.club, name="Gin del giovedì")
+        with pytest.raises(ValidationError) as refused:
+            LeagueFactory(club=world.club, name="gin del GIOVEDÌ")
+        assert "already exists in this club" in refused.value.message_dict["name"][0]
+        # Another club may use the name.
+        other = club_services.club_create(user=world.member, name="Altro circolo")
+        assert LeagueFactory(club=other, name="Gin del giovedì").name == "Gin del giovedì"
+
+    def test_the_database_refuses_twins_that_skip_the_service(self, world):
+        league = world.league
+        _refused_by_the_database(
+            lambda: type(league).objects.create(
+                club=league.club, name=league.name.upper(), slug="other", variant="gin", players=2
+            )
+        )
+
+    def test_existing_twins_are_numbered_by_the_migration(self):
+        import importlib
+
+        migration = importlib.import_module(
+            "games.migrations.0010_unique_names_whatever_the_capitals"
+        )
+
+        class Row:
+            def __init__(self, pk, name, owner):
+                self.pk, self.name, self.created_by_id, self.club_id = pk, name, owner, owner
+                self.saved = False
+
+            def save(self, update_fields):
+                self.saved = True
+
+        rows = {
+            "Club": [Row(1, "Circolo", 7), Row(2, "circolo", 7), Row(3, "Circolo", 8)],
+            "League": [Row(1, "Gin", 1), Row(2, "GIN", 1), Row(3, "gin (2)", 1)],
+        }
+
+        class Apps:
+            def get_model(self, app, name):
+                class Manager:
+                    def order_by(self, *fields):
+                        return rows[name]
+
+                return type(name, (), {"objects": Manager()})
+
+        migration.rename_duplicates(Apps(), None)
+        # The oldest keeps its name; another owner's club is no twin; numbers skip taken ones.
+        assert [r.name for r in rows["Club"]] == ["Circolo", "circolo (2)", "Circolo"]
+        assert [r.name for r in rows["League"]] == ["Gin", "GIN (3)", "gin (2)"]
