@@ -135,15 +135,20 @@ def expect_standings(page, rows: list[list], *, matches: int) -> None:
     A row's rating cell may be ANY_RATING. The block polls itself while a recompute is due,
     so this waits for the recompute that a match's last hand queues.
     """
-    standings = page.get_by_test_id("standings")
+    block = page.get_by_test_id("standings")
+    # The key columns, in view on a phone; the whole table one tap ("All columns") away.
+    key = block.get_by_test_id("standings-key")
+    expect(key.locator("tbody tr th")).to_have_text([row[1] for row in rows])
+    expect(key.locator("tbody tr").first.locator("td, th")).to_have_text(_cells(rows[0])[:6])
+    standings = block.locator("table.standings")
     expect(standings.locator("thead th")).to_have_text(list(COLUMNS))
     lines = standings.locator("tbody tr")
     expect(lines.locator("th")).to_have_text([row[1] for row in rows])
     for line, row in zip(lines.all(), rows, strict=True):
         expect(line.locator("td, th")).to_have_text(_cells(row))
     counted = "1 match counted" if matches == 1 else f"{matches} matches counted"
-    expect(standings.get_by_test_id("standings-how")).to_contain_text(counted)
-    expect(standings.get_by_test_id("standings-status")).to_contain_text(
+    expect(block.get_by_test_id("standings-how")).to_contain_text(counted)
+    expect(block.get_by_test_id("standings-status")).to_contain_text(
         "Worked out from the tables' logs"
     )
 

@@ -47,7 +47,8 @@ def standings_url(world) -> str:
 
 def rows(page: str) -> list[list[str]]:
     """Return the standings' rows, each as the text of its cells."""
-    body = page[page.index('<table class="standings"') : page.index("</table>")]
+    start = page.index('<table class="standings"')
+    body = page[start : page.index("</table>", start)]
     found = []
     for row in re.findall(r"<tr data-player=.*?</tr>", body, re.S):
         cells = re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)
