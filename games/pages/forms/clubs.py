@@ -1,6 +1,10 @@
 """Forms of the club pages; each turns its fields into one service call."""
 
+import calendar
+import datetime as dt
+
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.clubs.models import ClubRole, Membership, Player, Tiebreaker
@@ -109,15 +113,46 @@ class LeagueForm(TableCreateForm):
         return 2 if data["variant"] == Variant.GIN else data["players"]
 
 
+def _three_months_on() -> dt.date:
+    """The day before the same date three months from today: a season's usual length."""
+    today = timezone.localdate()
+    month = today.month + 3
+    year, month = today.year + (month - 1) // 12, (month - 1) % 12 + 1
+    day = min(today.day, calendar.monthrange(year, month)[1])
+    return dt.date(year, month, day) - dt.timedelta(days=1)
+
+
+# Dates a season can have: anything outside is a slip of the thumb on the year.
+SEASON_YEARS = (2000, 2100)
+
+
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Season name"), max_length=80)
     starts_on = forms.DateField(
-        label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Starts on"),
+        initial=timezone.localdate,
+        widget=forms.DateInput(
+            format="%Y-%m-%d", attrs={"type": "date", "min": "2000-01-01", "max": "2100-12-31"}
+        ),
     )
-    ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(
+        label=_("Ends on"),
+        initial=_three_months_on,
+        widget=forms.DateInput(
+            format="%Y-%m-%d", attrs={"type": "date", "min": "2000-01-01", "max": "2100-12-31"}
+        ),
+    )
 
     def clean(self):
         data = super().clean()
+        for name in ("starts_on", "ends_on"):
+            day = data.get(name)
+            if day and not SEASON_YEARS[0] <= day.year <= SEASON_YEARS[1]:
+                self.add_error(
+                    name,
+                    _("Choose a date between the years %(first)s and %(last)s.")
+                    % {"first": SEASON_YEARS[0], "last": SEASON_YEARS[1]},
+                )
         starts, ends = data.get("starts_on"), data.get("ends_on")
         if starts and ends and ends < starts:
             self.add_error("ends_on", _("A season ends on or after the day it starts."))

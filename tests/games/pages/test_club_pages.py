@@ -4,6 +4,7 @@ through the pages and the API."""
 import re
 import uuid
 
+import pytest
 from django.core import mail
 from django.test import Client
 from rest_framework.test import APIClient
@@ -529,3 +530,35 @@ class TestAdmin:
         page = client.get(f"/admin/games/invite/{invite.pk}/change/")
         assert page.status_code == 200 and invite.token.encode() not in page.content
         assert client.get("/admin/games/league/add/").status_code == 403
+
+
+class TestSeasonDates:
+    @pytest.mark.parametrize(
+        ("today", "ends"),
+        [
+            # Three months on is 23 February: the season ends the day before.
+            ("2026-11-23", "2027-02-22"),
+            # 30 November + 3 months: February 2027 has no 30th, so 28 February, less a day.
+            ("2026-11-30", "2027-02-27"),
+        ],
+    )
+    def test_a_new_season_starts_today_and_lasts_three_months(self, monkeypatch, today, ends):
+        import datetime as dt
+
+        from django.utils import timezone
+
+        from games.pages.forms.clubs import SeasonForm
+
+        monkeypatch.setattr(timezone, "localdate", lambda: dt.date.fromisoformat(today))
+        form = SeasonForm()
+        assert f'value="{today}"' in str(form["starts_on"])
+        assert f'value="{ends}"' in str(form["ends_on"])
+
+    def test_dates_out_of_range_or_backwards_are_refused_by_their_field(self):
+        from games.pages.forms.clubs import SeasonForm
+
+        form = SeasonForm({"name": "S", "starts_on": "1900-01-01", "ends_on": "2026-01-01"})
+        assert not form.is_valid()
+        assert "between the years 2000 and 2100" in str(form.errors["starts_on"])
+        form = SeasonForm({"name": "S", "starts_on": "2026-05-01", "ends_on": "2026-04-01"})
+        assert not form.is_valid() and "on or after" in str(form.errors["ends_on"])
