@@ -113,9 +113,13 @@ class LeagueForm(TableCreateForm):
         return 2 if data["variant"] == Variant.GIN else data["players"]
 
 
+def _today() -> dt.date:
+    return timezone.localdate()
+
+
 def _three_months_on() -> dt.date:
     """The day before the same date three months from today: a season's usual length."""
-    today = timezone.localdate()
+    today = _today()
     month = today.month + 3
     year, month = today.year + (month - 1) // 12, (month - 1) % 12 + 1
     day = min(today.day, calendar.monthrange(year, month)[1])
@@ -130,7 +134,7 @@ class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Season name"), max_length=80)
     starts_on = forms.DateField(
         label=_("Starts on"),
-        initial=timezone.localdate,
+        initial=_today,
         widget=forms.DateInput(
             format="%Y-%m-%d", attrs={"type": "date", "min": "2000-01-01", "max": "2100-12-31"}
         ),
