@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -147,6 +148,26 @@ def _parse_declared_token(token: str) -> Declared | None:
     return card, declared
 
 
+def _separates(character: str) -> bool:
+    """Tell whether a character may stand between cards: space, punctuation, +, & and the
+    like. Letters, digits and pictures (an emoji) may not: they are kept as a token of their
+    own and refused by name, so no typed character vanishes without a word."""
+    category = unicodedata.category(character)
+    return character.isspace() or category[0] in "PZ" or category in ("Sm", "Sc", "Sk")
+
+
+def _tokens(text: str) -> list[str]:
+    tokens: list[str] = []
+    at = 0
+    for match in [*_TOKENS.finditer(text), None]:
+        gap = text[at : match.start() if match else len(text)]
+        tokens.extend("".join(c if not _separates(c) else " " for c in gap).split())
+        if match:
+            tokens.append(match.group())
+            at = match.end()
+    return tokens
+
+
 def parse_declared(text: str | Iterable[str | Card]) -> tuple[Declared, ...]:
     """Read cards in CARD-3 notation, each with the card a joker was declared to stand for.
 
@@ -154,7 +175,7 @@ def parse_declared(text: str | Iterable[str | Card]) -> tuple[Declared, ...]:
     A♦ (case-insensitive). Unknown tokens, declared cards that are not cards and declarations
     on natural cards are refused with their position; nothing is read then.
     """
-    tokens: list[str | Card] = _TOKENS.findall(text) if isinstance(text, str) else list(text)
+    tokens: list[str | Card] = _tokens(text) if isinstance(text, str) else list(text)
     found: list[Declared] = []
     violations: list[Violation] = []
     for position, token in enumerate(tokens, start=1):

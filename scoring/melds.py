@@ -150,6 +150,8 @@ def check_meld(
     the order C S H D. A whole suit, which every window holds, is laid from the ace: A..K.
     """
     cards = tuple(cards)
+    if not cards:
+        raise _refuse("MELD-SET", "empty", "A meld needs at least 3 cards; this one has none.")
     declared = _declarations(cards, declarations)
     jokers = sum(card.is_joker for card in cards)
     if jokers:

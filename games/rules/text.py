@@ -25,12 +25,20 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("CARD-3", "unknown_token"): _(
         "“%(token)s” (card %(position)s) is not a card. Write cards like 7S, 10H, QD, AC or JK."
     ),
-    ("MELD-SET", "mixed_ranks"): _("%(cards)s is not a set: a set holds cards of one rank."),
+    # Both codes are for cards that differ in rank and in suit: say why neither kind fits.
+    ("MELD-SET", "mixed_ranks"): _(
+        "%(cards)s is neither a set (a set holds cards of one rank) nor a run (a run holds "
+        "cards of one suit)."
+    ),
     ("MELD-SET", "repeated_suit"): _("%(cards)s is not a set: a suit appears twice."),
     ("MELD-SET", "too_few"): _("%(cards)s: a set needs at least 3 cards."),
+    ("MELD-SET", "empty"): _("A meld needs at least 3 cards; this one has none."),
     ("MELD-SET", "too_many"): _("%(cards)s is not a set: a set holds at most %(limit)s cards."),
     ("MELD-RUN", "gap"): _("%(cards)s is not a run: %(missing)s missing."),
-    ("MELD-RUN", "mixed_suits"): _("%(cards)s is not a run: a run holds cards of one suit."),
+    ("MELD-RUN", "mixed_suits"): _(
+        "%(cards)s is neither a run (a run holds cards of one suit) nor a set (a set holds "
+        "cards of one rank)."
+    ),
     ("MELD-RUN", "repeated_rank"): _("%(cards)s is not a run: %(card)s appears twice."),
     ("MELD-RUN", "too_few"): _("%(cards)s: a run needs at least 3 cards."),
     ("ACE-LOW", "not_allowed"): _(

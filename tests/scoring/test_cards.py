@@ -112,6 +112,17 @@ class TestParseCards:
         """CARD-3: any separator."""
         assert parse_cards(text) == (Card(1, "S"), Card(2, "S"), Card(3, "S"))
 
+    @pytest.mark.parametrize(("text", "token"), [("7S 😀 8S", "😀"), ("7S😀8S", "😀")])
+    def test_a_picture_is_not_a_separator_but_a_token_refused_by_name(self, text, token):
+        """CARD-3: an emoji typed among the cards is named, never dropped in silence."""
+        with pytest.raises(RuleViolation) as caught:
+            parse_cards(text)
+        (violation,) = caught.value.violations
+        assert (violation.code, violation.params) == (
+            "unknown_token",
+            {"token": token, "position": 2},
+        )
+
     def test_a_star_joker_between_separators_is_a_card_not_a_separator(self):
         assert parse_cards("7S,*,9S") == (Card(7, "S"), JOKER, Card(9, "S"))
 

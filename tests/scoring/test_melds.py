@@ -55,12 +55,17 @@ class TestSets:
         assert violation.params["count"] == 4
         assert violation.params["limit"] == 3
 
-    @pytest.mark.parametrize("text", ["", "7S", "7S 7H"])
+    @pytest.mark.parametrize("text", ["7S", "7S 7H"])
     def test_fewer_than_three_cards_of_a_rank_are_too_few_for_a_set(self, text):
         """MELD-SET: at least 3 cards."""
         violation = refusal(text)
         assert (violation.rule, violation.code) == ("MELD-SET", "too_few")
         assert violation.params["minimum"] == 3
+
+    def test_an_empty_meld_is_refused_as_empty(self):
+        """MELD-SET: at least 3 cards, and this one has none (not ": a set needs 3")."""
+        violation = refusal("")
+        assert (violation.rule, violation.code) == ("MELD-SET", "empty")
 
 
 class TestRuns:
