@@ -131,8 +131,8 @@ def amend_hand(page, number: int, seats: dict[int, dict[str, str | bool]], reaso
 
 
 def expect_chart(page, seats: int) -> None:
-    """Expect the board's score chart, one line per seat."""
-    chart = page.locator("#board").get_by_test_id("chart")
+    """Expect the score chart above the history, one line per seat."""
+    chart = page.locator("#history").get_by_test_id("chart")
     expect(chart.get_by_role("img", name="Running totals, hand by hand")).to_be_visible()
     expect(chart.locator("polyline")).to_have_count(seats)
 

@@ -375,6 +375,21 @@ class SeatsHandForm(EventForm):
             for i, name in enumerate(self.seats)
         ]
 
+    def clean(self):
+        data = super().clean()
+        if data.get("mode") == "points":
+            # An empty box is a number not typed yet, not "holds nothing": only the player who
+            # went out may leave it empty (the engine reads that as 0).
+            for i, name in enumerate(self.seats):
+                field = f"p{i}_points"
+                if field in data and data[field] is None and not data.get(f"p{i}_went_out"):
+                    self.add_error(
+                        field,
+                        _("Enter the points %(name)s holds (0 only for who went out).")
+                        % {"name": name},
+                    )
+        return data
+
     def payload(self) -> dict:
         """Return the hand_recorded payload these fields describe."""
         data = self.cleaned_data

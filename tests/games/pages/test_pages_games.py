@@ -270,3 +270,27 @@ class TestBoundedFields:
         assert "Ensure this value is less than or equal to 1000000." in page
         assert 'value="Anna"' in page and 'value="Carla"' in page
         assert Table.objects.count() == 0
+
+
+def test_points_left_empty_are_asked_for_by_name_not_read_as_going_out(client, db):
+    from games.tables import services as table_services
+
+    table = table_services.table_create(
+        variant="ramino", options={"hands": 3}, players=["Anna", "Bruno", "Carla"]
+    )
+    client.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+    page = client.get(f"/t/{table.id}/").content.decode()
+    event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)
+    data = {
+        "event_id": event_id,
+        "expected_seq": "1",
+        "mode": "points",
+        "p1_went_out": "on",
+        "p2_points": "12",
+    }
+    response = client.post(f"/t/{table.id}/hands/", data)
+    assert response.status_code == 422
+    body = response.content.decode()
+    assert "Enter the points Anna holds (0 only for who went out)." in body
+    assert "Carla" not in re.findall(r"Enter the points (\w+) holds", body)
+    assert table.events.count() == 1
