@@ -79,3 +79,30 @@ class TestJoiningByCode:
         button.click()
         expect(button).to_have_text("Link copied")
         assert phone.evaluate("navigator.clipboard.readText()") == link
+
+
+class TestTheQrCodes:
+    def test_each_qr_code_decodes_to_its_join_link_and_the_link_opens_the_table(self, new_phone):
+        import io
+
+        import zxingcpp
+        from PIL import Image
+
+        phone_a = new_phone()
+        table_url = _start_gin(phone_a)
+        phone_a.get_by_text("Invite other phones").click()
+        share = phone_a.get_by_test_id("share")
+        for role in ("scorekeeper", "viewer"):
+            figure = share.get_by_test_id(f"qr-{role}")
+            expect(figure.locator("svg")).to_be_visible()
+            # caret="initial": no style injected into the page (the CSP would refuse it).
+            png = figure.screenshot(caret="initial", animations="allow")
+            decoded = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
+            link = share.get_by_test_id(f"link-{role}").input_value()
+            assert decoded == [link]
+            assert "/j/" in link and table_url.split("/t/")[1].strip("/") not in link
+        # The scorekeeper's code, scanned by phone B's camera, opens the table to record.
+        phone_b = new_phone()
+        phone_b.goto(share.get_by_test_id("link-scorekeeper").input_value())
+        expect(phone_b).to_have_url(table_url)
+        expect(phone_b.locator("#hand-form")).to_have_count(1)

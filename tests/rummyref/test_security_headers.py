@@ -1,5 +1,7 @@
 """Every kind of page carries the site's security headers: CSP, Permissions-Policy and the rest."""
 
+import uuid
+
 import pytest
 
 from tests.factories import UserFactory
@@ -65,3 +67,61 @@ class TestSecurityHeaders:
 
     def test_an_api_answer_sends_them(self, client, table_page):
         _check(client.get("/api/v1/tables/"))
+
+
+def _every_page(client, world, table_path: str) -> list[str]:
+    """Every GET route of the pages, with real objects in its address."""
+    from django.urls import URLPattern, URLResolver, reverse
+
+    from games.pages import urls
+
+    table_id = table_path.strip("/").split("/")[1]
+    values = {
+        "table_id": table_id,
+        "number": 1,
+        "club": world.club.slug,
+        "league": world.league.slug,
+        "season_id": world.season.pk,
+        "player_id": world.anna.pk,
+        "membership_id": world.club.memberships.first().pk,
+        "game": "gin",
+        "token": "not-a-token",
+        "key": "not-a-key",
+    }
+    paths = []
+    for pattern in urls.urlpatterns:
+        if isinstance(pattern, URLResolver) or not isinstance(pattern, URLPattern):
+            continue  # Django's own auth views: covered by the list above
+        names = list(pattern.pattern.regex.groupindex)
+        paths.append(reverse(pattern.name, kwargs={n: values[n] for n in names}))
+    return paths
+
+
+def test_every_route_of_the_pages_sends_the_headers(client, table_page):
+    from games.tables import services as table_services
+    from tests.games.clubs_setup import club_world
+
+    world = club_world()
+    client.force_login(world.owner)
+    # A hand at the table, so its amend and void pages exist.
+    table_services.hand_append(
+        table_id=table_page.strip("/").split("/")[1],
+        event_id=uuid.uuid4(),
+        expected_seq=1,
+        payload={
+            "mode": "quick",
+            "knocker": 0,
+            "ending": "gin",
+            "knocker_count": 0,
+            "defender_count": 10,
+        },
+    )
+    checked = 0
+    for path in _every_page(client, world, table_page):
+        response = client.get(path)
+        assert response.status_code < 500, path
+        if response.status_code in (301, 302):
+            continue  # a redirect's target is among the pages checked
+        _check(response)
+        checked += 1
+    assert checked >= 25
