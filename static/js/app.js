@@ -33,13 +33,52 @@
   document.addEventListener("htmx:afterSettle", (event) => init(event.target));
 })();
 
-// Referee: the card buttons type into the card field last touched.
+// The tap picker types into the card field last touched, which it marks, and names above
+// its buttons with what it holds so far: the thumb never has to look for where cards went.
 (function () {
   "use strict";
   let target = null;
+
+  function fieldName(field) {
+    if (field.getAttribute("aria-label")) return field.getAttribute("aria-label");
+    const label = field.closest("label") || document.querySelector(`label[for="${field.id}"]`);
+    return label ? label.childNodes[0].textContent.trim() : field.name;
+  }
+
+  function mark(field) {
+    target = field;
+    document.querySelectorAll("[data-cards].picking").forEach((el) => el.classList.remove("picking"));
+    if (!field) return;
+    field.classList.add("picking");
+    const form = field.closest("form");
+    const echo = form && form.querySelector("[data-picker-target]");
+    if (echo) echo.textContent = fieldName(field) + ": " + (field.value.trim() || "—");
+    // Bring the buttons to the field: just below its player's row (or its label).
+    const picker = form && form.querySelector("[data-tap-picker]");
+    const spot = field.closest("[data-seat-row], [data-player], label");
+    if (picker && spot && spot.nextElementSibling !== picker && !spot.contains(picker)) {
+      spot.after(picker);
+    }
+  }
+
+  function firstVisible(form) {
+    return Array.from(form.querySelectorAll("[data-cards]")).find((el) => el.offsetParent !== null);
+  }
+
   document.addEventListener("focusin", (event) => {
-    if (event.target.matches("[data-cards]")) target = event.target;
+    if (event.target.matches("[data-cards]")) mark(event.target);
   });
+  document.addEventListener("input", (event) => {
+    if (event.target === target) mark(target);
+  });
+  function markFirst(root) {
+    root.querySelectorAll("[data-tap-picker]").forEach((picker) => {
+      const form = picker.closest("form");
+      if (form && !(target && form.contains(target))) mark(firstVisible(form) || null);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", () => markFirst(document));
+  document.addEventListener("htmx:afterSettle", (event) => markFirst(event.target));
   document.addEventListener("click", (event) => {
     const button = event.target.closest("[data-tap-picker] [data-card]");
     if (!button) return;
@@ -57,7 +96,7 @@
       const sep = field.value === "" || /\s$/.test(field.value) ? "" : " ";
       field.value += sep + card;
     }
-    target = field;
+    mark(field);
   });
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll("[data-tap-picker]").forEach((picker) => { picker.hidden = false; });

@@ -146,3 +146,26 @@ def test_a_quick_gin_hand_takes_five_actions_and_leaves_the_totals_in_view(new_p
     expect(page.get_by_test_id("total-1")).to_be_in_viewport()
     # The counts are typed on the number pad.
     assert form.get_by_label("Knocker's deadwood").get_attribute("inputmode") == "numeric"
+
+
+def test_the_ramino_tap_picker_marks_and_names_the_field_it_types_into(new_phone):
+    from tests.e2e.conftest import start_table
+
+    page = new_phone()
+    start_table(page, "Ramino", ["Anna", "Bruno", "Carla"])
+    form = page.locator("#hand-form")
+    target = form.get_by_test_id("picker-target")
+    # Before any touch, the first card field is the one marked.
+    expect(target).to_contain_text("Anna")
+    bruno = form.locator('[data-seat-row="1"] input[data-cards]').first
+    bruno.click()
+    expect(bruno).to_have_class(re.compile(r"\bpicking\b"))
+    for card in ("KH", "QH", "5C"):
+        form.locator(f"[data-tap-picker] [data-card='{card}']").click()
+    expect(bruno).to_have_value("KH QH 5C")
+    expect(target).to_contain_text("Bruno")
+    expect(target).to_contain_text("KH QH 5C")
+    # The buttons moved to Bruno's field: right below it, not below every player's fields.
+    field = bruno.bounding_box()
+    picker = form.locator("[data-tap-picker]").bounding_box()
+    assert 0 <= picker["y"] - (field["y"] + field["height"]) < 60
