@@ -35,4 +35,13 @@
       selectBox(button);
     }
   });
+
+  // Opened before the scripts were ready (a quick thumb, a slow phone): htmx missed the
+  // toggle, so ask for the codes now rather than leave the block on its fallback link.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!window.htmx) return;
+    document.querySelectorAll("details.share[open][hx-get]").forEach(function (block) {
+      if (!block.querySelector("[data-testid^=link-]")) htmx.trigger(block, "toggle");
+    });
+  });
 })();
