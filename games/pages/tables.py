@@ -165,10 +165,14 @@ def _hand_form(table: Table, state: dict, data=None, *, amend=False, **kwargs):
     """Return the hand form of the table's game: Gin's, or one row per seat for the others."""
     kwargs.update(seats=state["seats"], options=state["options"], head_seq=table.head_seq)
     if data is None and not amend and "initial" not in kwargs:
-        # The next hand is entered the way the last one was (counts, cards or points).
-        mode = selectors.last_entry_mode(table=table)
-        if mode:
-            kwargs["initial"] = {"mode": mode}
+        # The next hand is entered the way the last one was (counts, cards or points), and at
+        # Gin whoever ended the last hand is offered first: players on a run tend to knock again.
+        last = selectors.last_hand_payload(table=table)
+        initial = {key: last[key] for key in ("mode", "knocker") if key in last}
+        if table.variant != "gin":
+            initial.pop("knocker", None)
+        if initial:
+            kwargs["initial"] = initial
     if table.variant == "gin":
         return (GinAmendForm if amend else GinHandForm)(data, **kwargs)
     form_class = SeatsAmendForm if amend else SeatsHandForm

@@ -83,6 +83,10 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ),
     ("GIN-MATCH", "match_over"): _("The match is over; no more hands can be recorded."),
     ("EVENT", "bad_int"): _("“%(field)s” must be a whole number from %(low)s to %(high)s."),
+    ("EVENT", "bad_seat"): _(
+        "“%(field)s” must be a seat number: 0 for the first player up to %(high)s for the last "
+        "(seats count from 0)."
+    ),
     ("EVENT", "bad_choice"): _("“%(field)s” must be one of: %(choices)s."),
     ("EVENT", "bad_text"): _("“%(field)s” must be text of at most %(max_length)s characters."),
     ("EVENT", "bad_cards"): _("“%(field)s” must be cards written like 7S 8S 9S."),

@@ -124,12 +124,12 @@ def hand_move_lines(*, table: Table, state: dict[str, Any]) -> list[MoveLine]:
     return [MoveLine(event, taken_back.get(event.seq)) for event in moves]
 
 
-def last_entry_mode(*, table: Table) -> str | None:
-    """Return how the table's last whole hand was entered (counts, cards or points), if any."""
+def last_hand_payload(*, table: Table) -> dict[str, Any]:
+    """Return the payload of the table's last whole hand ({} before the first)."""
     payload = (
         table.events.filter(type=HAND_RECORDED).order_by("-seq").values_list("payload", flat=True)
     ).first()
-    return payload.get("mode") if isinstance(payload, dict) else None
+    return payload if isinstance(payload, dict) else {}
 
 
 def hand_moves(*, table: Table, state: dict[str, Any]) -> list[Event]:

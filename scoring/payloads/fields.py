@@ -59,6 +59,16 @@ def field_int(payload: Mapping[str, Any], name: str, *, low: int, high: int) -> 
     return whole_number(name, payload.get(name), low=low, high=high)
 
 
+def field_seat(payload: Mapping[str, Any], name: str, *, seats: int) -> int:
+    """Return a seat number of a table of ``seats`` players; seats count from 0 in the log."""
+    value = payload.get(name)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+        raise payload_error(
+            name, f"a seat number from 0 to {seats - 1}", "bad_seat", high=seats - 1
+        )
+    return value
+
+
 def field_choice(payload: Mapping[str, Any], name: str, choices: tuple[str, ...]) -> str:
     """Return a string field that must be one of ``choices``."""
     value = payload.get(name)

@@ -13,6 +13,7 @@ from scoring.payloads.fields import (
     check_fields,
     field_choice,
     field_int,
+    field_seat,
     field_str,
     meld_list,
     one_card,
@@ -40,7 +41,7 @@ class HandContext:
 
 
 def _seat(payload: Mapping[str, Any], hand: HandContext) -> int:
-    return field_int(payload, "seat", low=0, high=hand.seats - 1)
+    return field_seat(payload, "seat", seats=hand.seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +55,7 @@ class HandStarted:
     def read(cls, payload: Mapping[str, Any], *, seats: int, discard_pile: bool) -> HandStarted:
         """Read a hand_started payload at a table of ``seats`` seats."""
         check_fields(payload, ("dealer", "upcard") if discard_pile else ("dealer",))
-        dealer = (
-            field_int(payload, "dealer", low=0, high=seats - 1) if "dealer" in payload else None
-        )
+        dealer = field_seat(payload, "dealer", seats=seats) if "dealer" in payload else None
         upcard = one_card(payload, "upcard") if discard_pile else None
         return cls(dealer=dealer, upcard=upcard)
 

@@ -28,7 +28,7 @@ from scoring.cards import Card, gin_value
 from scoring.errors import RuleViolation, Violation
 from scoring.game import GameRules, RefereeRules, StandingsReading
 from scoring.hands import HandEnd, MatchOutcome, running_totals
-from scoring.payloads import cards_field, check_fields, field_choice, field_int
+from scoring.payloads import cards_field, check_fields, field_choice, field_int, field_seat
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
 from scoring.variants import gin_referee
 from scoring.variants.gin_scoring import (
@@ -130,7 +130,6 @@ GinEntry = GinWallEntry | GinQuickEntry | GinCardsEntry
 
 def read_entry(options: GinOptions, payload: Mapping[str, Any], seats: tuple[str, ...]) -> GinEntry:
     """Read a hand entered quickly (counts) or by the cards each player held."""
-    last_seat = len(seats) - 1
     mode = field_choice(payload, "mode", ("quick", "cards"))
     if mode == "quick":
         ending = field_choice(payload, "ending", (*ENDINGS, WALL))
@@ -139,7 +138,7 @@ def read_entry(options: GinOptions, payload: Mapping[str, Any], seats: tuple[str
             return GinWallEntry()
         check_fields(payload, QUICK_FIELDS)
         return GinQuickEntry(
-            knocker=field_int(payload, "knocker", low=0, high=last_seat),
+            knocker=field_seat(payload, "knocker", seats=len(seats)),
             ending=ending,
             knocker_count=field_int(payload, "knocker_count", low=0, high=MAX_COUNT),
             defender_count=field_int(payload, "defender_count", low=0, high=MAX_COUNT),
@@ -149,7 +148,7 @@ def read_entry(options: GinOptions, payload: Mapping[str, Any], seats: tuple[str
     if ending is not None:
         ending = field_choice(payload, "ending", ENDINGS)
     return GinCardsEntry(
-        knocker=field_int(payload, "knocker", low=0, high=last_seat),
+        knocker=field_seat(payload, "knocker", seats=len(seats)),
         knocker_cards=cards_field(payload, "knocker_cards"),
         defender_cards=cards_field(payload, "defender_cards"),
         ending=ending,

@@ -140,3 +140,138 @@ document.addEventListener("htmx:afterSettle", (event) => {
   const head = form.querySelector("[name=expected_seq]");
   if (head) head.value = board.dataset.headSeq;
 });
+
+// One card picker for both Gin hands. A tap toggles the card in the hand marked active (its
+// checkbox below, so the form posts as without JavaScript); when that hand is full the
+// other becomes active. A rank button takes the four of a rank; with Runs on, a second card
+// of the same suit fills the run from the first. Undo takes back the last tap, whole.
+(function () {
+  "use strict";
+  const ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  const SYMBOL = { C: "♣", S: "♠", H: "♥", D: "♦" };
+
+  const rankOf = (card) => card.slice(0, -1);
+  const suitOf = (card) => card.slice(-1);
+  const shown = (card) => rankOf(card) + SYMBOL[suitOf(card)];
+
+  function setUp(picker) {
+    if (picker.dataset.ready) return;
+    picker.dataset.ready = "true";
+    const form = picker.closest("form");
+    const tabs = Array.from(picker.querySelectorAll("[data-hand]"));
+    const runs = picker.querySelector("[data-runs]");
+    const echo = picker.querySelector("[data-hand-echo]");
+    const undoStack = [];
+    let anchor = null;
+
+    const box = (hand, card) =>
+      form.querySelector(`[data-picker="${hand}"] input[type=checkbox][value="${card}"]`);
+    const active = () => tabs.find((tab) => tab.getAttribute("aria-pressed") === "true") || tabs[0];
+    const held = (hand) =>
+      Array.from(form.querySelectorAll(`[data-picker="${hand}"] input[type=checkbox]:checked`)).map((b) => b.value);
+    const owner = (card) => tabs.map((t) => t.dataset.hand).find((hand) => box(hand, card).checked);
+
+    function expected(tab) {
+      const bigGin = form.querySelector("input[name=ending][value=big_gin]:checked");
+      return Number(tab.dataset.expect) + (bigGin && tab === tabs[0] ? 1 : 0);
+    }
+
+    function names() {
+      // The knocker's tab carries the name chosen above; the defender is the other seat.
+      const radios = Array.from(form.querySelectorAll("input[name=knocker]"));
+      const chosen = radios.find((r) => r.checked);
+      const nameOf = (radio) => radio.closest("label").textContent.trim();
+      const other = chosen && radios.find((r) => r !== chosen);
+      return [chosen ? nameOf(chosen) : "", other ? nameOf(other) : ""];
+    }
+
+    function draw() {
+      const who = names();
+      tabs.forEach((tab, index) => {
+        const cards = held(tab.dataset.hand);
+        const label = tab.dataset.roleName + (who[index] ? " · " + who[index] : "");
+        tab.querySelector("[data-hand-name]").textContent = label;
+        tab.querySelector("[data-hand-count]").textContent = cards.length + "/" + expected(tab);
+      });
+      const tab = active();
+      const cards = held(tab.dataset.hand);
+      echo.textContent = tab.querySelector("[data-hand-name]").textContent + ": " +
+        (cards.length ? cards.map(shown).join(" ") : "—");
+      picker.querySelectorAll("[data-card]").forEach((button) => {
+        const hand = owner(button.dataset.card);
+        button.setAttribute("aria-pressed", String(hand === tab.dataset.hand));
+        button.disabled = hand !== undefined && hand !== tab.dataset.hand;
+        button.classList.toggle("anchor", button.dataset.card === anchor);
+      });
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+
+    function choose(tab) {
+      tabs.forEach((t) => t.setAttribute("aria-pressed", String(t === tab)));
+      anchor = null;
+      draw();
+    }
+
+    // Set each card's checkbox in the active hand; remember the change so Undo can take it back.
+    function apply(cards, checked) {
+      const hand = active().dataset.hand;
+      const changed = cards.filter((card) => owner(card) === undefined || owner(card) === hand)
+        .filter((card) => box(hand, card).checked !== checked);
+      changed.forEach((card) => { box(hand, card).checked = checked; });
+      if (changed.length) undoStack.push({ hand, cards: changed, checked });
+      form.dataset.touched = "true";
+      const tab = active();
+      if (checked && held(hand).length >= expected(tab)) {
+        const next = tabs.find((t) => t !== tab && held(t.dataset.hand).length < expected(t));
+        if (next) { choose(next); return; }
+      }
+      draw();
+    }
+
+    picker.addEventListener("click", (event) => {
+      const tab = event.target.closest("[data-hand]");
+      const card = event.target.closest("[data-card]");
+      const rank = event.target.closest("[data-rank]");
+      if (tab) choose(tab);
+      else if (event.target.closest("[data-runs]")) {
+        runs.setAttribute("aria-pressed", String(runs.getAttribute("aria-pressed") !== "true"));
+        anchor = null;
+        draw();
+      } else if (event.target.closest("[data-undo]")) {
+        const last = undoStack.pop();
+        if (last) last.cards.forEach((c) => { box(last.hand, c).checked = !last.checked; });
+        anchor = null;
+        draw();
+      } else if (rank) {
+        const four = Object.keys(SYMBOL).map((suit) => rank.dataset.rank + suit);
+        const hand = active().dataset.hand;
+        anchor = null;
+        apply(four, !four.every((c) => owner(c) !== undefined && owner(c) !== hand ? true : box(hand, c).checked));
+      } else if (card) {
+        const value = card.dataset.card;
+        const hand = active().dataset.hand;
+        if (box(hand, value).checked) { anchor = null; apply([value], false); return; }
+        const runsOn = runs.getAttribute("aria-pressed") === "true";
+        if (runsOn && anchor && suitOf(anchor) === suitOf(value)) {
+          const [from, to] = [ORDER.indexOf(rankOf(anchor)), ORDER.indexOf(rankOf(value))].sort((a, b) => a - b);
+          const run = ORDER.slice(from, to + 1).map((r) => r + suitOf(value));
+          anchor = null;
+          apply(run, true);
+          return;
+        }
+        anchor = runsOn ? value : null;
+        apply([value], true);
+      }
+    });
+    form.addEventListener("change", (event) => {
+      if (event.target.name === "knocker" || event.target.name === "ending") draw();
+    });
+    form.classList.add("one-picker-on");
+    picker.hidden = false;
+    draw();
+  }
+
+  const init = (root) => root.querySelectorAll("[data-one-picker]").forEach(setUp);
+  document.addEventListener("DOMContentLoaded", () => init(document));
+  document.addEventListener("htmx:afterSettle", (event) => init(event.target));
+})();

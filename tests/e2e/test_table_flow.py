@@ -169,3 +169,65 @@ def test_the_ramino_tap_picker_marks_and_names_the_field_it_types_into(new_phone
     field = bruno.bounding_box()
     picker = form.locator("[data-tap-picker]").bounding_box()
     assert 0 <= picker["y"] - (field["y"] + field["height"]) < 60
+
+
+def test_a_gin_hand_by_cards_takes_fifteen_taps_on_one_picker(new_phone):
+    page = new_phone()
+    _start_gin_table(page)
+    taps = Taps(page)
+    form = page.locator("#hand-form")
+    picker = form.locator("[data-one-picker]")
+    taps.tap(form.get_by_label("Cards", exact=True))
+    taps.tap(form.get_by_label("Anna", exact=True))
+    echo = picker.get_by_test_id("hand-echo")
+    expect(echo).to_have_text("Knocker · Anna: —")
+    taps.tap(picker.get_by_role("button", name="Runs"))
+    # Anna goes gin: Q♣ Q♦ Q♥ (the four queens, then the spade taken back), 3♠–6♠, 9♥–J♥.
+    for button in ("rank:Q", "QS", "3S", "6S", "9H", "JH"):
+        if button.startswith("rank:"):
+            taps.tap(picker.locator(f"[data-rank='{button[5:]}']"))
+        else:
+            taps.tap(picker.locator(f"[data-card='{button}']"))
+    # Ten cards: the picker moved on to Bruno by itself, and Anna's cards are out of reach.
+    expect(echo).to_have_text("Defender · Bruno: —")
+    expect(picker.locator("[data-card='QH']")).to_be_disabled()
+    # Bruno: four kings, 7♦–10♦, and 2♣ 5♥ loose: 7 points of deadwood.
+    taps.tap(picker.locator("[data-rank='K']"))
+    for card in ("7D", "10D", "2C", "5H"):
+        taps.tap(picker.locator(f"[data-card='{card}']"))
+    expect(echo).to_have_text("Defender · Bruno: 2♣ K♣ K♠ 5♥ K♥ 7♦ 8♦ 9♦ 10♦ K♦")
+    expect(picker.locator("[data-hand='defender_cards'] [data-hand-count]")).to_have_text("10/10")
+    taps.tap(form.get_by_role("button", name="Record hand"))
+    assert taps.count <= 15
+    # Gin: 25 + Bruno's 7 (GIN-SCORE-GIN).
+    expect(page.get_by_test_id("total-0")).to_have_text("32")
+    expect(page.get_by_test_id("total-0")).to_be_in_viewport()
+    # The next hand starts as this one was entered: by cards, Anna (who ended it) offered first.
+    expect(form.get_by_label("Cards", exact=True)).to_be_checked()
+    expect(form.get_by_label("Anna", exact=True)).to_be_checked()
+
+
+def test_the_one_picker_undoes_a_whole_run_and_can_switch_hands(new_phone):
+    page = new_phone()
+    _start_gin_table(page)
+    form = page.locator("#hand-form")
+    picker = form.locator("[data-one-picker]")
+    form.get_by_label("Cards", exact=True).click()
+    form.get_by_label("Bruno", exact=True).click()
+    picker.get_by_role("button", name="Runs").click()
+    picker.locator("[data-card='AC']").click()
+    picker.locator("[data-card='4C']").click()
+    echo = picker.get_by_test_id("hand-echo")
+    expect(echo).to_have_text("Knocker · Bruno: A♣ 2♣ 3♣ 4♣")
+    picker.get_by_role("button", name="Undo").click()
+    expect(echo).to_have_text("Knocker · Bruno: A♣")
+    # A tap on the other hand makes it the one cards go to; the form posts both hands.
+    picker.locator("[data-hand='defender_cards']").click()
+    picker.locator("[data-card='AS']").click()
+    expect(echo).to_have_text("Defender · Anna: A♠")
+    assert form.locator("[data-picker='knocker_cards'] input:checked").evaluate_all(
+        "boxes => boxes.map(b => b.value)"
+    ) == ["AC"]
+    assert form.locator("[data-picker='defender_cards'] input:checked").evaluate_all(
+        "boxes => boxes.map(b => b.value)"
+    ) == ["AS"]

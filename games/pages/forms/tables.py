@@ -10,6 +10,7 @@ from games.shared.models import Variant
 from scoring.variants import gin, knock_rummy
 
 SUITS = (("C", "♣"), ("S", "♠"), ("H", "♥"), ("D", "♦"))
+GIN_HAND_SIZE = 10  # cards kept after the discard (Big Gin keeps 11: app.js adds it)
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 CARD_CHOICES = [(f"{r}{s}", f"{r}{sym}") for s, sym in SUITS for r in RANKS]
 
@@ -235,6 +236,14 @@ class GinHandForm(EventForm):
         if options.get("wall"):
             endings.append("wall")
         self.fields["ending"].choices = [(e, ENDING_LABELS[e]) for e in endings]
+
+    @property
+    def picker_hands(self) -> list[tuple[str, int, str]]:
+        """Return the one card picker's hands: field, cards it holds, and its name."""
+        return [
+            ("knocker_cards", GIN_HAND_SIZE, _("Knocker")),
+            ("defender_cards", GIN_HAND_SIZE, _("Defender")),
+        ]
 
     def clean(self):
         data = super().clean()

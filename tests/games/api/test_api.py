@@ -165,6 +165,14 @@ class TestAppendingEvents:
         assert "14" in violation["message"]
         assert Event.objects.filter(table_id=created["id"]).count() == 1
 
+    def test_a_seat_out_of_range_is_explained_as_a_seat_counted_from_0(self, api, created):
+        violation = _refusal(api, created, quick(2, "knock", 3, 20))
+        assert (violation["code"], violation["params"]["field"]) == ("bad_seat", "knocker")
+        assert violation["message"] == (
+            "“who ended the hand” must be a seat number: 0 for the first player up to 1 for "
+            "the last (seats count from 0)."
+        )
+
     def test_the_refusal_speaks_italian_when_asked(self, api, created):
         response = _post_event(
             api,
