@@ -5,12 +5,15 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _fresh_throttles():
+def _fresh_caches():
     # Throttle counters live in the shared cache (a live server's requests count there
-    # too); each test starts with none spent.
+    # too); each test starts with none spent, and with no table state kept from another.
     from django.core.cache import cache
 
+    from games.tables import snapshots
+
     cache.clear()
+    snapshots.forget_here()
 
 
 @pytest.fixture

@@ -101,9 +101,13 @@ def hashed_fields(event: Event) -> dict[str, Any]:
     }
 
 
-def chain_broken_at(events: Sequence[Event]) -> int | None:
-    """Return the seq of the first event whose hash does not chain, or None if all do."""
-    prev = ""
+def chain_broken_at(events: Sequence[Event], *, prev_hash: str = "") -> int | None:
+    """Return the seq of the first event whose hash does not chain, or None if all do.
+
+    ``prev_hash`` is the hash the first event must follow: "" for a whole log, the last
+    checked event's hash for the rest of one.
+    """
+    prev = prev_hash
     for event in events:
         expected = event_hash(prev_hash=prev, **hashed_fields(event))
         if event.prev_hash != prev or event.hash != expected:

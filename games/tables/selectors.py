@@ -9,11 +9,11 @@ from django.core.exceptions import ValidationError
 from django.db.models import Case, Q, QuerySet, When
 
 from games.clubs.models import Season
+from games.tables import snapshots
 from games.tables.access import Role, table_role
-from games.tables.log import engine_events
 from games.tables.models import Event, Table, TableProjection
 from scoring.events import HAND_RECORDED, MOVE_UNDONE, LogEvent
-from scoring.replay import apply, replay
+from scoring.replay import apply
 
 
 def table_for_digests(
@@ -47,21 +47,18 @@ def tables_for_digests(*, digests: Iterable[str]) -> QuerySet[Table]:
 
 
 def table_state(*, table: Table) -> dict[str, Any]:
-    """Return the replayed state: the cached projection, or a fresh replay if it was dropped."""
+    """Return the replayed state: the cached projection, or the engine's state at the head
+    if it was dropped."""
     projection = TableProjection.objects.filter(table=table, seq=table.head_seq).first()
     if projection is not None:
         return projection.state
-    return replay(_engine_log(table)).to_dict()
+    return snapshots.head_state(table).to_dict()
 
 
 def hand_preview(*, table: Table, payload: dict[str, Any]) -> dict[str, Any]:
     """Score a hand as if it were recorded now, storing nothing; RuleViolation if refused."""
     hand = LogEvent(seq=table.head_seq + 1, event_type=HAND_RECORDED, payload=payload)
-    return apply(replay(_engine_log(table)), hand).to_dict()["hands"][-1]["result"]
-
-
-def _engine_log(table: Table) -> list[LogEvent]:
-    return engine_events(table_events(table=table))
+    return apply(snapshots.head_state(table), hand).to_dict()["hands"][-1]["result"]
 
 
 def table_events(*, table: Table) -> QuerySet[Event]:

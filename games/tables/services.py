@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from games.clubs.models import Player, Season
 from games.clubs.services import require_member
 from games.shared.errors import ActionRefused, EventRejected
+from games.tables import snapshots
 from games.tables.access import SEASON_CLOSED
 from games.tables.log import engine_events, event_row
 from games.tables.models import Event, Seat, Table, TableProjection
@@ -84,9 +85,12 @@ def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, A
     table.head_hash = event.hash
     table.status = Table.Status.FINISHED if state.finished else Table.Status.OPEN
     table.save(update_fields=["head_seq", "head_hash", "status", "updated_at"])
-    TableProjection.objects.update_or_create(
-        table=table, defaults={"seq": event.seq, "state": projected}
+    # An update, not update_or_create: that would read (and parse) the old state first.
+    updated = TableProjection.objects.filter(table=table).update(
+        seq=event.seq, state=projected, updated_at=timezone.now()
     )
+    if not updated:
+        TableProjection.objects.create(table=table, seq=event.seq, state=projected)
     return projected
 
 
@@ -276,7 +280,8 @@ def _append_locked(
         )
     new = LogEvent(seq=table.head_seq + 1, event_type=event_type, payload=payload)
     try:
-        state = apply(replay(engine_events(table.events.order_by("seq"))), new)
+        # Only the new event is folded in: the state at the head is kept from the last append.
+        state = apply(snapshots.head_state(table), new)
     except RuleViolation as exc:
         raise EventRejected(exc.violations) from None
     event = _insert_event(
@@ -289,6 +294,9 @@ def _append_locked(
         user=user,
     )
     projected = _store_head(table=table, event=event, state=state)
+    # Kept before the commit, under the table's lock, so the next append (waiting on that
+    # lock) finds it; were this transaction rolled back, no head would ever carry its hash.
+    snapshots.keep("head", table.id, seq=event.seq, hash=event.hash, state=state)
     _queue_verify(table.id)
     return AppendResult(event=event, created=True, state=projected)
 
@@ -299,6 +307,7 @@ def projection_rebuild(*, table_id: uuid.UUID | str) -> TableProjection:
     table = Table.objects.select_for_update().get(pk=table_id)
     TableProjection.objects.filter(table=table).delete()
     state = replay(engine_events(table.events.order_by("seq")))
+    snapshots.keep("head", table.id, seq=table.head_seq, hash=table.head_hash, state=state)
     return TableProjection.objects.create(table=table, seq=state.head_seq, state=state.to_dict())
 
 

@@ -12,7 +12,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         bad = []
         for table_id in Table.objects.values_list("pk", flat=True).iterator():
-            result = audit.table_verify(table_id=table_id)
+            result = audit.table_verify(table_id=table_id, whole=True)
             if not result.ok:
                 bad.append(result)
                 self.stderr.write(

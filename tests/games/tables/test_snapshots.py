@@ -1,0 +1,143 @@
+"""Appends fold their one event into the state kept at the head, and the verify task checks
+only what is new since its own snapshot; a snapshot that is missing or not at the asked
+(seq, hash) is never used: the log is replayed instead."""
+
+import json
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.models import Event, TableProjection
+from games.tables import audit, snapshots
+from games.tables.log import engine_events
+from scoring.replay import replay
+from tests.factories import TableFactory
+from tests.payloads import quick
+
+pytestmark = pytest.mark.django_db
+
+
+def _log_reads(queries) -> list[str]:
+    """Return the queries that read a table's whole log (every event, in order, not only
+    those from some seq on)."""
+    return [
+        q["sql"]
+        for q in queries
+        if 'FROM "games_event"' in q["sql"]
+        and 'ORDER BY "games_event"."seq"' in q["sql"]
+        and '"games_event"."seq" >=' not in q["sql"]
+    ]
+
+
+@pytest.fixture
+def table(append):
+    table = TableFactory()
+    append(table, "hand_recorded", quick(0, "knock", 5, 20))  # Anna 15 (GIN-SCORE-KNOCK)
+    append(table, "hand_recorded", quick(1, "gin", 0, 30))  # Bruno 25 + 30 (GIN-SCORE-GIN)
+    table.refresh_from_db()
+    return table
+
+
+def _full_replay(table) -> dict:
+    return replay(engine_events(table.events.order_by("seq"))).to_dict()
+
+
+class TestHeadSnapshot:
+    def test_an_append_keeps_the_state_at_its_new_head(self, table):
+        kept = snapshots.read("head", table.id, seq=table.head_seq, hash=table.head_hash)
+        assert kept is not None
+        assert kept.totals == (15, 55)
+        assert kept.to_dict() == _full_replay(table)
+
+    def test_an_append_at_a_kept_head_does_not_read_the_log(self, table, append):
+        with CaptureQueriesContext(connection) as queries:
+            result = append(table, "hand_recorded", quick(0, "knock", 2, 12))  # Anna +10
+        assert _log_reads(queries.captured_queries) == []
+        assert result.state["totals"] == [25, 55]
+
+    def test_a_snapshot_of_another_log_is_not_used(self, table, append):
+        # A snapshot folded up to this seq but another hash (a log that is not this one)
+        # holds other totals: the append replays the real log instead.
+        other = TableFactory()
+        append(other, "hand_recorded", quick(1, "knock", 0, 40))
+        other.refresh_from_db()
+        wrong = snapshots.read("head", other.id, seq=other.head_seq, hash=other.head_hash)
+        snapshots.keep("head", table.id, seq=table.head_seq, hash="0" * 64, state=wrong)
+        with CaptureQueriesContext(connection) as queries:
+            result = append(table, "hand_recorded", quick(0, "knock", 2, 12))
+        assert len(_log_reads(queries.captured_queries)) == 1
+        assert result.state["totals"] == [25, 55]
+
+    def test_a_lost_snapshot_is_rebuilt_from_the_log(self, table, append):
+        cache.clear()
+        snapshots.forget_here()  # as after a restart
+        result = append(table, "hand_recorded", quick(1, "knock", 3, 9))  # Bruno +6
+        assert result.state["totals"] == [15, 61]
+        table.refresh_from_db()
+        kept = snapshots.read("head", table.id, seq=table.head_seq, hash=table.head_hash)
+        assert kept.to_dict() == _full_replay(table)
+
+    def test_another_process_folds_the_events_since_the_shared_snapshot(self, table, append):
+        # The shared copy is written every SHARE_EVERY events: the one from the table's
+        # first append (seq 1) is behind the head. A process that never saw this table
+        # (a restart) folds in the two hands since it instead of replaying the log.
+        snapshots.forget_here()
+        assert snapshots.latest("head", table.id).seq == 1
+        with CaptureQueriesContext(connection) as queries:
+            result = append(table, "hand_recorded", quick(0, "knock", 2, 12))
+        assert _log_reads(queries.captured_queries) == []
+        assert result.state["totals"] == [25, 55]
+        table.refresh_from_db()
+        assert snapshots.read("head", table.id, seq=4, hash=table.head_hash).to_dict() == (
+            _full_replay(table)
+        )
+
+
+class TestVerifySinceTheLastCheck:
+    def test_a_check_after_an_append_reads_only_the_new_events(self, table, append):
+        assert audit.table_verify(table_id=table.id).ok
+        append(table, "hand_recorded", quick(0, "knock", 2, 12))
+        with CaptureQueriesContext(connection) as queries:
+            result = audit.table_verify(table_id=table.id)
+        assert result.ok and result.seq == 4
+        assert _log_reads(queries.captured_queries) == [], "the whole log was read"
+        assert TableProjection.objects.get(table=table).verified_seq == 4
+
+    def test_a_broken_new_link_is_reported(self, table, append):
+        assert audit.table_verify(table_id=table.id).ok
+        append(table, "hand_recorded", quick(0, "knock", 2, 12))
+        _rewrite_payload(table, seq=4, payload=quick(0, "knock", 2, 92))
+        result = audit.table_verify(table_id=table.id)
+        assert not result.chain_ok
+        assert TableProjection.objects.get(table=table).verified_seq == 3
+
+    def test_a_wrong_cached_state_is_found_and_repaired(self, table, append):
+        assert audit.table_verify(table_id=table.id).ok
+        append(table, "hand_recorded", quick(0, "knock", 2, 12))
+        projection = TableProjection.objects.get(table=table)
+        projection.state = {**projection.state, "totals": [0, 0]}
+        projection.save()
+        result = audit.table_verify(table_id=table.id)
+        assert result.chain_ok and not result.projection_ok
+        assert TableProjection.objects.get(table=table).state["totals"] == [25, 55]
+
+    def test_with_no_snapshot_the_whole_log_is_checked(self, table):
+        assert audit.table_verify(table_id=table.id).ok
+        cache.clear()
+        snapshots.forget_here()
+        with CaptureQueriesContext(connection) as queries:
+            assert audit.table_verify(table_id=table.id).ok
+        assert len(_log_reads(queries.captured_queries)) == 1
+
+
+def _rewrite_payload(table, *, seq: int, payload: dict) -> None:
+    """Change one stored payload, as someone with the database could (hashes left alone)."""
+    event = Event.objects.get(table=table, seq=seq)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SET LOCAL session_replication_role = replica")
+        cursor.execute(
+            "UPDATE games_event SET payload = %s WHERE id = %s", [json.dumps(payload), event.pk]
+        )
