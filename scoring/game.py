@@ -139,11 +139,3 @@ class GameRules:
     standings: StandingsReading
     referee: RefereeRules
     match_entry: bool = True
-
-    def __reduce__(self) -> tuple[Callable[[str], GameRules], tuple[str]]:
-        # A game is one of a fixed set, and some of its functions are lambdas: a pickled
-        # state (the snapshot a table's appends start from) names its game and takes it
-        # back by name.
-        from scoring.variants import game_get
-
-        return (game_get, (self.key,))

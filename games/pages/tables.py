@@ -7,6 +7,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -89,14 +90,21 @@ def home(request):
     return render(request, "tables/home.html", context, status=422 if form.errors else 200)
 
 
+# How many hands the table page shows (the latest); the rest are on the hands page.
+HISTORY_SHOWN = 20
+
+
 def _context(request, table: Table, role: Role, **extra) -> dict:
     state = selectors.table_state(table=table)
+    recent = state["hands"][-HISTORY_SHOWN:]
     match = _match_context(state)
     context = {
         "table": table,
         "role": role,
         "state": state,
-        "history": selectors.table_history(table=table, state=state),
+        # The page shows the latest hands; older ones are a page of their own.
+        "history": selectors.table_history(table=table, state=state, hands=recent),
+        "older_hands": len(state["hands"]) - len(recent),
         "seats": list(zip(state["seats"], match.pop("board_totals"), strict=True)),
         "poll_ms": settings.TABLE_POLL_MS,
         "winner_name": state["seats"][state["winner"]] if state["winner"] is not None else "",
@@ -188,9 +196,45 @@ def table_detail(request, table, role):
     if request.htmx and since.isdigit() and int(since) == table.head_seq:
         return HttpResponse(status=204)
     context = _context(request, table, role)
-    if request.htmx and since:
+    if request.htmx and since.isdigit():
+        context.update(_history_news(table, context["state"], since=int(since)))
         return render(request, "tables/table.html#poll", context)
     return render(request, "tables/table.html", context)
+
+
+def _history_news(table: Table, state: dict, *, since: int) -> dict:
+    """Return what a poll brings of the history: the hands recorded and corrected since
+    the phone's head, or nothing (the whole history is sent again) when that is most of it."""
+    if since > state["head_seq"]:  # a phone ahead of the log (restored from a backup?)
+        return {}
+    new, corrected = selectors.hands_changed_since(state=state, seq=since)
+    if len(new) == len(state["hands"]) or len(new) + len(corrected) > HISTORY_SHOWN:
+        return {}
+    return {
+        "history_delta": True,
+        "new_entries": selectors.table_history(table=table, state=state, hands=new),
+        "corrected_entries": selectors.table_history(table=table, state=state, hands=corrected),
+    }
+
+
+HANDS_PER_PAGE = 50
+
+
+@require_GET
+@never_cache  # private to the table's phones, like its page
+@with_table()
+def table_hands(request, table, role):
+    """List every hand of the table, newest first, a page at a time."""
+    state = selectors.table_state(table=table)
+    page = Paginator(state["hands"][::-1], HANDS_PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "table": table,
+        "role": role,
+        "state": state,
+        "page": page,
+        "history": selectors.table_history(table=table, state=state, hands=page[::-1]),
+    }
+    return render(request, "tables/hands.html", context)
 
 
 CONFLICT = (
@@ -337,10 +381,10 @@ def hand_preview(request, table, role):
 
 
 def _history_entry(table: Table, number: int, state: dict) -> selectors.HistoryEntry:
-    for entry in selectors.table_history(table=table, state=state):
-        if entry.hand["number"] == number:
-            return entry
-    raise Http404
+    hands = [hand for hand in state["hands"] if hand["number"] == number]
+    if not hands:
+        raise Http404
+    return selectors.table_history(table=table, state=state, hands=hands)[0]
 
 
 @require_http_methods(["GET", "POST"])

@@ -35,6 +35,7 @@ urlpatterns = [
     path("join/", joining.code_join, name="join"),
     path("demo/<uuid:table_id>/", joining.demo_join, name="demo-join"),
     path("t/<uuid:table_id>/hands/", tables.hand_record, name="hand-record"),
+    path("t/<uuid:table_id>/history/", tables.table_hands, name="table-hands"),
     path("t/<uuid:table_id>/hands/preview/", tables.hand_preview, name="hand-preview"),
     path("t/<uuid:table_id>/moves/", tables.move_record, name="move-record"),
     path("t/<uuid:table_id>/hands/<int:number>/amend/", tables.hand_amend, name="hand-amend"),

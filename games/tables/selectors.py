@@ -80,10 +80,14 @@ class HistoryEntry:
         return amendments[-1] if amendments else self.recorded
 
 
-def table_history(*, table: Table, state: dict[str, Any]) -> list[HistoryEntry]:
-    """Join the state's hands with the events that recorded and corrected them, newest first."""
-    seqs = {h["seq"] for h in state["hands"]}
-    seqs.update(c["seq"] for h in state["hands"] for c in h["corrections"])
+def table_history(
+    *, table: Table, state: dict[str, Any], hands: Iterable[dict[str, Any]] | None = None
+) -> list[HistoryEntry]:
+    """Join hands of the state (``hands``, or all of them) with the events that recorded
+    and corrected them, newest first."""
+    chosen = list(state["hands"] if hands is None else hands)
+    seqs = {h["seq"] for h in chosen}
+    seqs.update(c["seq"] for h in chosen for c in h["corrections"])
     by_seq = {e.seq: e for e in table.events.filter(seq__in=seqs)}
     entries = [
         HistoryEntry(
@@ -91,9 +95,20 @@ def table_history(*, table: Table, state: dict[str, Any]) -> list[HistoryEntry]:
             recorded=by_seq[h["seq"]],
             corrections=[(c, by_seq[c["seq"]]) for c in h["corrections"]],
         )
-        for h in state["hands"]
+        for h in chosen
     ]
     return entries[::-1]
+
+
+def hands_changed_since(*, state: dict[str, Any], seq: int) -> tuple[list, list]:
+    """Return the hands recorded after ``seq``, and the older ones corrected after it."""
+    new = [h for h in state["hands"] if h["seq"] > seq]
+    corrected = [
+        h
+        for h in state["hands"]
+        if h["seq"] <= seq and any(c["seq"] > seq for c in h["corrections"])
+    ]
+    return new, corrected
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ Each module builds one ``GameRules`` (scoring/game.py) as ``GAME``; no game modu
 another. Adding a game is adding its module here (and its sentences and tests).
 """
 
+import copyreg
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -28,3 +29,12 @@ def game_get(key: object) -> GameRules:
             )
         )
     return GAMES[key]
+
+
+def _pickled_as_its_name(game: GameRules) -> tuple:
+    # A game is one of a fixed set, and some of its functions are lambdas: a pickled state
+    # (the snapshot a table's appends start from) names its game and takes it back by name.
+    return (game_get, (game.key,))
+
+
+copyreg.pickle(GameRules, _pickled_as_its_name)

@@ -71,7 +71,12 @@ def test_two_phones_take_turns_for_six_hands_and_every_save_works_first_time(new
         expect(other.get_by_test_id(f"total-{seat}")).to_have_text(str(totals[seat]))
     assert totals == [25 * 3 + 7, 25 * 3 + 14]
     for phone in phones:
+        # Each hand once, newest first, whether it came with a save or with a poll's news.
         expect(phone.locator("#history li.hand")).to_have_count(6)
+        numbers = phone.locator("#history li.hand").evaluate_all(
+            "items => items.map(li => li.dataset.hand)"
+        )
+        assert numbers == ["6", "5", "4", "3", "2", "1"]
 
 
 def _both_record_hand_one(new_phone):
