@@ -41,6 +41,8 @@ PAGE_MEDIAN, PAGE_P95 = 0.100, 0.250
 APPEND_LOGS = (50, 2_000, 5_000)
 APPENDS_AT_HEAD = 20
 APPEND_P95, APPEND_GROWTH = 0.030, 1.5
+# A poll one event behind the head of any of those logs: p95 and size at most these.
+NEWS_P95, NEWS_BYTES = 0.030, 10_000
 SERVER_TIMEOUT = 900
 
 
@@ -52,6 +54,7 @@ class DatabaseRun:
     server: str = ""
     hands: Mapping[str, int] = field(default_factory=dict)
     times: Mapping[str, Sequence[float]] = field(default_factory=dict)
+    sizes: Mapping[str, int] = field(default_factory=dict)  # news poll bytes, by log length
     skipped: str = ""  # not measured, and that is no failure (PostgreSQL not running)
     error: str = ""  # the bench broke on this database
 
@@ -122,7 +125,9 @@ def database_run(name: str, url: str, fixture: Path) -> DatabaseRun:
         tail = "\n".join(done.stderr.strip().splitlines()[-15:])
         return DatabaseRun(name, error=f"bench/server.py failed:\n{tail}")
     found = json.loads(done.stdout.strip().splitlines()[-1])
-    return DatabaseRun(name, found["database"], found["hands"], found["times"])
+    return DatabaseRun(
+        name, found["database"], found["hands"], found["times"], found.get("sizes", {})
+    )
 
 
 def postgres_run(fixture: Path) -> DatabaseRun:
@@ -192,6 +197,21 @@ def report(runs: Sequence[DatabaseRun], long_events: int) -> tuple[str, bool]:
                 *(c for run in runs for c in _cells(run, figure)),
                 target,
                 verdict(ok) if target else "",
+            ]
+        )
+    for events in APPEND_LOGS:
+        figure = f"news:{events}"
+        sizes = [run.sizes.get(str(events)) for run in runs if not run.skipped and not run.error]
+        small = bool(sizes) and all(size is not None and size <= NEWS_BYTES for size in sizes)
+        ok = _holds(runs, figure, float("inf"), NEWS_P95) and small
+        passed &= ok
+        shown = ", ".join(f"{size / 1000:.1f} KB" for size in sizes if size is not None)
+        rows.append(
+            [
+                f"poll with news at the head of {events:,} events ({shown})",
+                *(c for run in runs for c in _cells(run, figure)),
+                f"p95 < {seconds(NEWS_P95)}, ≤ {NEWS_BYTES / 1000:g} KB",
+                verdict(ok),
             ]
         )
     columns = [c for run in runs for c in (f"{run.name} median", "p95")]

@@ -112,6 +112,28 @@ def page_times(table, variant: str) -> dict[str, list[float]]:
     return {f"page:{variant}": page, f"poll:{variant}": poll, f"idle:{variant}": idle}
 
 
+def news_poll(table) -> tuple[list[float], int]:
+    """Time the htmx poll of a phone one event behind the head; return the times and the
+    size of its answer in bytes."""
+    from django.test import Client
+
+    phone = Client()
+    phone.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+    url, news = f"/t/{table.id}/", {"since": table.head_seq - 1}
+    size = 0
+
+    def get() -> None:
+        nonlocal size
+        response = phone.get(url, news, headers={"HX-Request": "true"})
+        if response.status_code != 200:
+            raise RuntimeError(f"{url} answered {response.status_code}, not 200")
+        size = len(response.content)
+
+    for _ in range(WARMUP):
+        get()
+    return repeat(get, runs=POLLS, least=POLLS, budget=0, collect_each=False), size
+
+
 def append_times(table, appends: list[list[Any]]) -> list[float]:
     """Time event_append at the table's head, table_verify included (Celery runs eagerly
     here, after the commit), after one untimed append: the first after loading replays the
@@ -151,7 +173,7 @@ def main(fixture_path: str) -> dict[str, Any]:
     call_command("migrate", interactive=False, verbosity=0)
     fixture = json.loads(Path(fixture_path).read_text())
     times: dict[str, list[float]] = {}
-    hands = {}
+    hands, sizes = {}, {}
     for variant, found in fixture["tables"].items():
         table = table_load(found["log"], found["state"])
         hands[variant] = len(found["state"]["hands"])
@@ -159,7 +181,14 @@ def main(fixture_path: str) -> dict[str, Any]:
     for events, found in fixture["logs"].items():
         table = table_load(found["log"], found["state"])
         times[f"append:{events}"] = append_times(table, found["appends"])
-    return {"database": database_name(connection), "hands": hands, "times": times}
+        table.refresh_from_db()
+        times[f"news:{events}"], sizes[events] = news_poll(table)
+    return {
+        "database": database_name(connection),
+        "hands": hands,
+        "times": times,
+        "sizes": sizes,
+    }
 
 
 def database_name(connection) -> str:
