@@ -22,11 +22,13 @@ from games.tables.models import (
     Table,
     TableProjection,
 )
+from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
 
 __all__ = [
     "Club",
     "ClubRole",
     "Created",
+    "Entrant",
     "Event",
     "EventQuerySet",
     "ImmutableEventError",
@@ -37,12 +39,16 @@ __all__ = [
     "Membership",
     "Player",
     "RecomputeJob",
+    "Round",
+    "RoundSeat",
+    "RoundTable",
     "Season",
     "SeasonStandings",
     "Seat",
     "Table",
     "TableProjection",
     "Tiebreaker",
+    "Tournament",
     "Variant",
     "new_key",
 ]

@@ -1,0 +1,1 @@
+"""A club's tournament night: entrants, rounds paired by the engine, one table each."""

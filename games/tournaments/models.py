@@ -1,0 +1,141 @@
+"""A tournament night of a club: who plays, its rounds, and the table each pairing plays at.
+
+A table's log is its result: a round's tables are ordinary tables, and nothing of a result
+is stored here; the night's standings are worked out from the finished tables' logs.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+MAX_ROUNDS = 15
+MAX_ROUND_MINUTES = 240
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        REGISTERING = "registering", _("Registering")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    club = models.ForeignKey(
+        "games.Club", verbose_name=_("club"), on_delete=models.PROTECT, related_name="tournaments"
+    )
+    # The night plays a league's game and options, pinned when it is created.
+    league = models.ForeignKey(
+        "games.League",
+        verbose_name=_("rules of the league"),
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+    )
+    name = models.CharField(_("name"), max_length=80)
+    variant = models.CharField(_("game"), max_length=20)
+    options = models.JSONField(_("options"), default=dict)
+    rounds = models.PositiveSmallIntegerField(_("rounds"))
+    round_minutes = models.PositiveSmallIntegerField(_("minutes a round"))
+    # Victory points for a win, a draw, a loss and a bye (WinDrawLoss).
+    win_points = models.PositiveSmallIntegerField(_("points for a win"), default=3)
+    draw_points = models.PositiveSmallIntegerField(_("points for a draw"), default=1)
+    loss_points = models.PositiveSmallIntegerField(_("points for a loss"), default=0)
+    bye_points = models.PositiveSmallIntegerField(_("points for a bye"), default=3)
+    # The draw that orders players level on everything (the first round's pairing).
+    seed = models.PositiveIntegerField()
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint("club", Lower("name"), name="tournament_name_unique_in_club"),
+            models.CheckConstraint(
+                condition=Q(rounds__gte=1, rounds__lte=MAX_ROUNDS), name="tournament_rounds"
+            ),
+            models.CheckConstraint(
+                condition=Q(round_minutes__gte=5, round_minutes__lte=MAX_ROUND_MINUTES),
+                name="tournament_round_minutes",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entrant(models.Model):
+    """A club player registered for the night; only those checked in are paired."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    # Withdrawn between rounds: kept in the standings, paired no more.
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entrant_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament}"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    started_at = models.DateTimeField()
+    # The round clock is the server's: every phone and the room's screen count down to it.
+    ends_at = models.DateTimeField()
+    bye = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="byes"
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.number}"
+
+
+class RoundTable(models.Model):
+    """One pairing of a round: its number in the room and the table it plays at."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    table = models.OneToOneField(
+        "games.Table", on_delete=models.PROTECT, related_name="tournament_pairing"
+    )
+    entrants = models.ManyToManyField(Entrant, through="RoundSeat", related_name="+")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="round_table_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · table {self.number}"
+
+
+class RoundSeat(models.Model):
+    round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="seats")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["round_table", "seat"], name="round_seat_once"),
+            models.UniqueConstraint(fields=["round_table", "entrant"], name="round_seat_entrant"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round_table} · seat {self.seat}"

@@ -1,0 +1,171 @@
+"""Every write to a tournament night goes through here: the director's actions."""
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from games.clubs.models import League, Player
+from games.clubs.services import require_member
+from games.shared.errors import ActionRefused
+from games.tables.models import Table
+from games.tables.services import table_create
+from games.tournaments import selectors
+from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
+from scoring.tournaments.swiss import swiss_round
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    actor,
+    club_id: int,
+    league_id: int,
+    name: str,
+    rounds: int,
+    round_minutes: int,
+    seed: int | None = None,
+) -> Tournament:
+    """Create a night in the club, playing a league's game and options (pinned now)."""
+    require_member(club_id=club_id, user=actor, admin=True)
+    league = League.objects.filter(pk=league_id, club_id=club_id).first()
+    if league is None:
+        raise ValidationError(gettext("Choose one of the club's leagues."), code="league")
+    if league.players != 2:
+        # Swiss pairing seats two at a table; nights of 3 to 6 a table are to come.
+        raise ValidationError(
+            gettext("A night is paired two at a table: choose a league of two-player tables."),
+            code="league",
+        )
+    try:
+        with transaction.atomic():
+            return Tournament.objects.create(
+                club_id=club_id,
+                league=league,
+                name=name.strip(),
+                variant=league.variant,
+                options=dict(league.options),
+                rounds=rounds,
+                round_minutes=round_minutes,
+                seed=secrets.randbelow(2**31) if seed is None else seed,
+                created_by=actor,
+            )
+    except IntegrityError:
+        raise ValidationError(
+            gettext("The club already has a tournament of that name."), code="name"
+        ) from None
+
+
+def _director(tournament_id: int, actor) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    require_member(club_id=tournament.club_id, user=actor, admin=True)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ActionRefused(gettext("This tournament is over."))
+    return tournament
+
+
+@transaction.atomic
+def entrants_register(*, actor, tournament_id: int, player_ids: Sequence[int]) -> int:
+    """Register club players (checked in at once: they are at the door); return how many
+    were new."""
+    tournament = _director(tournament_id, actor)
+    players = Player.objects.filter(club_id=tournament.club_id, pk__in=list(player_ids))
+    if len(players) != len(set(player_ids)):
+        raise ValidationError(gettext("Choose the entrants from the club's players."))
+    known = set(tournament.entrants.values_list("player_id", flat=True))
+    new = [
+        Entrant(tournament=tournament, player=p, checked_in=True)
+        for p in players
+        if p.pk not in known
+    ]
+    Entrant.objects.bulk_create(new)
+    return len(new)
+
+
+@transaction.atomic
+def entrant_set(*, actor, tournament_id: int, entrant_id: int, checked_in: bool, withdrawn: bool):
+    """Check an entrant in or out, or withdraw them (kept in the standings, paired no more)."""
+    tournament = _director(tournament_id, actor)
+    updated = tournament.entrants.filter(pk=entrant_id).update(
+        checked_in=checked_in, withdrawn=withdrawn
+    )
+    if not updated:
+        raise ValidationError(gettext("No such entrant."))
+
+
+@dataclass(frozen=True)
+class StartedRound:
+    round: Round
+    tables: list[Table]  # with their keys, for the director's phone to hold
+
+
+@transaction.atomic
+def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> StartedRound:
+    """Pair the next round by the standings so far and open a table for each pairing."""
+    tournament = _director(tournament_id, actor)
+    now = now or timezone.now()
+    found = selectors.night_results(tournament=tournament)
+    if found.playing:
+        raise ActionRefused(
+            gettext("Tables of this round are still playing: %(tables)s.")
+            % {"tables": ", ".join(str(t.number) for t in found.playing)}
+        )
+    number = tournament.round_set.count() + 1
+    if number > tournament.rounds:
+        raise ActionRefused(gettext("Every round has been played."))
+    entrants = {e.pk: e for e in selectors.paired_entrants(tournament=tournament)}
+    if len(entrants) < 2:
+        raise ActionRefused(gettext("Check in at least two players to start a round."))
+    pairing = swiss_round(
+        list(entrants),
+        found.results,
+        found.byes,
+        selectors.scale(tournament),
+        round_number=number,
+        seed=tournament.seed,
+    )
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        started_at=now,
+        ends_at=now + timedelta(minutes=tournament.round_minutes),
+        bye=entrants[pairing.bye] if pairing.bye is not None else None,
+    )
+    tables = []
+    for table_number, seated in enumerate(pairing.tables, start=1):
+        players = [entrants[key].player for key in seated]
+        table = table_create(
+            variant=tournament.variant,
+            options=tournament.options,
+            players=[p.name for p in players],
+            entered_by=gettext("director"),
+            user=actor,
+            seat_players=players,
+        )
+        pair = RoundTable.objects.create(round=round_, number=table_number, table=table)
+        RoundSeat.objects.bulk_create(
+            RoundSeat(round_table=pair, entrant=entrants[key], seat=seat)
+            for seat, key in enumerate(seated)
+        )
+        tables.append(table)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    return StartedRound(round_, tables)
+
+
+@transaction.atomic
+def tournament_finish(*, actor, tournament_id: int) -> Tournament:
+    """Close the night once its last round's tables have all finished."""
+    tournament = _director(tournament_id, actor)
+    if tournament.round_set.count() < tournament.rounds:
+        raise ActionRefused(gettext("Rounds are still to be played."))
+    if selectors.night_results(tournament=tournament).playing:
+        raise ActionRefused(gettext("Tables are still playing."))
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    return tournament

@@ -1,0 +1,139 @@
+"""A tournament night through its services: rounds paired by the standings its tables'
+logs give, a table per pairing, byes, and standings with victory points."""
+
+import uuid
+from collections import Counter
+from datetime import timedelta
+from fractions import Fraction
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from games.shared.errors import ActionRefused
+from games.tables import services as table_services
+from games.tournaments import selectors, services
+from tests.factories import PlayerFactory
+from tests.payloads import quick
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina", "Ugo")
+
+
+@pytest.fixture
+def night(world):
+    """A 3-round night of the club's Gin league (Classic to 50) with eight players in."""
+    others = [PlayerFactory(club=world.club, actor=world.admin, name=n) for n in NAMES[3:]]
+    players = [world.anna, world.bruno, world.carla, *others]
+    tournament = services.tournament_create(
+        actor=world.admin,
+        club_id=world.club.pk,
+        league_id=world.league.pk,
+        name="Gin night",
+        rounds=3,
+        round_minutes=40,
+        seed=7,
+    )
+    services.entrants_register(
+        actor=world.admin, tournament_id=tournament.pk, player_ids=[p.pk for p in players]
+    )
+    return tournament
+
+
+def _play_round(world, tournament, winners_seat=0):
+    """Start the next round and finish every table: the seat ``winners_seat`` goes gin with
+    the other left on 30 (GIN-SCORE-GIN: 25 + 30 = 55, past the 50 target in one hand)."""
+    started = services.round_start(actor=world.admin, tournament_id=tournament.pk)
+    for table in started.tables:
+        table_services.event_append(
+            table_id=table.id,
+            event_id=uuid.uuid4(),
+            expected_seq=1,
+            event_type="hand_recorded",
+            payload=quick(winners_seat, "gin", 0, 30),
+        )
+    return started
+
+
+class TestRounds:
+    def test_the_first_round_seats_everyone_once_at_four_tables(self, world, night):
+        started = services.round_start(actor=world.admin, tournament_id=night.pk)
+        assert len(started.tables) == 4 and started.round.bye is None
+        seated = Counter(seat.player.name for t in started.tables for seat in t.seats.all())
+        assert sorted(seated) == sorted(NAMES) and set(seated.values()) == {1}
+        # Each table plays the league's rules, pinned.
+        assert {t.options["target"] for t in started.tables} == {50}
+        assert started.round.ends_at - started.round.started_at == timedelta(minutes=40)
+
+    def test_no_round_starts_while_tables_of_the_last_are_playing(self, world, night):
+        services.round_start(actor=world.admin, tournament_id=night.pk)
+        with pytest.raises(ActionRefused, match="still playing: 1, 2, 3, 4"):
+            services.round_start(actor=world.admin, tournament_id=night.pk)
+
+    def test_the_second_round_pairs_winners_with_winners_and_no_rematch(self, world, night):
+        first = _play_round(world, night)
+        second = services.round_start(actor=world.admin, tournament_id=night.pk)
+        winners = {t.seats.get(position=0).player_id for t in first.tables}
+        met = {frozenset(s.player_id for s in t.seats.all()) for t in first.tables}
+        for table in second.tables:
+            pair = frozenset(s.player_id for s in table.seats.all())
+            assert pair not in met
+            # 1st meets 2nd, 3rd meets 4th: two winners, or two losers, at each table.
+            assert len(pair & winners) in (0, 2)
+
+    def test_the_night_ends_with_every_victory_point_given(self, world, night):
+        for _ in range(3):
+            _play_round(world, night)
+        with pytest.raises(ActionRefused, match="Every round"):
+            services.round_start(actor=world.admin, tournament_id=night.pk)
+        lines = selectors.night_standings(tournament=night)
+        # 4 tables × 3 rounds, 3 VP to each winner, 0 to each loser.
+        assert sum(line.row.victory_points for line in lines) == 36
+        # Swiss with 8 players: exactly one wins all three rounds.
+        assert [line.row.victory_points for line in lines][:2] == [Fraction(9), Fraction(6)]
+        services.tournament_finish(actor=world.admin, tournament_id=night.pk)
+        night.refresh_from_db()
+        assert night.status == "finished"
+
+    def test_an_odd_field_gives_a_bye_worth_a_win(self, world, night):
+        ugo = night.entrants.get(player__name="Ugo")
+        services.entrant_set(
+            actor=world.admin,
+            tournament_id=night.pk,
+            entrant_id=ugo.pk,
+            checked_in=True,
+            withdrawn=True,
+        )
+        started = _play_round(world, night)
+        assert len(started.tables) == 3 and started.round.bye is not None
+        lines = {line.name: line.row for line in selectors.night_standings(tournament=night)}
+        assert lines[started.round.bye.player.name].victory_points == 3
+        assert lines["Ugo"].victory_points == 0 and lines["Ugo"].played == 0
+
+
+class TestWhoMay:
+    def test_a_member_who_is_not_an_admin_cannot_start_a_round(self, world, night):
+        with pytest.raises(ActionRefused):
+            services.round_start(actor=world.member, tournament_id=night.pk)
+
+    def test_a_night_needs_a_league_of_two_player_tables(self, world):
+        with pytest.raises(ValidationError):
+            services.tournament_create(
+                actor=world.admin,
+                club_id=world.club.pk,
+                league_id=world.other_club.pk,  # not one of this club's leagues
+                name="x",
+                rounds=3,
+                round_minutes=30,
+            )
+
+    def test_names_are_unique_in_a_club_whatever_the_capitals(self, world, night):
+        with pytest.raises(ValidationError, match="already has a tournament"):
+            services.tournament_create(
+                actor=world.admin,
+                club_id=world.club.pk,
+                league_id=world.league.pk,
+                name="GIN NIGHT",
+                rounds=3,
+                round_minutes=30,
+            )
