@@ -42,6 +42,7 @@ from games.rules.text import table_rules
 from games.shared.errors import ActionRefused, EventRejected
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
+from games.tournaments import selectors as tournament_selectors
 
 # The invite link just made, kept in its maker's session until the club page shows it once.
 NEW_INVITE_LINK = "new_invite_link"
@@ -86,6 +87,8 @@ def _club_context(request, access, **forms) -> dict:
         # Only its digest is kept: the link is shown once, to the admin who just made it.
         "new_invite_link": _new_invite_link(request, access.club.pk),
     }
+    if access.is_member:
+        context["tournaments"] = tournament_selectors.club_tournaments(club=access.club)[:20]
     if access.is_admin:
         context.update(
             invite_form=InviteForm(),

@@ -12,6 +12,7 @@ from games.pages import (
     rules,
     standings,
     tables,
+    tournaments,
     tv,
 )
 from games.pages.forms.accounts import QueuedPasswordResetForm
@@ -62,6 +63,40 @@ urlpatterns = [
         name="membership-role",
     ),
     path("clubs/<slug:club>/leagues/new/", clubs.league_create, name="league-create"),
+    path("clubs/<slug:club>/n/new/", tournaments.tournament_create, name="tournament-create"),
+    path(
+        "clubs/<slug:club>/n/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"
+    ),
+    path(
+        "clubs/<slug:club>/n/<int:tournament_id>/entrants/",
+        tournaments.tournament_entrants,
+        name="tournament-entrants",
+    ),
+    path(
+        "clubs/<slug:club>/n/<int:tournament_id>/entrants/<int:entrant_id>/",
+        tournaments.tournament_entrant,
+        name="tournament-entrant",
+    ),
+    path(
+        "clubs/<slug:club>/n/<int:tournament_id>/rounds/",
+        tournaments.round_start,
+        name="tournament-round-start",
+    ),
+    path(
+        "clubs/<slug:club>/n/<int:tournament_id>/finish/",
+        tournaments.tournament_finish,
+        name="tournament-finish",
+    ),
+    path(
+        "clubs/<slug:club>/n/<int:tournament_id>/cards/",
+        tournaments.table_cards,
+        name="tournament-cards",
+    ),
+    path(
+        "clubs/<slug:club>/n/<int:tournament_id>/tv/",
+        tournaments.tournament_tv,
+        name="tournament-tv",
+    ),
     path("clubs/<slug:club>/l/<slug:league>/", clubs.league_detail, name="league"),
     path("clubs/<slug:club>/l/<slug:league>/public/", clubs.league_public, name="league-public"),
     path(

@@ -96,3 +96,8 @@ def paired_entrants(*, tournament: Tournament) -> list[Entrant]:
         .select_related("player")
         .order_by("pk")
     )
+
+
+def club_tournaments(*, club) -> QuerySet[Tournament]:
+    """Return the club's nights, newest first."""
+    return Tournament.objects.filter(club=club).order_by("-created_at")

@@ -1,0 +1,180 @@
+"""A club's tournament nights: the director's page, the table cards, the room's screen."""
+
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.clubs.models import Player
+from games.pages.common import add_errors, admins_only, form_status, with_club
+from games.pages.forms.tournaments import EntrantsForm, TournamentForm
+from games.pages.joining import share_context
+from games.shared.errors import ActionRefused
+from games.tables.access import Role, session_remember
+from games.tournaments import selectors, services
+from games.tournaments.models import Tournament
+
+
+def _tournament(access, tournament_id: int) -> Tournament:
+    if not access.is_member:
+        raise Http404
+    tournament = Tournament.objects.filter(pk=tournament_id, club=access.club).first()
+    if tournament is None:
+        raise Http404
+    return tournament
+
+
+def _night_context(tournament: Tournament) -> dict:
+    found = selectors.night_results(tournament=tournament)
+    current = selectors.current_round(tournament=tournament)
+    return {
+        "tournament": tournament,
+        "round": current,
+        "playing": {pairing.pk for pairing in found.playing},
+        "standings": selectors.night_standings(tournament=tournament, found=found),
+        "now": timezone.now(),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@with_club
+def tournament_create(request, access):
+    """Start a night's page: its name, its league's rules, its rounds and their length."""
+    admins_only(access)
+    form = TournamentForm(request.POST or None, club=access.club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.tournament_create(
+                actor=request.user,
+                club_id=access.club.pk,
+                league_id=data["league"].pk,
+                name=data["name"],
+                rounds=data["rounds"],
+                round_minutes=data["round_minutes"],
+            )
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            return redirect("tournament", club=access.club.slug, tournament_id=tournament.pk)
+    context = {"club": access.club, "form": form}
+    return render(request, "tournaments/new.html", context, status=form_status(form))
+
+
+@require_GET
+@never_cache
+@with_club
+def tournament_detail(request, access, tournament_id: int):
+    """The night for the director (and for members to follow): entrants, rounds, standings."""
+    tournament = _tournament(access, tournament_id)
+    return render(request, "tournaments/night.html", _detail_context(request, access, tournament))
+
+
+def _detail_context(request, access, tournament, **extra) -> dict:
+    entered = tournament.entrants.values_list("player_id", flat=True)
+    roster = Player.objects.filter(club=access.club).exclude(pk__in=entered).order_by("name")
+    return {
+        "club": access.club,
+        "access": access,
+        "entrants": tournament.entrants.select_related("player").order_by("player__name"),
+        "entrants_form": EntrantsForm(players=roster),
+        **_night_context(tournament),
+        **extra,
+    }
+
+
+def _director_post(request, access, tournament_id: int, act) -> object:
+    """Run a director's action; back to the night's page, or the page with why not."""
+    admins_only(access)
+    tournament = _tournament(access, tournament_id)
+    try:
+        act(tournament)
+    except (ActionRefused, ValidationError) as exc:
+        message = exc.messages[0] if isinstance(exc, ValidationError) else str(exc)
+        context = _detail_context(request, access, tournament, error=message)
+        return render(request, "tournaments/night.html", context, status=409)
+    return redirect("tournament", club=access.club.slug, tournament_id=tournament.pk)
+
+
+@require_POST
+@with_club
+def tournament_entrants(request, access, tournament_id: int):
+    """Register players from the club's roster (checked in: they are at the door)."""
+
+    def act(tournament):
+        ids = [int(pk) for pk in request.POST.getlist("players") if pk.isdigit()][:200]
+        services.entrants_register(actor=request.user, tournament_id=tournament.pk, player_ids=ids)
+
+    return _director_post(request, access, tournament_id, act)
+
+
+@require_POST
+@with_club
+def tournament_entrant(request, access, tournament_id: int, entrant_id: int):
+    """Check an entrant in or out, or withdraw them."""
+    state = request.POST.get("state", "")
+
+    def act(tournament):
+        if state not in ("in", "out", "withdrawn"):
+            raise ValidationError("Choose in, out or withdrawn.")
+        services.entrant_set(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            entrant_id=entrant_id,
+            checked_in=state == "in",
+            withdrawn=state == "withdrawn",
+        )
+
+    return _director_post(request, access, tournament_id, act)
+
+
+@require_POST
+@with_club
+def round_start(request, access, tournament_id: int):
+    """Pair the next round; this phone can then open (and hand out) every table of it."""
+
+    def act(tournament):
+        started = services.round_start(actor=request.user, tournament_id=tournament.pk)
+        for table in started.tables:
+            session_remember(request, table, Role.SCOREKEEPER)
+
+    return _director_post(request, access, tournament_id, act)
+
+
+@require_POST
+@with_club
+def tournament_finish(request, access, tournament_id: int):
+    def act(tournament):
+        services.tournament_finish(actor=request.user, tournament_id=tournament.pk)
+
+    return _director_post(request, access, tournament_id, act)
+
+
+@require_GET
+@never_cache  # join links and codes
+@with_club
+def table_cards(request, access, tournament_id: int):
+    """One card per table of the round: its number, its players, a QR code to score it."""
+    admins_only(access)
+    tournament = _tournament(access, tournament_id)
+    current = selectors.current_round(tournament=tournament)
+    cards = []
+    for pairing in current.tables.all() if current else []:
+        share = share_context(request, pairing.table, Role.SCOREKEEPER)
+        invite = next((i for i in share.get("invites", ()) if i["role"] == "scorekeeper"), None)
+        cards.append({"pairing": pairing, "invite": invite})
+    context = {"club": access.club, "tournament": tournament, "round": current, "cards": cards}
+    return render(request, "tournaments/cards.html", context)
+
+
+@require_GET
+@never_cache
+@with_club
+def tournament_tv(request, access, tournament_id: int):
+    """The room's screen: the round's tables, its clock and the standings, live."""
+    tournament = _tournament(access, tournament_id)
+    context = {"club": access.club, **_night_context(tournament)}
+    template = "tournaments/tv.html#board" if request.htmx else "tournaments/tv.html"
+    return render(request, template, context)

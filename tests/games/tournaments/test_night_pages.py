@@ -1,0 +1,89 @@
+"""The night's pages: the director creates it, adds players, starts rounds, hands out table
+cards; members follow it; the room's screen shows it; nobody else sees it."""
+
+import re
+import uuid
+
+import pytest
+from django.test import Client
+
+from games.tables import services as table_services
+from games.tournaments.models import RoundTable, Tournament
+from tests.factories import PlayerFactory
+from tests.payloads import quick
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director(world):
+    client = Client()
+    client.force_login(world.admin)
+    return client
+
+
+@pytest.fixture
+def night(world, director):
+    PlayerFactory(club=world.club, actor=world.admin, name="Dario")
+    response = director.post(
+        f"/clubs/{world.club.slug}/n/new/",
+        {"name": "Gin night", "league": world.league.pk, "rounds": 2, "round_minutes": 30},
+    )
+    assert response.status_code == 302, response.content.decode()[:1500]
+    tournament = Tournament.objects.get(name="Gin night")
+    players = [p.pk for p in world.club.players.all()]
+    url = f"/clubs/{world.club.slug}/n/{tournament.pk}/"
+    assert director.post(url + "entrants/", {"players": players}).status_code == 302
+    return tournament, url
+
+
+def test_the_director_starts_a_round_and_hands_out_table_cards(world, director, night):
+    tournament, url = night
+    assert director.post(url + "rounds/").status_code == 302
+    page = director.get(url).content.decode()
+    assert page.count('data-testid="round-table"') == 2
+    assert "Round 1 of 2" in page
+    cards = director.get(url + "cards/").content.decode()
+    codes = re.findall(r'data-testid="card-code">([^<]+)<', cards)
+    assert len(codes) == 2 and len(set(codes)) == 2
+    assert cards.count("<svg") == 2
+    # The director's phone opens every table of the round, to score it if need be.
+    first = RoundTable.objects.filter(round__tournament=tournament).first().table
+    assert "Record a hand" in director.get(f"/t/{first.id}/").content.decode()
+
+
+def test_a_round_cannot_start_while_tables_play_and_the_page_says_which(world, director, night):
+    _tournament, url = night
+    director.post(url + "rounds/")
+    response = director.post(url + "rounds/")
+    assert response.status_code == 409
+    assert "still playing: 1, 2" in response.content.decode()
+
+
+def test_the_room_screen_shows_the_round_and_the_standings(world, director, night):
+    tournament, url = night
+    director.post(url + "rounds/")
+    for pairing in RoundTable.objects.filter(round__tournament=tournament):
+        table_services.event_append(
+            table_id=pairing.table_id,
+            event_id=uuid.uuid4(),
+            expected_seq=1,
+            event_type="hand_recorded",
+            payload=quick(0, "gin", 0, 30),
+        )
+    board = director.get(url + "tv/", HTTP_HX_REQUEST="true").content.decode()
+    assert board.count("done ✓") == 2
+    # Two winners at 3 victory points, two losers at 0.
+    vps = re.findall(r'data-testid="standing-row">\s*<td>\d+</td>\s*<th[^>]*>[^<]+</th>\s*<td>(\d+)<', board)
+    assert sorted(vps) == ["0", "0", "3", "3"]
+
+
+def test_members_follow_but_only_admins_direct(world, night):
+    _tournament, url = night
+    member = Client()
+    member.force_login(world.member)
+    assert member.get(url).status_code == 200
+    assert member.post(url + "rounds/").status_code == 403
+    outsider = Client()
+    outsider.force_login(world.outsider)
+    assert outsider.get(url).status_code == 404
