@@ -76,7 +76,6 @@ def test_the_room_screen_shows_the_round_and_the_standings(world, director, nigh
     # Two winners at 3 victory points, two losers at 0.
     row = r'data-testid="standing-row">\s*<td>\d+</td>\s*<th[^>]*>[^<]+</th>\s*<td>(\d+)<'
     vps = re.findall(row, board)
-    )
     assert sorted(vps) == ["0", "0", "3", "3"]
 
 
