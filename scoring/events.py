@@ -22,6 +22,10 @@ KNOCKED = "knocked"
 HANDS_SHOWN = "hands_shown"
 MOVE_UNDONE = "move_undone"
 
+# How a finished match's result is settled (scoring/payloads/outcome.py).
+RESULT_CONFIRMED = "result_confirmed"
+TABLE_DECIDED = "table_decided"
+
 # The moves of a hand played move by move (scoring/play/__init__.py documents their payloads).
 MOVE_TYPES = (
     CARD_DRAWN,
@@ -44,9 +48,13 @@ EVENT_TYPES = (
     HAND_STARTED,
     *MOVE_TYPES,
     MOVE_UNDONE,
+    RESULT_CONFIRMED,
+    TABLE_DECIDED,
 )
-# Types a client may append; the table's first event is written by the table's creation.
-APPENDABLE_TYPES = EVENT_TYPES[1:]
+# Types a client may append; the table's first event is written by the table's creation,
+# and decisions only by a tournament's director (games' tournament services).
+DIRECTOR_TYPES = (TABLE_DECIDED,)
+APPENDABLE_TYPES = tuple(t for t in EVENT_TYPES[1:] if t not in DIRECTOR_TYPES)
 
 SCHEMA_VERSION = 1
 

@@ -16,7 +16,9 @@ from scoring.events import (
     HAND_VOIDED,
     MOVE_TYPES,
     MOVE_UNDONE,
+    RESULT_CONFIRMED,
     TABLE_CREATED,
+    TABLE_DECIDED,
     LogEvent,
 )
 from scoring.game import GameRules, HandResult
@@ -26,7 +28,9 @@ from scoring.payloads import (
     HandRecorded,
     HandStarted,
     HandVoided,
+    ResultConfirmed,
     TableCreated,
+    TableDecided,
     read_payload,
 )
 from scoring.play import DONE, SHOW, Play, apply_move, start
@@ -79,6 +83,9 @@ class TableState:
     # log replays in time linear in its moves, not in hands times moves).
     standing: MatchOutcome | None = None
     standing_results: tuple[HandResult, ...] = ()  # the counted results it was worked from
+    # Seats that agreed with the finished match's result, and a director's decision.
+    confirmed: tuple[int, ...] = ()
+    decision: TableDecided | None = None
 
     @property
     def counted(self) -> tuple[HandResult, ...]:
@@ -136,6 +143,11 @@ class TableState:
         """Tell whether the match is over."""
         return self.match.finished
 
+    @property
+    def closed(self) -> bool:
+        """Tell whether the table takes no more hands: its match is over, or decided."""
+        return self.decision is not None or self.match.finished
+
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready projection the server caches and the API returns.
 
@@ -160,6 +172,12 @@ class TableState:
         }
         if self.variant.match_entry:
             projection["match"] = match.to_dict()
+        # Only where a result was confirmed or decided, so the projections cached before
+        # these events existed stay equal to a fresh replay.
+        if self.confirmed:
+            projection["confirmed"] = list(self.confirmed)
+        if self.decision is not None:
+            projection["decision"] = _decision_dict(self.decision)
         return projection
 
 
@@ -183,6 +201,12 @@ def _hand_dict(hand: Hand) -> dict[str, Any]:
             for c in hand.corrections
         ],
     }
+
+
+def _decision_dict(decision: TableDecided | None) -> dict[str, Any] | None:
+    if decision is None:
+        return None
+    return {"kind": decision.decision, "reason": decision.reason, "points": list(decision.points)}
 
 
 def _event_violation(code: str, message: str, **params: Any) -> RuleViolation:
@@ -244,8 +268,45 @@ def _match_over(state: TableState) -> RuleViolation:
     )
 
 
+def _check_not_decided(state: TableState) -> None:
+    if state.decision is not None:
+        raise _event_violation(
+            "decided", "The director has decided this table: nothing more can be recorded."
+        )
+
+
+def _confirm(state: TableState, event: LogEvent) -> TableState:
+    """Record that a seat agrees with the finished match's result."""
+    _check_not_decided(state)
+    confirmed: ResultConfirmed = read_payload(
+        RESULT_CONFIRMED, event.payload, seats=len(state.seats)
+    )
+    if not state.finished:
+        raise _event_violation(
+            "not_finished", "The match is not over: its result cannot be confirmed yet."
+        )
+    if confirmed.seat in state.confirmed:
+        name = state.seats[confirmed.seat]
+        raise _event_violation(
+            "already_confirmed", f"{name} has already confirmed the result.", name=name
+        )
+    return replace(state, confirmed=tuple(sorted((*state.confirmed, confirmed.seat))))
+
+
+def _decide(state: TableState, event: LogEvent) -> TableState:
+    """Record a director's decision on the table (a later one replaces it)."""
+    decided: TableDecided = read_payload(TABLE_DECIDED, event.payload, seats=len(state.seats))
+    if state.play is not None:
+        raise _event_violation(
+            "hand_in_play",
+            "A hand is being played move by move: finish it, or take its moves back.",
+        )
+    return replace(state, decision=decided)
+
+
 def _check_can_start(state: TableState) -> None:
     """Refuse a new hand while the match is over or a hand is still being played."""
+    _check_not_decided(state)
     if state.finished:
         raise _match_over(state)
     if state.play is not None:
@@ -317,7 +378,12 @@ def apply(state: TableState | None, event: LogEvent) -> TableState:
     elif event.event_type in (*MOVE_TYPES, MOVE_UNDONE):
         state = _move(state, event)
     elif event.event_type in (HAND_VOIDED, HAND_AMENDED):
+        _check_not_decided(state)
         state = _correct(state, event)
+    elif event.event_type == RESULT_CONFIRMED:
+        state = _confirm(state, event)
+    elif event.event_type == TABLE_DECIDED:
+        state = _decide(state, event)
     else:
         raise _event_violation(
             "unknown_type", f"Unknown event type '{event.event_type}'.", type=event.event_type
@@ -334,6 +400,9 @@ def apply(state: TableState | None, event: LogEvent) -> TableState:
         if state.play is not None and state.finished:
             # ... and so it may while a hand is being played, which then could never count.
             raise _match_over(state)
+        if state.confirmed:
+            # The result the players agreed to has changed: they must agree again.
+            state = replace(state, confirmed=())
     return replace(state, head_seq=event.seq)
 
 

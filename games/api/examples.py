@@ -61,4 +61,18 @@ def move_examples() -> list[OpenApiExample]:
             request_only=True,
         )
     )
+    examples.append(
+        OpenApiExample(
+            "Any game, after the match: a player confirms the result",
+            description="Seat 1 (the second player) agrees with the finished match's result. "
+            "Each seat confirms once; a later correction of a hand asks for it again.",
+            value={
+                "event_id": "00000000-0000-4000-8000-999900000002",
+                "expected_seq": 9,
+                "type": "result_confirmed",
+                "payload": {"seat": 1},
+            },
+            request_only=True,
+        )
+    )
     return examples

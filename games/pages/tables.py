@@ -114,7 +114,7 @@ def _context(request, table: Table, role: Role, **extra) -> dict:
         "phone_name": request.session.get(PHONE_NAME, ""),
         **match,
     }
-    if role == Role.SCOREKEEPER and not state["finished"]:
+    if role == Role.SCOREKEEPER and not state["finished"] and not state.get("decision"):
         if "move_form" not in extra:
             context["move_form"] = MoveForm(head_seq=table.head_seq, seats=len(state["seats"]))
         if "hand_form" not in extra and not state["play"]:

@@ -87,6 +87,14 @@ MESSAGES: dict[tuple[str, str], Any] = {
         "“%(field)s” must be a seat number: 0 for the first player up to %(high)s for the last "
         "(seats count from 0)."
     ),
+    ("EVENT", "decided"): _("The director has decided this table: nothing more can be recorded."),
+    ("EVENT", "not_finished"): _("The match is not over: its result cannot be confirmed yet."),
+    ("EVENT", "already_confirmed"): _("%(name)s has already confirmed the result."),
+    ("EVENT", "no_reason"): _("Say why: a decision is recorded with its reason."),
+    ("EVENT", "bad_points"): _(
+        "“%(field)s” must give the victory points of every player, and only with the "
+        "decision to score the table."
+    ),
     ("EVENT", "bad_choice"): _("“%(field)s” must be one of: %(choices)s."),
     ("EVENT", "bad_text"): _("“%(field)s” must be text of at most %(max_length)s characters."),
     ("EVENT", "bad_cards"): _("“%(field)s” must be cards written like 7S 8S 9S."),

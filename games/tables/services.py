@@ -20,7 +20,13 @@ from games.tables.models import Event, Seat, Table, TableProjection
 from games.tables.signals import league_match_changed
 from games.tables.tasks import table_verify
 from scoring.errors import RuleViolation, Violation
-from scoring.events import APPENDABLE_TYPES, HAND_RECORDED, TABLE_CREATED, LogEvent
+from scoring.events import (
+    APPENDABLE_TYPES,
+    DIRECTOR_TYPES,
+    HAND_RECORDED,
+    TABLE_CREATED,
+    LogEvent,
+)
 from scoring.replay import TableState, apply, replay
 
 
@@ -83,7 +89,7 @@ def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, A
         league_match_changed.send(sender=Table, table=table)
     table.head_seq = event.seq
     table.head_hash = event.hash
-    table.status = Table.Status.FINISHED if state.finished else Table.Status.OPEN
+    table.status = Table.Status.FINISHED if state.closed else Table.Status.OPEN
     table.save(update_fields=["head_seq", "head_hash", "status", "updated_at"])
     # An update, not update_or_create: that would read (and parse) the old state first.
     updated = TableProjection.objects.filter(table=table).update(
@@ -163,8 +169,11 @@ def event_append(
     payload: dict[str, Any],
     entered_by: str = "",
     user=None,
+    by_director: bool = False,
 ) -> AppendResult:
     """Append one event to a table's log after replaying it on the current state.
+
+    ``by_director`` lets a tournament's director's decision in (its service checks who).
 
     A retry with a stored ``event_id`` returns the stored event; a stale ``expected_seq``
     raises AppendConflict; a rule violation raises EventRejected. Nothing is stored then.
@@ -179,6 +188,7 @@ def event_append(
                 payload=payload,
                 entered_by=entered_by,
                 user=user,
+                allowed=APPENDABLE_TYPES + DIRECTOR_TYPES if by_director else APPENDABLE_TYPES,
             )
     except IntegrityError:
         # Only a concurrent insert of the same event_id on another table gets here: the
@@ -253,7 +263,7 @@ def _existing_result(
 
 
 def _append_locked(
-    *, table_id, event_id, expected_seq, event_type, payload, entered_by, user
+    *, table_id, event_id, expected_seq, event_type, payload, entered_by, user, allowed
 ) -> AppendResult:
     table = Table.objects.select_for_update().get(pk=table_id)
     existing = Event.objects.filter(event_id=event_id).first()
@@ -267,7 +277,7 @@ def _append_locked(
     if table.season_id is not None and user is not None and user.is_authenticated:
         # A league table's record names the signed-in member, never what the client typed.
         entered_by = user.get_username()[: Event._meta.get_field("entered_by").max_length]
-    if event_type not in APPENDABLE_TYPES:
+    if event_type not in allowed:
         raise EventRejected(
             [
                 Violation(

@@ -51,7 +51,9 @@ from scoring.events import (
     KNOCKED,
     MELDS_LAID,
     MOVE_UNDONE,
+    RESULT_CONFIRMED,
     TABLE_CREATED,
+    TABLE_DECIDED,
     TABLE_REARRANGED,
     TURN_PASSED,
 )
@@ -86,6 +88,7 @@ from scoring.payloads.moves import (
     TableRearranged,
     TurnPassed,
 )
+from scoring.payloads.outcome import ResultConfirmed, TableDecided
 from scoring.payloads.table import HandAmended, HandRecorded, HandVoided, TableCreated
 
 __all__ = [
@@ -107,8 +110,10 @@ __all__ = [
     "MeldsLaid",
     "MoveUndone",
     "Pending",
+    "ResultConfirmed",
     "ShownHand",
     "TableCreated",
+    "TableDecided",
     "TableRearranged",
     "TurnPassed",
     "cards_field",
@@ -142,6 +147,8 @@ READERS: Mapping[str, Callable[..., Any]] = MappingProxyType(
         KNOCKED: Knocked.read,
         HANDS_SHOWN: HandsShown.read,
         MOVE_UNDONE: MoveUndone.read,
+        RESULT_CONFIRMED: ResultConfirmed.read,
+        TABLE_DECIDED: TableDecided.read,
     }
 )
 

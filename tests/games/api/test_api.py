@@ -165,6 +165,19 @@ class TestAppendingEvents:
         assert "14" in violation["message"]
         assert Event.objects.filter(table_id=created["id"]).count() == 1
 
+    def test_a_director_s_decision_cannot_come_through_the_api(self, api, created):
+        response = _post_event(
+            api,
+            created,
+            created["scorekeeper_key"],
+            expected_seq=1,
+            type="table_decided",
+            payload={"decision": "void", "reason": "we lost"},
+        )
+        assert response.status_code == 400
+        assert "type" in response.json()["fields"]
+        assert Event.objects.filter(table_id=created["id"]).count() == 1
+
     def test_a_seat_out_of_range_is_explained_as_a_seat_counted_from_0(self, api, created):
         violation = _refusal(api, created, quick(2, "knock", 3, 20))
         assert (violation["code"], violation["params"]["field"]) == ("bad_seat", "knocker")
