@@ -210,7 +210,7 @@ class MatchSummary:
         }
 
 
-def _places(totals: Sequence[int], *, lower_is_better: bool) -> list[int]:
+def places_of(totals: Sequence[int], *, lower_is_better: bool) -> list[int]:
     """Return each seat's place: 1 plus the number of seats with a strictly better total."""
     sign = -1 if lower_is_better else 1
     return [1 + sum(sign * other > sign * mine for other in totals) for mine in totals]
@@ -236,7 +236,7 @@ def match_summary(
     # Gin lets an amendment end the match at an earlier hand than the last one recorded;
     # the match result then stops there, and so do the hands read here.
     results = [result for result in state.counted[: match.hands] if reading.hand_played(result)]
-    places = _places(match.totals, lower_is_better=reading.lower_is_better)
+    places = places_of(match.totals, lower_is_better=reading.lower_is_better)
     hand_winners = [reading.hand_winners(result) for result in results]
     seats = []
     for seat, player in enumerate(players):

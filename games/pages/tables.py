@@ -21,6 +21,7 @@ from games.pages.forms.play import MoveForm
 from games.pages.forms.tables import (
     RANKS,
     SUITS,
+    ConfirmForm,
     GinAmendForm,
     GinHandForm,
     PhoneNameForm,
@@ -35,8 +36,9 @@ from games.shared.errors import ActionRefused, EventRejected
 from games.tables import selectors, services
 from games.tables.access import Role, request_digests, session_remember, write_refusal
 from games.tables.models import Table
+from games.tournaments import selectors as tournament_selectors
 from scoring.errors import RuleViolation
-from scoring.events import HAND_RECORDED
+from scoring.events import HAND_RECORDED, RESULT_CONFIRMED
 
 
 def with_table(*, write: bool = False):
@@ -121,8 +123,28 @@ def _context(request, table: Table, role: Role, **extra) -> dict:
             context["hand_form"] = _hand_form(table, state)
     if state["play"]:
         context.update(_play_context(table, state))
+    context.update(_night_context(table, state, role))
     context.update(extra)
     return context
+
+
+def _night_context(table: Table, state: dict, role: Role) -> dict:
+    """Return what a tournament table shows: its night, round, clock, and who has still to
+    confirm the result (each player, on a phone at the table)."""
+    pairing = tournament_selectors.table_pairing(table=table)
+    if pairing is None:
+        return {}
+    confirmed = set(state.get("confirmed", ()))
+    waiting = []
+    if role == Role.SCOREKEEPER and state["finished"] and not state.get("decision"):
+        waiting = [
+            (seat, name) for seat, name in enumerate(state["seats"]) if seat not in confirmed
+        ]
+    return {
+        "pairing": pairing,
+        "to_confirm": waiting,
+        "confirm_form": ConfirmForm(head_seq=table.head_seq) if waiting else None,
+    }
 
 
 def _play_context(table: Table, state: dict) -> dict:
@@ -416,6 +438,28 @@ def hand_amend(request, table, role, number: int):
         status=status,
         extra={"entry": entry},
     )
+
+
+@require_POST
+@with_table(write=True)
+def result_confirm(request, table, role):
+    """A player confirms the finished match's result (a tournament table asks each one)."""
+    form = ConfirmForm(request.POST, head_seq=table.head_seq)
+    error = _("Choose who confirms.")
+    if form.is_valid():
+        status = _append(
+            request, table, form, RESULT_CONFIRMED, {"seat": form.cleaned_data["seat"]}
+        )
+        if status is None:
+            return redirect("table", table_id=table.id)
+        error = (
+            _("The result has just changed: check it, then confirm again.")
+            if status == 409
+            else " ".join(str(e) for e in form.non_field_errors())
+        )
+    table.refresh_from_db()
+    context = _context(request, table, role, confirm_error=error)
+    return render(request, "tables/table.html", context, status=422)
 
 
 @require_http_methods(["GET", "POST"])

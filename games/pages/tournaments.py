@@ -4,15 +4,18 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.clubs.models import Player
 from games.pages.common import add_errors, admins_only, form_status, with_club
-from games.pages.forms.tournaments import EntrantsForm, TournamentForm
+from games.pages.forms.tournaments import DecisionForm, EntrantsForm, TournamentForm
 from games.pages.joining import share_context
-from games.shared.errors import ActionRefused
+from games.rules.text import violation_text
+from games.shared.errors import ActionRefused, EventRejected
 from games.tables.access import Role, session_remember
+from games.tables.services import AppendConflict
 from games.tournaments import selectors, services
 from games.tournaments.models import Tournament
 
@@ -32,7 +35,10 @@ def _night_context(tournament: Tournament) -> dict:
     return {
         "tournament": tournament,
         "round": current,
-        "playing": {pairing.pk for pairing in found.playing},
+        "round_tables": [
+            (pairing, found.status[pairing.pk])
+            for pairing in (current.tables.all() if current else [])
+        ],
         "standings": selectors.night_standings(tournament=tournament, found=found),
         "now": timezone.now(),
     }
@@ -80,6 +86,7 @@ def _detail_context(request, access, tournament, **extra) -> dict:
         "access": access,
         "entrants": tournament.entrants.select_related("player").order_by("player__name"),
         "entrants_form": EntrantsForm(players=roster),
+        "decision_form": DecisionForm(),
         **_night_context(tournament),
         **extra,
     }
@@ -139,6 +146,35 @@ def round_start(request, access, tournament_id: int):
         started = services.round_start(actor=request.user, tournament_id=tournament.pk)
         for table in started.tables:
             session_remember(request, table, Role.SCOREKEEPER)
+
+    return _director_post(request, access, tournament_id, act)
+
+
+@require_POST
+@with_club
+def table_decide(request, access, tournament_id: int, round_table_id: int):
+    """The director's decision on a table: lock (its totals stand), void, or score it."""
+    form = DecisionForm(request.POST)
+
+    def act(tournament):
+        if not form.is_valid():
+            raise ValidationError([m for errors in form.errors.values() for m in errors])
+        data = form.cleaned_data
+        try:
+            services.table_decide(
+                actor=request.user,
+                tournament_id=tournament.pk,
+                round_table_id=round_table_id,
+                decision=data["decision"],
+                reason=data["reason"],
+                points=form.points(),
+            )
+        except EventRejected as exc:
+            raise ValidationError([violation_text(v) for v in exc.violations]) from None
+        except AppendConflict:
+            raise ValidationError(
+                _("The table has just changed: look at it and decide again.")
+            ) from None
 
     return _director_post(request, access, tournament_id, act)
 

@@ -27,6 +27,7 @@ urlpatterns = [
     path("t/<uuid:table_id>/tv/", tv.table_tv, name="table-tv"),
     path("phone-name/", tables.phone_name, name="phone-name"),
     path("t/<uuid:table_id>/rematch/", tables.table_rematch, name="table-rematch"),
+    path("t/<uuid:table_id>/confirm/", tables.result_confirm, name="result-confirm"),
     # Key links from before keys were hashed: they still open the table; nothing makes them.
     # Any id, so that a malformed one is refused by the view, not by a 404 whose log line
     # would carry the key.
@@ -81,6 +82,11 @@ urlpatterns = [
         "clubs/<slug:club>/n/<int:tournament_id>/rounds/",
         tournaments.round_start,
         name="tournament-round-start",
+    ),
+    path(
+        "clubs/<slug:club>/n/<int:tournament_id>/tables/<int:round_table_id>/decide/",
+        tournaments.table_decide,
+        name="tournament-decide",
     ),
     path(
         "clubs/<slug:club>/n/<int:tournament_id>/finish/",

@@ -6,11 +6,10 @@ from fractions import Fraction
 from django.db.models import Prefetch, QuerySet
 
 from games.tables import snapshots
-from games.tables.models import Table
 from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
-from scoring.standings import match_summary
 from scoring.tournaments.ranking import TournamentRow, tournament_standings
 from scoring.tournaments.results import Bye, TableResult, WinDrawLoss
+from scoring.tournaments.tables import table_result
 
 
 def scale(tournament: Tournament) -> WinDrawLoss:
@@ -34,36 +33,45 @@ def tournament_rounds(*, tournament: Tournament) -> QuerySet[Round]:
     )
 
 
+PLAYING, TO_CONFIRM, DONE, DECIDED = "playing", "to_confirm", "done", "decided"
+
+
 @dataclass(frozen=True)
 class NightResults:
-    """What the night's logs say so far: finished tables' results, byes, tables in play."""
+    """What the night's logs say so far: the results of the tables that have one, the byes,
+    the tables still in play and those whose players have not all confirmed the result,
+    and each table's status (by RoundTable id)."""
 
     results: list[TableResult]
     byes: list[Bye]
     playing: list[RoundTable]
+    to_confirm: list[RoundTable]
+    status: dict[int, str]
 
 
 def night_results(*, tournament: Tournament) -> NightResults:
-    """Read every round's finished tables into results (keys: entrant ids)."""
-    results, byes, playing = [], [], []
+    """Read every round's tables into results (keys: entrant ids)."""
+    results, byes, playing, to_confirm, status = [], [], [], [], {}
     for round_ in tournament_rounds(tournament=tournament):
         if round_.bye_id is not None:
             byes.append(Bye(round_number=round_.number, player=round_.bye_id))
         for pairing in round_.tables.all():
             entrants = [seat.entrant_id for seat in pairing.seats.all()]
-            if pairing.table.status != Table.Status.FINISHED:
+            state = snapshots.head_state(pairing.table)
+            result = table_result(state, entrants, round_number=round_.number)
+            if result is None:
                 playing.append(pairing)
+                status[pairing.pk] = PLAYING
                 continue
-            summary = match_summary(snapshots.head_state(pairing.table), entrants)
-            results.append(
-                TableResult(
-                    round_number=round_.number,
-                    players=tuple(entrants),
-                    places=tuple(seat.place for seat in summary.seats),
-                    margins=tuple(seat.points_for - seat.points_against for seat in summary.seats),
-                )
-            )
-    return NightResults(results, byes, playing)
+            results.append(result)
+            if state.decision is not None:
+                status[pairing.pk] = DECIDED
+            elif len(state.confirmed) < len(entrants):
+                to_confirm.append(pairing)
+                status[pairing.pk] = TO_CONFIRM
+            else:
+                status[pairing.pk] = DONE
+    return NightResults(results, byes, playing, to_confirm, status)
 
 
 @dataclass(frozen=True)
@@ -101,3 +109,8 @@ def paired_entrants(*, tournament: Tournament) -> list[Entrant]:
 def club_tournaments(*, club) -> QuerySet[Tournament]:
     """Return the club's nights, newest first."""
     return Tournament.objects.filter(club=club).order_by("-created_at")
+
+
+def table_pairing(*, table) -> RoundTable | None:
+    """Return the night's pairing a table plays, with its round and tournament, if any."""
+    return RoundTable.objects.select_related("round__tournament__club").filter(table=table).first()

@@ -1,6 +1,7 @@
 """Every write to a tournament night goes through here: the director's actions."""
 
 import secrets
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -14,9 +15,10 @@ from games.clubs.models import League, Player
 from games.clubs.services import require_member
 from games.shared.errors import ActionRefused
 from games.tables.models import Table
-from games.tables.services import table_create
+from games.tables.services import event_append, table_create
 from games.tournaments import selectors
 from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
+from scoring.events import TABLE_DECIDED
 from scoring.tournaments.swiss import swiss_round
 
 
@@ -98,6 +100,20 @@ def entrant_set(*, actor, tournament_id: int, entrant_id: int, checked_in: bool,
         raise ValidationError(gettext("No such entrant."))
 
 
+def _check_round_over(found: selectors.NightResults) -> None:
+    """Refuse while a table plays or its players have not all confirmed its result."""
+    if found.playing:
+        raise ActionRefused(
+            gettext("Tables of this round are still playing: %(tables)s.")
+            % {"tables": ", ".join(str(t.number) for t in found.playing)}
+        )
+    if found.to_confirm:
+        raise ActionRefused(
+            gettext("Results still to be confirmed by their players: tables %(tables)s.")
+            % {"tables": ", ".join(str(t.number) for t in found.to_confirm)}
+        )
+
+
 @dataclass(frozen=True)
 class StartedRound:
     round: Round
@@ -110,11 +126,7 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
     tournament = _director(tournament_id, actor)
     now = now or timezone.now()
     found = selectors.night_results(tournament=tournament)
-    if found.playing:
-        raise ActionRefused(
-            gettext("Tables of this round are still playing: %(tables)s.")
-            % {"tables": ", ".join(str(t.number) for t in found.playing)}
-        )
+    _check_round_over(found)
     number = tournament.round_set.count() + 1
     if number > tournament.rounds:
         raise ActionRefused(gettext("Every round has been played."))
@@ -164,8 +176,41 @@ def tournament_finish(*, actor, tournament_id: int) -> Tournament:
     tournament = _director(tournament_id, actor)
     if tournament.round_set.count() < tournament.rounds:
         raise ActionRefused(gettext("Rounds are still to be played."))
-    if selectors.night_results(tournament=tournament).playing:
-        raise ActionRefused(gettext("Tables are still playing."))
+    _check_round_over(selectors.night_results(tournament=tournament))
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
     return tournament
+
+
+@transaction.atomic
+def table_decide(
+    *,
+    actor,
+    tournament_id: int,
+    round_table_id: int,
+    decision: str,
+    reason: str,
+    points: Sequence[int] | None = None,
+):
+    """Record the director's decision on a table of the night, in the table's own log."""
+    tournament = _director(tournament_id, actor)
+    pairing = (
+        RoundTable.objects.select_related("table")
+        .filter(pk=round_table_id, round__tournament=tournament)
+        .first()
+    )
+    if pairing is None:
+        raise ValidationError(gettext("No such table in this tournament."))
+    payload = {"decision": decision, "reason": reason}
+    if points is not None:
+        payload["points"] = list(points)
+    return event_append(
+        table_id=pairing.table_id,
+        event_id=uuid.uuid4(),
+        expected_seq=pairing.table.head_seq,
+        event_type=TABLE_DECIDED,
+        payload=payload,
+        entered_by=actor.get_username()[:40],
+        user=actor,
+        by_director=True,
+    )

@@ -275,3 +275,28 @@ document.addEventListener("htmx:afterSettle", (event) => {
   document.addEventListener("DOMContentLoaded", () => init(document));
   document.addEventListener("htmx:afterSettle", (event) => init(event.target));
 })();
+
+// A round's clock counts down to the server's end time (the page says when it ends, too).
+(function () {
+  "use strict";
+  function tick() {
+    document.querySelectorAll("[data-ends-at]").forEach((clock) => {
+      const left = Math.round((Date.parse(clock.dataset.endsAt) - Date.now()) / 1000);
+      let out = clock.querySelector("[data-countdown]");
+      if (!out) {
+        out = document.createElement("strong");
+        out.dataset.countdown = "";
+        clock.append(" · ", out);
+      }
+      if (left <= 0) {
+        out.textContent = clock.dataset.upText;
+      } else {
+        const minutes = Math.floor(left / 60);
+        const seconds = String(left % 60).padStart(2, "0");
+        out.textContent = `${minutes}:${seconds} ${clock.dataset.leftText}`;
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", () => { tick(); setInterval(tick, 1000); });
+  document.addEventListener("htmx:afterSettle", tick);
+})();

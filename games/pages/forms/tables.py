@@ -461,3 +461,12 @@ class PhoneNameForm(forms.Form):
         if any(ord(character) < 32 or 0x7F <= ord(character) < 0xA0 for character in name):
             raise forms.ValidationError(_("Use letters, digits and spaces only."))
         return name
+
+
+MAX_SEATS = 6  # the most any game seats (Ramino)
+
+
+class ConfirmForm(EventForm):
+    """A player agreeing with the finished match's result, on a phone at the table."""
+
+    seat = forms.IntegerField(min_value=0, max_value=MAX_SEATS - 1, widget=forms.HiddenInput)

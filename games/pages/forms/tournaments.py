@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.clubs.models import League
 from games.tournaments.models import MAX_ROUND_MINUTES, MAX_ROUNDS
+from scoring.payloads.outcome import MAX_DECIDED_POINTS, MAX_DECISION_REASON
 
 
 class TournamentForm(forms.Form):
@@ -32,3 +33,41 @@ class EntrantsForm(forms.Form):
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["players"].choices = [(p.pk, p.name) for p in players]
+
+
+class DecisionForm(forms.Form):
+    decision = forms.ChoiceField(
+        label=_("Decision"),
+        choices=[
+            ("lock", _("Lock: the totals stand")),
+            ("void", _("Void: no points to anyone")),
+            ("score", _("Score: these victory points")),
+        ],
+    )
+    reason = forms.CharField(label=_("Why?"), max_length=MAX_DECISION_REASON)
+    points_0 = forms.IntegerField(
+        label=_("Victory points, first player"),
+        min_value=0,
+        max_value=MAX_DECIDED_POINTS,
+        required=False,
+    )
+    points_1 = forms.IntegerField(
+        label=_("Victory points, second player"),
+        min_value=0,
+        max_value=MAX_DECIDED_POINTS,
+        required=False,
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("decision") == "score" and (
+            data.get("points_0") is None or data.get("points_1") is None
+        ):
+            raise forms.ValidationError(_("To score the table, give both players' points."))
+        return data
+
+    def points(self) -> list[int] | None:
+        data = self.cleaned_data
+        if data["decision"] != "score":
+            return None
+        return [data["points_0"], data["points_1"]]

@@ -45,14 +45,20 @@ def _play_round(world, tournament, winners_seat=0):
     the other left on 30 (GIN-SCORE-GIN: 25 + 30 = 55, past the 50 target in one hand)."""
     started = services.round_start(actor=world.admin, tournament_id=tournament.pk)
     for table in started.tables:
-        table_services.event_append(
-            table_id=table.id,
-            event_id=uuid.uuid4(),
-            expected_seq=1,
-            event_type="hand_recorded",
-            payload=quick(winners_seat, "gin", 0, 30),
-        )
+        _append(table, 2, "hand_recorded", quick(winners_seat, "gin", 0, 30))
+        _append(table, 3, "result_confirmed", {"seat": 0})
+        _append(table, 4, "result_confirmed", {"seat": 1})
     return started
+
+
+def _append(table, expected_seq, event_type, payload):
+    return table_services.event_append(
+        table_id=table.id,
+        event_id=uuid.uuid4(),
+        expected_seq=expected_seq - 1,
+        event_type=event_type,
+        payload=payload,
+    )
 
 
 class TestRounds:
@@ -109,6 +115,60 @@ class TestRounds:
         lines = {line.name: line.row for line in selectors.night_standings(tournament=night)}
         assert lines[started.round.bye.player.name].victory_points == 3
         assert lines["Ugo"].victory_points == 0 and lines["Ugo"].played == 0
+
+
+class TestSettlingResults:
+    def test_the_next_round_waits_for_every_player_to_confirm(self, world, night):
+        started = services.round_start(actor=world.admin, tournament_id=night.pk)
+        for table in started.tables:
+            _append(table, 2, "hand_recorded", quick(0, "gin", 0, 30))
+            _append(table, 3, "result_confirmed", {"seat": 1})
+        with pytest.raises(ActionRefused, match="confirmed by their players: tables 1, 2, 3, 4"):
+            services.round_start(actor=world.admin, tournament_id=night.pk)
+
+    def test_at_time_the_director_locks_a_table_and_its_totals_stand(self, world, night):
+        started = services.round_start(actor=world.admin, tournament_id=night.pk)
+        first, *others = started.round.tables.all()
+        # Table 1 is still playing when time is up: seat 1 leads 35 to 0 (25 + 10).
+        _append(first.table, 2, "hand_recorded", quick(1, "gin", 0, 10))
+        services.table_decide(
+            actor=world.admin,
+            tournament_id=night.pk,
+            round_table_id=first.pk,
+            decision="lock",
+            reason="time is up",
+        )
+        for pairing in others:
+            services.table_decide(
+                actor=world.admin,
+                tournament_id=night.pk,
+                round_table_id=pairing.pk,
+                decision="void",
+                reason="did not play",
+            )
+        found = selectors.night_results(tournament=night)
+        assert not found.playing and not found.to_confirm
+        lines = {
+            line.name: line.row.victory_points
+            for line in selectors.night_standings(tournament=night, found=found)
+        }
+        leader = first.seats.get(seat=1).entrant.player.name
+        assert lines[leader] == 3 and sum(lines.values()) == 3
+        # The locked table takes no more hands; the next round can start.
+        first.table.refresh_from_db()
+        assert first.table.status == "finished"
+        services.round_start(actor=world.admin, tournament_id=night.pk)
+
+    def test_only_an_admin_decides(self, world, night):
+        started = services.round_start(actor=world.admin, tournament_id=night.pk)
+        with pytest.raises(ActionRefused):
+            services.table_decide(
+                actor=world.member,
+                tournament_id=night.pk,
+                round_table_id=started.round.tables.first().pk,
+                decision="void",
+                reason="x",
+            )
 
 
 class TestWhoMay:

@@ -72,6 +72,17 @@ def test_the_room_screen_shows_the_round_and_the_standings(world, director, nigh
             payload=quick(0, "gin", 0, 30),
         )
     board = director.get(url + "tv/", HTTP_HX_REQUEST="true").content.decode()
+    assert board.count('data-status="to_confirm"') == 2
+    # Each player confirms on the table's phone (here the director's, which holds them all).
+    for pairing in RoundTable.objects.filter(round__tournament=tournament):
+        for seat in (0, 1):
+            page = director.get(f"/t/{pairing.table_id}/").content.decode()
+            assert f'data-testid="confirm-{seat}"' in page
+            response = director.post(f"/t/{pairing.table_id}/confirm/", _confirm(page, seat))
+            assert response.status_code == 302
+        page = director.get(f"/t/{pairing.table_id}/").content.decode()
+        assert "Result confirmed by every player" in page
+    board = director.get(url + "tv/", HTTP_HX_REQUEST="true").content.decode()
     assert board.count("done ✓") == 2
     # Two winners at 3 victory points, two losers at 0.
     row = r'data-testid="standing-row">\s*<td>\d+</td>\s*<th[^>]*>[^<]+</th>\s*<td>(\d+)<'
@@ -88,3 +99,26 @@ def test_members_follow_but_only_admins_direct(world, night):
     outsider = Client()
     outsider.force_login(world.outsider)
     assert outsider.get(url).status_code == 404
+
+
+def _confirm(page: str, seat: int) -> dict:
+    event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)
+    expected = re.search(r'name="expected_seq" value="([^"]+)"', page).group(1)
+    return {"event_id": event_id, "expected_seq": expected, "seat": seat}
+
+
+def test_the_director_decides_a_table_from_the_night_page(world, director, night):
+    tournament, url = night
+    director.post(url + "rounds/")
+    pairing = RoundTable.objects.filter(round__tournament=tournament).first()
+    decide = url + f"tables/{pairing.pk}/decide/"
+    refused = director.post(decide, {"decision": "score", "reason": "dispute", "points_0": "2"})
+    assert refused.status_code == 409
+    assert "give both players" in refused.content.decode()
+    done = director.post(
+        decide, {"decision": "score", "reason": "dispute", "points_0": "2", "points_1": "1"}
+    )
+    assert done.status_code == 302
+    page = director.get(f"/t/{pairing.table_id}/").content.decode()
+    assert "The director scored this table." in page and "dispute" in page
+    assert "Record a hand" not in page

@@ -1,0 +1,52 @@
+"""A round's table read from its replayed log: the result it gives the night, if any.
+
+- a director's decision settles it: "void" gives everyone 0 VP, "score" the VP decided,
+  "lock" lets the totals stand as they are (places and margins from them, match over or
+  not: e.g. when the round's time ran out);
+- otherwise a finished match gives its places and points differences
+  (``scoring.standings.match_summary``), and a match still in play gives nothing yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from scoring.replay import TableState
+from scoring.standings import match_summary, places_of
+from scoring.tournaments.results import PlayerKey, TableResult
+
+
+def table_result(
+    state: TableState, players: Sequence[PlayerKey], *, round_number: int
+) -> TableResult | None:
+    """Return what the table's log says for the night, or None while its match is in play."""
+    decision = state.decision
+    players = tuple(players)
+    if decision is not None:
+        totals = state.match.totals or state.totals
+        lower = state.variant.standings.lower_is_better
+        places = tuple(places_of(totals, lower_is_better=lower))
+        margins = tuple(_margin(totals, seat, lower) for seat in range(len(totals)))
+        decided: tuple[Fraction, ...] = ()
+        if decision.decision == "void":
+            decided = tuple(Fraction(0) for _ in players)
+        elif decision.decision == "score":
+            decided = tuple(Fraction(points) for points in decision.points)
+        return TableResult(round_number, players, places, margins, decided)
+    if not state.finished:
+        return None
+    summary = match_summary(state, players)
+    return TableResult(
+        round_number,
+        players,
+        tuple(seat.place for seat in summary.seats),
+        tuple(seat.points_for - seat.points_against for seat in summary.seats),
+    )
+
+
+def _margin(totals: Sequence[int], seat: int, lower_is_better: bool) -> Fraction:
+    """Return a seat's total against the others' average, better being positive."""
+    others = [total for other, total in enumerate(totals) if other != seat]
+    difference = Fraction(totals[seat]) - Fraction(sum(others), len(others))
+    return -difference if lower_is_better else difference
