@@ -75,8 +75,25 @@ def _every_page(client, world, table_path: str) -> list[str]:
 
     from games.pages import urls
 
+    from games.tournaments import services as tournament_services
+
     table_id = table_path.strip("/").split("/")[1]
+    night = tournament_services.tournament_create(
+        actor=world.owner,
+        club_id=world.club.pk,
+        league_id=world.league.pk,
+        name="Gin night",
+        rounds=1,
+        round_minutes=30,
+    )
+    tournament_services.entrants_register(
+        actor=world.owner, tournament_id=night.pk, player_ids=[world.anna.pk, world.bruno.pk]
+    )
+    started = tournament_services.round_start(actor=world.owner, tournament_id=night.pk)
     values = {
+        "tournament_id": night.pk,
+        "entrant_id": night.entrants.first().pk,
+        "round_table_id": started.round.tables.first().pk,
         "table_id": table_id,
         "number": 1,
         "club": world.club.slug,
