@@ -74,7 +74,6 @@ def _every_page(client, world, table_path: str) -> list[str]:
     from django.urls import URLPattern, URLResolver, reverse
 
     from games.pages import urls
-
     from games.tournaments import services as tournament_services
 
     table_id = table_path.strip("/").split("/")[1]
