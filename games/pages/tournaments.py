@@ -1,9 +1,14 @@
-"""A club's tournament nights: the director's page, the table cards, the room's screen."""
+"""A club's tournament nights: the director's page, the table cards, the room's screen,
+and the results for everyone once the night is over."""
+
+import csv
 
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -13,6 +18,7 @@ from games.pages.common import add_errors, admins_only, form_status, with_club
 from games.pages.forms.tournaments import DecisionForm, EntrantsForm, TournamentForm
 from games.pages.joining import share_context
 from games.rules.text import violation_text
+from games.shared.csv_cells import number_cell, text_cell
 from games.shared.errors import ActionRefused, EventRejected
 from games.tables.access import Role, session_remember
 from games.tables.services import AppendConflict
@@ -214,3 +220,55 @@ def tournament_tv(request, access, tournament_id: int):
     context = {"club": access.club, **_night_context(tournament)}
     template = "tournaments/tv.html#board" if request.htmx else "tournaments/tv.html"
     return render(request, template, context)
+
+
+def _visible_night(request, club: str, tournament_id: int) -> Tournament:
+    tournament = selectors.night_for_visitor(
+        club_slug=club, tournament_id=tournament_id, user=request.user
+    )
+    if tournament is None:
+        raise Http404(_("No such tournament, or its results are not out yet."))
+    return tournament
+
+
+@require_GET
+def tournament_results(request, club: str, tournament_id: int):
+    """The night's results for everyone once it is over: standings and every table."""
+    tournament = _visible_night(request, club, tournament_id)
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "standings": selectors.night_standings(tournament=tournament),
+        "rounds": selectors.night_tables(tournament=tournament),
+    }
+    return render(request, "tournaments/results.html", context)
+
+
+CSV_HEADER = ["rank", "player", "victory_points", "buchholz", "points_difference", "played", "byes"]
+
+
+@require_GET
+def tournament_results_csv(request, club: str, tournament_id: int):
+    """The night's standings as a CSV file, one row per player."""
+    tournament = _visible_night(request, club, tournament_id)
+    filename = f"{tournament.club.slug}-{slugify(tournament.name) or tournament.pk}-results.csv"
+    response = HttpResponse(
+        content_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": content_disposition_header(True, filename)},
+    )
+    writer = csv.writer(response)
+    writer.writerow(CSV_HEADER)
+    for line in selectors.night_standings(tournament=tournament):
+        row = line.row
+        writer.writerow(
+            [
+                row.rank,
+                text_cell(line.name),
+                number_cell(row.victory_points),
+                number_cell(row.buchholz),
+                number_cell(row.points_difference),
+                row.played,
+                row.byes,
+            ]
+        )
+    return response

@@ -94,6 +94,16 @@ urlpatterns = [
         name="tournament-finish",
     ),
     path(
+        "clubs/<slug:club>/n/<int:tournament_id>/results/",
+        tournaments.tournament_results,
+        name="tournament-results",
+    ),
+    path(
+        "clubs/<slug:club>/n/<int:tournament_id>/results.csv",
+        tournaments.tournament_results_csv,
+        name="tournament-results-csv",
+    ),
+    path(
         "clubs/<slug:club>/n/<int:tournament_id>/cards/",
         tournaments.table_cards,
         name="tournament-cards",

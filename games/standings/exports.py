@@ -10,30 +10,11 @@ ratings with every digit stored, times in ISO 8601 UTC.
 
 import datetime
 from decimal import Decimal
-from fractions import Fraction
 
 from games.clubs.models import Season
+from games.shared.csv_cells import number_cell, text_cell
 from games.standings import selectors
 from scoring.standings import COUNTS
-
-# A spreadsheet reads a cell starting with one of these as a formula (CSV injection): such a
-# text cell gets a leading single quote, as OWASP advises, and shows as the text it is.
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _text(value: str) -> str:
-    """Return a text cell that no spreadsheet runs as a formula."""
-    return f"'{value}" if value.startswith(_FORMULA_STARTS) else value
-
-
-def _decimal(value: int | float | str) -> str:
-    """Return a count or points (an int, a stored 2-decimal float or an "n/d" fraction) in
-    machine form: an integer when whole, else at most two decimals."""
-    rounded = round(Fraction(str(value)), 2)
-    if rounded.denominator == 1:
-        return str(rounded.numerator)
-    # The denominator divides 100, so the decimal is exact.
-    return str(Decimal(rounded.numerator) / rounded.denominator)
 
 
 def _rating(value: float | None) -> str:
@@ -74,15 +55,15 @@ def standings_write(writer, season: Season) -> None:
         writer.writerow(
             [
                 row["rank"],
-                _text(line.name),
+                text_cell(line.name),
                 row["played"],
                 row["won"],
                 row["lost"],
-                _decimal(row["win_rate"]),
+                number_cell(row["win_rate"]),
                 row["hands_played"],
                 row["hands_won"],
                 *(
-                    _decimal(row[key])
+                    number_cell(row[key])
                     for key in (
                         "points_for",
                         "points_against",
@@ -136,13 +117,13 @@ def results_write(writer, season: Season) -> None:
                     match.table.id,
                     finished_at,
                     seat["seat"] + 1,
-                    _text(player.name),
+                    text_cell(player.name),
                     seat["place"],
                     seat["outcome"],
                     summary["hands"],
                     seat["hands_won"],
-                    _decimal(seat["points_for"]),
-                    _decimal(seat["points_against"]),
+                    number_cell(seat["points_for"]),
+                    number_cell(seat["points_against"]),
                     *(seat_counts[name] for name in counts),
                     summary["totals"][seat["seat"]],
                 ]

@@ -114,3 +114,33 @@ def club_tournaments(*, club) -> QuerySet[Tournament]:
 def table_pairing(*, table) -> RoundTable | None:
     """Return the night's pairing a table plays, with its round and tournament, if any."""
     return RoundTable.objects.select_related("round__tournament__club").filter(table=table).first()
+
+
+def night_for_visitor(*, club_slug: str, tournament_id: int, user) -> Tournament | None:
+    """Return the night for its results page: anyone once it is over, members before."""
+    tournament = (
+        Tournament.objects.select_related("club", "league")
+        .filter(club__slug=club_slug, pk=tournament_id)
+        .first()
+    )
+    if tournament is None:
+        return None
+    if tournament.status == Tournament.Status.FINISHED:
+        return tournament
+    if user.is_authenticated and tournament.club.memberships.filter(user=user).exists():
+        return tournament
+    return None
+
+
+def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[tuple[RoundTable, list]]]]:
+    """Return each round with its tables and each table's (name, total) seat by seat."""
+    rounds = []
+    for round_ in tournament_rounds(tournament=tournament):
+        tables = []
+        for pairing in round_.tables.all():
+            state = snapshots.head_state(pairing.table)
+            totals = state.match.totals or state.totals
+            names = [seat.entrant.player.name for seat in pairing.seats.all()]
+            tables.append((pairing, list(zip(names, totals, strict=True))))
+        rounds.append((round_, tables))
+    return rounds

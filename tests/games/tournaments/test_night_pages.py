@@ -121,3 +121,52 @@ def test_the_director_decides_a_table_from_the_night_page(world, director, night
     page = director.get(f"/t/{pairing.table_id}/").content.decode()
     assert "The director scored this table." in page and "dispute" in page
     assert "Record a hand" not in page
+
+
+def _finish_one_round_night(world, director, tournament, url):
+    """Play the night's rounds: seat 0 goes gin at every table, both players confirm."""
+    for _round in range(tournament.rounds):
+        director.post(url + "rounds/")
+        for pairing in RoundTable.objects.filter(
+            round__tournament=tournament, table__status="open"
+        ):
+            for seq, (event_type, payload) in enumerate(
+                [
+                    ("hand_recorded", quick(0, "gin", 0, 30)),
+                    ("result_confirmed", {"seat": 0}),
+                    ("result_confirmed", {"seat": 1}),
+                ],
+                start=1,
+            ):
+                table_services.event_append(
+                    table_id=pairing.table_id,
+                    event_id=uuid.uuid4(),
+                    expected_seq=seq,
+                    event_type=event_type,
+                    payload=payload,
+                )
+    assert director.post(url + "finish/").status_code == 302
+
+
+def test_the_results_are_for_everyone_once_the_night_is_over(world, director, night):
+    tournament, url = night
+    assert Client().get(url + "results/").status_code == 404
+    assert director.get(url + "results/").status_code == 200
+    _finish_one_round_night(world, director, tournament, url)
+    page = Client().get(url + "results/").content.decode()
+    assert page.count('data-testid="standing-row"') == 4
+    assert page.count('data-testid="result-table"') == 4  # 2 rounds of 2 tables
+    csv_lines = Client().get(url + "results.csv").content.decode().splitlines()
+    assert csv_lines[0] == "rank,player,victory_points,buchholz,points_difference,played,byes"
+    # Two rounds of four: one player won both (6 VP), one lost both (0).
+    vps = sorted(int(line.split(",")[2]) for line in csv_lines[1:])
+    assert vps == [0, 3, 3, 6]
+
+
+def test_a_name_a_spreadsheet_would_run_is_written_as_text(world, director, night):
+    tournament, url = night
+    world.carla.name = "=HYPERLINK(1)"
+    world.carla.save()
+    _finish_one_round_night(world, director, tournament, url)
+    body = Client().get(url + "results.csv").content.decode()
+    assert "'=HYPERLINK(1)" in body
