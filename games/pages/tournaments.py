@@ -66,6 +66,7 @@ def tournament_create(request, access):
                 name=data["name"],
                 rounds=data["rounds"],
                 round_minutes=data["round_minutes"],
+                format=data["format"],
             )
         except ValidationError as exc:
             add_errors(form, exc)

@@ -30,7 +30,14 @@ class Tournament(models.Model):
         on_delete=models.PROTECT,
         related_name="tournaments",
     )
+
+    class Format(models.TextChoices):
+        SWISS = "swiss", _("Swiss: paired by the standings")
+        ROUND_ROBIN = "round_robin", _("Round robin: everyone meets everyone")
+        TABLES = "tables", _("Tables of 3 to 6, seated by the standings")
+
     name = models.CharField(_("name"), max_length=80)
+    format = models.CharField(_("format"), max_length=12, choices=Format.choices)
     variant = models.CharField(_("game"), max_length=20)
     options = models.JSONField(_("options"), default=dict)
     rounds = models.PositiveSmallIntegerField(_("rounds"))

@@ -8,12 +8,15 @@ from django.db.models import Prefetch, QuerySet
 from games.tables import snapshots
 from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
 from scoring.tournaments.ranking import TournamentRow, tournament_standings
-from scoring.tournaments.results import Bye, TableResult, WinDrawLoss
+from scoring.tournaments.results import Bye, ByPlace, TableResult, WinDrawLoss
 from scoring.tournaments.tables import table_result
 
 
-def scale(tournament: Tournament) -> WinDrawLoss:
-    """Return the night's victory points for a win, a draw, a loss and a bye."""
+def scale(tournament: Tournament) -> WinDrawLoss | ByPlace:
+    """Return the night's victory points: by place at tables of 3 to 6, else for a win, a
+    draw, a loss and a bye."""
+    if tournament.format == Tournament.Format.TABLES:
+        return ByPlace()
     return WinDrawLoss(
         win=Fraction(tournament.win_points),
         draw=Fraction(tournament.draw_points),
@@ -144,3 +147,14 @@ def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[tuple[Roun
             tables.append((pairing, list(zip(names, totals, strict=True))))
         rounds.append((round_, tables))
     return rounds
+
+
+def first_round_field(*, tournament: Tournament) -> list[int]:
+    """Return the entrants seated (or given the bye) in the night's first round."""
+    first = tournament.round_set.filter(number=1).first()
+    if first is None:
+        return []
+    seated = list(
+        RoundSeat.objects.filter(round_table__round=first).values_list("entrant_id", flat=True)
+    )
+    return seated + ([first.bye_id] if first.bye_id else [])

@@ -17,9 +17,19 @@ from games.shared.errors import ActionRefused
 from games.tables.models import Table
 from games.tables.services import event_append, table_create
 from games.tournaments import selectors
-from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
+from games.tournaments.models import (
+    MAX_ROUNDS,
+    Entrant,
+    Round,
+    RoundSeat,
+    RoundTable,
+    Tournament,
+)
 from scoring.events import TABLE_DECIDED
-from scoring.tournaments.swiss import swiss_round
+from scoring.tournaments.round_robin import round_robin
+from scoring.tournaments.seating import met_counts, seat_round
+from scoring.tournaments.swiss import Pairing, standing_order, swiss_round
+from scoring.variants import game_get
 
 
 @transaction.atomic
@@ -31,18 +41,23 @@ def tournament_create(
     name: str,
     rounds: int,
     round_minutes: int,
+    format: str = Tournament.Format.SWISS,
     seed: int | None = None,
 ) -> Tournament:
-    """Create a night in the club, playing a league's game and options (pinned now)."""
+    """Create a night in the club, playing a league's game and options (pinned now).
+
+    Two-player leagues pair Swiss or round robin; a league of 3 to 6 a table seats its
+    players at tables by the standings, whatever ``format`` says.
+    """
     require_member(club_id=club_id, user=actor, admin=True)
     league = League.objects.filter(pk=league_id, club_id=club_id).first()
     if league is None:
         raise ValidationError(gettext("Choose one of the club's leagues."), code="league")
-    if league.players != 2:
-        # Swiss pairing seats two at a table; nights of 3 to 6 a table are to come.
+    if league.players > 2:
+        format = Tournament.Format.TABLES
+    elif format not in (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN):
         raise ValidationError(
-            gettext("A night is paired two at a table: choose a league of two-player tables."),
-            code="league",
+            gettext("Two at a table, a night is Swiss or a round robin."), code="format"
         )
     try:
         with transaction.atomic():
@@ -50,6 +65,7 @@ def tournament_create(
                 club_id=club_id,
                 league=league,
                 name=name.strip(),
+                format=format,
                 variant=league.variant,
                 options=dict(league.options),
                 rounds=rounds,
@@ -114,6 +130,40 @@ def _check_round_over(found: selectors.NightResults) -> None:
         )
 
 
+def _pair(tournament: Tournament, number: int, entrants: dict, found) -> Pairing:
+    """Pair round ``number`` of the night's format from the results so far."""
+    players, scale = list(entrants), selectors.scale(tournament)
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        # The schedule is the first round's field, fixed: a player who withdrew since only
+        # leaves their opponent without a table that round.
+        field = selectors.first_round_field(tournament=tournament) or players
+        schedule = round_robin(sorted(field))
+        if number > len(schedule):
+            raise ActionRefused(gettext("Everyone has met everyone: the round robin is over."))
+        planned = schedule[number - 1]
+        tables = tuple(t for t in planned.tables if all(p in entrants for p in t))
+        bye = planned.bye if planned.bye in entrants else None
+        return Pairing(round_number=number, tables=tables, bye=bye)
+    if tournament.format == Tournament.Format.TABLES:
+        low, high = game_get(tournament.variant).players
+        order = standing_order(players, found.results, found.byes, scale, seed=tournament.seed)
+        try:
+            return seat_round(
+                order,
+                met_counts(found.results),
+                round_number=number,
+                size=tournament.league.players,
+                smallest=max(low, 3),
+                largest=high,
+                seed=tournament.seed,
+            )
+        except ValueError:
+            raise ActionRefused(gettext("Too few players to seat at this game's tables.")) from None
+    return swiss_round(
+        players, found.results, found.byes, scale, round_number=number, seed=tournament.seed
+    )
+
+
 @dataclass(frozen=True)
 class StartedRound:
     round: Round
@@ -133,14 +183,10 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
     entrants = {e.pk: e for e in selectors.paired_entrants(tournament=tournament)}
     if len(entrants) < 2:
         raise ActionRefused(gettext("Check in at least two players to start a round."))
-    pairing = swiss_round(
-        list(entrants),
-        found.results,
-        found.byes,
-        selectors.scale(tournament),
-        round_number=number,
-        seed=tournament.seed,
-    )
+    pairing = _pair(tournament, number, entrants, found)
+    if tournament.format == Tournament.Format.ROUND_ROBIN and number == 1:
+        # Everyone meets everyone once: the schedule sets the number of rounds.
+        tournament.rounds = min(len(round_robin(sorted(entrants))), MAX_ROUNDS)
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
@@ -166,7 +212,7 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
         )
         tables.append(table)
     tournament.status = Tournament.Status.RUNNING
-    tournament.save(update_fields=["status"])
+    tournament.save(update_fields=["status", "rounds"])
     return StartedRound(round_, tables)
 
 

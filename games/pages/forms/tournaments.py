@@ -2,7 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.clubs.models import League
-from games.tournaments.models import MAX_ROUND_MINUTES, MAX_ROUNDS
+from games.tournaments.models import MAX_ROUND_MINUTES, MAX_ROUNDS, Tournament
 from scoring.payloads.outcome import MAX_DECIDED_POINTS, MAX_DECISION_REASON
 
 
@@ -11,15 +11,30 @@ class TournamentForm(forms.Form):
     league = forms.ModelChoiceField(
         label=_("Rules: those of the league"), queryset=League.objects.none(), empty_label=None
     )
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=MAX_ROUNDS, initial=3)
+    format = forms.ChoiceField(
+        label=_("Two at a table"),
+        choices=[
+            (Tournament.Format.SWISS, Tournament.Format.SWISS.label),
+            (Tournament.Format.ROUND_ROBIN, Tournament.Format.ROUND_ROBIN.label),
+        ],
+        initial=Tournament.Format.SWISS,
+        widget=forms.RadioSelect,
+        help_text=_("A league of 3 to 6 a table seats its players at tables by the standings."),
+    )
+    rounds = forms.IntegerField(
+        label=_("Rounds"),
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        initial=3,
+        help_text=_("A round robin plays as many rounds as it takes everyone to meet."),
+    )
     round_minutes = forms.IntegerField(
         label=_("Minutes a round"), min_value=5, max_value=MAX_ROUND_MINUTES, initial=40
     )
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
-        # Swiss pairing seats two at a table: the leagues of two-player tables.
-        self.fields["league"].queryset = League.objects.filter(club=club, players=2)
+        self.fields["league"].queryset = League.objects.filter(club=club)
         self.fields["name"].widget.attrs["autocomplete"] = "off"
         for name in ("rounds", "round_minutes"):
             self.fields[name].widget.attrs["inputmode"] = "numeric"

@@ -1,7 +1,6 @@
 """A tournament night through its services: rounds paired by the standings its tables'
 logs give, a table per pairing, byes, and standings with victory points."""
 
-import uuid
 from collections import Counter
 from datetime import timedelta
 from fractions import Fraction
@@ -10,9 +9,9 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from games.shared.errors import ActionRefused
-from games.tables import services as table_services
 from games.tournaments import selectors, services
 from tests.factories import PlayerFactory
+from tests.games.tournaments.helpers import append, finish_gin_table
 from tests.payloads import quick
 
 pytestmark = pytest.mark.django_db
@@ -45,20 +44,8 @@ def _play_round(world, tournament, winners_seat=0):
     the other left on 30 (GIN-SCORE-GIN: 25 + 30 = 55, past the 50 target in one hand)."""
     started = services.round_start(actor=world.admin, tournament_id=tournament.pk)
     for table in started.tables:
-        _append(table, 2, "hand_recorded", quick(winners_seat, "gin", 0, 30))
-        _append(table, 3, "result_confirmed", {"seat": 0})
-        _append(table, 4, "result_confirmed", {"seat": 1})
+        finish_gin_table(table.id, winner_seat=winners_seat)
     return started
-
-
-def _append(table, expected_seq, event_type, payload):
-    return table_services.event_append(
-        table_id=table.id,
-        event_id=uuid.uuid4(),
-        expected_seq=expected_seq - 1,
-        event_type=event_type,
-        payload=payload,
-    )
 
 
 class TestRounds:
@@ -121,8 +108,8 @@ class TestSettlingResults:
     def test_the_next_round_waits_for_every_player_to_confirm(self, world, night):
         started = services.round_start(actor=world.admin, tournament_id=night.pk)
         for table in started.tables:
-            _append(table, 2, "hand_recorded", quick(0, "gin", 0, 30))
-            _append(table, 3, "result_confirmed", {"seat": 1})
+            append(table.id, 1, "hand_recorded", quick(0, "gin", 0, 30))
+            append(table.id, 2, "result_confirmed", {"seat": 1})
         with pytest.raises(ActionRefused, match="confirmed by their players: tables 1, 2, 3, 4"):
             services.round_start(actor=world.admin, tournament_id=night.pk)
 
@@ -130,7 +117,7 @@ class TestSettlingResults:
         started = services.round_start(actor=world.admin, tournament_id=night.pk)
         first, *others = started.round.tables.all()
         # Table 1 is still playing when time is up: seat 1 leads 35 to 0 (25 + 10).
-        _append(first.table, 2, "hand_recorded", quick(1, "gin", 0, 10))
+        append(first.table.id, 1, "hand_recorded", quick(1, "gin", 0, 10))
         services.table_decide(
             actor=world.admin,
             tournament_id=night.pk,

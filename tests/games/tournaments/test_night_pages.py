@@ -27,7 +27,13 @@ def night(world, director):
     PlayerFactory(club=world.club, actor=world.admin, name="Dario")
     response = director.post(
         f"/clubs/{world.club.slug}/n/new/",
-        {"name": "Gin night", "league": world.league.pk, "rounds": 2, "round_minutes": 30},
+        {
+            "name": "Gin night",
+            "league": world.league.pk,
+            "format": "swiss",
+            "rounds": 2,
+            "round_minutes": 30,
+        },
     )
     assert response.status_code == 302, response.content.decode()[:1500]
     tournament = Tournament.objects.get(name="Gin night")

@@ -1,0 +1,25 @@
+"""Playing out a night's Gin tables as phones would: the hand, then both confirmations."""
+
+import uuid
+
+from games.tables import services as table_services
+from tests.payloads import quick
+
+
+def append(table_id, expected_seq: int, event_type: str, payload: dict):
+    """Append an event at ``expected_seq`` (the head the phone saw)."""
+    return table_services.event_append(
+        table_id=table_id,
+        event_id=uuid.uuid4(),
+        expected_seq=expected_seq,
+        event_type=event_type,
+        payload=payload,
+    )
+
+
+def finish_gin_table(table_id, *, winner_seat: int = 0, defender: int = 30) -> None:
+    """The seat ``winner_seat`` goes gin with the other on ``defender`` (GIN-SCORE-GIN:
+    25 + ``defender``, past a Classic 50 target from 25 on), then both players confirm."""
+    append(table_id, 1, "hand_recorded", quick(winner_seat, "gin", 0, defender))
+    append(table_id, 2, "result_confirmed", {"seat": 0})
+    append(table_id, 3, "result_confirmed", {"seat": 1})

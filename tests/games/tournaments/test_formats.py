@@ -1,0 +1,107 @@
+"""The night's other formats: a round robin for two-player games, and tables of 3 to 6
+seated by the standings for the others."""
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from games.shared.errors import ActionRefused
+from games.tournaments import selectors, services
+from tests.factories import LeagueFactory, PlayerFactory
+from tests.games.tournaments.helpers import finish_gin_table
+
+pytestmark = pytest.mark.django_db
+
+
+def _night(world, names, *, league=None, format="swiss", rounds=3):
+    for name in names:
+        PlayerFactory(club=world.club, actor=world.admin, name=name)
+    tournament = services.tournament_create(
+        actor=world.admin,
+        club_id=world.club.pk,
+        league_id=(league or world.league).pk,
+        name="Night",
+        rounds=rounds,
+        round_minutes=30,
+        format=format,
+        seed=3,
+    )
+    services.entrants_register(
+        actor=world.admin,
+        tournament_id=tournament.pk,
+        player_ids=[p.pk for p in world.club.players.all()],
+    )
+    return tournament
+
+
+def _finish_gin_round(world, tournament):
+    started = services.round_start(actor=world.admin, tournament_id=tournament.pk)
+    for table in started.tables:
+        finish_gin_table(table.id)
+    return started
+
+
+def _pairs(started) -> list[frozenset]:
+    return [frozenset(s.player.name for s in t.seats.all()) for t in started.tables]
+
+
+class TestRoundRobin:
+    def test_four_players_meet_each_other_once_in_three_rounds(self, world):
+        tournament = _night(world, ["Dario"], format="round_robin", rounds=1)
+        met = []
+        for _ in range(3):
+            met += _pairs(_finish_gin_round(world, tournament))
+        tournament.refresh_from_db()
+        assert tournament.rounds == 3  # the schedule's length, not the 1 asked
+        everyone = {"Anna", "Bruno", "Carla", "Dario"}
+        assert sorted(map(sorted, met)) == sorted(
+            sorted(pair) for pair in itertools.combinations(everyone, 2)
+        )
+        with pytest.raises(ActionRefused, match="Every round"):
+            services.round_start(actor=world.admin, tournament_id=tournament.pk)
+
+    def test_five_players_each_sit_out_once(self, world):
+        tournament = _night(world, ["Dario", "Elena"], format="round_robin")
+        byes = Counter()
+        for _ in range(5):
+            started = _finish_gin_round(world, tournament)
+            byes[started.round.bye.player.name] += 1
+        assert byes == Counter({n: 1 for n in ("Anna", "Bruno", "Carla", "Dario", "Elena")})
+        # Four matches each, 3 VP a win, and a bye worth a win: 10 matches, 5 byes.
+        total = sum(
+            line.row.victory_points for line in selectors.night_standings(tournament=tournament)
+        )
+        assert total == 10 * 3 + 5 * 3
+
+
+class TestTables:
+    @pytest.fixture
+    def ramino(self, world):
+        return LeagueFactory(
+            club=world.club, actor=world.admin, variant="ramino", players=3, options={}
+        )
+
+    def test_nine_players_sit_at_three_tables_then_with_new_table_mates(self, world, ramino):
+        names = ["Dario", "Elena", "Franco", "Gina", "Ivo", "Lia"]
+        tournament = _night(world, names, league=ramino)
+        assert tournament.format == "tables"
+        first = services.round_start(actor=world.admin, tournament_id=tournament.pk)
+        assert sorted(len(t.seats.all()) for t in first.tables) == [3, 3, 3]
+        # Time is up at every table before a hand: the director locks them, level.
+        for pairing in first.round.tables.all():
+            services.table_decide(
+                actor=world.admin,
+                tournament_id=tournament.pk,
+                round_table_id=pairing.pk,
+                decision="lock",
+                reason="time",
+            )
+        lines = selectors.night_standings(tournament=tournament)
+        # Three players sharing 1st place at a table share 4 + 2 + 1 VP (ByPlace): 7/3 each.
+        assert {line.row.victory_points for line in lines} == {Fraction(7, 3)}
+        second = services.round_start(actor=world.admin, tournament_id=tournament.pk)
+        before = {p for t in _pairs(first) for p in itertools.combinations(sorted(t), 2)}
+        after = {p for t in _pairs(second) for p in itertools.combinations(sorted(t), 2)}
+        assert not before & after, "a table-mate of round 1 again"
