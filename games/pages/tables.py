@@ -140,8 +140,14 @@ def _night_context(table: Table, state: dict, role: Role) -> dict:
         waiting = [
             (seat, name) for seat, name in enumerate(state["seats"]) if seat not in confirmed
         ]
+    lines = {
+        line.row.player: line
+        for line in tournament_selectors.night_standings(tournament=pairing.round.tournament)
+    }
     return {
         "pairing": pairing,
+        # Where each player at this table stands in the night, as the room screen shows it.
+        "night_lines": [lines[seat.entrant_id] for seat in pairing.seats.all()],
         "to_confirm": waiting,
         "confirm_form": ConfirmForm(head_seq=table.head_seq) if waiting else None,
     }

@@ -36,16 +36,12 @@ def _tournament(access, tournament_id: int) -> Tournament:
 
 
 def _night_context(tournament: Tournament) -> dict:
-    found = selectors.night_results(tournament=tournament)
     current = selectors.current_round(tournament=tournament)
     return {
         "tournament": tournament,
         "round": current,
-        "round_tables": [
-            (pairing, found.status[pairing.pk])
-            for pairing in (current.tables.all() if current else [])
-        ],
-        "standings": selectors.night_standings(tournament=tournament, found=found),
+        "round_tables": selectors.round_statuses(round_=current) if current else [],
+        "standings": selectors.night_standings(tournament=tournament),
         "now": timezone.now(),
     }
 

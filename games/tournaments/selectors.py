@@ -1,8 +1,10 @@
 """Reads of a tournament night: its rounds, the results its tables' logs give, standings."""
 
+import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.core.cache import cache
 from django.db.models import Prefetch, QuerySet
 
 from games.tables import snapshots
@@ -52,6 +54,20 @@ class NightResults:
     status: dict[int, str]
 
 
+def _read_table(pairing: RoundTable, round_number: int) -> tuple[TableResult | None, str]:
+    """Return the result a table's log gives the night (None while it plays) and its status."""
+    entrants = [seat.entrant_id for seat in pairing.seats.all()]
+    state = snapshots.head_state(pairing.table)
+    result = table_result(state, entrants, round_number=round_number)
+    if result is None:
+        return None, PLAYING
+    if state.decision is not None:
+        return result, DECIDED
+    if len(state.confirmed) < len(entrants):
+        return result, TO_CONFIRM
+    return result, DONE
+
+
 def night_results(*, tournament: Tournament) -> NightResults:
     """Read every round's tables into results (keys: entrant ids)."""
     results, byes, playing, to_confirm, status = [], [], [], [], {}
@@ -59,22 +75,19 @@ def night_results(*, tournament: Tournament) -> NightResults:
         if round_.bye_id is not None:
             byes.append(Bye(round_number=round_.number, player=round_.bye_id))
         for pairing in round_.tables.all():
-            entrants = [seat.entrant_id for seat in pairing.seats.all()]
-            state = snapshots.head_state(pairing.table)
-            result = table_result(state, entrants, round_number=round_.number)
-            if result is None:
+            result, status[pairing.pk] = _read_table(pairing, round_.number)
+            if result is not None:
+                results.append(result)
+            if status[pairing.pk] == PLAYING:
                 playing.append(pairing)
-                status[pairing.pk] = PLAYING
-                continue
-            results.append(result)
-            if state.decision is not None:
-                status[pairing.pk] = DECIDED
-            elif len(state.confirmed) < len(entrants):
+            elif status[pairing.pk] == TO_CONFIRM:
                 to_confirm.append(pairing)
-                status[pairing.pk] = TO_CONFIRM
-            else:
-                status[pairing.pk] = DONE
     return NightResults(results, byes, playing, to_confirm, status)
+
+
+def round_statuses(*, round_: Round) -> list[tuple[RoundTable, str]]:
+    """Return the round's tables, each with where it stands (playing, to confirm, done)."""
+    return [(pairing, _read_table(pairing, round_.number)[1]) for pairing in round_.tables.all()]
 
 
 @dataclass(frozen=True)
@@ -85,14 +98,44 @@ class StandingLine:
 
 
 def night_standings(*, tournament: Tournament, found: NightResults | None = None) -> list:
-    """Return the night's standings, best first, each row with its player's name."""
+    """Return the night's standings, best first, each row with its player's name.
+
+    Every phone and screen following the night asks for them: they are kept in the cache
+    under what they are worked out from (the entrants, the byes and every table's head),
+    so they are worked out again only when one of those moves.
+    """
+    key = None if found is not None else _standings_key(tournament)
+    if key is not None:
+        kept = cache.get(key)
+        if kept is not None:
+            return kept
     found = found or night_results(tournament=tournament)
     entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
     rows = tournament_standings(list(entrants), found.results, found.byes, scale(tournament))
-    return [
+    lines = [
         StandingLine(row, entrants[row.player].player.name, entrants[row.player].withdrawn)
         for row in rows
     ]
+    if key is not None:
+        cache.set(key, lines, STANDINGS_SECONDS)
+    return lines
+
+
+STANDINGS_SECONDS = 6 * 60 * 60
+
+
+def _standings_key(tournament: Tournament) -> str:
+    """Name the night's standings by everything they are read from."""
+    heads = RoundTable.objects.filter(round__tournament=tournament).order_by("pk")
+    parts = [
+        tournament.pk,
+        tournament.format,
+        list(tournament.entrants.order_by("pk").values_list("pk", "withdrawn", "player__name")),
+        list(tournament.round_set.order_by("number").values_list("number", "bye_id")),
+        list(heads.values_list("table_id", "table__head_seq", "table__head_hash")),
+    ]
+    digest = hashlib.sha256(repr(parts).encode()).hexdigest()
+    return f"night-standings:{tournament.pk}:{digest}"
 
 
 def current_round(*, tournament: Tournament) -> Round | None:
@@ -116,7 +159,12 @@ def club_tournaments(*, club) -> QuerySet[Tournament]:
 
 def table_pairing(*, table) -> RoundTable | None:
     """Return the night's pairing a table plays, with its round and tournament, if any."""
-    return RoundTable.objects.select_related("round__tournament__club").filter(table=table).first()
+    return (
+        RoundTable.objects.select_related("round__tournament__club")
+        .prefetch_related("seats")
+        .filter(table=table)
+        .first()
+    )
 
 
 def night_for_visitor(*, club_slug: str, tournament_id: int, user) -> Tournament | None:

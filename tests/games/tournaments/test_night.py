@@ -7,6 +7,8 @@ from fractions import Fraction
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.shared.errors import ActionRefused
 from games.tournaments import selectors, services
@@ -184,3 +186,19 @@ class TestWhoMay:
                 rounds=3,
                 round_minutes=30,
             )
+
+
+class TestStandingsKept:
+    def test_standings_follow_every_result_and_are_kept_in_between(self, world, night):
+        started = services.round_start(actor=world.admin, tournament_id=night.pk)
+        before = selectors.night_standings(tournament=night)
+        assert {line.row.victory_points for line in before} == {0}
+        with CaptureQueriesContext(connection) as queries:
+            again = selectors.night_standings(tournament=night)
+        assert again == before
+        # Only what names them is read (entrants, rounds, table heads), no table's log.
+        assert len(queries) <= 4
+        assert not [q for q in queries.captured_queries if "games_event" in q["sql"]]
+        finish_gin_table(started.tables[0].id)
+        after = selectors.night_standings(tournament=night)
+        assert sorted(line.row.victory_points for line in after)[-1] == 3

@@ -88,6 +88,8 @@ def test_the_room_screen_shows_the_round_and_the_standings(world, director, nigh
             assert response.status_code == 302
         page = director.get(f"/t/{pairing.table_id}/").content.decode()
         assert "Result confirmed by every player" in page
+        # The table's phone shows where its players stand in the night: the winner on 3 VP.
+        assert re.search(r"#\d, 3 VP", page) and re.search(r"#\d, 0 VP", page)
     board = director.get(url + "tv/", HTTP_HX_REQUEST="true").content.decode()
     assert board.count("done ✓") == 2
     # Two winners at 3 victory points, two losers at 0.
