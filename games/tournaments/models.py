@@ -35,6 +35,7 @@ class Tournament(models.Model):
         SWISS = "swiss", _("Swiss: paired by the standings")
         ROUND_ROBIN = "round_robin", _("Round robin: everyone meets everyone")
         TABLES = "tables", _("Tables of 3 to 6, seated by the standings")
+        KNOCKOUT = "knockout", _("Knock-out: the winner of each match goes on")
 
     name = models.CharField(_("name"), max_length=80)
     format = models.CharField(_("format"), max_length=12, choices=Format.choices)
@@ -49,6 +50,9 @@ class Tournament(models.Model):
     bye_points = models.PositiveSmallIntegerField(_("points for a bye"), default=3)
     # The draw that orders players level on everything (the first round's pairing).
     seed = models.PositiveIntegerField()
+    # A knock-out's bracket and a round robin's schedule are drawn once, from the first
+    # round's field: its entrants (ids) in seed order, fixed then.
+    field = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

@@ -1,6 +1,7 @@
 """Reads of a tournament night: its rounds, the results its tables' logs give, standings."""
 
 import hashlib
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -9,6 +10,7 @@ from django.db.models import Prefetch, QuerySet
 
 from games.tables import snapshots
 from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
+from scoring.tournaments.bracket import Match, advance, first_round
 from scoring.tournaments.ranking import TournamentRow, tournament_standings
 from scoring.tournaments.results import Bye, ByPlace, TableResult, WinDrawLoss
 from scoring.tournaments.tables import table_result
@@ -52,6 +54,7 @@ class NightResults:
     playing: list[RoundTable]
     to_confirm: list[RoundTable]
     status: dict[int, str]
+    numbered: list[tuple[TableResult, int]]  # each result with its table's number
 
 
 def _read_table(pairing: RoundTable, round_number: int) -> tuple[TableResult | None, str]:
@@ -70,7 +73,7 @@ def _read_table(pairing: RoundTable, round_number: int) -> tuple[TableResult | N
 
 def night_results(*, tournament: Tournament) -> NightResults:
     """Read every round's tables into results (keys: entrant ids)."""
-    results, byes, playing, to_confirm, status = [], [], [], [], {}
+    results, byes, playing, to_confirm, status, numbered = [], [], [], [], {}, []
     for round_ in tournament_rounds(tournament=tournament):
         if round_.bye_id is not None:
             byes.append(Bye(round_number=round_.number, player=round_.bye_id))
@@ -78,11 +81,12 @@ def night_results(*, tournament: Tournament) -> NightResults:
             result, status[pairing.pk] = _read_table(pairing, round_.number)
             if result is not None:
                 results.append(result)
+                numbered.append((result, pairing.number))
             if status[pairing.pk] == PLAYING:
                 playing.append(pairing)
             elif status[pairing.pk] == TO_CONFIRM:
                 to_confirm.append(pairing)
-    return NightResults(results, byes, playing, to_confirm, status)
+    return NightResults(results, byes, playing, to_confirm, status, numbered)
 
 
 def round_statuses(*, round_: Round) -> list[tuple[RoundTable, str]]:
@@ -197,12 +201,44 @@ def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[tuple[Roun
     return rounds
 
 
-def first_round_field(*, tournament: Tournament) -> list[int]:
-    """Return the entrants seated (or given the bye) in the night's first round."""
-    first = tournament.round_set.filter(number=1).first()
-    if first is None:
+def drawn_field(*, tournament: Tournament) -> list[int]:
+    """Return who the first round pairs (checked in, not withdrawn), in the order the
+    night's seed draws them: a knock-out's seeding, a round robin's places."""
+    field = sorted(e.pk for e in paired_entrants(tournament=tournament))
+    random.Random(tournament.seed).shuffle(field)
+    return field
+
+
+def knockout_rounds(*, tournament: Tournament, found: NightResults) -> list[list[Match]]:
+    """Return the bracket's rounds so far: the first drawn from the night's seed, each next
+    one once every match of the one before has a winner (a match's table is numbered after
+    its place in the round, so table 3 plays match 3)."""
+    seeds = tournament.field or drawn_field(tournament=tournament)
+    if len(seeds) < 2:
         return []
-    seated = list(
-        RoundSeat.objects.filter(round_table__round=first).values_list("entrant_id", flat=True)
-    )
-    return seated + ([first.bye_id] if first.bye_id else [])
+    rounds = [first_round(seeds)]
+    by_round: dict[int, dict[int, TableResult]] = {}
+    for result, number in found.numbered:
+        by_round.setdefault(result.round_number, {})[number] = result
+    for round_ in tournament.round_set.order_by("number"):
+        winners = {}
+        for number, result in by_round.get(round_.number, {}).items():
+            winner = match_winner(result)
+            if winner is not None:
+                winners[number - 1] = winner
+        following = advance(rounds[-1], winners)
+        if following is None:
+            break
+        rounds.append(following)
+    return rounds
+
+
+def match_winner(result: TableResult):
+    """Return who won a two-player table: the director's higher score, else first place;
+    None on a tie (the director then scores the table)."""
+    if result.decided:
+        best = max(result.decided)
+        top = [p for p, vp in zip(result.players, result.decided, strict=True) if vp == best]
+    else:
+        top = [p for p, place in zip(result.players, result.places, strict=True) if place == 1]
+    return top[0] if len(top) == 1 else None

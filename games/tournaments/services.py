@@ -55,9 +55,14 @@ def tournament_create(
         raise ValidationError(gettext("Choose one of the club's leagues."), code="league")
     if league.players > 2:
         format = Tournament.Format.TABLES
-    elif format not in (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN):
+    elif format not in (
+        Tournament.Format.SWISS,
+        Tournament.Format.ROUND_ROBIN,
+        Tournament.Format.KNOCKOUT,
+    ):
         raise ValidationError(
-            gettext("Two at a table, a night is Swiss or a round robin."), code="format"
+            gettext("Two at a table, a night is Swiss, a round robin or a knock-out."),
+            code="format",
         )
     try:
         with transaction.atomic():
@@ -136,8 +141,7 @@ def _pair(tournament: Tournament, number: int, entrants: dict, found) -> Pairing
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         # The schedule is the first round's field, fixed: a player who withdrew since only
         # leaves their opponent without a table that round.
-        field = selectors.first_round_field(tournament=tournament) or players
-        schedule = round_robin(sorted(field))
+        schedule = round_robin(tournament.field or selectors.drawn_field(tournament=tournament))
         if number > len(schedule):
             raise ActionRefused(gettext("Everyone has met everyone: the round robin is over."))
         planned = schedule[number - 1]
@@ -164,6 +168,26 @@ def _pair(tournament: Tournament, number: int, entrants: dict, found) -> Pairing
     )
 
 
+def _knockout(tournament: Tournament, number: int, entrants: dict, found):
+    """Return the bracket's round ``number`` and its matches' numbers (byes get no table)."""
+    rounds = selectors.knockout_rounds(tournament=tournament, found=found)
+    if len(rounds) < number:
+        raise ActionRefused(
+            gettext("A match of the last round has no winner: the director scores it.")
+        )
+    matches = rounds[number - 1]
+    if not matches:
+        raise ActionRefused(gettext("The knock-out has its winner."))
+    played = [(index + 1, m) for index, m in enumerate(matches) if None not in m]
+    withdrawn = [p for _n, m in played for p in m if p not in entrants]
+    if withdrawn:
+        raise ActionRefused(
+            gettext("A player of this round has withdrawn: the director scores their match.")
+        )
+    pairing = Pairing(round_number=number, tables=tuple(m for _n, m in played))
+    return pairing, [n for n, _m in played]
+
+
 @dataclass(frozen=True)
 class StartedRound:
     round: Round
@@ -183,10 +207,22 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
     entrants = {e.pk: e for e in selectors.paired_entrants(tournament=tournament)}
     if len(entrants) < 2:
         raise ActionRefused(gettext("Check in at least two players to start a round."))
-    pairing = _pair(tournament, number, entrants, found)
-    if tournament.format == Tournament.Format.ROUND_ROBIN and number == 1:
-        # Everyone meets everyone once: the schedule sets the number of rounds.
-        tournament.rounds = min(len(round_robin(sorted(entrants))), MAX_ROUNDS)
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        pairing, numbers = _knockout(tournament, number, entrants, found)
+    else:
+        pairing = _pair(tournament, number, entrants, found)
+        numbers = range(1, len(pairing.tables) + 1)
+    if number == 1 and tournament.format in (
+        Tournament.Format.ROUND_ROBIN,
+        Tournament.Format.KNOCKOUT,
+    ):
+        # The schedule or the bracket is drawn now, once, and sets the number of rounds:
+        # everyone meets everyone once; a round halves the field until one is left.
+        tournament.field = selectors.drawn_field(tournament=tournament)
+        if tournament.format == Tournament.Format.ROUND_ROBIN:
+            tournament.rounds = min(len(round_robin(tournament.field)), MAX_ROUNDS)
+        else:
+            tournament.rounds = max(1, (len(tournament.field) - 1).bit_length())
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
@@ -195,7 +231,7 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
         bye=entrants[pairing.bye] if pairing.bye is not None else None,
     )
     tables = []
-    for table_number, seated in enumerate(pairing.tables, start=1):
+    for table_number, seated in zip(numbers, pairing.tables, strict=True):
         players = [entrants[key].player for key in seated]
         table = table_create(
             variant=tournament.variant,
@@ -212,7 +248,7 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
         )
         tables.append(table)
     tournament.status = Tournament.Status.RUNNING
-    tournament.save(update_fields=["status", "rounds"])
+    tournament.save(update_fields=["status", "rounds", "field"])
     return StartedRound(round_, tables)
 
 

@@ -16,6 +16,7 @@ class TournamentForm(forms.Form):
         choices=[
             (Tournament.Format.SWISS, Tournament.Format.SWISS.label),
             (Tournament.Format.ROUND_ROBIN, Tournament.Format.ROUND_ROBIN.label),
+            (Tournament.Format.KNOCKOUT, Tournament.Format.KNOCKOUT.label),
         ],
         initial=Tournament.Format.SWISS,
         widget=forms.RadioSelect,
@@ -26,7 +27,10 @@ class TournamentForm(forms.Form):
         min_value=1,
         max_value=MAX_ROUNDS,
         initial=3,
-        help_text=_("A round robin plays as many rounds as it takes everyone to meet."),
+        help_text=_(
+            "A round robin plays as many rounds as it takes everyone to meet, a knock-out as "
+            "many as it takes to leave one."
+        ),
     )
     round_minutes = forms.IntegerField(
         label=_("Minutes a round"), min_value=5, max_value=MAX_ROUND_MINUTES, initial=40

@@ -105,3 +105,40 @@ class TestTables:
         before = {p for t in _pairs(first) for p in itertools.combinations(sorted(t), 2)}
         after = {p for t in _pairs(second) for p in itertools.combinations(sorted(t), 2)}
         assert not before & after, "a table-mate of round 1 again"
+
+
+class TestKnockout:
+    def test_six_players_top_seeds_have_byes_and_winners_go_on_to_one_champion(self, world):
+        tournament = _night(world, ["Dario", "Elena", "Franco"], format="knockout", rounds=1)
+        first = _finish_gin_round(world, tournament)
+        tournament.refresh_from_db()
+        # Eight places for six: the two top seeds go straight to round 2; 3 rounds in all.
+        assert tournament.rounds == 3 and len(first.tables) == 2
+        seeds = tournament.field
+        byes = {seeds[0], seeds[1]}
+        winners = {t.seats.get(position=0).player_id for t in first.tables}
+        second = _finish_gin_round(world, tournament)
+        in_second = {s.player_id for t in second.tables for s in t.seats.all()}
+        entrant_players = dict(tournament.entrants.values_list("pk", "player_id"))
+        assert in_second == {entrant_players[e] for e in byes} | winners
+        final = _finish_gin_round(world, tournament)
+        assert len(final.tables) == 1
+        finalists = {s.player_id for s in final.tables[0].seats.all()}
+        assert finalists == {t.seats.get(position=0).player_id for t in second.tables}
+        with pytest.raises(ActionRefused):
+            services.round_start(actor=world.admin, tournament_id=tournament.pk)
+
+    def test_a_match_without_a_winner_holds_the_next_round(self, world):
+        tournament = _night(world, ["Dario"], format="knockout")
+        started = services.round_start(actor=world.admin, tournament_id=tournament.pk)
+        for pairing in started.round.tables.all():
+            # Time is up before a hand: a lock leaves them level, with no winner.
+            services.table_decide(
+                actor=world.admin,
+                tournament_id=tournament.pk,
+                round_table_id=pairing.pk,
+                decision="lock",
+                reason="time",
+            )
+        with pytest.raises(ActionRefused, match="no winner"):
+            services.round_start(actor=world.admin, tournament_id=tournament.pk)
