@@ -8,8 +8,10 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        # Standings follow the tables' logs through the tables part's signals (it never
-        # imports standings); connected here, once every model is loaded.
+        # Standings and tournament nights follow the tables' logs through the tables part's
+        # signals (it never imports them); connected here, once every model is loaded.
         from games.standings import receivers
+        from games.tournaments import receivers as tournament_receivers
 
         receivers.connect()
+        tournament_receivers.connect()

@@ -17,7 +17,7 @@ from games.tables import snapshots
 from games.tables.access import SEASON_CLOSED
 from games.tables.log import engine_events, event_row
 from games.tables.models import Event, Seat, Table, TableProjection
-from games.tables.signals import league_match_changed
+from games.tables.signals import league_match_changed, table_settled_changed
 from games.tables.tasks import table_verify
 from scoring.errors import RuleViolation, Violation
 from scoring.events import (
@@ -87,6 +87,8 @@ def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, A
     counted = table.season_id is not None and not table.practice
     if counted and (state.finished or table.status == Table.Status.FINISHED):
         league_match_changed.send(sender=Table, table=table)
+    if state.closed or table.status == Table.Status.FINISHED:
+        table_settled_changed.send(sender=Table, table=table)
     table.head_seq = event.seq
     table.head_hash = event.hash
     table.status = Table.Status.FINISHED if state.closed else Table.Status.OPEN

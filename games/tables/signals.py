@@ -8,6 +8,11 @@ from django.dispatch import Signal
 # Arguments: ``table``. Moves within a match still in play send nothing.
 league_match_changed = Signal()
 
+# Sent inside an append's transaction whenever a settled table moves: its match ends or is
+# decided, a player confirms its result, or a settled table is corrected. Arguments:
+# ``table``. A tournament night's standings follow it.
+table_settled_changed = Signal()
+
 # Sent by the nightly audit task once every table is checked. Arguments: ``report`` (the
 # audit's counts and failures). A receiver returns a dict of what it did, which the task adds
 # to its report (standings queue again the seasons left behind their tables' logs).

@@ -133,7 +133,7 @@ def _standings_key(tournament: Tournament) -> str:
     heads = RoundTable.objects.filter(round__tournament=tournament).order_by("pk")
     parts = [
         tournament.pk,
-        tournament.format,
+        str(tournament.format),  # the choice's value, whether read back or just set
         list(tournament.entrants.order_by("pk").values_list("pk", "withdrawn", "player__name")),
         list(tournament.round_set.order_by("number").values_list("number", "bye_id")),
         list(heads.values_list("table_id", "table__head_seq", "table__head_hash")),

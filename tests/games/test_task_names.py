@@ -13,6 +13,8 @@ NAMES = {
     "games.tasks.standings_recompute_all",
     # New since the parts: the password-reset mail (games/clubs/tasks.py).
     "games.tasks.password_reset_mail",
+    # A tournament night's standings (games/tournaments/tasks.py).
+    "games.tasks.night_standings_refresh",
 }
 
 

@@ -6,6 +6,7 @@ from datetime import timedelta
 from fractions import Fraction
 
 import pytest
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -202,3 +203,17 @@ class TestStandingsKept:
         finish_gin_table(started.tables[0].id)
         after = selectors.night_standings(tournament=night)
         assert sorted(line.row.victory_points for line in after)[-1] == 3
+
+    @pytest.mark.usefixtures("eager_celery")
+    def test_a_settled_table_has_a_worker_work_the_standings_out_at_once(
+        self, world, night, django_capture_on_commit_callbacks
+    ):
+        started = services.round_start(actor=world.admin, tournament_id=night.pk)
+        with django_capture_on_commit_callbacks(execute=True) as queued:
+            finish_gin_table(started.tables[0].id)
+        # The hand that ended the match and each confirmation: one refresh each.
+        refreshes = [f for f in queued if "table_settled_changed" in f.__qualname__]
+        assert len(refreshes) == 3
+        kept = cache.get(selectors._standings_key(night))
+        assert kept is not None
+        assert sorted(line.row.victory_points for line in kept)[-1] == 3

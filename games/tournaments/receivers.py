@@ -1,0 +1,25 @@
+"""How a night's standings follow its tables: a receiver of the tables part's signal,
+connected in GamesConfig.ready(), so the tables part never imports tournaments."""
+
+from django.db import transaction
+
+from games.tables.signals import table_settled_changed
+from games.tournaments.models import RoundTable
+from games.tournaments.tasks import night_standings_refresh
+
+
+def table_settled_changed_received(sender, *, table, **kwargs) -> None:
+    """Refresh the night's standings on commit when one of its tables' results moved."""
+    tournament_id = (
+        RoundTable.objects.filter(table=table).values_list("round__tournament_id", flat=True)
+    ).first()
+    if tournament_id is None:
+        return
+    # Robust, as for the league's: standings not refreshed are worked out when next asked.
+    transaction.on_commit(lambda: night_standings_refresh.delay(tournament_id), robust=True)
+
+
+def connect() -> None:
+    table_settled_changed.connect(
+        table_settled_changed_received, dispatch_uid="tournaments.table_settled_changed"
+    )
