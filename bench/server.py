@@ -134,14 +134,28 @@ def news_poll(table) -> tuple[list[float], int]:
     return repeat(get, runs=POLLS, least=POLLS, budget=0, collect_each=False), size
 
 
-def append_times(table, appends: list[list[Any]]) -> list[float]:
-    """Time event_append at the table's head, table_verify included (Celery runs eagerly
-    here, after the commit), after one untimed append: the first after loading replays the
-    log (nothing kept its state yet), as the first after a server restart does."""
+def append_times(table, appends: list[list[Any]]) -> tuple[list[float], list[float]]:
+    """Time event_append at the table's head, and apart from it table_verify, which a worker
+    runs after the commit (the request does not wait for it), after one untimed append: the
+    first after loading replays the log (nothing kept its state yet), as the first after a
+    server restart does. Return the appends' times and the verifications'."""
+    from time import perf_counter
+
     from games.models import TableProjection
-    from games.tables import services
+    from games.tables import audit, services
 
     pending = iter(appends)
+    verify_times: list[float] = []
+    # The bench stands in for the broker: the append queues its check, which is run and
+    # timed on its own once the append has returned.
+    queued: list = []
+    services._queue_verify = queued.append
+
+    def verify() -> None:
+        while queued:
+            start = perf_counter()
+            audit.table_verify(table_id=queued.pop(0))
+            verify_times.append(perf_counter() - start)
 
     def append() -> None:
         event_type, payload = next(pending)
@@ -156,12 +170,18 @@ def append_times(table, appends: list[list[Any]]) -> list[float]:
         )
 
     append()
-    times = repeat(append, runs=len(appends) - 1, least=len(appends) - 1, budget=0)
+    verify()
+    verify_times.clear()
+    times = []
+    for _ in range(len(appends) - 1):
+        # Each append timed alone, then the check it queued (timed apart), then the next.
+        times += repeat(append, runs=1, least=1, budget=0)
+        verify()
     table.refresh_from_db()
     verified = TableProjection.objects.get(table=table).verified_seq
     if verified != table.head_seq:
         raise RuntimeError(f"table_verify stopped at event {verified} of {table.head_seq}")
-    return times
+    return times, verify_times
 
 
 def main(fixture_path: str) -> dict[str, Any]:
@@ -180,7 +200,7 @@ def main(fixture_path: str) -> dict[str, Any]:
         times |= page_times(table, variant)
     for events, found in fixture["logs"].items():
         table = table_load(found["log"], found["state"])
-        times[f"append:{events}"] = append_times(table, found["appends"])
+        times[f"append:{events}"], times[f"verify:{events}"] = append_times(table, found["appends"])
         table.refresh_from_db()
         times[f"news:{events}"], sizes[events] = news_poll(table)
     return {

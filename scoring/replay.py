@@ -149,7 +149,8 @@ class TableState:
         return self.decision is not None or self.match.finished
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON-ready projection the server caches and the API returns.
+        """Return the JSON-ready projection the server caches and the API returns; its
+        hands' entries are shared with other projections of the same hands (read-only).
 
         ``totals`` sums the hands in force; variants with a match entry (all but Gin, whose
         cached projections predate it) add "match": the match result, whose totals include
@@ -181,7 +182,25 @@ class TableState:
         return projection
 
 
+# A Hand never changes and is carried on from state to state, so its JSON form is worked out
+# once: keyed by the object's id, the entry holding the object so the id stays its own. The
+# dicts are shared by every projection that holds the hand: read them, never change them.
+_HAND_DICTS: dict[int, tuple[Hand, dict[str, Any]]] = {}
+HAND_DICTS_KEPT = 50_000
+
+
 def _hand_dict(hand: Hand) -> dict[str, Any]:
+    kept = _HAND_DICTS.get(id(hand))
+    if kept is not None and kept[0] is hand:
+        return kept[1]
+    made = _hand_dict_made(hand)
+    if len(_HAND_DICTS) >= HAND_DICTS_KEPT:
+        _HAND_DICTS.clear()
+    _HAND_DICTS[id(hand)] = (hand, made)
+    return made
+
+
+def _hand_dict_made(hand: Hand) -> dict[str, Any]:
     current = hand.current
     return {
         "number": hand.number,

@@ -8,6 +8,7 @@ from games.pages.tables import with_table
 from games.rules.reference import GAME_PREFIXES, reference
 from games.rules.text import table_rules
 from games.shared.models import Variant
+from games.tables import selectors as table_selectors
 
 
 @require_GET
@@ -38,7 +39,7 @@ def _game_page(request, game: str, **extra):
 @with_table()
 def table_rules_page(request, table, role):
     """A table's game, with the values this table plays under beside the rules they set."""
-    state_options = table.projection.state["options"]
+    state_options = table_selectors.table_state(table=table)["options"]
     at_table: dict[str, list[tuple[str, str]]] = {}
     for title, value, rule in table_rules(table.variant, state_options):
         at_table.setdefault(rule, []).append((title, value))

@@ -47,8 +47,12 @@ def tables_for_digests(*, digests: Iterable[str]) -> QuerySet[Table]:
 
 
 def table_state(*, table: Table) -> dict[str, Any]:
-    """Return the replayed state: the cached projection, or the engine's state at the head
-    if it was dropped."""
+    """Return the state at the table's head as JSON-ready data: from the engine's state this
+    process keeps for the head (no database read), else the projection's row if it is at
+    the head, else the snapshot in the shared cache or a replay of the log."""
+    here = snapshots.read_here("head", table.id, seq=table.head_seq, hash=table.head_hash)
+    if here is not None:
+        return here.to_dict()
     projection = TableProjection.objects.filter(table=table, seq=table.head_seq).first()
     if projection is not None:
         return projection.state

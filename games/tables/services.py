@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from games.clubs.models import Player, Season
 from games.clubs.services import require_member
 from games.shared.errors import ActionRefused, EventRejected
-from games.tables import snapshots
+from games.tables import selectors, snapshots
 from games.tables.access import SEASON_CLOSED
 from games.tables.log import engine_events, event_row
 from games.tables.models import Event, Seat, Table, TableProjection
@@ -80,7 +80,13 @@ def _insert_event(
 
 
 def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, Any]:
-    """Move the table's head to ``event`` and cache the replayed state."""
+    """Move the table's head to ``event``; return the state's projection.
+
+    The projection's row (the state as JSON, for readers with no snapshot at hand) is
+    written by ``table_verify`` after the commit, in a worker: at a long table it is the
+    largest write there is, and the request need not wait for it. Until then readers take
+    the snapshot this append keeps (``selectors.table_state``).
+    """
     projected = state.to_dict()
     # A league match that ends, or that was over and is corrected, moves its season's
     # standings; moves within a match still in play do not.
@@ -93,12 +99,6 @@ def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, A
     table.head_hash = event.hash
     table.status = Table.Status.FINISHED if state.closed else Table.Status.OPEN
     table.save(update_fields=["head_seq", "head_hash", "status", "updated_at"])
-    # An update, not update_or_create: that would read (and parse) the old state first.
-    updated = TableProjection.objects.filter(table=table).update(
-        seq=event.seq, state=projected, updated_at=timezone.now()
-    )
-    if not updated:
-        TableProjection.objects.create(table=table, seq=event.seq, state=projected)
     return projected
 
 
@@ -260,8 +260,8 @@ def _existing_result(
                 )
             ]
         )
-    projection = TableProjection.objects.get(table_id=existing.table_id)
-    return AppendResult(event=existing, created=False, state=projection.state)
+    table = Table.objects.get(pk=existing.table_id)
+    return AppendResult(event=existing, created=False, state=selectors.table_state(table=table))
 
 
 def _append_locked(
@@ -275,7 +275,7 @@ def _append_locked(
     if table.season_id is not None and not Season.objects.get(pk=table.season_id).is_open:
         raise SeasonClosed()
     if expected_seq != table.head_seq:
-        raise AppendConflict(table=table, state=TableProjection.objects.get(table=table).state)
+        raise AppendConflict(table=table, state=selectors.table_state(table=table))
     if table.season_id is not None and user is not None and user.is_authenticated:
         # A league table's record names the signed-in member, never what the client typed.
         entered_by = user.get_username()[: Event._meta.get_field("entered_by").max_length]

@@ -62,6 +62,14 @@ def latest(kind: str, table_id, *, at_most: int | None = None) -> Snapshot | Non
     return max(usable, key=lambda s: s.seq, default=None)
 
 
+def read_here(kind: str, table_id, *, seq: int, hash: str) -> TableState | None:
+    """Return this process's ``kind`` snapshot if it was folded up to exactly (seq, hash)."""
+    found = _here.get((kind, str(table_id)))
+    if found is not None and (found[0].seq, found[0].hash) == (seq, hash):
+        return found[0].state
+    return None
+
+
 def read(kind: str, table_id, *, seq: int, hash: str) -> TableState | None:
     """Return the ``kind`` snapshot's state if it was folded up to exactly (seq, hash)."""
     snapshot = latest(kind, table_id, at_most=seq)

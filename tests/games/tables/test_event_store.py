@@ -46,6 +46,9 @@ class TestAppending:
         assert result.state["totals"] == [13, 0]
         table.refresh_from_db()
         assert table.head_seq == 2 and table.head_hash == result.event.hash
+        # The projection's row is the worker's to write, after the commit (table_verify).
+        assert not TableProjection.objects.filter(table=table, seq=2).exists()
+        assert audit.table_verify(table_id=table.id).ok
         assert TableProjection.objects.get(table=table).state == result.state
 
     def test_a_retry_with_the_same_event_id_returns_the_stored_event(self, append):
@@ -187,6 +190,8 @@ class TestProjection:
         append(tables[0], "hand_recorded", quick(0, "knock", 7, 20))
         append(tables[0], "hand_amended", {**quick(1, "gin", 0, 12), "hand": 1})
         append(tables[1], "hand_recorded", quick(1, "knock", 2, 30))
+        for table in tables:
+            audit.table_verify(table_id=table.id)
         before = {p.table_id: p.state for p in TableProjection.objects.all()}
         TableProjection.objects.all().delete()
         call_command("rebuild_projections")
@@ -196,6 +201,7 @@ class TestProjection:
     def test_verification_marks_the_head_verified_and_repairs_a_stale_cache(self, append):
         table = TableFactory()
         append(table, "hand_recorded", quick(0, "knock", 7, 20))
+        assert audit.table_verify(table_id=table.id).ok  # writes the row, at the head
         TableProjection.objects.filter(table=table).update(state={"stale": True})
         result = audit.table_verify(table_id=table.id)
         assert result.chain_ok and not result.projection_ok
