@@ -410,7 +410,7 @@ def apply(state: TableState | None, event: LogEvent) -> TableState:
     if state.hands is not before:
         # An amendment may end the match at an earlier hand than the last one recorded: the
         # variant refuses that (e.g. R40-MATCH match_over), and so the event is refused.
-        counted = tuple(h.current for h in state.hands if h.current is not None)
+        counted = _counted_after(state, before)
         state = replace(
             state,
             standing=state.variant.match_result(state.options, counted),
@@ -423,6 +423,17 @@ def apply(state: TableState | None, event: LogEvent) -> TableState:
             # The result the players agreed to has changed: they must agree again.
             state = replace(state, confirmed=())
     return replace(state, head_seq=event.seq)
+
+
+def _counted_after(state: TableState, before: tuple[Hand, ...]) -> tuple[HandResult, ...]:
+    """Return the results in force after the hands changed from ``before``: a new hand on
+    the end adds its result to those already counted (the usual case, and at a long table
+    the one that matters); a correction has them all read again."""
+    added = len(state.hands) == len(before) + 1 and state.hands[: len(before)] == before
+    if added and state.standing is not None:
+        new = state.hands[-1].current
+        return state.standing_results + ((new,) if new is not None else ())
+    return tuple(h.current for h in state.hands if h.current is not None)
 
 
 def replay(events: Iterable[LogEvent]) -> TableState:
