@@ -3,7 +3,7 @@
 import sys
 from time import perf_counter
 
-from bench import clubnight, gin, limits, pages, ramino, replay, standings
+from bench import clubnight, gin, limits, pages, ramino, replay, standings, tournaments
 from bench.timing import RUNS, verdict
 
 
@@ -16,7 +16,7 @@ def main() -> int:
         " call. Replay and pages: every run timed, the collector on, as in a server.\n"
     )
     passed = True
-    for section in (gin, ramino, limits, replay, pages, standings, clubnight):
+    for section in (gin, ramino, limits, replay, tournaments, pages, standings, clubnight):
         report, ok = section.run()
         passed &= ok
         print(report, end="\n\n")

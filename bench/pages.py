@@ -199,6 +199,14 @@ def report(runs: Sequence[DatabaseRun], long_events: int) -> tuple[str, bool]:
                 verdict(ok) if target else "",
             ]
         )
+    for figure, label in (
+        ("board:idle", "room board of a 64-player night, 5 rounds in: a poll, nothing moved"),
+        ("board:moved", "  the same, right after a table's result moved"),
+    ):
+        ok = _holds(runs, figure, PAGE_MEDIAN, PAGE_P95)
+        passed &= ok
+        rows.append([label, *(c for run in runs for c in _cells(run, figure)), page_target])
+        rows[-1].append(verdict(ok))
     for events in APPEND_LOGS:
         rows.append(
             [

@@ -184,6 +184,81 @@ def append_times(table, appends: list[list[Any]]) -> tuple[list[float], list[flo
     return times, verify_times
 
 
+NIGHT_PLAYERS, NIGHT_ROUNDS = 64, 5
+
+
+def night_board_times() -> dict[str, list[float]]:
+    """Time the room board of a 64-player Swiss night of Gin after 5 rounds (160 tables,
+    each played out and confirmed): as polled while nothing moved (the standings kept),
+    and right after a table's result moved (the standings worked out again)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from games.clubs import services as clubs
+    from games.tables import services as tables
+    from games.tournaments import services as nights
+
+    director = get_user_model().objects.create_user("director", password=None)
+    club = clubs.club_create(user=director, name="Bench club")
+    league = clubs.league_create(
+        actor=director,
+        club_id=club.pk,
+        name="Gin",
+        variant="gin",
+        players=2,
+        options={"preset": "classic", "target": 50},
+    )
+    players = [
+        clubs.player_create(actor=director, club_id=club.pk, name=f"P{n:02d}").pk
+        for n in range(NIGHT_PLAYERS)
+    ]
+    night = nights.tournament_create(
+        actor=director,
+        club_id=club.pk,
+        league_id=league.pk,
+        name="Night",
+        rounds=6,
+        round_minutes=30,
+        seed=7,
+    )
+    nights.entrants_register(actor=director, tournament_id=night.pk, player_ids=players)
+
+    def play(table_id, seq: int, event_type: str, payload: dict) -> None:
+        tables.event_append(
+            table_id=table_id,
+            event_id=uuid.uuid4(),
+            expected_seq=seq,
+            event_type=event_type,
+            payload=payload,
+        )
+
+    gin = {"mode": "quick", "ending": "gin", "knocker_count": 0, "defender_count": 30}
+    for number in range(NIGHT_ROUNDS):
+        started = nights.round_start(actor=director, tournament_id=night.pk)
+        for index, table in enumerate(started.tables):
+            play(table.id, 1, "hand_recorded", {**gin, "knocker": (index + number) % 2})
+            play(table.id, 2, "result_confirmed", {"seat": 0})
+            play(table.id, 3, "result_confirmed", {"seat": 1})
+    last = nights.round_start(actor=director, tournament_id=night.pk).tables
+    screen = Client()
+    screen.force_login(director)
+    url, htmx = f"/clubs/{club.slug}/n/{night.pk}/tv/", {"HX-Request": "true"}
+
+    def get() -> None:
+        response = screen.get(url, headers=htmx)
+        if response.status_code != 200:
+            raise RuntimeError(f"{url} answered {response.status_code}")
+
+    for _ in range(WARMUP):
+        get()
+    idle = repeat(get, runs=REQUESTS, least=REQUESTS, budget=0, collect_each=False)
+    moved = []
+    for index, table in enumerate(last[:POLLS]):
+        play(table.id, 1, "hand_recorded", {**gin, "knocker": index % 2})
+        moved += repeat(get, runs=1, least=1, budget=0)
+    return {"board:idle": idle, "board:moved": moved}
+
+
 def main(fixture_path: str) -> dict[str, Any]:
     """Run the bench on this process's database; return what the report needs."""
     django_setup()
@@ -203,6 +278,7 @@ def main(fixture_path: str) -> dict[str, Any]:
         times[f"append:{events}"], times[f"verify:{events}"] = append_times(table, found["appends"])
         table.refresh_from_db()
         times[f"news:{events}"], sizes[events] = news_poll(table)
+    times |= night_board_times()
     return {
         "database": database_name(connection),
         "hands": hands,

@@ -20,8 +20,11 @@ from games.models import (
     League,
     Membership,
     Player,
+    Round,
+    RoundTable,
     Season,
     Table,
+    Tournament,
 )
 from tests.games.clubs_setup import club_world
 
@@ -42,7 +45,20 @@ BAD_VALUES = [
 ]
 # Forms that end what the others need (sign-out) or only switch the language.
 SKIPPED_ACTIONS = ("/accounts/logout/", "/i18n/setlang/")
-STORED = (Club, Event, Invite, JoinToken, League, Membership, Player, Season, Table)
+STORED = (
+    Club,
+    Event,
+    Invite,
+    JoinToken,
+    League,
+    Membership,
+    Player,
+    Season,
+    Table,
+    Tournament,
+    Round,
+    RoundTable,
+)
 
 
 class _Forms(HTMLParser):
@@ -209,3 +225,20 @@ def test_the_club_pages_forms():
     sent = _fuzz(owner, season, seat_1=str(world.anna.pk), seat_2=str(world.bruno.pk))
     sent += sum(_fuzz(owner, path) for path in ("/clubs/", club, f"{club}leagues/new/", league))
     assert sent > 300
+
+
+def test_a_tournament_night_s_forms():
+    world = club_world()
+    director = Client()
+    director.force_login(world.admin)
+    club = f"/clubs/{world.club.slug}/n/"
+    sent = _fuzz(director, f"{club}new/", name="Gin night")
+    night = Tournament.objects.filter(club=world.club).order_by("pk").first()
+    # Players in, a round started: the night's page then has every form it can show.
+    players = [p.pk for p in world.club.players.all()]
+    assert director.post(f"{club}{night.pk}/entrants/", {"players": players}).status_code == 302
+    assert director.post(f"{club}{night.pk}/rounds/").status_code == 302
+    sent += _fuzz(director, f"{club}{night.pk}/", reason="time is up")
+    table = RoundTable.objects.filter(round__tournament=night).first().table_id
+    sent += _fuzz(director, f"/t/{table}/")
+    assert sent > 150
