@@ -18,6 +18,8 @@ WHOLE_VARIANT, WHOLE_SEATS = "knock_rummy", 4
 # 2,000 hands entered whole is some fifty matches' worth at one table: the match result is
 # worked out again after each hand, over all of them, so this log costs more per event.
 WHOLE_P95 = 2.0
+# And its time per event within LINEAR_GROWTH times that of a log ten times shorter.
+LINEAR_GROWTH = 2.0
 TABLES = 200
 TABLE_EVENTS = (30, 60)
 TABLES_TOTAL = 5.0  # 200 tables replayed one after the other: under 5 s in all
@@ -105,6 +107,22 @@ def run() -> tuple[str, bool]:
             verdict(many_ok),
         ],
     ]
+    # Linear: a log of hands entered whole ten times shorter, time per event side by side.
+    short = log_build(WHOLE_VARIANT, LONG_EVENTS // 10, seats=WHOLE_SEATS, seed=2_000).events
+    short_times = Spread.of(repeat(lambda: replay(short), runs=RUNS, least=LEAST, budget=BUDGET))
+    per_short = short_times.median / len(short)
+    per_long = hands.median / len(whole_log)
+    linear_ok = per_long <= LINEAR_GROWTH * per_short
+    rows.append(
+        [
+            f"  per event: {len(short):,}-event log of hands entered whole → {len(whole_log):,}",
+            str(short_times.runs),
+            f"{per_short * 1e6:.0f} µs → {per_long * 1e6:.0f} µs",
+            f"× {per_long / per_short:.2f}",
+            f"≤ {LINEAR_GROWTH:g}× (linear)",
+            verdict(linear_ok),
+        ]
+    )
     header = ["Replay, engine only (no database)", "runs", "median", "p95", "target", "verdict"]
     half = repeat(lambda: replay(long_log[: LONG_EVENTS // 2]), runs=1, least=1, budget=0)[0]
     lengths = {g: sum(len(t) for t in tables if t[0].payload["variant"] == g) for g in GAMES}
@@ -125,4 +143,4 @@ def run() -> tuple[str, bool]:
         f" all {LONG_EVENTS:,}: the median above).\n"
         f"Garbage collector on, as in a server; logs built in {built:.1f} s (not timed)."
     )
-    return f"{table(header, rows)}\n{notes}", long_ok and many_ok and hands_ok
+    return f"{table(header, rows)}\n{notes}", long_ok and many_ok and hands_ok and linear_ok

@@ -139,3 +139,7 @@ class GameRules:
     standings: StandingsReading
     referee: RefereeRules
     match_entry: bool = True
+    # Whether the match could be over with these running totals after this many hands.
+    # False lets the replay carry a match in play on by adding the new hand's points (so a
+    # long log replays in time linear in its hands); True has ``match_result`` work it out.
+    may_end: Callable[[Any, tuple[int, ...], int], bool] | None = None

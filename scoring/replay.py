@@ -410,12 +410,8 @@ def apply(state: TableState | None, event: LogEvent) -> TableState:
     if state.hands is not before:
         # An amendment may end the match at an earlier hand than the last one recorded: the
         # variant refuses that (e.g. R40-MATCH match_over), and so the event is refused.
-        counted = _counted_after(state, before)
-        state = replace(
-            state,
-            standing=state.variant.match_result(state.options, counted),
-            standing_results=counted,
-        )
+        counted, standing = _match_after(state, before)
+        state = replace(state, standing=standing, standing_results=counted)
         if state.play is not None and state.finished:
             # ... and so it may while a hand is being played, which then could never count.
             raise _match_over(state)
@@ -425,15 +421,33 @@ def apply(state: TableState | None, event: LogEvent) -> TableState:
     return replace(state, head_seq=event.seq)
 
 
-def _counted_after(state: TableState, before: tuple[Hand, ...]) -> tuple[HandResult, ...]:
-    """Return the results in force after the hands changed from ``before``: a new hand on
-    the end adds its result to those already counted (the usual case, and at a long table
-    the one that matters); a correction has them all read again."""
+def _match_after(
+    state: TableState, before: tuple[Hand, ...]
+) -> tuple[tuple[HandResult, ...], MatchOutcome]:
+    """Return the results in force after the hands changed from ``before``, and the match.
+
+    A new hand on the end of a match in play (the usual case, and at a long table the one
+    that matters) adds its result to those counted, and its points to the running totals,
+    as long as the game says the match cannot be over with them; otherwise, and after any
+    correction, the game works the match out from every result.
+    """
+    game, previous = state.variant, state.standing
     added = len(state.hands) == len(before) + 1 and state.hands[: len(before)] == before
-    if added and state.standing is not None:
+    if added and previous is not None:
         new = state.hands[-1].current
-        return state.standing_results + ((new,) if new is not None else ())
-    return tuple(h.current for h in state.hands if h.current is not None)
+        counted = state.standing_results + ((new,) if new is not None else ())
+        if (
+            new is not None
+            and game.may_end is not None
+            and not previous.finished
+            and len(previous.totals) == len(new.points)
+        ):
+            totals = tuple(a + b for a, b in zip(previous.totals, new.points, strict=True))
+            if not game.may_end(state.options, totals, len(counted)):
+                return counted, MatchOutcome(finished=False, hands=len(counted), totals=totals)
+        return counted, game.match_result(state.options, counted)
+    counted = tuple(h.current for h in state.hands if h.current is not None)
+    return counted, game.match_result(state.options, counted)
 
 
 def replay(events: Iterable[LogEvent]) -> TableState:

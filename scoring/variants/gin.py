@@ -279,6 +279,8 @@ GAME = GameRules(
     score_entry=score_entry,
     score_play=score_play,
     match_result=match_result,
+    # GIN-MATCH: over once a total reaches the target (a single hand: once someone scored).
+    may_end=lambda options, totals, hands: max(totals) >= options.target,
     standings=StandingsReading(
         counts=("knocks", "gins", "big_gins", "undercuts"),
         hand_winners=hand_winners,

@@ -371,6 +371,8 @@ GAME = GameRules(
     score_entry=SCORING.score_entry,
     score_play=SCORING.score_play,
     match_result=match_result,
+    # KR-MATCH: over after the round in which a total reaches the target.
+    may_end=lambda options, totals, hands: max(totals) >= options.target,
     standings=StandingsReading(
         counts=("knocks", "undercut_bonuses", "out_bonuses"),
         hand_winners=hand_winners,

@@ -518,6 +518,8 @@ GAME = GameRules(
     score_entry=SCORING.score_entry,
     score_play=SCORING.score_play,
     match_result=match_result,
+    # RAM-MATCH: over after the table's number of hands.
+    may_end=lambda options, totals, hands: hands >= options.hands,
     standings=StandingsReading(
         counts=("went_out", "hand_closures"),
         hand_winners=hand_winners,

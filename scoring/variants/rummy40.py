@@ -366,6 +366,8 @@ GAME = GameRules(
     score_entry=SCORING.score_entry,
     score_play=SCORING.score_play,
     match_result=match_result,
+    # R40-MATCH: over after the single hand, or once a score reaches the limit.
+    may_end=lambda options, totals, hands: _is_over(options, totals),
     standings=StandingsReading(
         counts=("went_out", "opening_penalties"),
         hand_winners=hand_winners,
