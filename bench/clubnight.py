@@ -24,6 +24,7 @@ import re
 import secrets
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import threading
@@ -56,12 +57,16 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+# One pair of secrets for the run: the server, the worker and the night's set-up share them
+# (a session signed under one key, or a log chained under another, would not hold).
+RUN_SECRETS = {"SECRET_KEY": secrets.token_urlsafe(40), "LOG_CHAIN_KEY": secrets.token_urlsafe(40)}
+
+
 def _environment(url: str, port: int) -> dict[str, str]:
     return {
         **os.environ,
+        **RUN_SECRETS,
         "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(40),
-        "LOG_CHAIN_KEY": secrets.token_urlsafe(40),
         "ALLOWED_HOSTS": "127.0.0.1",
         "DATABASE_URL": url,
         "CACHE_URL": CACHE,
@@ -167,7 +172,11 @@ class Phone:
             try:
                 self.connection.request(method, path, body=body, headers=all_headers)
                 response = self.connection.getresponse()
-                return response.status, response.read()
+                answer = response.read()
+                if response.status in (301, 302):
+                    # Say where it was sent: a redirect is an error in this bench.
+                    answer = (response.getheader("Location") or "").encode()
+                return response.status, answer
             except (http.client.HTTPException, OSError):
                 # A worker recycled (max_requests) closes kept-alive connections: reconnect.
                 self.connection.close()
@@ -348,8 +357,122 @@ def _redis_check() -> None:
             raise Unavailable(f"{url} does not answer: {first_line(exc)}") from None
 
 
-def measure() -> list[Step]:
-    """Step N up until a target fails; return the steps measured."""
+NIGHT_SETUP = """
+import json
+from django.contrib.auth import get_user_model
+from importlib import import_module
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from games.clubs import services as clubs
+from games.tournaments import services as nights
+director = get_user_model().objects.create_user("director")
+club = clubs.club_create(user=director, name="Night club")
+league = clubs.league_create(actor=director, club_id=club.pk, name="Gin", variant="gin",
+    players=2, options={"preset": "classic", "target": 50})
+ids = [clubs.player_create(actor=director, club_id=club.pk, name=f"P{n:02d}").pk
+    for n in range(%(players)d)]
+night = nights.tournament_create(actor=director, club_id=club.pk, league_id=league.pk,
+    name="Night", rounds=5, round_minutes=40, seed=3)
+nights.entrants_register(actor=director, tournament_id=night.pk, player_ids=ids)
+started = nights.round_start(actor=director, tournament_id=night.pk)
+session = import_module(settings.SESSION_ENGINE).SessionStore()
+session[SESSION_KEY] = str(director.pk)
+session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+session[HASH_SESSION_KEY] = director.get_session_auth_hash()
+session.save()
+print(json.dumps({"board": f"/clubs/{club.slug}/n/{night.pk}/tv/",
+    "session": session.session_key,
+    "tables": [[str(t.id), t.scorekeeper_key] for t in started.tables]}))
+"""
+NIGHT_PLAYERS, BOARD_PHONES, BOARD_WINDOW = 64, 30, 30.0
+BOARD_MEDIAN, BOARD_P95 = 0.100, 0.250
+
+
+def _board(port: int, url: str) -> Figures:
+    """A 64-player Swiss night in its first round (32 tables) on the room's screen: 30
+    phones poll the board every 2 s while a table finishes every 2 s (the standings move)."""
+    env = _environment(url, port)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", NIGHT_SETUP % {"players": NIGHT_PLAYERS}],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise Failed(f"setting the night up failed: {done.stderr[-800:]}")
+    night = json.loads(done.stdout.strip().splitlines()[-1])
+    figures = Figures()
+    until = time.monotonic() + RAMP + BOARD_WINDOW
+    start_measuring = time.monotonic() + RAMP
+
+    def screen(index: int) -> None:
+        phone = Phone(port, f"10.200.0.{index + 1}", "")
+        phone.headers["Cookie"] = f"sessionid={night['session']}"
+        rng = random.Random(index)
+        time.sleep(rng.random() * RAMP)
+        while time.monotonic() < until:
+            began = time.perf_counter()
+            status, body = phone.request("GET", night["board"], headers={"HX-Request": "true"})
+            elapsed = time.perf_counter() - began
+            if status != 200:
+                figures.error(f"board {status} {body[:80]!r}")
+            elif time.monotonic() >= start_measuring:
+                figures.add("polls", elapsed)
+            time.sleep(POLL_EVERY * rng.uniform(0.9, 1.1))
+
+    def results() -> None:
+        for table_id, key in night["tables"]:
+            if time.monotonic() >= until:
+                return
+            phone = Phone(port, "10.201.0.1", key)
+            for seq, (kind, payload) in enumerate(
+                [
+                    (
+                        "hand_recorded",
+                        {
+                            "mode": "quick",
+                            "knocker": 0,
+                            "ending": "gin",
+                            "knocker_count": 0,
+                            "defender_count": 30,
+                        },
+                    ),
+                    ("result_confirmed", {"seat": 0}),
+                    ("result_confirmed", {"seat": 1}),
+                ],
+                start=1,
+            ):
+                body = json.dumps(
+                    {
+                        "event_id": str(uuid.uuid4()),
+                        "expected_seq": seq,
+                        "type": kind,
+                        "payload": payload,
+                    }
+                )
+                status, answer = phone.request(
+                    "POST",
+                    f"/api/v1/tables/{table_id}/events/",
+                    body,
+                    {"Content-Type": "application/json"},
+                )
+                if status not in (200, 201):
+                    figures.error(f"result {status}: {answer[:100]!r}")
+            time.sleep(POLL_EVERY)
+
+    threads = [threading.Thread(target=screen, args=(i,), daemon=True) for i in range(BOARD_PHONES)]
+    threads.append(threading.Thread(target=results, daemon=True))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=RAMP + BOARD_WINDOW + 35)
+    return figures
+
+
+def measure() -> tuple[list[Step], Figures]:
+    """Step N up until a target fails, then the room board; return what was measured."""
     import tempfile
 
     _redis_check()
@@ -366,10 +489,11 @@ def measure() -> list[Step]:
                 steps.append(step)
                 if not step.holds:
                     break
+            board = _board(port, url)
         finally:
             _stop(server)
             _stop(worker)
-    return steps
+    return steps, board
 
 
 def _percentiles(times: list[float]) -> str:
@@ -381,7 +505,7 @@ def _percentiles(times: list[float]) -> str:
     return " / ".join(seconds(value) for value in rank)
 
 
-def report(steps: list[Step]) -> tuple[str, bool]:
+def report(steps: list[Step], board: Figures) -> tuple[str, bool]:
     rows = []
     for step in steps:
         f = step.figures
@@ -419,16 +543,30 @@ def report(steps: list[Step]) -> tuple[str, bool]:
     ]
     if errors:
         notes.append("First errors: " + "; ".join(errors))
-    return f"{table(header, rows)}\n" + "\n".join(notes), passed
+    board_ok = (
+        bool(board.polls)
+        and not board.errors
+        and statistics.median(board.polls) < BOARD_MEDIAN
+        and Spread.of(board.polls).p95 < BOARD_P95
+    )
+    notes.append(
+        f"Room board of a {NIGHT_PLAYERS}-player Swiss night in its first round"
+        f" ({NIGHT_PLAYERS // 2} tables), {BOARD_PHONES} phones polling it every"
+        f" {POLL_EVERY:g} s for {BOARD_WINDOW:g} s while a table finishes every {POLL_EVERY:g} s:"
+        f" p50 / p95 / p99 {_percentiles(board.polls)}, {len(board.errors)} errors; target median"
+        f" < {seconds(BOARD_MEDIAN)}, p95 < {seconds(BOARD_P95)}: {verdict(board_ok)}."
+        + (f" First errors: {'; '.join(board.errors[:3])}" if board.errors else "")
+    )
+    return f"{table(header, rows)}\n" + "\n".join(notes), passed and board_ok
 
 
 def run() -> tuple[str, bool]:
     """Run the club night; skipped (no failure) without PostgreSQL or Redis."""
     title = "Club night"
     try:
-        steps = measure()
+        steps, board = measure()
     except Unavailable as exc:
         return f"{title}: skipped (no failure): {exc}", True
     except Failed as exc:
         return f"{title}: FAIL: {exc}", False
-    return report(steps)
+    return report(steps, board)

@@ -100,18 +100,27 @@ def forget_here() -> None:
 
 def head_state(table) -> TableState:
     """Return the engine's state at the table's head: its snapshot, folded on by the events
-    since it if it is behind, or a replay of the whole log; kept as the head's snapshot."""
+    since it if it is behind, or a replay of the whole log; kept as the head's snapshot.
+
+    The head is the one ``table`` was read at. A reader holds no lock, so another request
+    may have appended since: the log is read up to that head only, never past it, or the
+    state kept under the head's (seq, hash) would hold events after it.
+    """
     base = latest("head", table.id, at_most=table.head_seq)
     if base is not None and (base.seq, base.hash) == (table.head_seq, table.head_hash):
         return base.state
+    upto = table.events.filter(seq__lte=table.head_seq).order_by("seq")
     state = None
     if base is not None:
-        events = list(table.events.filter(seq__gte=base.seq).order_by("seq"))
+        events = list(upto.filter(seq__gte=base.seq))
         if events and events[0].hash == base.hash and events[-1].hash == table.head_hash:
             state = base.state
             for event in engine_events(events[1:]):
                 state = apply(state, event)
     if state is None:
-        state = replay(engine_events(table.events.order_by("seq")))
+        state = replay(engine_events(upto))
+        if state.head_seq != table.head_seq:
+            # The head read with the table and its log disagree (a torn read): keep nothing.
+            return state
     keep("head", table.id, seq=table.head_seq, hash=table.head_hash, state=state)
     return state

@@ -143,3 +143,20 @@ def _rewrite_payload(table, *, seq: int, payload: dict) -> None:
         cursor.execute(
             "UPDATE games_event SET payload = %s WHERE id = %s", [json.dumps(payload), event.pk]
         )
+
+
+class TestReadersWithoutALock:
+    def test_a_table_read_before_another_append_gets_the_state_at_its_head(self, table, append):
+        # A page read the table at seq 3; before it asked for the state, another phone
+        # appended seq 4. The state it gets, and the one kept under seq 3, are at seq 3.
+        stale = type(table).objects.get(pk=table.pk)
+        append(table, "hand_recorded", quick(0, "knock", 2, 12))
+        snapshots.forget_here()
+        cache.clear()
+        state = snapshots.head_state(stale)
+        assert state.head_seq == 3 and state.totals == (15, 55)
+        kept = snapshots.read("head", table.id, seq=3, hash=stale.head_hash)
+        assert kept.head_seq == 3
+        # Folding on from it to the real head works (it would not, were it past seq 3).
+        table.refresh_from_db()
+        assert snapshots.head_state(table).totals == (25, 55)
