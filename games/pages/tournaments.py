@@ -63,6 +63,8 @@ def tournament_create(request, access):
                 rounds=data["rounds"],
                 round_minutes=data["round_minutes"],
                 format=data["format"],
+                scale=data["scale"],
+                points=form.points(),
             )
         except ValidationError as exc:
             add_errors(form, exc)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 MAX_ROUNDS = 15
 MAX_ROUND_MINUTES = 240
+MAX_POINTS = 20  # victory points a result can give
 
 
 class Tournament(models.Model):
@@ -43,6 +44,18 @@ class Tournament(models.Model):
     options = models.JSONField(_("options"), default=dict)
     rounds = models.PositiveSmallIntegerField(_("rounds"))
     round_minutes = models.PositiveSmallIntegerField(_("minutes a round"))
+
+    class Scale(models.TextChoices):
+        WIN_DRAW_LOSS = "wdl", _("Win, draw or loss: the points below")
+        BANDS = (
+            "bands",
+            _("By the points difference, in bands: 10–10 for a draw, up to 20–0 from 300 points"),
+        )
+
+    # How a two-player table's result becomes victory points (tables of 3-6: by place).
+    scale = models.CharField(
+        _("victory points"), max_length=8, choices=Scale.choices, default=Scale.WIN_DRAW_LOSS
+    )
     # Victory points for a win, a draw, a loss and a bye (WinDrawLoss).
     win_points = models.PositiveSmallIntegerField(_("points for a win"), default=3)
     draw_points = models.PositiveSmallIntegerField(_("points for a draw"), default=1)
@@ -71,6 +84,15 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(round_minutes__gte=5, round_minutes__lte=MAX_ROUND_MINUTES),
                 name="tournament_round_minutes",
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    win_points__lte=MAX_POINTS,
+                    draw_points__lte=MAX_POINTS,
+                    loss_points__lte=MAX_POINTS,
+                    bye_points__lte=MAX_POINTS,
+                ),
+                name="tournament_points_bounded",
             ),
         ]
 

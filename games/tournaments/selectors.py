@@ -12,15 +12,17 @@ from games.tables import snapshots
 from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
 from scoring.tournaments.bracket import Match, advance, first_round
 from scoring.tournaments.ranking import TournamentRow, tournament_standings
-from scoring.tournaments.results import Bye, ByPlace, TableResult, WinDrawLoss
+from scoring.tournaments.results import Bye, ByPlace, MarginBands, TableResult, WinDrawLoss
 from scoring.tournaments.tables import table_result
 
 
-def scale(tournament: Tournament) -> WinDrawLoss | ByPlace:
+def scale(tournament: Tournament) -> WinDrawLoss | MarginBands | ByPlace:
     """Return the night's victory points: by place at tables of 3 to 6, else for a win, a
     draw, a loss and a bye."""
     if tournament.format == Tournament.Format.TABLES:
         return ByPlace()
+    if tournament.scale == Tournament.Scale.BANDS:
+        return MarginBands()
     return WinDrawLoss(
         win=Fraction(tournament.win_points),
         draw=Fraction(tournament.draw_points),
@@ -133,7 +135,10 @@ def _standings_key(tournament: Tournament) -> str:
     heads = RoundTable.objects.filter(round__tournament=tournament).order_by("pk")
     parts = [
         tournament.pk,
-        str(tournament.format),  # the choice's value, whether read back or just set
+        str(tournament.format),  # the choices' values, whether read back or just set
+        str(tournament.scale),
+        (tournament.win_points, tournament.draw_points, tournament.loss_points),
+        tournament.bye_points,
         list(tournament.entrants.order_by("pk").values_list("pk", "withdrawn", "player__name")),
         list(tournament.round_set.order_by("number").values_list("number", "bye_id")),
         list(heads.values_list("table_id", "table__head_seq", "table__head_hash")),

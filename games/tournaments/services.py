@@ -18,6 +18,7 @@ from games.tables.models import Table
 from games.tables.services import event_append, table_create
 from games.tournaments import selectors
 from games.tournaments.models import (
+    MAX_POINTS,
     MAX_ROUNDS,
     Entrant,
     Round,
@@ -42,12 +43,15 @@ def tournament_create(
     rounds: int,
     round_minutes: int,
     format: str = Tournament.Format.SWISS,
+    scale: str = Tournament.Scale.WIN_DRAW_LOSS,
+    points: tuple[int, int, int, int] = (3, 1, 0, 3),
     seed: int | None = None,
 ) -> Tournament:
     """Create a night in the club, playing a league's game and options (pinned now).
 
-    Two-player leagues pair Swiss or round robin; a league of 3 to 6 a table seats its
-    players at tables by the standings, whatever ``format`` says.
+    Two-player leagues pair Swiss, round robin or knock-out; a league of 3 to 6 a table
+    seats its players at tables by the standings, whatever ``format`` says. ``scale``: how a
+    two-player result becomes victory points; ``points``: for a win, a draw, a loss, a bye.
     """
     require_member(club_id=club_id, user=actor, admin=True)
     league = League.objects.filter(pk=league_id, club_id=club_id).first()
@@ -64,6 +68,13 @@ def tournament_create(
             gettext("Two at a table, a night is Swiss, a round robin or a knock-out."),
             code="format",
         )
+    if scale not in Tournament.Scale.values:
+        raise ValidationError(gettext("Choose how results become victory points."), code="scale")
+    if len(points) != 4 or not all(0 <= p <= MAX_POINTS for p in points):
+        raise ValidationError(
+            gettext("Victory points are whole numbers from 0 to %(most)d.") % {"most": MAX_POINTS},
+            code="points",
+        )
     try:
         with transaction.atomic():
             return Tournament.objects.create(
@@ -71,6 +82,11 @@ def tournament_create(
                 league=league,
                 name=name.strip(),
                 format=format,
+                scale=scale,
+                win_points=points[0],
+                draw_points=points[1],
+                loss_points=points[2],
+                bye_points=points[3],
                 variant=league.variant,
                 options=dict(league.options),
                 rounds=rounds,

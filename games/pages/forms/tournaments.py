@@ -2,8 +2,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.clubs.models import League
-from games.tournaments.models import MAX_ROUND_MINUTES, MAX_ROUNDS, Tournament
+from games.tournaments.models import MAX_POINTS, MAX_ROUND_MINUTES, MAX_ROUNDS, Tournament
 from scoring.payloads.outcome import MAX_DECIDED_POINTS, MAX_DECISION_REASON
+
+POINT_FIELDS = ("win_points", "draw_points", "loss_points", "bye_points")
 
 
 class TournamentForm(forms.Form):
@@ -22,6 +24,20 @@ class TournamentForm(forms.Form):
         widget=forms.RadioSelect,
         help_text=_("A league of 3 to 6 a table seats its players at tables by the standings."),
     )
+    scale = forms.ChoiceField(
+        label=_("Victory points, two at a table"),
+        choices=Tournament.Scale.choices,
+        initial=Tournament.Scale.WIN_DRAW_LOSS,
+        widget=forms.RadioSelect,
+    )
+    win_points = forms.IntegerField(label=_("a win"), min_value=0, max_value=MAX_POINTS, initial=3)
+    draw_points = forms.IntegerField(
+        label=_("a draw"), min_value=0, max_value=MAX_POINTS, initial=1
+    )
+    loss_points = forms.IntegerField(
+        label=_("a loss"), min_value=0, max_value=MAX_POINTS, initial=0
+    )
+    bye_points = forms.IntegerField(label=_("a bye"), min_value=0, max_value=MAX_POINTS, initial=3)
     rounds = forms.IntegerField(
         label=_("Rounds"),
         min_value=1,
@@ -40,8 +56,12 @@ class TournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["league"].queryset = League.objects.filter(club=club)
         self.fields["name"].widget.attrs["autocomplete"] = "off"
-        for name in ("rounds", "round_minutes"):
+        for name in ("rounds", "round_minutes", *POINT_FIELDS):
             self.fields[name].widget.attrs["inputmode"] = "numeric"
+
+    def points(self) -> tuple[int, int, int, int]:
+        """Return the victory points for a win, a draw, a loss and a bye."""
+        return tuple(self.cleaned_data[name] for name in POINT_FIELDS)
 
 
 class EntrantsForm(forms.Form):

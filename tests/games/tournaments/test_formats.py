@@ -15,7 +15,7 @@ from tests.games.tournaments.helpers import finish_gin_table
 pytestmark = pytest.mark.django_db
 
 
-def _night(world, names, *, league=None, format="swiss", rounds=3):
+def _night(world, names, *, league=None, format="swiss", rounds=3, **settings):
     for name in names:
         PlayerFactory(club=world.club, actor=world.admin, name=name)
     tournament = services.tournament_create(
@@ -27,6 +27,7 @@ def _night(world, names, *, league=None, format="swiss", rounds=3):
         round_minutes=30,
         format=format,
         seed=3,
+        **settings,
     )
     services.entrants_register(
         actor=world.admin,
@@ -142,3 +143,23 @@ class TestKnockout:
             )
         with pytest.raises(ActionRefused, match="no winner"):
             services.round_start(actor=world.admin, tournament_id=tournament.pk)
+
+
+class TestVictoryPoints:
+    def test_bands_give_the_winner_more_the_wider_the_margin(self, world):
+        tournament = _night(world, ["Dario"], scale="bands", rounds=1)
+        _finish_gin_round(world, tournament)
+        # Gin against 30: 25 + 30 = 55 (GIN-SCORE-GIN), a margin of 55: the band from 50
+        # gives the winner 14 and the loser 6.
+        vps = sorted(
+            line.row.victory_points for line in selectors.night_standings(tournament=tournament)
+        )
+        assert vps == [6, 6, 14, 14]
+
+    def test_the_director_s_points_for_a_win_and_a_loss(self, world):
+        tournament = _night(world, ["Dario"], rounds=1, points=(2, 1, 1, 2))
+        _finish_gin_round(world, tournament)
+        vps = sorted(
+            line.row.victory_points for line in selectors.night_standings(tournament=tournament)
+        )
+        assert vps == [1, 1, 2, 2]
