@@ -141,6 +141,7 @@ class TestCorrections:
         table = TableFactory()
         append(table, "hand_recorded", quick(0, "knock", 7, 20), entered_by="Anna's phone")
         append(table, "hand_voided", {"hand": 1}, entered_by="Bruno's phone")
+        table.refresh_from_db()  # the state is the one at the head the table is read at
         state = table_selectors.table_state(table=table)
         [entry] = table_selectors.table_history(table=table, state=state)
         assert entry.recorded.entered_by == "Anna's phone"
