@@ -21,8 +21,10 @@ def _start_gin_table(page):
 
 
 def _wait_for_the_worker(page):
-    # The worker takes over once it is active; from then on it sees every navigation.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    # The worker takes over once it is active; from then on it sees every navigation. Its
+    # install caches the app shell first, which a busy machine (CI) can take well over the
+    # default 10 s to do.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=45_000)
 
 
 def test_chromium_finds_nothing_missing_to_install_the_app(new_phone):
