@@ -1,4 +1,4 @@
-"""Gin: best_arrangement against open_spiel's C++ min_deadwood, hand by hand."""
+"""Gin: deadwood_count and best_arrangement against open_spiel's C++ min_deadwood, hand by hand."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pyspiel
 from bench.timing import Summary, duration, table, time_side_by_side, verdict
 from scoring.cards import FULL_DECK, Card, gin_value
 from scoring.melds import MeldRules
-from scoring.solver import best_arrangement, min_arrangements, prepare
+from scoring.solver import best_arrangement, deadwood_count, min_arrangements, prepare
 
 HANDS = 10_000
 MEDIAN_RATIO = 5.0  # our median per hand at most 5 times open_spiel's
@@ -54,6 +54,11 @@ def ours(hand: Sequence[Card]) -> int:
     return best_arrangement(hand, rules=GIN, value=gin_value).count
 
 
+def count(hand: Sequence[Card]) -> int:
+    """The same job as open_spiel's min_deadwood: the count, no melds."""
+    return deadwood_count(hand, rules=GIN, value=gin_value)
+
+
 def agrees(hand: Sequence[Card], ints: list[int]) -> bool:
     """Tell whether open_spiel's count is ours, as it defines its count."""
     theirs = UTILS.min_deadwood(ints)
@@ -82,10 +87,13 @@ def run() -> tuple[str, bool]:
         disagree = sum(not agrees(h, i) for h, i in zip(hands, ints, strict=True))
         if len(hands[0]) == 11:
             above += sum(above_exact(h, i) for h, i in zip(hands, ints, strict=True))
-        our_times, their_times = time_side_by_side(ours, hands, UTILS.min_deadwood, ints)
+        disagree += sum(count(h) != ours(h) for h in hands)
+        our_times, their_times = time_side_by_side(count, hands, UTILS.min_deadwood, ints)
+        whole_times, _ = time_side_by_side(ours, hands, UTILS.min_deadwood, ints)
         mine, theirs = Summary.of(our_times), Summary.of(their_times)
+        whole = Summary.of(whole_times)
         ratio = mine.median / theirs.median
-        ok = ratio <= MEDIAN_RATIO and mine.max <= WORST and not disagree
+        ok = ratio <= MEDIAN_RATIO and max(mine.max, whole.max) <= WORST and not disagree
         passed &= ok
         rows.append(
             [
@@ -97,6 +105,9 @@ def run() -> tuple[str, bool]:
                 duration(theirs.p99),
                 duration(theirs.max),
                 f"{ratio:.1f}x",
+                duration(whole.median),
+                duration(whole.max),
+                f"{whole.median / theirs.median:.1f}x",
                 str(disagree),
                 verdict(ok),
             ]
@@ -110,15 +121,22 @@ def run() -> tuple[str, bool]:
         "p99",
         "max",
         "ratio",
+        "with melds median",
+        "max",
+        "ratio",
         "disagree",
         "verdict",
     ]
     notes = (
-        f"Targets: our median at most {MEDIAN_RATIO:g}x open_spiel's (ratio of medians), no hand"
-        f" over {duration(WORST)}, and the same deadwood count on every hand.\n"
-        "Ours: scoring.solver.best_arrangement (Python). Reference:"
-        " pyspiel.gin_rummy.GinRummyUtils(13, 4, 10).min_deadwood (C++), in the same run,\n"
-        "the two timed in turn on each hand so that both see the same load.\n"
+        f"Targets: our count's median at most {MEDIAN_RATIO:g}x open_spiel's (ratio of medians),"
+        f" no hand over {duration(WORST)} either way, and the same deadwood count on every"
+        " hand.\n"
+        "Ours: scoring.solver.deadwood_count (Python; the count alone, as the knock check and"
+        " the referee's best discard ask it), and best_arrangement (the melds and deadwood"
+        " cards too, as a hand's score shows them; no target of its own). Reference:"
+        " pyspiel.gin_rummy.GinRummyUtils(13, 4, 10).min_deadwood (C++, the count alone),\n"
+        "in the same run, timed in turn with ours on each hand so that both see the same"
+        " load.\n"
         "With 11 cards ours arranges all 11 (GIN-BIGGIN); open_spiel's count keeps one best"
         " arrangement of the 11 and drops its highest deadwood card, and is compared so.\n"
         f"That is not always the best discard: on {above} of the 11-card hands open_spiel's"

@@ -1021,6 +1021,57 @@ def best_arrangement(
     return _arrangement(search, _solve(search, candidates))
 
 
+# A hand of up to this many cards holds at most three melds (a meld has MIN_MELD cards or
+# more): deadwood_count tries every packing of up to three of its candidates directly.
+_THREE_MELDS_AT_MOST = 4 * MIN_MELD - 1
+
+
+def deadwood_count(
+    cards: Sequence[Card], *, rules: MeldRules, value: Value, deck: DeckSpec = ONE_DECK
+) -> int:
+    """Return the minimum deadwood count of the hand: best_arrangement(...).count.
+
+    For the questions that need the count alone (may this hand knock? which discard leaves
+    the least?). A hand of one copy of each card, no joker and up to 11 cards (Gin's) is
+    worked out without building its melds or the search's memo: at most three disjoint
+    melds fit in it, so every packing of up to three candidates is tried. Any other hand
+    goes through best_arrangement.
+    """
+    if len(cards) > _THREE_MELDS_AT_MOST:
+        return best_arrangement(cards, rules=rules, value=value, deck=deck).count
+    tables = _tables(rules, value)
+    mask = 0
+    total = 0
+    base = _SUIT_BASE
+    values = tables.values
+    for card in cards:
+        bit = base[card.suit] + card.rank
+        mask |= 1 << bit
+        total += values[bit]
+    if mask >> 64 or mask.bit_count() != len(cards):  # jokers or copies
+        return best_arrangement(cards, rules=rules, value=value, deck=deck).count
+    candidates = _candidates(mask, tables)
+    most = 0  # the highest gain of a packing (value * _GAIN_SCALE + cards)
+    size = len(candidates)
+    for i in range(size):
+        first = candidates[i]
+        taken, gain = first[1], first[3]
+        if gain > most:
+            most = gain
+        for j in range(i + 1, size):
+            second = candidates[j]
+            if taken & second[1]:
+                continue
+            both, gain2 = taken | second[1], gain + second[3]
+            if gain2 > most:
+                most = gain2
+            for k in range(j + 1, size):
+                third = candidates[k]
+                if not both & third[1] and gain2 + third[3] > most:
+                    most = gain2 + third[3]
+    return total - most // _GAIN_SCALE
+
+
 def min_arrangements(
     cards: Sequence[Card], *, rules: MeldRules, value: Value, deck: DeckSpec = ONE_DECK
 ) -> tuple[Arrangement, ...]:

@@ -29,7 +29,7 @@ from scoring.play.state import (
     _turn_complete,
     _with_hand,
 )
-from scoring.solver import min_arrangements
+from scoring.solver import deadwood_count
 
 
 def _claim(play: Play, move: DiscardClaimed) -> Play:
@@ -109,7 +109,7 @@ def _knock(play: Play, move: Knocked) -> Play:
             expected=held,
         )
     hand = _take(play, seat, (*played, *kept))
-    count = min_arrangements(kept, rules=rules.melds, value=rules.value)[0].count
+    count = deadwood_count(kept, rules=rules.melds, value=rules.value)
     if not played:
         # GIN-BIGGIN: going out without a discard needs all 11 cards in melds.
         if not rules.big_gin:

@@ -18,7 +18,7 @@ from scoring.questions import (
     seat_name,
     table_cards,
 )
-from scoring.solver import best_arrangement, best_layoff
+from scoring.solver import best_arrangement, best_layoff, deadwood_count
 from scoring.variants.gin_scoring import (
     BIG_GIN_PRESET,
     BIG_GIN_SIZE,
@@ -68,23 +68,21 @@ def hand_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
         answer["gin"] = best.count == 0
         return answer
     # Eleven cards: the player has drawn; knocking and gin come after the best discard.
-    after = min(
+    # Only the counts matter here: the discard leaving the least deadwood, the higher card
+    # first between equals.
+    kept_count, discard = min(
         (
-            (
-                best_arrangement(cards[:i] + cards[i + 1 :], rules=table.rules, value=table.value),
-                card,
-            )
+            (deadwood_count(cards[:i] + cards[i + 1 :], rules=table.rules, value=table.value), card)
             for i, card in enumerate(cards)
         ),
-        key=lambda pair: (pair[0].count, -table.value(pair[1])),
+        key=lambda pair: (pair[0], -table.value(pair[1])),
     )
-    kept, discard = after
     answer.update(
         {
             "discard": str(discard),
-            "deadwood_after_discard": kept.count,
-            "can_knock": kept.count <= KNOCK_LIMIT,
-            "gin": kept.count == 0,
+            "deadwood_after_discard": kept_count,
+            "can_knock": kept_count <= KNOCK_LIMIT,
+            "gin": kept_count == 0,
         }
     )
     if table.options.preset == BIG_GIN_PRESET:

@@ -15,10 +15,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import FULL_DECK, JOKER, Card, parse_cards
+from scoring.cards import FULL_DECK, JOKER, Card, DeckSpec, parse_cards
 from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules, check_meld
-from scoring.solver import Arrangement, best_arrangement, best_layoff, min_arrangements
+from scoring.solver import (
+    Arrangement,
+    best_arrangement,
+    best_layoff,
+    deadwood_count,
+    min_arrangements,
+)
 
 GIN = MeldRules()
 OPEN_SPIEL = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
@@ -287,6 +293,57 @@ class TestBestArrangement:
         for _ in range(500):
             hand = dense_hand(rng, 11)
             assert best_arrangement(hand, rules=GIN, value=value).count == brute_force(hand)[0]
+
+
+class TestDeadwoodCount:
+    """deadwood_count: the minimum deadwood alone, without the melds (GIN-DEADWOOD)."""
+
+    def test_a_set_taken_from_a_run_leaves_less_deadwood(self):
+        """4♣-7♣ and 9♦-J♦ leave 4♠ 4♥ K♠ = 18; 4♣4♠4♥ + 5♣-7♣ + 9♦-J♦ leave K♠ = 10."""
+        hand = cards("4C 5C 6C 7C 4S 4H 9D TD JD KS")
+        assert deadwood_count(hand, rules=GIN, value=value) == 10
+
+    def test_a_hand_with_no_meld_counts_every_card(self):
+        """A♣ 3♠ 5♥ 7♦ 9♣ J♠ K♥ 2♦ 4♣ 6♠: 1+3+5+7+9+10+10+2+4+6 = 57."""
+        hand = cards("AC 3S 5H 7D 9C JS KH 2D 4C 6S")
+        assert deadwood_count(hand, rules=GIN, value=value) == 57
+
+    def test_eleven_cards_in_three_melds_count_nothing(self):
+        """GIN-BIGGIN: 2♥3♥4♥5♥ + 7♣7♠7♦ + 9♠T♠J♠Q♠ take all 11 cards."""
+        hand = cards("2H 3H 4H 5H 7C 7S 7D 9S TS JS QS")
+        assert deadwood_count(hand, rules=GIN, value=value) == 0
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.sampled_from([10, 11]).flatmap(hand_strategy))
+    def test_it_is_the_brute_force_minimum(self, hand):
+        assert deadwood_count(hand, rules=GIN, value=value) == brute_force(hand)[0]
+
+    @settings(max_examples=150, deadline=None)
+    @given(
+        hand_strategy(9),
+        st.sampled_from([MeldRules(ace_high=True), MeldRules(wrap=True), MeldRules(max_set=3)]),
+    )
+    def test_it_follows_the_meld_rules_it_is_given(self, hand, rules):
+        expected = brute_force(hand, meld_checker(rules))[0]
+        assert deadwood_count(hand, rules=rules, value=value) == expected
+
+    def test_2000_hands_from_5_consecutive_ranks_have_open_spiels_min_deadwood(self):
+        """The hardest hands for a search: every card joins sets and runs both (seed 9)."""
+        rng = random.Random(9)
+        for _ in range(2000):
+            low = rng.randint(1, 9)
+            hand = rng.sample(cards_of_ranks(range(low, low + 5)), 10)
+            ours = deadwood_count(hand, rules=GIN, value=value)
+            assert ours == OPEN_SPIEL.min_deadwood(to_open_spiel(hand)), hand
+
+    def test_longer_hands_and_two_decks_are_counted_by_the_full_search(self):
+        """Twelve cards may hold four melds; a second copy of a card is a deck of two."""
+        twelve = cards("AC 2C 3C 4S 5S 6S 7H 8H 9H TD JD QD")
+        assert deadwood_count(twelve, rules=GIN, value=value) == 0
+        copies = cards("7C 7C 7S 7H 8C 9C")
+        two_decks = DeckSpec(decks=2, jokers=0)
+        # 7♣7♠7♥ + 7♣8♣9♣: every card melded.
+        assert deadwood_count(copies, rules=GIN, value=value, deck=two_decks) == 0
 
 
 class TestMinArrangements:

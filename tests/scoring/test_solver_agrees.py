@@ -23,7 +23,14 @@ import pytest
 from scoring.cards import FULL_DECK, JOKER, RANKS, SUITS, Card, DeckSpec, gin_value
 from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules, check_meld
-from scoring.solver import Closing, best_arrangement, best_layoff, best_opening, can_go_out
+from scoring.solver import (
+    Closing,
+    best_arrangement,
+    best_layoff,
+    best_opening,
+    can_go_out,
+    deadwood_count,
+)
 from scoring.variants import knock_rummy, ramino, rummy40
 
 DECK = DeckSpec(decks=2, jokers=4)
@@ -180,6 +187,7 @@ def test_small_hands_reach_the_check_meld_brute_force(name, rules, value):
         count, all_out = _brute(hand, rules, value)
         where = f"{name} {' '.join(card.label for card in hand)}"
         assert best_arrangement(hand, rules=rules, value=value, deck=DECK).count == count, where
+        assert deadwood_count(hand, rules=rules, value=value, deck=DECK) == count, where
         out = can_go_out(hand, rules=rules, closing=ALL_OUT, opened=True, deck=DECK)
         assert out.possible == all_out, where
 
