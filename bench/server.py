@@ -9,13 +9,16 @@ Settings read DATABASE_URL when Django starts, hence one process per database.
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import sys
 import uuid
 import warnings
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from bench.spread import repeat
 
@@ -102,7 +105,11 @@ def page_times(table, variant: str) -> dict[str, list[float]]:
     for _ in range(WARMUP):
         get(200)
     page = repeat(lambda: get(200), runs=REQUESTS, least=REQUESTS, budget=0, collect_each=False)
-    news, same = {"since": table.head_seq - 1}, {"since": table.head_seq}
+    # The page's poll address carries its watch token: idle polls with it are answered
+    # before the session and the database (games.pages.idle_polls).
+    body = phone.get(url).content.decode()
+    watch = html.unescape(re.search(r'\?since=\d+&amp;w=([^"]+)"', body).group(1))
+    news, same = {"since": table.head_seq - 1}, {"since": table.head_seq, "w": unquote(watch)}
     poll = repeat(
         lambda: get(200, news, htmx), runs=POLLS, least=POLLS, budget=0, collect_each=False
     )

@@ -163,9 +163,9 @@ def code_join(request):
 
 def _share_roles(request, table: Table, role: Role) -> list[Role]:
     """Return the roles a phone holding ``role`` may hand out at ``table`` (in play)."""
-    if table.season_id is not None:
+    if not table.keys_write:
         # Members record at a league table by signing in; anyone else is let in to watch,
-        # and only by a member.
+        # and only by a member. (A tournament night's table is shared as a casual one.)
         member = is_club_member(request.user, table.season.league.club_id)
         return [Role.VIEWER] if member else []
     return [Role.SCOREKEEPER, Role.VIEWER] if role == Role.SCOREKEEPER else [Role.VIEWER]

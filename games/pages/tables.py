@@ -33,7 +33,7 @@ from games.pages.forms.tables import (
 from games.rules.reference import refusal_html
 from games.rules.text import table_rules, violation_text
 from games.shared.errors import ActionRefused, EventRejected
-from games.tables import selectors, services
+from games.tables import heads, selectors, services
 from games.tables.access import Role, request_digests, session_remember, write_refusal
 from games.tables.models import Table
 from games.tournaments import selectors as tournament_selectors
@@ -109,6 +109,7 @@ def _context(request, table: Table, role: Role, **extra) -> dict:
         "older_hands": len(state["hands"]) - len(recent),
         "seats": list(zip(state["seats"], match.pop("board_totals"), strict=True)),
         "poll_ms": settings.TABLE_POLL_MS,
+        "watch": heads.watch_token(table.id),
         "winner_name": state["seats"][state["winner"]] if state["winner"] is not None else "",
         "picker_suits": SUITS,
         "picker_ranks": RANKS,
@@ -221,6 +222,7 @@ def _hand_form(table: Table, state: dict, data=None, *, amend=False, **kwargs):
 def table_detail(request, table, role):
     """Show the scoreboard; htmx polls ask with ?since=<seq> and get 204 if nothing changed."""
     since = request.GET.get("since", "")
+    heads.head_offer(table.id, table.head_seq)  # the idle polls after this one skip the view
     if request.htmx and since.isdigit() and int(since) == table.head_seq:
         return HttpResponse(status=204)
     context = _context(request, table, role)

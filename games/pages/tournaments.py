@@ -65,6 +65,7 @@ def tournament_create(request, access):
                 format=data["format"],
                 scale=data["scale"],
                 points=form.points(),
+                season_id=data["season"].pk if data["season"] else None,
             )
         except ValidationError as exc:
             add_errors(form, exc)

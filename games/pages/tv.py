@@ -7,7 +7,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from games.pages.tables import _match_context, with_table
-from games.tables import selectors
+from games.tables import heads, selectors
 
 
 @require_GET
@@ -16,6 +16,7 @@ from games.tables import selectors
 def table_tv(request, table, role):
     """Show the totals, the last hand and who deals, big; polls get 204 when nothing changed."""
     since = request.GET.get("since", "")
+    heads.head_offer(table.id, table.head_seq)  # the idle polls after this one skip the view
     if request.htmx and since.isdigit() and int(since) == table.head_seq:
         return HttpResponse(status=204)
     state = selectors.table_state(table=table)
@@ -27,6 +28,7 @@ def table_tv(request, table, role):
         "seats": list(zip(state["seats"], match.pop("board_totals"), strict=True)),
         "last": played[-1] if played else None,
         "poll_ms": settings.TV_POLL_MS,
+        "watch": heads.watch_token(table.id),
         **match,
     }
     template = "tables/tv.html#board" if request.htmx else "tables/tv.html"

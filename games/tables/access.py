@@ -62,9 +62,10 @@ def is_club_member(user, club_id: int) -> bool:
 
 def table_role(table: Table, *, digests: Iterable[str], user=None) -> Role | None:
     """Return the role a request has at ``table``: its keys' for a casual table; for a league
-    table, members record (read once the season is closed) and keys only watch."""
+    table, members record (read once the season is closed) and keys only watch, but at a
+    tournament night's table (``keys_record``), where keys record too while it is open."""
     role = role_for_digests(table, digests)
-    if table.season_id is None:
+    if table.season_id is None or (table.keys_write and role == Role.SCOREKEEPER):
         return role
     season = table.season
     if is_club_member(user, season.league.club_id):

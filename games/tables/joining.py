@@ -99,7 +99,7 @@ def join_token_mint(*, table: Table, holder: Role, role: Role, kind: str) -> Min
     """Make a token granting ``role`` at ``table`` for a phone that holds ``holder``."""
     if _stronger(role, holder):
         raise ActionRefused(gettext("A viewer can only invite viewers."))
-    if table.season_id is not None and role == Role.SCOREKEEPER:
+    if not table.keys_write and role == Role.SCOREKEEPER:
         raise ActionRefused(gettext("At a league table, members record by signing in."))
     if table.status == Table.Status.FINISHED:
         raise ActionRefused(gettext("This match has ended: no new phones can join it."))

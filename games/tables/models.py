@@ -43,6 +43,10 @@ class Table(models.Model):
         on_delete=models.PROTECT,
         related_name="tables",
     )
+    # A league table whose keys record as at a casual table while its season is open: a
+    # tournament night's table, whose key the director hands out on its table card. At other
+    # league tables keys only watch and members record.
+    keys_record = models.BooleanField(_("its keys record"), default=False)
     # The one place standings ask: set at creation from the form or the options' "practice".
     practice = models.BooleanField(_("practice"), default=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -60,6 +64,10 @@ class Table(models.Model):
             digest_is_full("scorekeeper_digest", "table_scorekeeper_digest_full"),
             digest_is_full("viewer_digest", "table_viewer_digest_full"),
             models.CheckConstraint(condition=models.Q(target__gte=1), name="table_target_positive"),
+            models.CheckConstraint(
+                condition=models.Q(keys_record=False) | models.Q(season__isnull=False),
+                name="table_keys_record_only_in_a_season",
+            ),
             # Options that say practice (RAM-OPT-PRACTICE) always make a practice table.
             models.CheckConstraint(
                 condition=~models.Q(options__practice=True) | models.Q(practice=True),
@@ -69,6 +77,12 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_variant_display()} {str(self.id)[:8]}"
+
+    @property
+    def keys_write(self) -> bool:
+        """Tell whether a scorekeeper key records here: at a casual table, and at a
+        tournament night's league table while its season is open."""
+        return self.season_id is None or (self.keys_record and self.season.is_open)
 
     def save(self, *args, **kwargs):
         if self._state.adding and not self.scorekeeper_digest:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from games.clubs.models import Player, Season
 from games.clubs.services import require_member
 from games.shared.errors import ActionRefused, EventRejected
-from games.tables import selectors, snapshots
+from games.tables import heads, selectors, snapshots
 from games.tables.access import SEASON_CLOSED
 from games.tables.log import engine_events, event_row
 from games.tables.models import Event, Seat, Table, TableProjection
@@ -99,6 +99,7 @@ def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, A
     table.head_hash = event.hash
     table.status = Table.Status.FINISHED if state.closed else Table.Status.OPEN
     table.save(update_fields=["head_seq", "head_hash", "status", "updated_at"])
+    heads.head_publish(table.id, event.seq)
     return projected
 
 
@@ -120,11 +121,13 @@ def table_create(
     season: Season | None = None,
     seat_players: Sequence[Player] | None = None,
     practice: bool = False,
+    keys_record: bool = False,
 ) -> Table:
     """Create a table, its seats and the first event of its log; refuse bad settings.
 
     ``seat_players`` seats a club's players (their names are ``players``) instead of making
-    new ones; ``practice`` marks a table that never counts, as options with "practice" do.
+    new ones; ``practice`` marks a table that never counts, as options with "practice" do;
+    ``keys_record``, with a season, lets its keys record (a tournament night's table).
     """
     payload = {"variant": variant, "options": dict(options), "seats": [p.strip() for p in players]}
     try:
@@ -143,6 +146,7 @@ def table_create(
         target=full_options.get("target", full_options.get("hands", 1)),
         created_by=user if user is not None and user.is_authenticated else None,
         season=season,
+        keys_record=keys_record,
         practice=practice or full_options.get("practice") is True,
     )
     for position, name in enumerate(state.seats):

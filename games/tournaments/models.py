@@ -31,6 +31,16 @@ class Tournament(models.Model):
         on_delete=models.PROTECT,
         related_name="tournaments",
     )
+    # Counted in a season of that league: the night's tables are the season's league tables,
+    # and their results go into its standings like any league match.
+    season = models.ForeignKey(
+        "games.Season",
+        verbose_name=_("counted in the season"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+    )
 
     class Format(models.TextChoices):
         SWISS = "swiss", _("Swiss: paired by the standings")

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games.clubs.models import League, Player
+from games.clubs.models import League, Player, Season
 from games.clubs.services import require_member
 from games.shared.errors import ActionRefused
 from games.tables.models import Table
@@ -46,8 +46,12 @@ def tournament_create(
     scale: str = Tournament.Scale.WIN_DRAW_LOSS,
     points: tuple[int, int, int, int] = (3, 1, 0, 3),
     seed: int | None = None,
+    season_id: int | None = None,
 ) -> Tournament:
     """Create a night in the club, playing a league's game and options (pinned now).
+
+    ``season_id``: an open season of that league the night counts in; its tables are then
+    the season's league tables, whose keys (on the table cards) record.
 
     Two-player leagues pair Swiss, round robin or knock-out; a league of 3 to 6 a table
     seats its players at tables by the standings, whatever ``format`` says. ``scale``: how a
@@ -68,6 +72,14 @@ def tournament_create(
             gettext("Two at a table, a night is Swiss, a round robin or a knock-out."),
             code="format",
         )
+    season = None
+    if season_id is not None:
+        season = Season.objects.filter(pk=season_id, league=league).first()
+        if season is None or not season.is_open:
+            raise ValidationError(
+                gettext("Count the night in an open season of the league it plays."),
+                code="season",
+            )
     if scale not in Tournament.Scale.values:
         raise ValidationError(gettext("Choose how results become victory points."), code="scale")
     if len(points) != 4 or not all(0 <= p <= MAX_POINTS for p in points):
@@ -80,6 +92,7 @@ def tournament_create(
             return Tournament.objects.create(
                 club_id=club_id,
                 league=league,
+                season=season,
                 name=name.strip(),
                 format=format,
                 scale=scale,
@@ -220,6 +233,8 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
     number = tournament.round_set.count() + 1
     if number > tournament.rounds:
         raise ActionRefused(gettext("Every round has been played."))
+    if tournament.season is not None and not tournament.season.is_open:
+        raise ActionRefused(gettext("The season this night counts in is closed."))
     entrants = {e.pk: e for e in selectors.paired_entrants(tournament=tournament)}
     if len(entrants) < 2:
         raise ActionRefused(gettext("Check in at least two players to start a round."))
@@ -256,6 +271,8 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
             entered_by=gettext("director"),
             user=actor,
             seat_players=players,
+            season=tournament.season,
+            keys_record=tournament.season_id is not None,
         )
         pair = RoundTable.objects.create(round=round_, number=table_number, table=table)
         RoundSeat.objects.bulk_create(

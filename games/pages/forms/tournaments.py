@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.clubs.models import League
+from games.clubs.models import League, Season
 from games.tournaments.models import MAX_POINTS, MAX_ROUND_MINUTES, MAX_ROUNDS, Tournament
 from scoring.payloads.outcome import MAX_DECIDED_POINTS, MAX_DECISION_REASON
 
@@ -12,6 +12,16 @@ class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     league = forms.ModelChoiceField(
         label=_("Rules: those of the league"), queryset=League.objects.none(), empty_label=None
+    )
+    season = forms.ModelChoiceField(
+        label=_("Counted in the season"),
+        queryset=Season.objects.none(),
+        required=False,
+        empty_label=_("No: the night stands alone"),
+        help_text=_(
+            "An open season of the same league: the night's results go into its standings, "
+            "and the table cards' keys record at its tables."
+        ),
     )
     format = forms.ChoiceField(
         label=_("Two at a table"),
@@ -55,9 +65,21 @@ class TournamentForm(forms.Form):
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["league"].queryset = League.objects.filter(club=club)
+        self.fields["season"].queryset = Season.objects.filter(
+            league__club=club, status=Season.Status.OPEN
+        ).select_related("league")
         self.fields["name"].widget.attrs["autocomplete"] = "off"
         for name in ("rounds", "round_minutes", *POINT_FIELDS):
             self.fields[name].widget.attrs["inputmode"] = "numeric"
+
+    def clean(self):
+        data = super().clean()
+        season, league = data.get("season"), data.get("league")
+        if season is not None and league is not None and season.league_id != league.pk:
+            self.add_error(
+                "season", _("Choose a season of the league whose rules the night plays.")
+            )
+        return data
 
     def points(self) -> tuple[int, int, int, int]:
         """Return the victory points for a win, a draw, a loss and a bye."""
