@@ -78,16 +78,16 @@ class Table(models.Model):
     def __str__(self) -> str:
         return f"{self.get_variant_display()} {str(self.id)[:8]}"
 
+    def save(self, *args, **kwargs):
+        if self._state.adding and not self.scorekeeper_digest:
+            self.keys_issue()
+        super().save(*args, **kwargs)
+
     @property
     def keys_write(self) -> bool:
         """Tell whether a scorekeeper key records here: at a casual table, and at a
         tournament night's league table while its season is open."""
         return self.season_id is None or (self.keys_record and self.season.is_open)
-
-    def save(self, *args, **kwargs):
-        if self._state.adding and not self.scorekeeper_digest:
-            self.keys_issue()
-        super().save(*args, **kwargs)
 
     def keys_issue(self) -> None:
         """Make the table's two keys: their digests go to the row, the keys stay on this
