@@ -214,6 +214,16 @@ def drawn_field(*, tournament: Tournament) -> list[int]:
     return field
 
 
+def _round_winners(tournament: Tournament, found: NightResults) -> dict[int, dict[int, object]]:
+    """Return, by round number, each match's winner by match index (its table's number - 1)."""
+    by_round: dict[int, dict[int, object]] = {}
+    for result, number in found.numbered:
+        winner = match_winner(result)
+        if winner is not None:
+            by_round.setdefault(result.round_number, {})[number - 1] = winner
+    return by_round
+
+
 def knockout_rounds(*, tournament: Tournament, found: NightResults) -> list[list[Match]]:
     """Return the bracket's rounds so far: the first drawn from the night's seed, each next
     one once every match of the one before has a winner (a match's table is numbered after
@@ -222,20 +232,61 @@ def knockout_rounds(*, tournament: Tournament, found: NightResults) -> list[list
     if len(seeds) < 2:
         return []
     rounds = [first_round(seeds)]
-    by_round: dict[int, dict[int, TableResult]] = {}
-    for result, number in found.numbered:
-        by_round.setdefault(result.round_number, {})[number] = result
+    winners = _round_winners(tournament, found)
     for round_ in tournament.round_set.order_by("number"):
-        winners = {}
-        for number, result in by_round.get(round_.number, {}).items():
-            winner = match_winner(result)
-            if winner is not None:
-                winners[number - 1] = winner
-        following = advance(rounds[-1], winners)
+        following = advance(rounds[-1], winners.get(round_.number, {}))
         if following is None:
             break
         rounds.append(following)
     return rounds
+
+
+@dataclass(frozen=True)
+class BracketSlot:
+    name: str  # "" while the player is not known yet
+    won: bool = False
+    bye: bool = False
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    number: int  # its table's number in its round
+    slots: tuple[BracketSlot, BracketSlot]
+
+
+def bracket(*, tournament: Tournament) -> list[list[BracketMatch]]:
+    """Return a knock-out's bracket, round by round up to the final: the matches drawn so
+    far with their winners, and empty places for those still to come."""
+    found = night_results(tournament=tournament)
+    drawn = knockout_rounds(tournament=tournament, found=found)
+    if not drawn:
+        return []
+    names = dict(tournament.entrants.values_list("pk", "player__name"))
+    winners = _round_winners(tournament, found)
+    columns = []
+    size = len(drawn[0])
+    number = 1
+    while size:
+        matches = drawn[number - 1] if number <= len(drawn) else [(None, None)] * size
+        known = number <= len(drawn)
+        won = winners.get(number, {})
+        column = []
+        for index, (a, b) in enumerate(matches):
+            # Against a bye, the player goes through without a table.
+            through = won.get(index) if a is not None and b is not None else (a or b)
+            slots = tuple(
+                BracketSlot(
+                    name=names.get(player, "") if player is not None else "",
+                    won=player is not None and through == player,
+                    bye=known and player is None,
+                )
+                for player in (a, b)
+            )
+            column.append(BracketMatch(number=index + 1, slots=slots))
+        columns.append(column)
+        size //= 2
+        number += 1
+    return columns
 
 
 def match_winner(result: TableResult):

@@ -129,6 +129,32 @@ class TestKnockout:
         with pytest.raises(ActionRefused):
             services.round_start(actor=world.admin, tournament_id=tournament.pk)
 
+    def test_the_bracket_shows_byes_winners_and_the_places_still_to_fill(self, world):
+        """Six players in eight places: 1 v bye, 4 v 5, 2 v bye, 3 v 6 (seeds), then the
+        semi-finals (1 or the 4-5 winner, 2 or the 3-6 winner) and the final."""
+        tournament = _night(world, ["Dario", "Elena", "Franco"], format="knockout", rounds=1)
+        first = _finish_gin_round(world, tournament)
+        tournament.refresh_from_db()
+        name = dict(tournament.entrants.values_list("pk", "player__name"))
+        seed = [name[pk] for pk in tournament.field]  # seed 1 first
+        columns = selectors.bracket(tournament=tournament)
+        assert [len(column) for column in columns] == [4, 2, 1]
+        shown = [[(slot.name, slot.won, slot.bye) for slot in m.slots] for m in columns[0]]
+        # The seat 0 player wins each table (finish_gin_table).
+        winner = {t.seats.get(position=0).player.name for t in first.tables}
+        assert shown[0] == [(seed[0], True, False), ("", False, True)]
+        assert shown[2] == [(seed[1], True, False), ("", False, True)]
+        for match, pair in ((shown[1], (seed[3], seed[4])), (shown[3], (seed[2], seed[5]))):
+            assert [slot[0] for slot in match] == list(pair)
+            assert [slot[1] for slot in match] == [p in winner for p in pair]
+            assert sum(slot[1] for slot in match) == 1
+        semis = [[slot.name for slot in m.slots] for m in columns[1]]
+        assert semis == [
+            [seed[0], next(p for p in (seed[3], seed[4]) if p in winner)],
+            [seed[1], next(p for p in (seed[2], seed[5]) if p in winner)],
+        ]
+        assert [(slot.name, slot.bye) for slot in columns[2][0].slots] == [("", False)] * 2
+
     def test_a_match_without_a_winner_holds_the_next_round(self, world):
         tournament = _night(world, ["Dario"], format="knockout")
         started = services.round_start(actor=world.admin, tournament_id=tournament.pk)

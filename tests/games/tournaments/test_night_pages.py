@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from games.tables import services as table_services
+from games.tournaments import services
 from games.tournaments.models import RoundTable, Tournament
 from tests.factories import PlayerFactory
 from tests.payloads import quick
@@ -183,3 +184,29 @@ def test_a_name_a_spreadsheet_would_run_is_written_as_text(world, director, nigh
     _finish_one_round_night(world, director, tournament, url)
     body = Client().get(url + "results.csv").content.decode()
     assert "'=HYPERLINK(1)" in body
+
+
+def test_a_knock_out_shows_its_bracket_on_the_night_page_and_the_room_screen(world, director):
+    tournament = services.tournament_create(
+        actor=world.admin,
+        club_id=world.club.pk,
+        league_id=world.league.pk,
+        name="Gin cup",
+        rounds=1,
+        round_minutes=30,
+        format="knockout",
+        seed=5,
+    )
+    services.entrants_register(
+        actor=world.admin,
+        tournament_id=tournament.pk,
+        player_ids=[p.pk for p in world.club.players.all()],
+    )
+    url = f"/clubs/{world.club.slug}/n/{tournament.pk}/"
+    assert 'data-testid="bracket"' in director.get(url).content.decode()
+    director.post(url + "rounds/")
+    page = director.get(url).content.decode()
+    # Three players in four places: one match and a bye, then the final.
+    assert page.count('data-testid="bracket-match"') == 3 and "Final" in page
+    screen = director.get(url + "tv/", HTTP_HX_REQUEST="true").content.decode()
+    assert screen.count('data-testid="bracket-match"') == 3
