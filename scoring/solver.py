@@ -699,22 +699,27 @@ class _Search(NamedTuple):
     candidates: list[_Candidate]
 
 
-def _start(cards: Sequence[Card], tables: _Tables, value: Value, deck: DeckSpec) -> _Search:
-    """Return the hand read for the search, refusing more copies than the deck holds (CARD-2)."""
+def _held(cards: Sequence[Card], values: Sequence[int]) -> tuple[int, int]:
+    """Return the bits of the cards held (each card once, jokers on bit 64) and their value."""
     mask = 0
     total = 0
     base = _SUIT_BASE
-    values = tables.values
     for card in cards:
         bit = base[card.suit] + card.rank
         mask |= 1 << bit
         total += values[bit]
+    return mask, total
+
+
+def _start(cards: Sequence[Card], tables: _Tables, value: Value, deck: DeckSpec) -> _Search:
+    """Return the hand read for the search, refusing more copies than the deck holds (CARD-2)."""
+    mask, total = _held(cards, tables.values)
     if not mask >> 64 and mask.bit_count() == len(cards):
         return _Search(tables, cards, mask, total, 0, 0, 0, True, _candidates(mask, tables))
     check_copies(cards, deck)
     state = 0
     for card in cards:
-        state += _UNIT[base[card.suit] + card.rank]
+        state += _UNIT[_SUIT_BASE[card.suit] + card.rank]
     jokers = state & _JOKERS
     mask &= _NATURAL_BITS
     joker_value = value(JOKER) if jokers else 0
@@ -1040,14 +1045,7 @@ def deadwood_count(
     if len(cards) > _THREE_MELDS_AT_MOST:
         return best_arrangement(cards, rules=rules, value=value, deck=deck).count
     tables = _tables(rules, value)
-    mask = 0
-    total = 0
-    base = _SUIT_BASE
-    values = tables.values
-    for card in cards:
-        bit = base[card.suit] + card.rank
-        mask |= 1 << bit
-        total += values[bit]
+    mask, total = _held(cards, tables.values)
     if mask >> 64 or mask.bit_count() != len(cards):  # jokers or copies
         return best_arrangement(cards, rules=rules, value=value, deck=deck).count
     candidates = _candidates(mask, tables)
