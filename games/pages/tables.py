@@ -15,6 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
 
 from games.demo import demo_tables
 from games.pages.forms.play import MoveForm
@@ -340,12 +341,25 @@ def _append(request, table: Table, form, event_type: str, payload: dict) -> int 
     return None
 
 
+def _saved(request, table: Table, role: Role) -> HttpResponse:
+    """Answer a stored htmx save: with the board and, out of band, the hand in play, a fresh
+    form and what the history gained since the head the phone showed (``shown_seq``, which
+    app.js adds); a phone that did not say gets the whole of ``#main``."""
+    context = _context(request, table, role)
+    shown = request.POST.get("shown_seq", "")
+    if not shown.isdigit() or int(shown) > table.head_seq:
+        return render(request, "tables/table.html#main", context)
+    context.update(_history_news(table, context["state"], since=int(shown)))
+    response = render(request, "tables/table.html#saved", context)
+    return reswap(retarget(response, "#board"), "outerHTML")
+
+
 def _respond(request, table, role, *, form, form_name: str, status: int | None, extra=None):
     """Answer a write: the fresh table on success, else the form with what went wrong."""
     table.refresh_from_db()
     if status is None:
         if request.htmx and form_name in ("hand_form", "move_form"):
-            return render(request, "tables/table.html#main", _context(request, table, role))
+            return _saved(request, table, role)
         return redirect("table", table_id=table.id)
     extra = dict(extra or {})
     if status == 409:

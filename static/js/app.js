@@ -300,3 +300,12 @@ document.addEventListener("htmx:afterSettle", (event) => {
   document.addEventListener("DOMContentLoaded", () => { tick(); setInterval(tick, 1000); });
   document.addEventListener("htmx:afterSettle", tick);
 })();
+
+// A save tells the server which head this phone's board shows, so a stored entry is answered
+// with the board and only what the history gained since (not the whole history again).
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = event.detail.elt;
+  if (!form.matches || !form.matches("#main form[hx-post]")) return;
+  const board = document.querySelector("#board");
+  if (board && board.dataset.headSeq) event.detail.parameters.shown_seq = board.dataset.headSeq;
+});

@@ -62,7 +62,10 @@ def test_two_phones_take_turns_for_six_hands_and_every_save_works_first_time(new
         phone, other = phones[(number - 1) % 2], phones[number % 2]
         seat = 0 if who == "Anna" else 1
         totals[seat] += 25 + defender
-        _gin(phone, Taps(phone), who, defender)
+        with phone.expect_response(re.compile(r"/hands/$")) as saved:
+            _gin(phone, Taps(phone), who, defender)
+        # Answered with the board and the news (the history not sent again whole).
+        assert saved.value.headers.get("hx-retarget") == "#board"
         # The save worked on the first tap: the total moved, no conflict, no refusal.
         expect(phone.get_by_test_id(f"total-{seat}")).to_have_text(str(totals[seat]))
         expect(phone.get_by_test_id("conflict")).to_have_count(0)

@@ -85,3 +85,59 @@ class TestOlderHands:
         table = _create(phone)
         _hands(append, table, 1)
         assert Client().get(f"/t/{table.id}/history/").status_code in (403, 404)
+
+
+def _save(phone, table, shown_seq=None, **hand):
+    """Save a one-point knock through the page's form, as htmx sends it."""
+    page = phone.get(f"/t/{table.id}/").content.decode()
+    event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)
+    expected = re.search(r'name="expected_seq" value="([^"]+)"', page).group(1)
+    data = {"event_id": event_id, "expected_seq": expected, "mode": "quick"}
+    data.update(knocker="0", ending="knock", knocker_count="1", defender_count="2", **hand)
+    if shown_seq is not None:
+        data["shown_seq"] = str(shown_seq)
+    return phone.post(f"/t/{table.id}/hands/", data, **HX)
+
+
+class TestSaveAnswer:
+    def test_a_save_brings_the_board_the_new_entry_and_a_fresh_form(self, phone, append):
+        table = _create(phone)
+        _hands(append, table, 3)
+        response = _save(phone, table, shown_seq=table.head_seq)
+        assert response.status_code == 200
+        assert response["HX-Retarget"] == "#board" and response["HX-Reswap"] == "outerHTML"
+        body = response.content.decode()
+        assert body.lstrip().startswith('<section id="board"')
+        assert '<ol hx-swap-oob="afterbegin:#history-list">' in body and 'id="hand-4"' in body
+        assert 'id="hand-3"' not in body and 'id="history"' not in body
+        # A form for the next hand, at the new head, with an event id of its own.
+        assert '<div id="hand-form-slot" hx-swap-oob="true">' in body
+        table.refresh_from_db()
+        assert f'name="expected_seq" value="{table.head_seq}"' in body
+        sent = table.events.get(seq=table.head_seq).event_id
+        assert str(sent) not in body
+        # GIN-SCORE-KNOCK: 2 - 1 = 1 to the knocker; Anna knocked hands 1, 3 and the new 4.
+        assert 'data-testid="total-0">3<' in body
+
+    def test_hands_other_phones_recorded_since_come_with_it(self, phone, append):
+        table = _create(phone)
+        _hands(append, table, 2)
+        shown = table.head_seq
+        _hands(append, table, 1)  # another phone, after this one's board was drawn
+        body = _save(phone, table, shown_seq=shown).content.decode()
+        assert 'id="hand-3"' in body and 'id="hand-4"' in body and 'id="hand-2"' not in body
+
+    def test_the_answer_is_smaller_than_the_whole_of_main(self, phone, append):
+        table = _create(phone)
+        _hands(append, table, 30)
+        small = _save(phone, table, shown_seq=table.head_seq)
+        table.refresh_from_db()
+        whole = _save(phone, table)  # a phone that does not say what it shows
+        assert "HX-Retarget" not in whole and '<div id="main">' in whole.content.decode()
+        assert len(small.content) < len(whole.content) - 5_000
+
+    def test_a_head_past_the_log_gets_the_whole_of_main(self, phone):
+        table = _create(phone)
+        response = _save(phone, table, shown_seq=99)
+        assert response.status_code == 200 and "HX-Retarget" not in response
+        assert '<div id="main">' in response.content.decode()
