@@ -4,9 +4,12 @@ shows the latest hands and links to the rest, a page at a time."""
 import re
 
 import pytest
+from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
 from django.test import Client
 
 from tests.games.pages.test_pages import _create
+from tests.games.sharing import join_from
 from tests.payloads import quick
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -141,3 +144,31 @@ class TestSaveAnswer:
         response = _save(phone, table, shown_seq=99)
         assert response.status_code == 200 and "HX-Retarget" not in response
         assert '<div id="main">' in response.content.decode()
+
+
+class TestKeptEntries:
+    """A hand's entry is rendered once per table, hand, role and language, then kept."""
+
+    def test_an_entry_is_kept_and_each_role_and_language_gets_its_own(self, phone, append):
+        table = _create(phone)
+        _hands(append, table, 2)
+        assert "Amend" in phone.get(f"/t/{table.id}/").content.decode()
+        hand_seq = table.events.filter(type="hand_recorded").first().seq
+        key = make_template_fragment_key(
+            "hand_entry", [table.id, hand_seq, "", "scorekeeper", "en", False]
+        )
+        assert cache.get(key) is not None
+        viewer = Client()
+        join_from(phone, viewer, table, "viewer")
+        page = viewer.get(f"/t/{table.id}/").content.decode()
+        assert 'id="hand-1"' in page and ">Amend<" not in page
+        italian = viewer.get(f"/t/{table.id}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+        assert "Calcolo dei punti" in italian and "How it scored" not in italian
+
+    def test_a_correction_shows_at_once(self, phone, append):
+        table = _create(phone)
+        _hands(append, table, 2)
+        assert "misdeal" not in phone.get(f"/t/{table.id}/").content.decode()
+        append(table, "hand_voided", {"hand": 1, "reason": "misdeal"})
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert 'id="hand-1" class="hand voided"' in page and "misdeal" in page
