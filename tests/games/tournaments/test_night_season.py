@@ -59,7 +59,7 @@ def _night(world, rounds=1, **extra):
 
 
 def test_the_cards_key_records_and_the_result_goes_into_the_season(
-    world, director, django_capture_on_commit_callbacks
+    world, director, django_capture_on_commit_callbacks, eager_celery
 ):
     club = f"/clubs/{world.club.slug}/n/"
     form = director.get(club + "new/").content.decode()
