@@ -8,6 +8,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import status
+from rest_framework.exceptions import ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
@@ -15,6 +16,7 @@ from rest_framework.views import APIView
 
 from games.api import serializers
 from games.api.examples import move_examples
+from games.shared.numbers import seq_or_none
 from games.tables import selectors, services
 from games.tables.access import KEY_HEADER, Role, header_digests, table_role, write_refusal
 from games.tables.joining import table_join_links
@@ -283,16 +285,29 @@ class TableEventsView(Throttled, APIView):
         summary="List a table's events",
         parameters=[
             KEY_PARAMETER,
-            OpenApiParameter("after", int, description="Only events with a seq greater than this."),
+            OpenApiParameter(
+                "after",
+                int,
+                description="Only events with a seq greater than this (0 to 999999999).",
+            ),
         ],
-        responses={200: serializers.EventSerializer(many=True), **ERRORS},
+        responses={
+            200: serializers.EventSerializer(many=True),
+            400: OpenApiResponse(
+                serializers.ErrorSerializer, description="`after` is not a whole number."
+            ),
+            **ERRORS,
+        },
     )
     def get(self, request, table_id):
         table, _role = _table(request, table_id)
         events = selectors.table_events(table=table)
-        after = request.query_params.get("after", "")
-        if after.isdigit():
-            events = events.filter(seq__gt=int(after))
+        given = request.query_params.get("after", "")
+        after = seq_or_none(given)
+        if given and after is None:
+            raise ValidationError({"after": ["A whole number from 0 to 999999999."]})
+        if after is not None:
+            events = events.filter(seq__gt=after)
         return Response(serializers.EventSerializer(events, many=True).data)
 
     @extend_schema(

@@ -6,6 +6,7 @@ from django.http import HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils.cache import add_never_cache_headers
 
+from games.shared.numbers import seq_or_none
 from games.tables import heads
 
 # The pages whose polls carry ?since=<seq>&w=<watch token>, by URL name.
@@ -18,9 +19,9 @@ def _nothing_new(request) -> bool:
     the head the cache holds: then the view would answer 204."""
     if request.method != "GET" or request.headers.get("HX-Request") != "true":
         return False
-    since = request.GET.get("since", "")
+    since = seq_or_none(request.GET.get("since", ""))
     token = request.GET.get("w", "")
-    if not since.isdigit() or not token or len(token) > MAX_TOKEN:
+    if since is None or not token or len(token) > MAX_TOKEN:
         return False
     try:
         match = resolve(request.path_info)
@@ -29,7 +30,7 @@ def _nothing_new(request) -> bool:
     if match.url_name not in POLLED:
         return False
     table_id = match.kwargs["table_id"]
-    return heads.head_cached(table_id) == int(since) and heads.watching(table_id, token)
+    return heads.head_cached(table_id) == since and heads.watching(table_id, token)
 
 
 class IdlePollMiddleware:

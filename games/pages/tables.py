@@ -34,6 +34,7 @@ from games.pages.forms.tables import (
 from games.rules.reference import refusal_html
 from games.rules.text import table_rules, violation_text
 from games.shared.errors import ActionRefused, EventRejected
+from games.shared.numbers import seq_or_none
 from games.tables import heads, selectors, services
 from games.tables.access import Role, request_digests, session_remember, write_refusal
 from games.tables.models import Table
@@ -222,13 +223,13 @@ def _hand_form(table: Table, state: dict, data=None, *, amend=False, **kwargs):
 @with_table()
 def table_detail(request, table, role):
     """Show the scoreboard; htmx polls ask with ?since=<seq> and get 204 if nothing changed."""
-    since = request.GET.get("since", "")
+    since = seq_or_none(request.GET.get("since", ""))
     heads.head_offer(table.id, table.head_seq)  # the idle polls after this one skip the view
-    if request.htmx and since.isdigit() and int(since) == table.head_seq:
+    if request.htmx and since == table.head_seq:
         return HttpResponse(status=204)
     context = _context(request, table, role)
-    if request.htmx and since.isdigit():
-        context.update(_history_news(table, context["state"], since=int(since)))
+    if request.htmx and since is not None:
+        context.update(_history_news(table, context["state"], since=since))
         return render(request, "tables/table.html#poll", context)
     return render(request, "tables/table.html", context)
 
@@ -346,10 +347,10 @@ def _saved(request, table: Table, role: Role) -> HttpResponse:
     form and what the history gained since the head the phone showed (``shown_seq``, which
     app.js adds); a phone that did not say gets the whole of ``#main``."""
     context = _context(request, table, role)
-    shown = request.POST.get("shown_seq", "")
-    if not shown.isdigit() or int(shown) > table.head_seq:
+    shown = seq_or_none(request.POST.get("shown_seq", ""))
+    if shown is None or shown > table.head_seq:
         return render(request, "tables/table.html#main", context)
-    context.update(_history_news(table, context["state"], since=int(shown)))
+    context.update(_history_news(table, context["state"], since=shown))
     response = render(request, "tables/table.html#saved", context)
     return reswap(retarget(response, "#board"), "outerHTML")
 

@@ -235,6 +235,12 @@ class TestAppendingEvents:
         later = api.get(url + "?after=2", HTTP_X_TABLE_KEY=key).json()
         assert [e["seq"] for e in later] == [3]
 
+    @pytest.mark.parametrize("after", ["-1", "x", "²", "9" * 10, "9" * 5000])
+    def test_an_after_that_is_no_seq_is_named_in_a_400(self, api, created, after):
+        url = f"/api/v1/tables/{created['id']}/events/"
+        response = api.get(url, {"after": after}, HTTP_X_TABLE_KEY=created["scorekeeper_key"])
+        assert response.status_code == 400 and "after" in response.json()["fields"]
+
     @pytest.mark.parametrize(
         "body",
         [

@@ -98,3 +98,24 @@ class TestIdlePolls:
         _record_hand(phone, table)
         assert Client().get(poll, HTTP_HX_REQUEST="true").status_code == 404
         assert phone.get(poll, HTTP_HX_REQUEST="true").status_code == 200
+
+
+@pytest.mark.parametrize("since", ["²", "9" * 10, "9" * 5000, "-1"])
+def test_a_since_that_is_no_seq_is_never_an_error(phone, since):
+    """A poll's seq is read bounded: odd digits or thousands of them are no 500."""
+    table = _create(phone)
+    poll = _poll_address(phone.get(f"/t/{table.id}/").content.decode())
+    token = poll.split("w=")[1]
+    for path in (f"/t/{table.id}/", f"/t/{table.id}/tv/"):
+        response = phone.get(path, {"since": since, "w": token}, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+
+
+def test_a_shown_seq_that_is_no_seq_gets_the_whole_of_main(phone):
+    table = _create(phone)
+    page = phone.get(f"/t/{table.id}/").content.decode()
+    data = _hand_data(page, knocker="0", ending="knock", knocker_count="7", defender_count="20")
+    data["shown_seq"] = "9" * 5000
+    response = phone.post(f"/t/{table.id}/hands/", data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and '<div id="main">' in response.content.decode()
+    assert table.events.count() == 2
