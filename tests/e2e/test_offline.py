@@ -4,6 +4,7 @@ with the browser's own offline switch on."""
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import record_gin_hand, share_link
@@ -20,11 +21,28 @@ def _start_gin_table(page):
     expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
 
 
+WORKER_STATE = """async () => {
+  const found = await navigator.serviceWorker.getRegistration();
+  if (!found) return "no registration";
+  return ["installing", "waiting", "active"]
+    .map((slot) => slot + ": " + (found[slot] ? found[slot].state : "-")).join(", ");
+}"""
+
+
 def _wait_for_the_worker(page):
     # The worker takes over once it is active; from then on it sees every navigation. Its
-    # install caches the app shell first, which a busy machine (CI) can take well over the
-    # default 10 s to do.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=45_000)
+    # install caches the app shell first, which a busy machine (CI) can take a long time to
+    # do, and which fails whole if one file's fetch does: then the next page load registers
+    # it again, as on a phone, so the wait reloads the page before giving up.
+    for _ in range(3):
+        try:
+            page.wait_for_function(
+                "() => navigator.serviceWorker.controller !== null", timeout=20_000
+            )
+            return
+        except PlaywrightTimeoutError:
+            page.reload()
+    raise AssertionError(f"The service worker never took control ({page.evaluate(WORKER_STATE)}).")
 
 
 def test_chromium_finds_nothing_missing_to_install_the_app(new_phone):
