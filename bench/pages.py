@@ -261,7 +261,9 @@ def report(runs: Sequence[DatabaseRun], long_events: int) -> tuple[str, bool]:
         " network), the scorekeeper's key in the session, DEBUG off as in production,"
         f" DB_CONN_MAX_AGE={os.environ.get('DB_CONN_MAX_AGE', '0')}"
         " (0: a connection per request).",
-        "Pages: 50 requests after 5 to warm up; polls (?since=, HX-Request) 20 each. Logs from"
+        "Pages: 50 requests after 5 to warm up; polls (?since=, HX-Request) 20 each, 200 of"
+        " those with nothing new (answered before the session: their p95 is not one GC). Logs"
+        " from"
         " bench/logs.py, stored as event_append stores them (hash chain, cached state);"
         " Ramino's match has 20 hands at most, so its table shows 19 and is still in play.",
         f"Append: event_append of the next move at the head of move-by-move logs of"
