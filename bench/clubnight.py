@@ -45,6 +45,7 @@ RAMP, WINDOW = 6.0, 40.0  # seconds: phones start spread over the ramp, then are
 POLL_EVERY, HAND_EVERY = 2.0, 20.0
 APPEND_P95, POLL_P95, TABLES_TARGET = 0.150, 0.050, 60
 HEAD = re.compile(rb'data-head-seq="(\d+)"')
+WATCH = re.compile(rb'\?since=\d+&amp;w=([^"&]+)"')
 
 
 class Failed(Exception):
@@ -216,12 +217,17 @@ def _run_table(port: int, number: int, created: dict, until: float, start_at: fl
             figures.error(f"page {status}")
         figures.add("pages", time.perf_counter() - began)
         seen = head["seq"]
+        # The page's poll address carries its watch token, as a browser's htmx sends it.
+        found = WATCH.search(body)
+        if found is None:
+            figures.error("no watch token on the page")
+        watch = f"&w={found.group(1).decode()}" if found else ""
         next_hand = time.monotonic() + rng.uniform(0, HAND_EVERY)
         while time.monotonic() < until:
             time.sleep(POLL_EVERY * rng.uniform(0.9, 1.1))
             began = time.perf_counter()
             status, body = phone.request(
-                "GET", f"/t/{table_id}/?since={seen}", headers={"HX-Request": "true"}
+                "GET", f"/t/{table_id}/?since={seen}{watch}", headers={"HX-Request": "true"}
             )
             elapsed = time.perf_counter() - began
             if status == 200:
