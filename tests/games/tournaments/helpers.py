@@ -5,6 +5,19 @@ import uuid
 from games.tables import services as table_services
 from tests.payloads import quick
 
+# The new-night form as the director fills it: Swiss, 3-1-0 with 3 for a bye, 30 minutes.
+NIGHT_FORM = {
+    "name": "Gin night",
+    "format": "swiss",
+    "scale": "wdl",
+    "win_points": 3,
+    "draw_points": 1,
+    "loss_points": 0,
+    "bye_points": 3,
+    "rounds": 2,
+    "round_minutes": 30,
+}
+
 
 def append(table_id, expected_seq: int, event_type: str, payload: dict):
     """Append an event at ``expected_seq`` (the head the phone saw)."""

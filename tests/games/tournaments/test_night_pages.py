@@ -11,6 +11,7 @@ from games.tables import services as table_services
 from games.tournaments import services
 from games.tournaments.models import RoundTable, Tournament
 from tests.factories import PlayerFactory
+from tests.games.tournaments.helpers import NIGHT_FORM
 from tests.payloads import quick
 
 pytestmark = pytest.mark.django_db
@@ -27,19 +28,7 @@ def director(world):
 def night(world, director):
     PlayerFactory(club=world.club, actor=world.admin, name="Dario")
     response = director.post(
-        f"/clubs/{world.club.slug}/n/new/",
-        {
-            "name": "Gin night",
-            "league": world.league.pk,
-            "format": "swiss",
-            "scale": "wdl",
-            "win_points": 3,
-            "draw_points": 1,
-            "loss_points": 0,
-            "bye_points": 3,
-            "rounds": 2,
-            "round_minutes": 30,
-        },
+        f"/clubs/{world.club.slug}/n/new/", {**NIGHT_FORM, "league": world.league.pk}
     )
     assert response.status_code == 302, response.content.decode()[:1500]
     tournament = Tournament.objects.get(name="Gin night")

@@ -15,21 +15,10 @@ from games.tournaments import services
 from games.tournaments.models import RoundTable, Tournament
 from tests.factories import LeagueFactory
 from tests.games.clubs_setup import open_autumn
-from tests.games.tournaments.helpers import finish_gin_table
+from tests.games.pages.test_pages import _hand_data
+from tests.games.tournaments.helpers import NIGHT_FORM, finish_gin_table
 
 pytestmark = pytest.mark.django_db
-
-FORM = {
-    "name": "Gin night",
-    "format": "swiss",
-    "scale": "wdl",
-    "win_points": 3,
-    "draw_points": 1,
-    "loss_points": 0,
-    "bye_points": 3,
-    "rounds": 1,
-    "round_minutes": 30,
-}
 
 
 @pytest.fixture
@@ -64,7 +53,7 @@ def test_the_cards_key_records_and_the_result_goes_into_the_season(
     club = f"/clubs/{world.club.slug}/n/"
     form = director.get(club + "new/").content.decode()
     assert "Counted in the season" in form and "Spring" in form
-    data = {**FORM, "league": world.league.pk, "season": world.season.pk}
+    data = {**NIGHT_FORM, "rounds": 1, "league": world.league.pk, "season": world.season.pk}
     assert director.post(club + "new/", data).status_code == 302
     tournament = Tournament.objects.get(name="Gin night")
     assert tournament.season == world.season
@@ -84,16 +73,7 @@ def test_the_cards_key_records_and_the_result_goes_into_the_season(
     phone = Client()
     assert phone.post("/join/", {"code": code.group(1)}).url == f"/t/{table.id}/"
     page = phone.get(f"/t/{table.id}/").content.decode()
-    event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)
-    hand = {
-        "event_id": event_id,
-        "expected_seq": "1",
-        "mode": "quick",
-        "knocker": "0",
-        "ending": "gin",
-        "knocker_count": "0",
-        "defender_count": "30",
-    }
+    hand = _hand_data(page, knocker="0", ending="gin", knocker_count="0", defender_count="30")
     with django_capture_on_commit_callbacks(execute=True):
         assert phone.post(f"/t/{table.id}/hands/", hand).status_code == 302
     table.refresh_from_db()
