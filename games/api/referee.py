@@ -9,10 +9,10 @@ card than the decks hold, a wrong number of cards) is a 400 naming the card and 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games.rules.text import rule_title, violation_dict
+from games.shared.throttles import CountedScopedThrottle
 from scoring import referee
 from scoring.errors import RuleViolation
 
@@ -129,7 +129,7 @@ class RefereeView(APIView):
 
     authentication_classes: list = []
     permission_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [CountedScopedThrottle]
     throttle_scope = "referee"
     ask: type[serializers.Serializer]
     question: str

@@ -11,12 +11,12 @@ from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 from games.api import serializers
 from games.api.examples import move_examples
 from games.shared.numbers import seq_or_none
+from games.shared.throttles import CountedAnonThrottle, CountedUserThrottle
 from games.tables import selectors, services
 from games.tables.access import KEY_HEADER, Role, header_digests, table_role, write_refusal
 from games.tables.joining import table_join_links
@@ -185,7 +185,7 @@ def _table(request, table_id, *, write: bool = False) -> tuple[Table, Role]:
 
 
 class Throttled:
-    throttle_classes = [AnonRateThrottle, UserRateThrottle]
+    throttle_classes = [CountedAnonThrottle, CountedUserThrottle]
 
 
 class TableListCreateView(Throttled, ListAPIView):

@@ -23,12 +23,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
-from rest_framework.throttling import SimpleRateThrottle
 
 from games.demo import DEMO_IDS
 from games.pages.forms.joining import NO_TABLE, JoinCodeForm
 from games.pages.tables import with_table
 from games.shared.models import key_digest
+from games.shared.throttles import CountedRateThrottle
 from games.tables import joining
 from games.tables.access import Role, is_club_member, role_for_digests, session_remember
 from games.tables.models import JoinToken, Table
@@ -44,29 +44,18 @@ REUSE_MARGIN = timedelta(hours=1)
 REFUSED_LINK = "link"
 
 
-class JoinThrottle(SimpleRateThrottle):
+class JoinThrottle(CountedRateThrottle):
     """Wrong code tries per client address (JOIN_THROTTLE, default 10/min), counted in the
-    shared cache as the API's throttles are, so every app process counts together.
+    shared cache, so every app process counts together.
 
-    Only codes that open nothing count: a club's phones behind one Wi-Fi address all join
-    at once without using each other's tries, and guessing is held to the rate."""
+    Each try takes its place before the code is looked up, so tries sent in parallel cannot
+    pass the rate; a code that opens a table gives its place back: a club's phones behind
+    one Wi-Fi address all join at once without using each other's tries."""
 
     scope = "join"
 
     def get_cache_key(self, request, view):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
-
-    def used_up(self, request) -> bool:
-        """Tell whether this client has no tries left; counts nothing."""
-        self.key = self.get_cache_key(request, None)
-        self.history = self.cache.get(self.key, [])
-        self.now = self.timer()
-        self.history = [moment for moment in self.history if moment > self.now - self.duration]
-        return len(self.history) >= self.num_requests
-
-    def count_wrong_try(self) -> None:
-        """Count a code that opened nothing (after ``used_up``)."""
-        self.throttle_success()
 
 
 def _client(request) -> str:
@@ -130,7 +119,7 @@ def code_join(request):
     status = 200
     if request.method == "POST":
         throttle = JoinThrottle()
-        if throttle.used_up(request):
+        if not throttle.allow_request(request, None):
             seconds = math.ceil(throttle.wait() or 1)
             form.errors.clear()
             form.add_error(
@@ -144,6 +133,7 @@ def code_join(request):
             )
             status = 429
         elif not form.is_valid():
+            throttle.give_back()  # no code was tried
             status = 400
         else:
             try:
@@ -151,11 +141,11 @@ def code_join(request):
                     kind=JoinToken.Kind.CODE, secret=form.cleaned_data["code"]
                 )
             except joining.JoinRefused:
-                throttle.count_wrong_try()
                 logger.info("Join code refused from %s", _client(request))
                 form.add_error("code", NO_TABLE)
                 status = 404
             else:
+                throttle.give_back()  # a code that opens a table does not count
                 return _joined(request, table, role)
     context = {"form": form, "refused_link": request.GET.get("refused") == REFUSED_LINK}
     return render(request, "join/join.html", context, status=status)

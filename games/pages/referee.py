@@ -7,11 +7,11 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
-from rest_framework.throttling import SimpleRateThrottle
 
 from games.pages.forms.referee import RefereeForm
 from games.pages.forms.tables import RANKS, SUITS
 from games.rules.text import rule_title, violation_text
+from games.shared.throttles import CountedRateThrottle
 from games.tables import selectors
 from games.tables.access import request_digests
 from games.tables.models import Table
@@ -19,7 +19,7 @@ from scoring import referee
 from scoring.errors import RuleViolation
 
 
-class RefereeThrottle(SimpleRateThrottle):
+class RefereeThrottle(CountedRateThrottle):
     """The API referee's throttle for the page: the same rate and the same counter per client."""
 
     scope = "referee"

@@ -1,7 +1,8 @@
 """Shared fixtures, and which tests run against which servers.
 
 Tests marked ``postgres`` need DATABASE_URL to point at PostgreSQL; tests marked
-``celery_worker`` also need CELERY_BROKER_URL. On the embedded defaults they are deselected
+``celery_worker`` also need CELERY_BROKER_URL, and ``redis`` a Redis cache (CACHE_URL). On
+the embedded defaults they are deselected
 (reported in the summary), and CI's second run, against the real servers, runs them.
 """
 
@@ -18,12 +19,21 @@ def _on_postgres() -> bool:
     return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 
 
+def _on_redis() -> bool:
+    return settings.CACHES["default"]["BACKEND"].endswith("RedisCache")
+
+
 def pytest_collection_modifyitems(config, items):
     keep, drop = [], []
     for item in items:
         needs_pg = item.get_closest_marker("postgres") is not None
         needs_broker = item.get_closest_marker("celery_worker") is not None
-        if (needs_pg and not _on_postgres()) or (needs_broker and not settings.CELERY_BROKER_URL):
+        needs_redis = item.get_closest_marker("redis") is not None
+        if (
+            (needs_pg and not _on_postgres())
+            or (needs_broker and not settings.CELERY_BROKER_URL)
+            or (needs_redis and not _on_redis())
+        ):
             drop.append(item)
         else:
             keep.append(item)

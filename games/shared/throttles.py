@@ -1,0 +1,87 @@
+"""Throttles whose count is one atomic step in the shared cache.
+
+DRF's throttles keep a list of request times per client: read it, check it, write it back.
+Requests that arrive together, in different processes of the app, all read the same list
+and all pass. Here a request first takes its place with the cache's atomic increment
+(Redis's INCR in production; the embedded file cache increments by read and write) and
+gives it back if it is refused, so parallel requests can never take more than the rate.
+
+Counts are kept per fixed window of the rate's duration; a request is weighed against the
+current window's count plus the previous window's, scaled by how much of the previous
+window still lies within one duration of now. That is a sliding window's count, without
+the burst a plain fixed window allows at its edge.
+"""
+
+from contextlib import suppress
+
+from rest_framework.throttling import (
+    AnonRateThrottle,
+    ScopedRateThrottle,
+    SimpleRateThrottle,
+    UserRateThrottle,
+)
+
+
+class CountedRateThrottle(SimpleRateThrottle):
+    """A SimpleRateThrottle counted atomically (see the module's docstring)."""
+
+    def _windows(self) -> tuple[str, str, float]:
+        """Return the current and previous windows' keys and how far into the current
+        window now is (0 to 1)."""
+        self.now = self.timer()
+        window, into = divmod(self.now, self.duration)
+        window = int(window)
+        return f"{self.key}:{window}", f"{self.key}:{window - 1}", into / self.duration
+
+    def take(self) -> bool:
+        """Take a place for one request of ``self.key``; False (and nothing taken) when
+        the client has none left."""
+        current, previous, into = self._windows()
+        self.cache.add(current, 0, 2 * self.duration)
+        try:
+            taken = self.cache.incr(current)
+        except ValueError:  # the window's count expired between add and incr
+            self.cache.add(current, 0, 2 * self.duration)
+            taken = self.cache.incr(current)
+        self.taken_key = current
+        before = self.cache.get(previous, 0)
+        self.weighed = before * (1 - into) + taken
+        if self.weighed <= self.num_requests:
+            return True
+        self.give_back()
+        return False
+
+    def give_back(self) -> None:
+        """Give back the place ``take`` took (a request that did not count after all)."""
+        with suppress(ValueError):  # its window's count is gone: nothing to give back
+            self.cache.decr(self.taken_key)
+
+    def allow_request(self, request, view) -> bool:
+        if self.rate is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        return self.take()
+
+    def wait(self) -> float:
+        """Return the seconds until the previous window weighs little enough, or the
+        current one is over."""
+        _current, _previous, into = self._windows()
+        return max(1.0, (1 - into) * self.duration)
+
+
+class CountedAnonThrottle(CountedRateThrottle, AnonRateThrottle):
+    """DRF's AnonRateThrottle (per client address), counted atomically."""
+
+
+class CountedUserThrottle(CountedRateThrottle, UserRateThrottle):
+    """DRF's UserRateThrottle (per user, else per address), counted atomically."""
+
+
+class CountedScopedThrottle(ScopedRateThrottle, CountedRateThrottle):
+    """DRF's ScopedRateThrottle (the view's throttle_scope), counted atomically.
+
+    ScopedRateThrottle comes first: its allow_request reads the view's scope and rate,
+    then hands over to CountedRateThrottle's.
+    """
