@@ -452,3 +452,14 @@ class TestRematch:
         viewer = Client()
         join_from(phone, viewer, table, "viewer")
         assert viewer.post(f"/t/{table.id}/rematch/").status_code == 403
+
+
+def test_styles_and_scripts_are_linked_in_the_head_only(phone):
+    """The share block's style and script come with the page's head, not mid-body."""
+    table = _create(phone)
+    for path in (f"/t/{table.id}/", f"/t/{table.id}/share/", "/join/"):
+        page = phone.get(path).content.decode()
+        head, body = page.split("<body", 1)
+        assert "<link" not in body and "<script" not in body, path
+        if path != "/join/":
+            assert "js/share" in head and "css/share" in head, path
