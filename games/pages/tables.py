@@ -98,17 +98,16 @@ def home(request):
 HISTORY_SHOWN = 20
 
 
-def _context(request, table: Table, role: Role, **extra) -> dict:
+def _context(request, table: Table, role: Role, *, news_since: int | None = None, **extra):
+    """Return what the table's page shows; with ``news_since``, the history's news since
+    that head instead of its latest hands (see _history)."""
     state = selectors.table_state(table=table)
-    recent = state["hands"][-HISTORY_SHOWN:]
     match = _match_context(state)
     context = {
         "table": table,
         "role": role,
         "state": state,
-        # The page shows the latest hands; older ones are a page of their own.
-        "history": selectors.table_history(table=table, state=state, hands=recent),
-        "older_hands": len(state["hands"]) - len(recent),
+        **_history(table, state, news_since),
         "seats": list(zip(state["seats"], match.pop("board_totals"), strict=True)),
         "poll_ms": settings.TABLE_POLL_MS,
         "watch": heads.watch_token(table.id),
@@ -223,29 +222,41 @@ def _hand_form(table: Table, state: dict, data=None, *, amend=False, **kwargs):
 @with_table()
 def table_detail(request, table, role):
     """Show the scoreboard; htmx polls ask with ?since=<seq> and get 204 if nothing changed."""
-    since = seq_or_none(request.GET.get("since", ""))
-    heads.head_offer(table.id, table.head_seq)  # the idle polls after this one skip the view
-    if request.htmx and since == table.head_seq:
+    since = poll_since(request, table)
+    if since == table.head_seq:
         return HttpResponse(status=204)
-    context = _context(request, table, role)
-    if request.htmx and since is not None:
-        context.update(_history_news(table, context["state"], since=since))
+    if since is not None:
+        context = _context(request, table, role, news_since=since)
         return render(request, "tables/table.html#poll", context)
-    return render(request, "tables/table.html", context)
+    return render(request, "tables/table.html", _context(request, table, role))
 
 
-def _history_news(table: Table, state: dict, *, since: int) -> dict:
-    """Return what a poll brings of the history: the hands recorded and corrected since
-    the phone's head, or nothing (the whole history is sent again) when that is most of it."""
-    if since > state["head_seq"]:  # a phone ahead of the log (restored from a backup?)
-        return {}
-    new, corrected = selectors.hands_changed_since(state=state, seq=since)
-    if len(new) == len(state["hands"]) or len(new) + len(corrected) > HISTORY_SHOWN:
-        return {}
+def poll_since(request, table: Table) -> int | None:
+    """Return the head an htmx poll of the table's page or room screen comes from (None for
+    anything else), and put the table's head back in the cache for the idle polls after
+    this one (games.pages.idle_polls)."""
+    heads.head_offer(table.id, table.head_seq)
+    return seq_or_none(request.GET.get("since", "")) if request.htmx else None
+
+
+def _history(table: Table, state: dict, news_since: int | None) -> dict:
+    """Return the history an answer brings: the hands recorded and corrected since the
+    phone's head ``news_since`` (``history_delta``), or, without one, or when the news is
+    most of the history (or the phone is ahead of the log), the latest hands; older ones
+    are a page of their own."""
+    if news_since is not None and news_since <= state["head_seq"]:
+        new, corrected = selectors.hands_changed_since(state=state, seq=news_since)
+        if len(new) < len(state["hands"]) and len(new) + len(corrected) <= HISTORY_SHOWN:
+            entries = selectors.table_history(table=table, state=state, hands=[*new, *corrected])
+            return {
+                "history_delta": True,
+                "new_entries": [e for e in entries if e.hand["seq"] > news_since],
+                "corrected_entries": [e for e in entries if e.hand["seq"] <= news_since],
+            }
+    recent = state["hands"][-HISTORY_SHOWN:]
     return {
-        "history_delta": True,
-        "new_entries": selectors.table_history(table=table, state=state, hands=new),
-        "corrected_entries": selectors.table_history(table=table, state=state, hands=corrected),
+        "history": selectors.table_history(table=table, state=state, hands=recent),
+        "older_hands": len(state["hands"]) - len(recent),
     }
 
 
@@ -346,11 +357,10 @@ def _saved(request, table: Table, role: Role) -> HttpResponse:
     """Answer a stored htmx save: with the board and, out of band, the hand in play, a fresh
     form and what the history gained since the head the phone showed (``shown_seq``, which
     app.js adds); a phone that did not say gets the whole of ``#main``."""
-    context = _context(request, table, role)
     shown = seq_or_none(request.POST.get("shown_seq", ""))
     if shown is None or shown > table.head_seq:
-        return render(request, "tables/table.html#main", context)
-    context.update(_history_news(table, context["state"], since=shown))
+        return render(request, "tables/table.html#main", _context(request, table, role))
+    context = _context(request, table, role, news_since=shown)
     response = render(request, "tables/table.html#saved", context)
     return reswap(retarget(response, "#board"), "outerHTML")
 

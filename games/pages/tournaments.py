@@ -42,15 +42,9 @@ def _night_context(tournament: Tournament) -> dict:
         "round": current,
         "round_tables": selectors.round_statuses(round_=current) if current else [],
         "standings": selectors.night_standings(tournament=tournament),
-        "bracket": _bracket(tournament),
+        "bracket": selectors.bracket(tournament=tournament),
         "now": timezone.now(),
     }
-
-
-def _bracket(tournament: Tournament) -> list:
-    if tournament.format != Tournament.Format.KNOCKOUT:
-        return []
-    return selectors.bracket(tournament=tournament)
 
 
 @require_http_methods(["GET", "POST"])
@@ -246,7 +240,7 @@ def tournament_results(request, club: str, tournament_id: int):
         "club": tournament.club,
         "tournament": tournament,
         "standings": selectors.night_standings(tournament=tournament),
-        "bracket": _bracket(tournament),
+        "bracket": selectors.bracket(tournament=tournament),
         "rounds": selectors.night_tables(tournament=tournament),
     }
     return render(request, "tournaments/results.html", context)

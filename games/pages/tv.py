@@ -6,8 +6,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from games.pages.tables import _match_context, with_table
-from games.shared.numbers import seq_or_none
+from games.pages.tables import _match_context, poll_since, with_table
 from games.tables import heads, selectors
 
 
@@ -16,9 +15,7 @@ from games.tables import heads, selectors
 @with_table()
 def table_tv(request, table, role):
     """Show the totals, the last hand and who deals, big; polls get 204 when nothing changed."""
-    since = seq_or_none(request.GET.get("since", ""))
-    heads.head_offer(table.id, table.head_seq)  # the idle polls after this one skip the view
-    if request.htmx and since == table.head_seq:
+    if poll_since(request, table) == table.head_seq:
         return HttpResponse(status=204)
     state = selectors.table_state(table=table)
     match = _match_context(state)

@@ -37,16 +37,13 @@ class CountedRateThrottle(SimpleRateThrottle):
         """Take a place for one request of ``self.key``; False (and nothing taken) when
         the client has none left."""
         current, previous, into = self._windows()
-        self.cache.add(current, 0, 2 * self.duration)
-        try:
-            taken = self.cache.incr(current)
-        except ValueError:  # the window's count expired between add and incr
-            self.cache.add(current, 0, 2 * self.duration)
-            taken = self.cache.incr(current)
         self.taken_key = current
-        before = self.cache.get(previous, 0)
-        self.weighed = before * (1 - into) + taken
-        if self.weighed <= self.num_requests:
+        taken = None
+        while taken is None:
+            self.cache.add(current, 0, 2 * self.duration)
+            with suppress(ValueError):  # the count expired between add and incr: again
+                taken = self.cache.incr(current)
+        if self.cache.get(previous, 0) * (1 - into) + taken <= self.num_requests:
             return True
         self.give_back()
         return False
@@ -65,8 +62,8 @@ class CountedRateThrottle(SimpleRateThrottle):
         return self.take()
 
     def wait(self) -> float:
-        """Return the seconds until the previous window weighs little enough, or the
-        current one is over."""
+        """Return the seconds until the current window is over: when its count starts to
+        fade, an estimate of when this client may ask again (not worked out exactly)."""
         _current, _previous, into = self._windows()
         return max(1.0, (1 - into) * self.duration)
 

@@ -132,6 +132,12 @@ STANDINGS_SECONDS = 6 * 60 * 60
 
 def _standings_key(tournament: Tournament) -> str:
     """Name the night's standings by everything they are read from."""
+    return _night_key(tournament, "standings")
+
+
+def _night_key(tournament: Tournament, kind: str, *more) -> str:
+    """Name what is kept of the night (``kind``) by everything it is read from: the
+    night's scale, its entrants, its rounds' byes and every table's head, and ``more``."""
     heads = RoundTable.objects.filter(round__tournament=tournament).order_by("pk")
     parts = [
         tournament.pk,
@@ -142,9 +148,10 @@ def _standings_key(tournament: Tournament) -> str:
         list(tournament.entrants.order_by("pk").values_list("pk", "withdrawn", "player__name")),
         list(tournament.round_set.order_by("number").values_list("number", "bye_id")),
         list(heads.values_list("table_id", "table__head_seq", "table__head_hash")),
+        *more,
     ]
     digest = hashlib.sha256(repr(parts).encode()).hexdigest()
-    return f"night-standings:{tournament.pk}:{digest}"
+    return f"night-{kind}:{tournament.pk}:{digest}"
 
 
 def current_round(*, tournament: Tournament) -> Round | None:
@@ -214,7 +221,7 @@ def drawn_field(*, tournament: Tournament) -> list[int]:
     return field
 
 
-def _round_winners(tournament: Tournament, found: NightResults) -> dict[int, dict[int, object]]:
+def _round_winners(found: NightResults) -> dict[int, dict[int, object]]:
     """Return, by round number, each match's winner by match index (its table's number - 1)."""
     by_round: dict[int, dict[int, object]] = {}
     for result, number in found.numbered:
@@ -232,7 +239,7 @@ def knockout_rounds(*, tournament: Tournament, found: NightResults) -> list[list
     if len(seeds) < 2:
         return []
     rounds = [first_round(seeds)]
-    winners = _round_winners(tournament, found)
+    winners = _round_winners(found)
     for round_ in tournament.round_set.order_by("number"):
         following = advance(rounds[-1], winners.get(round_.number, {}))
         if following is None:
@@ -250,28 +257,40 @@ class BracketSlot:
 
 @dataclass(frozen=True)
 class BracketMatch:
-    number: int  # its table's number in its round
     slots: tuple[BracketSlot, BracketSlot]
 
 
 def bracket(*, tournament: Tournament) -> list[list[BracketMatch]]:
-    """Return a knock-out's bracket, round by round up to the final: the matches drawn so
-    far with their winners, and empty places for those still to come."""
+    """Return a knock-out's bracket (none for other formats), round by round up to the
+    final: the matches drawn so far with their winners, and empty places for those still
+    to come. Kept in the cache as the standings are, under what it is read from (and the
+    field: before the first round it is drawn from who has checked in)."""
+    if tournament.format != Tournament.Format.KNOCKOUT:
+        return []
+    checked_in = tournament.entrants.filter(checked_in=True).order_by("pk")
+    key = _night_key(tournament, "bracket", tournament.field, list(checked_in.values("pk")))
+    kept = cache.get(key)
+    if kept is None:
+        kept = _bracket_columns(tournament)
+        cache.set(key, kept, STANDINGS_SECONDS)
+    return kept
+
+
+def _bracket_columns(tournament: Tournament) -> list[list[BracketMatch]]:
     found = night_results(tournament=tournament)
     drawn = knockout_rounds(tournament=tournament, found=found)
     if not drawn:
         return []
     names = dict(tournament.entrants.values_list("pk", "player__name"))
-    winners = _round_winners(tournament, found)
+    winners = _round_winners(found)
     columns = []
     size = len(drawn[0])
-    number = 1
     while size:
-        matches = drawn[number - 1] if number <= len(drawn) else [(None, None)] * size
+        number = len(columns) + 1
         known = number <= len(drawn)
         won = winners.get(number, {})
         column = []
-        for index, (a, b) in enumerate(matches):
+        for index, (a, b) in enumerate(drawn[number - 1] if known else [(None, None)] * size):
             # Against a bye, the player goes through without a table.
             through = won.get(index) if a is not None and b is not None else (a or b)
             slots = tuple(
@@ -282,10 +301,9 @@ def bracket(*, tournament: Tournament) -> list[list[BracketMatch]]:
                 )
                 for player in (a, b)
             )
-            column.append(BracketMatch(number=index + 1, slots=slots))
+            column.append(BracketMatch(slots=slots))
         columns.append(column)
         size //= 2
-        number += 1
     return columns
 
 

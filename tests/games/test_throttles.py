@@ -68,19 +68,19 @@ class TestWindows:
         assert sum(_take(clock) for _ in range(12)) == 10
 
 
-def _referee(base: str) -> int:
-    body = json.dumps({"variant": "gin", "cards": "7S 8S 9S"}).encode()
-    request = urllib.request.Request(
-        f"{base}/api/v1/referee/meld/",
-        data=body,
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
+def _status(request: urllib.request.Request) -> int:
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status
     except urllib.error.HTTPError as error:
         return error.code
+
+
+def _referee(base: str) -> int:
+    body = json.dumps({"variant": "gin", "cards": "7S 8S 9S"}).encode()
+    headers = {"Content-Type": "application/json"}
+    url = f"{base}/api/v1/referee/meld/"
+    return _status(urllib.request.Request(url, data=body, headers=headers, method="POST"))
 
 
 def _join_form(base: str) -> tuple[str, str]:
@@ -95,20 +95,13 @@ def _join_form(base: str) -> tuple[str, str]:
 
 def _guess(base: str, csrf_cookie: str, token: str) -> int:
     body = f"csrfmiddlewaretoken={token}&code=AAAAAA".encode()
-    request = urllib.request.Request(
-        f"{base}/join/",
-        data=body,
-        headers={
-            "Content-Type": "application/x-www-form-urlencoded",
-            "Cookie": f"csrftoken={csrf_cookie}",
-        },
-        method="POST",
+    headers = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Cookie": f"csrftoken={csrf_cookie}",
+    }
+    return _status(
+        urllib.request.Request(f"{base}/join/", data=body, headers=headers, method="POST")
     )
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
 
 
 @pytest.mark.redis
