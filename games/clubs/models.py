@@ -8,8 +8,62 @@ from django.utils.translation import gettext_lazy as _
 from games.shared.models import Created, Variant, digest_field, digest_is_full, key_digest, new_key
 
 
+class Group(Created):
+    """A circle of people who play together without a club: a family, friends, a bar's
+    regulars. Like a table it is opened by keys: its member key starts tables and records
+    at them, its viewer key only watches; only their digests are kept.
+
+    A group's players and a club's roster are one notion, the same person from week to
+    week: a ``Player`` that belongs to one group or one club (never both), seated at every
+    table of it, so stats follow the person and not a typed name.
+    """
+
+    name = models.CharField(_("name"), max_length=60)
+    # The game and options the group's next table offers first: a "new table" form's values.
+    variant = models.CharField(_("game"), max_length=20, choices=Variant.choices)
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    member_digest = digest_field()
+    viewer_digest = digest_field()
+
+    class Meta:
+        verbose_name = _("group")
+        verbose_name_plural = _("groups")
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(member_digest=models.F("viewer_digest")),
+                name="group_keys_differ",
+            ),
+            digest_is_full("member_digest", "group_member_digest_full"),
+            digest_is_full("viewer_digest", "group_viewer_digest_full"),
+            models.CheckConstraint(
+                condition=models.Q(variant__in=Variant.values), name="group_variant_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if self._state.adding and not self.member_digest:
+            self.keys_issue()
+        super().save(*args, **kwargs)
+
+    def keys_issue(self) -> None:
+        """Make the group's two keys: digests to the row, the keys on this instance only
+        (``member_key``, ``viewer_key``) for whoever made the group."""
+        self.member_key, self.viewer_key = new_key(), new_key()
+        self.member_digest = key_digest(self.member_key)
+        self.viewer_digest = key_digest(self.viewer_key)
+
+
 class Player(models.Model):
-    """A person at a table: a display name, later optionally linked to an account."""
+    """A person at a table: a display name, later optionally linked to an account.
+
+    A player of a club's roster or of a group is the same person at every table of it; a
+    casual table's one-off names have neither. Retired players keep their history and are
+    no longer offered for new tables.
+    """
 
     name = models.CharField(_("name"), max_length=40)
     user = models.ForeignKey(
@@ -29,6 +83,15 @@ class Player(models.Model):
         on_delete=models.PROTECT,
         related_name="players",
     )
+    group = models.ForeignKey(
+        Group,
+        verbose_name=_("group"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="players",
+    )
+    retired_at = models.DateTimeField(_("retired"), null=True, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -40,6 +103,17 @@ class Player(models.Model):
                 "club",
                 condition=models.Q(club__isnull=False),
                 name="player_unique_name_per_club",
+            ),
+            models.UniqueConstraint(
+                Lower("name"),
+                "group",
+                condition=models.Q(group__isnull=False),
+                name="player_unique_name_per_group",
+            ),
+            # One circle a person: a club's roster or a group, never both.
+            models.CheckConstraint(
+                condition=models.Q(club__isnull=True) | models.Q(group__isnull=True),
+                name="player_one_circle",
             ),
             models.UniqueConstraint(
                 fields=["club", "user"],

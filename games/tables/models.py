@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.clubs.models import Player, Season
+from games.clubs.models import Group, Player, Season
 from games.shared.models import Variant, digest_field, digest_is_full, key_digest, new_key
 
 
@@ -43,6 +43,18 @@ class Table(models.Model):
         on_delete=models.PROTECT,
         related_name="tables",
     )
+    # A group's table: its players are the group's, and the group's member key records here.
+    group = models.ForeignKey(
+        Group,
+        verbose_name=_("group"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tables",
+    )
+    # The table an imported log was exported from (another server's id, or this one's): a
+    # file is imported once.
+    imported_from = models.UUIDField(_("imported from"), null=True, blank=True, unique=True)
     # A league table whose keys record as at a casual table while its season is open: a
     # tournament night's table, whose key the director hands out on its table card. At other
     # league tables keys only watch and members record.
@@ -67,6 +79,11 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=models.Q(keys_record=False) | models.Q(season__isnull=False),
                 name="table_keys_record_only_in_a_season",
+            ),
+            # A group plays casual tables: a league table is the club's.
+            models.CheckConstraint(
+                condition=models.Q(group__isnull=True) | models.Q(season__isnull=True),
+                name="table_group_or_season",
             ),
             # Options that say practice (RAM-OPT-PRACTICE) always make a practice table.
             models.CheckConstraint(
@@ -98,11 +115,13 @@ class Table(models.Model):
 
 
 class JoinToken(models.Model):
-    """A short-lived way in to a table that a phone holding a role hands to another phone:
-    a link (``/j/<token>/``, 256 random bits) or a code typed at ``/join/`` (6 characters).
+    """A short-lived way in to a table or a group that a phone holding a role hands to
+    another phone: a link (``/j/<token>/``, 256 random bits) or a code typed at ``/join/``
+    (6 characters).
 
     Only the digest is kept. Either way in ends at ``expires_at`` (12 hours after it was
-    made) or when the match ends, whichever comes first (``games.tables.joining``)."""
+    made) or, for a table, when the match ends, whichever comes first
+    (``games.tables.joining``). At a group, the scorekeeper role is its member key's."""
 
     class Kind(models.TextChoices):
         LINK = "link", _("link")
@@ -113,7 +132,12 @@ class JoinToken(models.Model):
         SCOREKEEPER = "scorekeeper", _("scorekeeper")
         VIEWER = "viewer", _("viewer")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="join_tokens")
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.CASCADE, related_name="join_tokens"
+    )
+    group = models.ForeignKey(
+        Group, null=True, blank=True, on_delete=models.CASCADE, related_name="join_tokens"
+    )
     role = models.CharField(max_length=12, choices=Grants.choices)
     kind = models.CharField(max_length=4, choices=Kind.choices)
     # Unique over every row: two live codes can never be the same; a clash is made again.
@@ -130,10 +154,16 @@ class JoinToken(models.Model):
                 condition=models.Q(kind__in=["link", "code"]), name="join_token_kind"
             ),
             digest_is_full("digest", "join_token_digest_full"),
+            # A token opens one thing: a table or a group.
+            models.CheckConstraint(
+                condition=models.Q(table__isnull=False, group__isnull=True)
+                | models.Q(table__isnull=True, group__isnull=False),
+                name="join_token_one_target",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.table_id} {self.kind} ({self.role})"
+        return f"{self.table_id or self.group_id} {self.kind} ({self.role})"
 
 
 class Seat(models.Model):
@@ -152,6 +182,93 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.position}"
+
+
+class KeyClaim(models.Model):
+    """An account's hold on a table or a group whose key a browser of it held: signing in
+    on any device gives that browser the role again (``games.tables.keyring``)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="key_claims"
+    )
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.CASCADE, related_name="claims"
+    )
+    group = models.ForeignKey(
+        Group, null=True, blank=True, on_delete=models.CASCADE, related_name="claims"
+    )
+    role = models.CharField(max_length=12, choices=JoinToken.Grants.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(table__isnull=False, group__isnull=True)
+                | models.Q(table__isnull=True, group__isnull=False),
+                name="key_claim_one_target",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(role__in=["scorekeeper", "viewer"]), name="key_claim_role"
+            ),
+            models.UniqueConstraint(
+                fields=["user", "table"],
+                condition=models.Q(table__isnull=False),
+                name="key_claim_unique_table",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "group"],
+                condition=models.Q(group__isnull=False),
+                name="key_claim_unique_group",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.table_id or self.group_id} ({self.role})"
+
+
+class KeyTransfer(models.Model):
+    """A one-use code that hands every key a browser holds to another phone: made by the
+    old phone, redeemed once by the new one within minutes. The code is kept as an HMAC
+    digest; ``grants`` are the key digests the old phone's session held."""
+
+    digest = digest_field()
+    grants = models.JSONField(default=dict)
+    expires_at = models.DateTimeField(db_index=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [digest_is_full("digest", "key_transfer_digest_full")]
+
+    def __str__(self) -> str:
+        return f"transfer {self.pk} (until {self.expires_at:%H:%M})"
+
+
+class SharedResult(models.Model):
+    """A finished match's public result page, opened by its own unguessable address.
+
+    The address is no key: it opens a read-only page of the result (totals, winner, hands)
+    and nothing else, which is why it is kept as it is, to be shown again to the table's
+    scorekeepers. Revoking it makes the address answer 404; sharing again makes a new one.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="shares")
+    token = models.CharField(max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            # One live address a table: sharing again while one is live shows that one.
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=models.Q(revoked_at__isnull=True),
+                name="shared_result_one_live",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} shared ({'revoked' if self.revoked_at else 'live'})"
 
 
 class ImmutableEventError(Exception):
