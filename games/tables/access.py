@@ -15,9 +15,9 @@ from enum import StrEnum
 
 from django.utils.translation import gettext, gettext_lazy
 
-from games.clubs.models import Membership
+from games.clubs.models import Group, Membership
 from games.shared.models import key_digest
-from games.tables.models import Table
+from games.tables.models import KeyClaim, Table
 
 SEASON_CLOSED = gettext_lazy("This season is closed: its tables are archived and read-only.")
 MEMBERS_RECORD = gettext_lazy("Only signed-in members of the club can record at its league tables.")
@@ -27,6 +27,8 @@ KEY_HEADER = "X-Table-Key"
 # table's creation, a key link or a join token). A digest opens nothing when presented as a
 # key, so even a leaked session row gives no key to use elsewhere (the API, another browser).
 SESSION_GRANTS = "table_grants"
+# The same for groups: group id -> the digest of its member or viewer key.
+SESSION_GROUP_GRANTS = "group_grants"
 # Sessions from before keys were hashed held the keys themselves; read once, then replaced.
 LEGACY_SESSION_KEYS = "table_keys"
 
@@ -53,6 +55,39 @@ def role_digest(table: Table, role: Role) -> str:
     return table.scorekeeper_digest if role == Role.SCOREKEEPER else table.viewer_digest
 
 
+def group_role_for_digests(group: Group, digests: Iterable[str]) -> Role | None:
+    """Return the strongest role the key ``digests`` grant in ``group``: its member key's
+    is the scorekeeper's (start tables, record at them), its viewer key's only watches."""
+    role = None
+    for digest in digests:
+        if secrets.compare_digest(digest.encode(), group.member_digest.encode()):
+            return Role.SCOREKEEPER
+        if secrets.compare_digest(digest.encode(), group.viewer_digest.encode()):
+            role = Role.VIEWER
+    return role
+
+
+def group_role_digest(group: Group, role: Role) -> str:
+    """Return the digest of the key that gives ``role`` in ``group``."""
+    return group.member_digest if role == Role.SCOREKEEPER else group.viewer_digest
+
+
+def group_role(group: Group, *, digests: Iterable[str]) -> Role | None:
+    """Return the role a request has in ``group``, from the keys it presents."""
+    return group_role_for_digests(group, digests)
+
+
+def group_manager(user, group: Group) -> bool:
+    """Tell whether a signed-in ``user`` manages ``group``: made it, or claimed its member
+    key (importing into it, for one, needs an account that does)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return (
+        group.created_by_id == user.pk
+        or KeyClaim.objects.filter(user=user, group=group, role=Role.SCOREKEEPER).exists()
+    )
+
+
 def is_club_member(user, club_id: int) -> bool:
     """Tell whether ``user`` is signed in and a member (any role) of the club."""
     if user is None or not user.is_authenticated:
@@ -64,7 +99,11 @@ def table_role(table: Table, *, digests: Iterable[str], user=None) -> Role | Non
     """Return the role a request has at ``table``: its keys' for a casual table; for a league
     table, members record (read once the season is closed) and keys only watch, but at a
     tournament night's table (``keys_record``), where keys record too while it is open."""
+    digests = list(digests)
     role = role_for_digests(table, digests)
+    if table.group_id is not None and role != Role.SCOREKEEPER:
+        # A group's member key records at every table of the group, its viewer key watches.
+        role = group_role_for_digests(table.group, digests) or role
     if table.season_id is None or (table.keys_write and role == Role.SCOREKEEPER):
         return role
     season = table.season
@@ -101,16 +140,35 @@ def _session_grants(request) -> dict[str, str]:
     return grants
 
 
+def session_group_grants(request) -> dict[str, str]:
+    """Return the group grants this browser's session holds (group id -> key digest)."""
+    if not hasattr(request, "session"):
+        return {}
+    return request.session.get(SESSION_GROUP_GRANTS, {})
+
+
 def request_digests(request, table_id: str | None = None) -> list[str]:
     """Collect the key digests a request presents: the header's, then the browser session's
-    (for ``table_id`` only, when given)."""
+    (for ``table_id`` only, when given), then the groups' the session holds (a group's key
+    opens its tables)."""
     digests = header_digests(request)
     grants = _session_grants(request)
     if table_id is None:
         digests.extend(grants.values())
     elif str(table_id) in grants:
         digests.append(grants[str(table_id)])
+    digests.extend(session_group_grants(request).values())
     return digests
+
+
+def session_remember_group(request, group: Group, role: Role) -> None:
+    """Give this browser ``role`` in ``group``, the stronger role it holds already winning."""
+    grants = dict(session_group_grants(request))
+    current = grants.get(str(group.pk))
+    if current and group_role_for_digests(group, [current]) == Role.SCOREKEEPER:
+        return
+    grants[str(group.pk)] = group_role_digest(group, role)
+    request.session[SESSION_GROUP_GRANTS] = grants
 
 
 def session_remember(request, table: Table, role: Role) -> None:

@@ -23,7 +23,7 @@ def table_for_digests(
     user's club membership) grant; unknown ids and bad keys look the same."""
     digests = list(digests)
     try:
-        table = Table.objects.select_related("season__league__club").get(pk=table_id)
+        table = Table.objects.select_related("season__league__club", "group").get(pk=table_id)
     except (Table.DoesNotExist, ValidationError, ValueError, TypeError) as exc:
         # An id that is not a UUID is a table that does not exist, for every caller.
         raise Table.DoesNotExist from exc
