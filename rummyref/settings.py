@@ -250,6 +250,8 @@ REST_FRAMEWORK = {
         "referee": env_str("API_THROTTLE_REFEREE", "120/min"),
         # Wrong table codes typed at /join/: a code is short, so guessing is held to a trickle.
         "join": env_str("JOIN_THROTTLE", "10/min"),
+        # Wrong move codes typed at /keys/receive/ (this phone's keys to another), likewise.
+        "transfer": env_str("TRANSFER_THROTTLE", "10/min"),
     },
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "NUM_PROXIES": NUM_PROXIES,

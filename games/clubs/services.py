@@ -50,8 +50,14 @@ def require_member(*, club_id: int, user, admin: bool = False) -> Membership:
     return membership
 
 
-def _clean_name(name: str, *, max_length: int) -> str:
+def clean_name(name: str, *, max_length: int) -> str:
+    """Return a name with its spaces folded; refuse a blank, a long or an unprintable one."""
     name = " ".join(str(name).split())
+    if any(not ch.isprintable() or "\ud800" <= ch <= "\udfff" for ch in name):
+        raise ValidationError(
+            gettext("A name holds only letters, digits, spaces and punctuation."),
+            code="name_unprintable",
+        )
     if not name:
         raise ValidationError(gettext("Enter a name."), code="name_missing")
     if len(name) > max_length:
@@ -100,7 +106,7 @@ def club_create(*, user, name: str, public: bool = False) -> Club:
     """Create a club; its creator becomes the owner."""
     if user is None or not user.is_authenticated:
         raise ActionRefused(gettext("Sign in to create a club."))
-    name = _clean_name(name, max_length=Club._meta.get_field("name").max_length)
+    name = clean_name(name, max_length=Club._meta.get_field("name").max_length)
     club = _create_with_slug(
         Club,
         taken=Club.objects.all(),
@@ -205,7 +211,7 @@ def membership_set_role(*, actor, membership_id: int, role: str) -> Membership:
 def player_create(*, actor, club_id: int, name: str) -> Player:
     """Add a guest player (a name, no account yet) to a club's roster, for admins."""
     require_member(club_id=club_id, user=actor, admin=True)
-    name = _clean_name(name, max_length=Player._meta.get_field("name").max_length)
+    name = clean_name(name, max_length=Player._meta.get_field("name").max_length)
     taken = ValidationError(
         gettext("The club already has a player called %(name)s.") % {"name": name},
         code="name_taken",
@@ -303,7 +309,7 @@ def league_create(
 ) -> League:
     """Create a club's league, for admins: one game, its options, tables of ``players`` seats."""
     require_member(club_id=club_id, user=actor, admin=True)
-    name = _clean_name(name, max_length=League._meta.get_field("name").max_length)
+    name = clean_name(name, max_length=League._meta.get_field("name").max_length)
     order = _tiebreakers(tiebreakers)
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
         raise ValidationError(gettext("A table has 2 to 6 players."), code="players")
@@ -341,7 +347,7 @@ def season_create(*, actor, league_id: int, name: str, starts_on: date, ends_on:
     """Open a season of a league, for admins."""
     league = League.objects.get(pk=league_id)
     require_member(club_id=league.club_id, user=actor, admin=True)
-    name = _clean_name(name, max_length=Season._meta.get_field("name").max_length)
+    name = clean_name(name, max_length=Season._meta.get_field("name").max_length)
     if ends_on < starts_on:
         raise ValidationError(gettext("A season ends on or after the day it starts."), code="dates")
     taken = ValidationError(

@@ -24,13 +24,20 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from games.clubs.models import Group
 from games.demo import DEMO_IDS
 from games.pages.forms.joining import NO_TABLE, JoinCodeForm
 from games.pages.tables import with_table
 from games.shared.models import key_digest
 from games.shared.throttles import CountedRateThrottle
 from games.tables import joining
-from games.tables.access import Role, is_club_member, role_for_digests, session_remember
+from games.tables.access import (
+    Role,
+    is_club_member,
+    role_for_digests,
+    session_remember,
+    session_remember_group,
+)
 from games.tables.models import JoinToken, Table
 
 logger = logging.getLogger(__name__)
@@ -62,9 +69,12 @@ def _client(request) -> str:
     return JoinThrottle().get_ident(request)
 
 
-def _joined(request, table: Table, role: Role):
-    session_remember(request, table, role)
-    return redirect("table", table_id=table.id)
+def _joined(request, target: Table | Group, role: Role):
+    if isinstance(target, Group):
+        session_remember_group(request, target, role)
+        return redirect("group", group_id=target.pk)
+    session_remember(request, target, role)
+    return redirect("table", table_id=target.id)
 
 
 def _refused():
@@ -91,13 +101,14 @@ def table_join(request, table_id, key):
 @require_GET
 @never_cache
 def link_join(request, token):
-    """Open a table from a join link (a QR code): the role it grants goes to this phone."""
+    """Open a table or a group from a join link (a QR code): the role it grants goes to
+    this phone."""
     try:
-        table, role = joining.join_token_redeem(kind=JoinToken.Kind.LINK, secret=token)
+        target, role = joining.join_token_redeem(kind=JoinToken.Kind.LINK, secret=token)
     except joining.JoinRefused:
         logger.info("Join link refused from %s", _client(request))
         return _refused()
-    return _joined(request, table, role)
+    return _joined(request, target, role)
 
 
 @require_GET
@@ -114,7 +125,7 @@ def demo_join(request, table_id):
 @require_http_methods(["GET", "POST"])
 @never_cache
 def code_join(request):
-    """Type a table's code and land on the table; tries are throttled per client."""
+    """Type a table's (or a group's) code and land on it; tries are throttled per client."""
     form = JoinCodeForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -137,7 +148,7 @@ def code_join(request):
             status = 400
         else:
             try:
-                table, role = joining.join_token_redeem(
+                target, role = joining.join_token_redeem(
                     kind=JoinToken.Kind.CODE, secret=form.cleaned_data["code"]
                 )
             except joining.JoinRefused:
@@ -146,7 +157,7 @@ def code_join(request):
                 status = 404
             else:
                 throttle.give_back()  # a code that opens a table does not count
-                return _joined(request, table, role)
+                return _joined(request, target, role)
     context = {"form": form, "refused_link": request.GET.get("refused") == REFUSED_LINK}
     return render(request, "join/join.html", context, status=status)
 
@@ -161,17 +172,20 @@ def _share_roles(request, table: Table, role: Role) -> list[Role]:
     return [Role.SCOREKEEPER, Role.VIEWER] if role == Role.SCOREKEEPER else [Role.VIEWER]
 
 
-def _own_token(request, table: Table, holder: Role, grant: Role, kind: str) -> str:
-    """Return this phone's live token granting ``grant``, made now if it has none."""
+def _own_token(request, target: Table | Group, holder: Role, grant: Role, kind: str) -> str:
+    """Return this phone's live token granting ``grant`` at a table or in a group, made now
+    if it has none."""
     now = timezone.now()
     tokens = request.session.get(SESSION_TOKENS, {})
-    slot = f"{table.id}:{grant}:{kind}"
+    is_group = isinstance(target, Group)
+    slot = f"{'g' if is_group else ''}{target.pk}:{grant}:{kind}"
     if slot in tokens:
         secret, expires = tokens[slot]
         still = datetime.fromisoformat(expires) > now + REUSE_MARGIN
         if still and joining.join_token_live(kind=kind, secret=secret, until=now):
             return secret
-    minted = joining.join_token_mint(table=table, holder=holder, role=grant, kind=kind)
+    where = {"group": target} if is_group else {"table": target}
+    minted = joining.join_token_mint(**where, holder=holder, role=grant, kind=kind)
     tokens = {s: v for s, v in tokens.items() if datetime.fromisoformat(v[1]) > now}
     tokens[slot] = [minted.secret, minted.expires_at.isoformat()]
     request.session[SESSION_TOKENS] = tokens
@@ -184,16 +198,20 @@ def _qr_svg(link: str, title: str) -> str:
     return mark_safe(svg)
 
 
-def share_context(request: HttpRequest, table: Table, role: Role) -> dict:
+def share_context(request: HttpRequest, target: Table | Group, role: Role) -> dict:
     """Return what the share block shows: per role this phone may hand out, a QR code of a
     join link, the link and the short code; or that the match has ended; or nothing."""
-    if table.status == Table.Status.FINISHED:
+    if isinstance(target, Group):
+        grants = [Role.SCOREKEEPER, Role.VIEWER] if role == Role.SCOREKEEPER else [Role.VIEWER]
+    elif target.status == Table.Status.FINISHED:
         return {"ended": True}
+    else:
+        grants = _share_roles(request, target, role)
     invites = []
-    for grant in _share_roles(request, table, role):
-        token = _own_token(request, table, role, grant, JoinToken.Kind.LINK)
+    for grant in grants:
+        token = _own_token(request, target, role, grant, JoinToken.Kind.LINK)
         link = request.build_absolute_uri(reverse("join-link", args=[token]))
-        code = _own_token(request, table, role, grant, JoinToken.Kind.CODE)
+        code = _own_token(request, target, role, grant, JoinToken.Kind.CODE)
         title = _("Scorekeeper link") if grant == Role.SCOREKEEPER else _("Viewer link")
         invites.append(
             {

@@ -17,6 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
+from games.clubs.models import Group
 from games.demo import demo_tables
 from games.pages.forms.play import MoveForm
 from games.pages.forms.tables import (
@@ -36,7 +37,13 @@ from games.rules.text import table_rules, violation_text
 from games.shared.errors import ActionRefused, EventRejected
 from games.shared.numbers import seq_or_none
 from games.tables import heads, selectors, services
-from games.tables.access import Role, request_digests, session_remember, write_refusal
+from games.tables.access import (
+    Role,
+    request_digests,
+    session_group_grants,
+    session_remember,
+    write_refusal,
+)
 from games.tables.models import Table
 from games.tournaments import selectors as tournament_selectors
 from scoring.errors import RuleViolation
@@ -87,6 +94,9 @@ def home(request):
     context = {
         "form": form,
         "tables": selectors.tables_for_digests(digests=request_digests(request)),
+        "groups": Group.objects.filter(
+            pk__in=[int(pk) for pk in session_group_grants(request)]
+        ).order_by("name"),
     }
     if settings.DEBUG:
         # Local runs show the demo tables so a first look has something to look at.

@@ -140,6 +140,11 @@ def _session_grants(request) -> dict[str, str]:
     return grants
 
 
+def session_table_grants(request) -> dict[str, str]:
+    """Return the table grants this browser's session holds (table id -> key digest)."""
+    return dict(_session_grants(request))
+
+
 def session_group_grants(request) -> dict[str, str]:
     """Return the group grants this browser's session holds (group id -> key digest)."""
     if not hasattr(request, "session"):

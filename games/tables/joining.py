@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
+from games.clubs.models import Group
 from games.shared.errors import ActionRefused
 from games.shared.models import key_digest, new_key
 from games.tables.access import Role
@@ -95,13 +96,16 @@ def join_tokens_expired_delete(*, now: datetime | None = None) -> int:
     return stale.delete()[0]
 
 
-def join_token_mint(*, table: Table, holder: Role, role: Role, kind: str) -> Minted:
-    """Make a token granting ``role`` at ``table`` for a phone that holds ``holder``."""
+def join_token_mint(
+    *, table: Table | None = None, group: Group | None = None, holder: Role, role: Role, kind: str
+) -> Minted:
+    """Make a token granting ``role`` at ``table`` (or in ``group``: its member key's role
+    is the scorekeeper's) for a phone that holds ``holder``."""
     if _stronger(role, holder):
         raise ActionRefused(gettext("A viewer can only invite viewers."))
-    if not table.keys_write and role == Role.SCOREKEEPER:
+    if table is not None and not table.keys_write and role == Role.SCOREKEEPER:
         raise ActionRefused(gettext("At a league table, members record by signing in."))
-    if table.status == Table.Status.FINISHED:
+    if table is not None and table.status == Table.Status.FINISHED:
         raise ActionRefused(gettext("This match has ended: no new phones can join it."))
     now = timezone.now()
     join_tokens_expired_delete(now=now)
@@ -112,6 +116,7 @@ def join_token_mint(*, table: Table, holder: Role, role: Role, kind: str) -> Min
             with transaction.atomic():
                 JoinToken.objects.create(
                     table=table,
+                    group=group,
                     role=role,
                     kind=kind,
                     digest=token_digest(kind, secret),
@@ -123,30 +128,26 @@ def join_token_mint(*, table: Table, holder: Role, role: Role, kind: str) -> Min
     raise RuntimeError("No free join code after several tries.")
 
 
-def join_token_redeem(*, kind: str, secret: str) -> tuple[Table, Role]:
-    """Return the table and role a live token grants; JoinRefused if none."""
+# A token opens its group, or its table while the match is in play.
+OPENS = Q(group__isnull=False) | Q(table__status=Table.Status.OPEN)
+
+
+def join_token_redeem(*, kind: str, secret: str) -> tuple[Table | Group, Role]:
+    """Return the table (or group) and role a live token grants; JoinRefused if none."""
     token = (
-        JoinToken.objects.select_related("table")
-        .filter(
-            kind=kind,
-            digest=token_digest(kind, secret),
-            expires_at__gt=timezone.now(),
-            table__status=Table.Status.OPEN,
-        )
+        JoinToken.objects.select_related("table", "group")
+        .filter(OPENS, kind=kind, digest=token_digest(kind, secret), expires_at__gt=timezone.now())
         .first()
     )
     if token is None:
         raise JoinRefused
-    return token.table, Role(token.role)
+    return token.table or token.group, Role(token.role)
 
 
 def join_token_live(*, kind: str, secret: str, until: datetime) -> bool:
     """Tell whether a token still opens its table at ``until`` (a phone reusing its own)."""
     return JoinToken.objects.filter(
-        kind=kind,
-        digest=token_digest(kind, secret),
-        expires_at__gt=until,
-        table__status=Table.Status.OPEN,
+        OPENS, kind=kind, digest=token_digest(kind, secret), expires_at__gt=until
     ).exists()
 
 

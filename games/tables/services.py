@@ -3,6 +3,7 @@
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -10,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games.clubs.models import Player, Season
+from games.clubs.models import Group, Player, Season
 from games.clubs.services import require_member
 from games.shared.errors import ActionRefused, EventRejected
 from games.tables import heads, selectors, snapshots
@@ -63,6 +64,7 @@ def _insert_event(
     payload: dict[str, Any],
     entered_by: str,
     user,
+    created_at: datetime | None = None,
 ) -> Event:
     event = event_row(
         table=table,
@@ -72,7 +74,7 @@ def _insert_event(
         event_type=event_type,
         payload=payload,
         entered_by=entered_by,
-        created_at=timezone.now(),
+        created_at=created_at or timezone.now(),
         user=user,
     )
     event.save()
@@ -122,12 +124,16 @@ def table_create(
     seat_players: Sequence[Player] | None = None,
     practice: bool = False,
     keys_record: bool = False,
+    group: Group | None = None,
+    created_at: datetime | None = None,
 ) -> Table:
     """Create a table, its seats and the first event of its log; refuse bad settings.
 
     ``seat_players`` seats a club's players (their names are ``players``) instead of making
     new ones; ``practice`` marks a table that never counts, as options with "practice" do;
-    ``keys_record``, with a season, lets its keys record (a tournament night's table).
+    ``keys_record``, with a season, lets its keys record (a tournament night's table);
+    ``group`` makes a group's table, seated with its players (``seat_players``);
+    ``created_at`` dates its first event (an imported log keeps its times).
     """
     payload = {"variant": variant, "options": dict(options), "seats": [p.strip() for p in players]}
     try:
@@ -146,6 +152,7 @@ def table_create(
         target=full_options.get("target", full_options.get("hands", 1)),
         created_by=user if user is not None and user.is_authenticated else None,
         season=season,
+        group=group,
         keys_record=keys_record,
         practice=practice or full_options.get("practice") is True,
     )
@@ -160,6 +167,7 @@ def table_create(
         payload=payload,
         entered_by=entered_by,
         user=user,
+        created_at=created_at,
     )
     _store_head(table=table, event=event, state=state)
     _queue_verify(table.id)
@@ -406,3 +414,31 @@ def table_rematch(*, table_id: uuid.UUID | str, actor=None, entered_by: str = ""
         entered_by=entered_by,
         user=actor,
     )
+
+
+@transaction.atomic
+def group_table_create(
+    *,
+    group: Group,
+    seat_players: Sequence[Player],
+    variant: str,
+    options: dict[str, Any],
+    entered_by: str = "",
+    user=None,
+) -> Table:
+    """Start a group's table seated with its players; the game and options chosen become the
+    ones the group's next table offers first."""
+    if any(player.group_id != group.pk or player.retired_at for player in seat_players):
+        raise ActionRefused(gettext("Only the group's players can sit at its tables."))
+    table = table_create(
+        variant=variant,
+        options=options,
+        players=[player.name for player in seat_players],
+        entered_by=entered_by,
+        user=user,
+        seat_players=seat_players,
+        group=group,
+    )
+    group.variant, group.options = variant, dict(options)
+    group.save(update_fields=["variant", "options"])
+    return table

@@ -132,6 +132,11 @@ class TableCreateForm(forms.Form):
         for n in range(3, count + 1):
             if not data.get(f"player_{n}"):
                 self.add_error(f"player_{n}", _("Enter a name for every player."))
+        self.clean_gin_target(data)
+        return data
+
+    def clean_gin_target(self, data: dict) -> None:
+        """Refuse a Gin match length its preset does not play, by the field (GIN-MATCH)."""
         if data.get("variant") == Variant.GIN and data.get("preset") and data.get("target"):
             # Each preset has its own match lengths (GIN-MATCH): refuse here, by the field.
             allowed = gin.TARGETS[data["preset"]]
@@ -141,7 +146,6 @@ class TableCreateForm(forms.Form):
                     "targets": ", ".join(str(t) for t in allowed if t != 1),
                 }
                 self.add_error("target", refusal_html(message, "GIN-MATCH"))
-        return data
 
     def target_choices(self):
         """The "Play to" choices, each with the presets that allow it (the page hides the
@@ -175,6 +179,24 @@ class TableCreateForm(forms.Form):
             "no_rediscard": data["no_rediscard"],
             "wall": data["wall"],
         }
+
+
+def options_initial(variant: str, options: dict) -> dict:
+    """Return the new-table form's initial values for a game and its options: the inverse
+    of ``TableCreateForm.options``, so a group's next table offers what it played last."""
+    initial: dict = {"variant": variant}
+    if variant == Variant.RUMMY40:
+        keys = {"r40_opening_minimum": "opening_minimum", "r40_target": "target"}
+    elif variant == Variant.RAMINO:
+        keys = {"ram_hands": "hands"}
+        initial.update({f"ram_{key}": True for key, _r, _l in RAMINO_RULES if options.get(key)})
+    elif variant == Variant.KNOCK_RUMMY:
+        keys = {"kr_target": "target"}
+    else:
+        keys = {name: name for name in ("preset", "target", "undercut_on_tie", "no_rediscard")}
+        keys["wall"] = "wall"
+    initial.update({field: options[key] for field, key in keys.items() if key in options})
+    return initial
 
 
 class EventForm(forms.Form):

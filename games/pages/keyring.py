@@ -1,0 +1,185 @@
+"""This phone's keys (``/keys/``): keep them in an account, move them to another phone with
+a one-use code, or save them in a recovery file and load it back.
+
+Codes never travel in a path or a query string: the QR code of a move carries the code
+after ``#``, which browsers never send, and the page's script copies it into the form.
+"""
+
+import json
+import logging
+import math
+
+import segno
+from django.contrib.auth.signals import user_logged_in
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.pages.forms.keyring import RecoveryFileForm, TransferCodeForm
+from games.shared.throttles import CountedRateThrottle
+from games.tables import keyring
+from games.tables.access import (
+    session_group_grants,
+    session_remember,
+    session_remember_group,
+    session_table_grants,
+)
+
+logger = logging.getLogger(__name__)
+
+
+class TransferThrottle(CountedRateThrottle):
+    """Tries of a move code per client address (TRANSFER_THROTTLE, default 10/min), counted
+    in the shared cache like /join/'s; a code that hands keys over gives its place back."""
+
+    scope = "transfer"
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+def _held(request) -> keyring.Grants:
+    return keyring.Grants(
+        tables=session_table_grants(request), groups=session_group_grants(request)
+    )
+
+
+def _take(request, grants: keyring.Grants) -> int:
+    """Give this browser every role the grants still open; return how many."""
+    held = keyring.grants_check(grants)
+    for table, role in held.tables:
+        session_remember(request, table, role)
+    for group, role in held.groups:
+        session_remember_group(request, group, role)
+    return len(held.tables) + len(held.groups)
+
+
+def claims_on_login(sender, request, user, **kwargs) -> None:
+    """Give a browser that signs in the roles its account holds."""
+    if request is not None and hasattr(request, "session"):
+        _take(request, keyring.claimed_grants(user=user))
+
+
+def connect() -> None:
+    user_logged_in.connect(claims_on_login, dispatch_uid="games.pages.keyring.claims_on_login")
+
+
+def _page(request, *, status: int = 200, **extra):
+    held = keyring.grants_check(_held(request))
+    context = {
+        "held_tables": [table for table, _role in held.tables],
+        "held_groups": [group for group, _role in held.groups],
+        "code_form": TransferCodeForm(),
+        "file_form": RecoveryFileForm(),
+        **extra,
+    }
+    return render(request, "keys/keys.html", context, status=status)
+
+
+@require_GET
+@never_cache
+def keyring_page(request):
+    """Show what this phone holds and the three ways to keep it."""
+    return _page(request)
+
+
+@require_POST
+def keys_claim(request):
+    """Keep every table and group this browser holds in the signed-in account."""
+    try:
+        count = keyring.keys_claim(user=request.user, grants=_held(request))
+    except keyring.KeysRefused as exc:
+        return _page(request, status=403, claim_error=str(exc))
+    return _page(request, claimed=count)
+
+
+def _qr_svg(link: str) -> str:
+    svg = segno.make(link, error="m").svg_inline(border=2, omitsize=True, title=_("Move code"))
+    return mark_safe(svg)  # segno escapes the title and draws only paths
+
+
+@require_POST
+@never_cache
+def keys_move(request):
+    """Make a one-use code (and its QR code) that hands this phone's keys to another."""
+    try:
+        transfer = keyring.transfer_create(grants=_held(request))
+    except keyring.KeysRefused as exc:
+        return _page(request, status=409, move_error=str(exc))
+    receive_url = request.build_absolute_uri(reverse("keys-receive"))
+    return _page(
+        request,
+        transfer=transfer,
+        transfer_qr=_qr_svg(f"{receive_url}#{transfer.code}"),
+        receive_url=receive_url,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def keys_receive(request):
+    """Type (or scan) another phone's move code: its keys come to this phone."""
+    form = TransferCodeForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        throttle = TransferThrottle()
+        if not throttle.allow_request(request, None):
+            seconds = math.ceil(throttle.wait() or 1)
+            form.errors.clear()
+            form.add_error(
+                "code",
+                ngettext(
+                    "Too many tries from this network: try again in %(seconds)d second.",
+                    "Too many tries from this network: try again in %(seconds)d seconds.",
+                    seconds,
+                )
+                % {"seconds": seconds},
+            )
+            status = 429
+        elif not form.is_valid():
+            throttle.give_back()  # no code was tried
+            status = 400
+        else:
+            try:
+                grants = keyring.transfer_redeem(code=form.cleaned_data["code"])
+            except keyring.KeysRefused as exc:
+                logger.info("Move code refused from %s", throttle.get_ident(request))
+                form.add_error("code", str(exc))
+                status = 404
+            else:
+                throttle.give_back()
+                count = _take(request, grants)
+                return _page(request, received=count)
+    return render(request, "keys/receive.html", {"form": form}, status=status)
+
+
+@require_GET
+@never_cache
+def recovery_download(request):
+    """Download this browser's keys as a small file, to load back on any phone."""
+    contents = keyring.recovery_dump(grants=_held(request))
+    response = HttpResponse(
+        json.dumps(contents, indent=1) + "\n", content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = 'attachment; filename="rummyref-keys.json"'
+    return response
+
+
+@require_POST
+@never_cache
+def recovery_load(request):
+    """Load a recovery file: its tables and groups come back to this phone."""
+    form = RecoveryFileForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _page(request, status=400, file_form=form)
+    try:
+        grants = keyring.recovery_read(form.cleaned_data["contents"])
+    except keyring.KeysRefused as exc:
+        form.add_error("file", str(exc))
+        return _page(request, status=400, file_form=form)
+    return _page(request, received=_take(request, grants))
