@@ -10,7 +10,7 @@ from django.db.models import Prefetch, QuerySet
 
 from games.tables import snapshots
 from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
-from scoring.tournaments.bracket import Match, advance, first_round
+from scoring.tournaments.bracket import Match, advance, first_round, goes_through
 from scoring.tournaments.ranking import TournamentRow, tournament_standings
 from scoring.tournaments.results import Bye, ByPlace, MarginBands, TableResult, WinDrawLoss
 from scoring.tournaments.tables import table_result
@@ -233,15 +233,46 @@ def _round_winners(found: NightResults) -> dict[int, dict[int, object]]:
 
 def knockout_rounds(*, tournament: Tournament, found: NightResults) -> list[list[Match]]:
     """Return the bracket's rounds so far: the first drawn from the night's seed, each next
-    one once every match of the one before has a winner (a match's table is numbered after
-    its place in the round, so table 3 plays match 3)."""
-    seeds = tournament.field or drawn_field(tournament=tournament)
+    one once every match of the one before has gone to a player (a match's table is
+    numbered after its place in the round, so table 3 plays match 3): to its winner, or
+    without one to the player still in when the other has left (a walkover)."""
+    seeds = _seeds(tournament)
+    return _drawn_rounds(tournament, seeds, found, _out(tournament, seeds, found))
+
+
+def knockout_walkover_lost(*, tournament: Tournament, entrant_id: int) -> bool:
+    """Say whether a player out of the knock-out has lost a match of a round already
+    started by walkover: were they back, that match would have no winner, and nobody could
+    score it."""
+    seeds, found = _seeds(tournament), night_results(tournament=tournament)
+    out = _out(tournament, seeds, found)
+    if entrant_id not in out:
+        return False
+    drawn = len(_drawn_rounds(tournament, seeds, found, out))
+    return len(_drawn_rounds(tournament, seeds, found, out - {entrant_id})) < drawn
+
+
+def _seeds(tournament: Tournament) -> list[int]:
+    return tournament.field or drawn_field(tournament=tournament)
+
+
+def _out(tournament: Tournament, seeds: list[int], found: NightResults) -> frozenset[int]:
+    """Return the players of the bracket paired no more (withdrawn, or checked out), but
+    those whose table is still in play: its result comes first."""
+    paired = {e.pk for e in paired_entrants(tournament=tournament)}
+    playing = {seat.entrant_id for pairing in found.playing for seat in pairing.seats.all()}
+    return frozenset(seeds) - paired - playing
+
+
+def _drawn_rounds(
+    tournament: Tournament, seeds: list[int], found: NightResults, out: frozenset[int]
+) -> list[list[Match]]:
     if len(seeds) < 2:
         return []
     rounds = [first_round(seeds)]
     winners = _round_winners(found)
     for round_ in tournament.round_set.order_by("number"):
-        following = advance(rounds[-1], winners.get(round_.number, {}))
+        following = advance(rounds[-1], winners.get(round_.number, {}), withdrawn=out)
         if following is None:
             break
         rounds.append(following)
@@ -278,9 +309,12 @@ def bracket(*, tournament: Tournament) -> list[list[BracketMatch]]:
 
 def _bracket_columns(tournament: Tournament) -> list[list[BracketMatch]]:
     found = night_results(tournament=tournament)
-    drawn = knockout_rounds(tournament=tournament, found=found)
+    seeds = _seeds(tournament)
+    out = _out(tournament, seeds, found)
+    drawn = _drawn_rounds(tournament, seeds, found, out)
     if not drawn:
         return []
+    started = tournament.round_set.count()
     names = dict(tournament.entrants.values_list("pk", "player__name"))
     winners = _round_winners(found)
     columns = []
@@ -291,8 +325,10 @@ def _bracket_columns(tournament: Tournament) -> list[list[BracketMatch]]:
         won = winners.get(number, {})
         column = []
         for index, (a, b) in enumerate(drawn[number - 1] if known else [(None, None)] * size):
-            # Against a bye, the player goes through without a table.
-            through = won.get(index) if a is not None and b is not None else (a or b)
+            # Against a bye, the player goes through without a table; against a player who
+            # has left, once the round has started (a walkover).
+            left = out if number <= started else ()
+            through = goes_through((a, b), won.get(index), withdrawn=left)
             slots = tuple(
                 BracketSlot(
                     name=names.get(player, "") if player is not None else "",

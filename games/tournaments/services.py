@@ -141,13 +141,27 @@ def entrants_register(*, actor, tournament_id: int, player_ids: Sequence[int]) -
 
 @transaction.atomic
 def entrant_set(*, actor, tournament_id: int, entrant_id: int, checked_in: bool, withdrawn: bool):
-    """Check an entrant in or out, or withdraw them (kept in the standings, paired no more)."""
+    """Check an entrant in or out, or withdraw them (kept in the standings, paired no more).
+
+    A knock-out player who has lost a match by walkover stays out: back, they would leave
+    that match with no winner.
+    """
     tournament = _director(tournament_id, actor)
-    updated = tournament.entrants.filter(pk=entrant_id).update(
-        checked_in=checked_in, withdrawn=withdrawn
-    )
-    if not updated:
+    entrant = tournament.entrants.select_related("player").filter(pk=entrant_id).first()
+    if entrant is None:
         raise ValidationError(gettext("No such entrant."))
+    if (
+        checked_in
+        and not withdrawn
+        and tournament.format == Tournament.Format.KNOCKOUT
+        and selectors.knockout_walkover_lost(tournament=tournament, entrant_id=entrant.pk)
+    ):
+        raise ActionRefused(
+            gettext("%(name)s lost their match by walkover: they cannot come back.")
+            % {"name": entrant.player.name}
+        )
+    entrant.checked_in, entrant.withdrawn = checked_in, withdrawn
+    entrant.save(update_fields=["checked_in", "withdrawn"])
 
 
 def _check_round_over(found: selectors.NightResults) -> None:
@@ -198,7 +212,9 @@ def _pair(tournament: Tournament, number: int, entrants: dict, found) -> Pairing
 
 
 def _knockout(tournament: Tournament, number: int, entrants: dict, found):
-    """Return the bracket's round ``number`` and its matches' numbers (byes get no table)."""
+    """Return the bracket's round ``number`` and its matches' numbers: a table for each
+    match of two players still in; a bye, or a walkover against a player who has left,
+    gets none."""
     rounds = selectors.knockout_rounds(tournament=tournament, found=found)
     if len(rounds) < number:
         raise ActionRefused(
@@ -207,12 +223,7 @@ def _knockout(tournament: Tournament, number: int, entrants: dict, found):
     matches = rounds[number - 1]
     if not matches:
         raise ActionRefused(gettext("The knock-out has its winner."))
-    played = [(index + 1, m) for index, m in enumerate(matches) if None not in m]
-    withdrawn = [p for _n, m in played for p in m if p not in entrants]
-    if withdrawn:
-        raise ActionRefused(
-            gettext("A player of this round has withdrawn: the director scores their match.")
-        )
+    played = [(index + 1, m) for index, m in enumerate(matches) if all(p in entrants for p in m)]
     pairing = Pairing(round_number=number, tables=tuple(m for _n, m in played))
     return pairing, [n for n, _m in played]
 

@@ -2,12 +2,14 @@
 
 The bracket has the next power of two of places; seeds are placed so that 1 and 2 can
 only meet in the final, 1–4 in the semi-finals, and so on (1 v 8, 4 v 5, 2 v 7, 3 v 6 for
-eight). Places beyond the field are byes, which fall to the top seeds.
+eight). Places beyond the field are byes, which fall to the top seeds. A player who
+leaves the night before winning their match gives it to their opponent (a walkover), with
+no table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from scoring.tournaments.results import PlayerKey
 
@@ -34,19 +36,44 @@ def first_round(seeds: Sequence[PlayerKey]) -> list[Match]:
     return [(slot[i], slot[i + 1]) for i in range(0, places, 2)]
 
 
-def advance(matches: Sequence[Match], winners: Mapping[int, PlayerKey]) -> list[Match] | None:
+def goes_through(
+    match: Match, winner: PlayerKey | None, *, withdrawn: Collection[PlayerKey] = frozenset()
+) -> PlayerKey | None:
+    """Return who goes through a match (``winner``: its table's, if any), or None if nobody
+    does (yet).
+
+    A bye's player goes through, and so does the winner, whoever has left since; a match
+    without a winner goes to the player still in when the other has left (a walkover).
+    """
+    a, b = match
+    if a is None or b is None:
+        return a if b is None else b
+    if winner is not None:
+        return winner
+    staying = [player for player in match if player not in withdrawn]
+    return staying[0] if len(staying) == 1 else None
+
+
+def advance(
+    matches: Sequence[Match],
+    winners: Mapping[int, PlayerKey],
+    *,
+    withdrawn: Collection[PlayerKey] = frozenset(),
+) -> list[Match] | None:
     """Return the next round from this round's matches and their winners (by match index),
-    or None when the round still has a match to play; a bye's player goes through."""
+    or None when the round still has a match to play. Who goes through is
+    ``goes_through``'s: a bye's player, the winner, or the opponent of a player
+    ``withdrawn`` before winning; when both players of a match have left, nobody does (the
+    next opponent has a bye)."""
     through = []
     for index, (a, b) in enumerate(matches):
-        if a is None or b is None:
-            through.append(a if b is None else b)
-        elif index in winners:
-            if winners[index] not in (a, b):
-                raise ValueError(f"match {index + 1} was between {a} and {b}")
-            through.append(winners[index])
-        else:
+        winner = winners.get(index)
+        played = a is not None and b is not None
+        if played and winner is not None and winner not in (a, b):
+            raise ValueError(f"match {index + 1} was between {a} and {b}")
+        if played and winner is None and a not in withdrawn and b not in withdrawn:
             return None
+        through.append(goes_through((a, b), winner, withdrawn=withdrawn))
     if len(through) == 1:
         return []
     return [(through[i], through[i + 1]) for i in range(0, len(through), 2)]

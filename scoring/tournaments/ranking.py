@@ -49,11 +49,18 @@ def tournament_standings(
     *,
     tiebreaks: Sequence[str] = TIEBREAKS,
 ) -> list[TournamentRow]:
-    """Rank ``players`` over the tables and byes of the rounds played so far."""
+    """Rank ``players`` over the tables and byes of the rounds played so far.
+
+    ``players`` must name everyone the results and byes name, those who have left the night
+    too: their points stand, and count in their opponents' Buchholz.
+    """
     unknown = [name for name in tiebreaks if name not in TIEBREAKS]
     if unknown:
         raise ValueError(f"unknown tie-breaks: {unknown}")
-    results = list(results)
+    results, byes = list(results), list(byes)
+    outside = named(results, byes) - set(players)
+    if outside:
+        raise ValueError(f"results name players outside the standings: {sorted(outside)}")
     vp: dict[PlayerKey, Fraction] = {player: Fraction(0) for player in players}
     margin: dict[PlayerKey, Fraction] = {player: Fraction(0) for player in players}
     met: dict[PlayerKey, list[PlayerKey]] = defaultdict(list)
@@ -102,6 +109,11 @@ def tournament_standings(
             )
         rank += len(block)
     return rows
+
+
+def named(results: Iterable[TableResult], byes: Iterable[Bye]) -> set[PlayerKey]:
+    """Return every player the results and byes name."""
+    return {p for result in results for p in result.players} | {bye.player for bye in byes}
 
 
 def _split(group, breakers, keys) -> list[tuple[list[PlayerKey], str | None]]:

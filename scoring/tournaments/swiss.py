@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from scoring.tournaments.ranking import tournament_standings
+from scoring.tournaments.ranking import named, tournament_standings
 from scoring.tournaments.results import Bye, PlayerKey, TableResult, VictoryPoints
 
 
@@ -45,12 +45,19 @@ def standing_order(
     *,
     seed: int,
 ) -> list[PlayerKey]:
-    """Return the players best first; players level on everything in the seed's order."""
+    """Return ``players`` best first; players level on everything in the seed's order.
+
+    They are ranked among everyone the results and byes name: a player who has left the
+    night is paired no more, but their points stand, and count in their opponents'
+    Buchholz, as in the night's standings.
+    """
     draw = list(players)
     random.Random(seed).shuffle(draw)
     lot = {player: index for index, player in enumerate(draw)}
-    rows = tournament_standings(players, results, byes, scale)
-    return [row.player for row in sorted(rows, key=lambda row: (row.rank, lot[row.player]))]
+    left = sorted(named(results, byes) - set(players))
+    rows = tournament_standings([*players, *left], results, byes, scale)
+    ranked = [row for row in rows if row.player in lot]
+    return [row.player for row in sorted(ranked, key=lambda row: (row.rank, lot[row.player]))]
 
 
 def swiss_round(
