@@ -35,12 +35,19 @@ def table_for_digests(
 
 
 def tables_for_digests(*, digests: Iterable[str]) -> QuerySet[Table]:
-    """Return the tables any of the key ``digests`` opens, most recently played first."""
+    """Return the tables any of the key ``digests`` opens (a group's key, its tables), most
+    recently played first."""
     digests = [d for d in digests if d]
     if not digests:
         return Table.objects.none()
     return (
-        Table.objects.filter(Q(scorekeeper_digest__in=digests) | Q(viewer_digest__in=digests))
+        Table.objects.filter(
+            Q(scorekeeper_digest__in=digests)
+            | Q(viewer_digest__in=digests)
+            # A group's key opens every table of the group.
+            | Q(group__member_digest__in=digests)
+            | Q(group__viewer_digest__in=digests)
+        )
         .select_related("season__league")
         .prefetch_related("seats__player")
     )

@@ -89,7 +89,11 @@ def _every_page(client, world, table_path: str) -> list[str]:
         actor=world.owner, tournament_id=night.pk, player_ids=[world.anna.pk, world.bruno.pk]
     )
     started = tournament_services.round_start(actor=world.owner, tournament_id=night.pk)
+    from games.models import Group
+
+    group = Group.objects.create(name="Family", variant="gin")
     values = {
+        "group_id": group.pk,
         "tournament_id": night.pk,
         "entrant_id": night.entrants.first().pk,
         "round_table_id": started.round.tables.first().pk,

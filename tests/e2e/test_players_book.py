@@ -1,0 +1,167 @@
+"""A family's players' book on a phone: a group started once, three Sundays of two games
+seated in one or two taps, the stats and head-to-head worked by hand from the hands, and
+every table and the group brought back after the browser forgets them — by an account, by a
+move code on a second phone, and by a recovery file."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.axe import axe_violations
+from tests.e2e.conftest import record_gin_hand, record_hand
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _start_group(page) -> str:
+    page.goto("/")
+    page.get_by_test_id("start-group").click()
+    page.get_by_label("Group name").fill("Sunday at Nonna's")
+    page.get_by_label("Players, one a line").fill("Anna\nBruno\nCarla")
+    page.get_by_role("button", name="Start the group").click()
+    expect(page.get_by_test_id("group-name")).to_have_text("Sunday at Nonna's")
+    return page.url
+
+
+def _seat_and_start(page, group_url: str, names: list[str], game_options=None) -> None:
+    """Tick who plays (the chips), set the game if it changes, and start the table."""
+    page.goto(group_url)
+    picker = page.get_by_test_id("seat-picker")
+    for box in picker.get_by_role("checkbox").all():
+        box.set_checked(False)
+    for name in names:
+        picker.get_by_label(name, exact=True).check()
+    if game_options is not None:
+        page.locator("#new-table details summary").first.click()
+        game_options(page)
+    page.locator("#new-table").get_by_role("button", name="Start the table").click()
+    expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
+
+
+def _single_hand(page) -> None:
+    page.get_by_test_id("gin-target").select_option("1")
+
+
+def _knock_rummy_to_20(page) -> None:
+    page.get_by_label("Knock Rummy", exact=True).check()
+    page.get_by_label("Game ends at").fill("20")
+
+
+def _kr_hand(page, seats: dict[int, str], knocker: int) -> None:
+    fields = {seat: {"Cards still in hand": hand} for seat, hand in seats.items()}
+    fields[knocker]["knocked"] = True
+    record_hand(page, fields)
+
+
+def _play_three_sundays(page, group_url: str) -> None:
+    # Sunday 1, Gin, a single hand: Anna goes gin, Bruno holds 20.
+    # GIN-SCORE-GIN: 25 + 20 = 45 to Anna, who wins.
+    _seat_and_start(page, group_url, ["Anna", "Bruno"], _single_hand)
+    record_gin_hand(page, "Anna", "Gin", defender=20)
+    expect(page.get_by_test_id("winner")).to_contain_text("Anna")
+    expect(page.get_by_test_id("total-0")).to_have_text("45")
+
+    # Sunday 2, Gin again: the last seating is offered first, one tap. Bruno knocks with 5,
+    # Anna holds 30: GIN-SCORE-KNOCK, 30 - 5 = 25 to Bruno, who wins.
+    page.goto(group_url)
+    same = page.get_by_test_id("same-seats")
+    expect(same).to_contain_text("Anna – Bruno")
+    same.get_by_role("button").click()
+    expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
+    record_gin_hand(page, "Bruno", "Knock", knocker=5, defender=30)
+    expect(page.get_by_test_id("winner")).to_contain_text("Bruno")
+    expect(page.get_by_test_id("total-1")).to_have_text("25")
+
+    # Sunday 3, Knock Rummy to 20 for the three of them (seats Anna, Bruno, Carla).
+    # KR-SCORE: Anna knocks with A♣ 2♦ = 3: (5 - 3) + (7 - 3) = 6 to Anna.
+    # Bruno knocks with 2♠ against K♥ Q♥ = 20 and 9♣: (20 - 2) + (9 - 2) = 25, which passes
+    # 20 and ends the game (KR-MATCH): Bruno 25 + 100 = 125, Anna 6 + 25 = 31, Carla 0.
+    _seat_and_start(page, group_url, ["Anna", "Bruno", "Carla"], _knock_rummy_to_20)
+    _kr_hand(page, {0: "AC 2D", 1: "5C", 2: "4D 3C"}, knocker=0)
+    expect(page.get_by_test_id("total-0")).to_have_text("6")
+    _kr_hand(page, {0: "KH QH", 1: "2S", 2: "9C"}, knocker=1)
+    expect(page.get_by_test_id("winner")).to_contain_text("Bruno wins the match!")
+    expect(page.get_by_test_id("total-1")).to_have_text("125")
+
+
+def _expect_group_back(page, group_url: str) -> None:
+    page.goto("/keys/")
+    expect(page.get_by_test_id("held-groups")).to_contain_text("Sunday at Nonna's")
+    page.goto(group_url)
+    expect(page.get_by_test_id("group-name")).to_have_text("Sunday at Nonna's")
+    expect(page.get_by_test_id("group-tables").get_by_role("listitem")).to_have_count(3)
+
+
+def _forget(page) -> None:
+    """Clear what the browser holds for the site: its cookies (the session and its keys)."""
+    page.context.clear_cookies()
+    page.goto("/keys/")
+    expect(page.get_by_test_id("keys-none")).to_be_visible()
+
+
+class TestAFamilysBook:
+    def test_three_sundays_then_the_phone_forgets_and_everything_comes_back(
+        self, new_phone, tmp_path
+    ):
+        page = new_phone()
+        group_url = _start_group(page)
+        assert not axe_violations(page)
+        _play_three_sundays(page, group_url)
+
+        # The group's page: its three tables, newest first.
+        page.goto(group_url)
+        expect(page.get_by_test_id("group-tables").get_by_role("listitem")).to_have_count(3)
+        self._check_stats(page, group_url)
+
+        # (c) first, while the phone still holds the keys: the recovery file.
+        page.goto("/keys/")
+        assert not axe_violations(page)
+        with page.expect_download() as download:
+            page.get_by_test_id("keys-download").click()
+        recovery = tmp_path / "rummyref-keys.json"
+        download.value.save_as(recovery)
+
+        # (b) a move code, typed on a second phone (its own browser context).
+        page.get_by_test_id("keys-move").click()
+        code = page.get_by_test_id("move-code").inner_text()
+        expect(page.get_by_test_id("move-qr").locator("svg")).to_be_visible()
+        second = new_phone()
+        second.goto("/keys/receive/")
+        second.get_by_label("Type the move code the other phone shows").fill(code)
+        second.get_by_test_id("keys-take").click()
+        expect(second.get_by_test_id("keys-received")).to_contain_text("1 table or group")
+        _expect_group_back(second, group_url)
+        # The second phone is a member too: it can seat a new table.
+        expect(second.get_by_test_id("seat-picker")).to_be_visible()
+
+        # (a) an account: sign up, keep the keys in it, forget them, sign in again.
+        page.goto("/accounts/signup/?next=/keys/")
+        page.get_by_label("Username").fill("nonna")
+        page.get_by_label("Password", exact=True).fill("a-long-family-pass-42")
+        page.get_by_label("Password confirmation").fill("a-long-family-pass-42")
+        page.get_by_role("button", name="Create the account").click()
+        expect(page).to_have_url(re.compile(r"/keys/$"))
+        page.get_by_test_id("keys-claim").click()
+        expect(page.get_by_test_id("keys-claimed")).to_contain_text("holds 1 table or group")
+        _forget(page)
+        page.goto("/accounts/login/?next=/keys/")
+        page.get_by_label("Username").fill("nonna")
+        page.get_by_label("Password").fill("a-long-family-pass-42")
+        page.get_by_role("button", name="Log in").click()
+        _expect_group_back(page, group_url)
+
+        # (c) the recovery file, on a browser that forgot everything and has no account.
+        _forget(page)
+        page.goto("/keys/")
+        page.get_by_label("Load a recovery file").set_input_files(recovery)
+        page.get_by_test_id("keys-load").click()
+        expect(page.get_by_test_id("keys-received")).to_contain_text("1 table or group")
+        _expect_group_back(page, group_url)
+
+    def _check_stats(self, page, group_url: str) -> None:
+        """The stats page against the three matches, worked by hand (see the comments)."""
+        page.goto(group_url)
+        page.get_by_test_id("group-stats-link").click()
+        expect(page).to_have_url(re.compile(r"/g/\d+/stats/$"))
+        assert not axe_violations(page)
