@@ -3,7 +3,17 @@
 import sys
 from time import perf_counter
 
-from bench import clubnight, gin, limits, pages, ramino, replay, standings, tournaments
+from bench import (
+    clubnight,
+    gin,
+    limits,
+    pages,
+    ramino,
+    replay,
+    result_card,
+    standings,
+    tournaments,
+)
 from bench.timing import RUNS, verdict
 
 
@@ -16,7 +26,8 @@ def main() -> int:
         " call. Replay and pages: every run timed, the collector on, as in a server.\n"
     )
     passed = True
-    for section in (gin, ramino, limits, replay, tournaments, pages, standings, clubnight):
+    sections = (gin, ramino, limits, replay, tournaments, pages, result_card, standings, clubnight)
+    for section in sections:
         report, ok = section.run()
         passed &= ok
         print(report, end="\n\n")

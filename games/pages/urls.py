@@ -12,6 +12,7 @@ from games.pages import (
     keyring,
     referee,
     rules,
+    sharing,
     standings,
     tables,
     tournaments,
@@ -36,6 +37,16 @@ urlpatterns = [
     path("t/<str:table_id>/join/<str:key>/", joining.table_join, name="table-join"),
     path("t/<uuid:table_id>/share/", joining.table_share, name="table-share"),
     path("j/<str:token>/", joining.link_join, name="join-link"),
+    path("t/<uuid:table_id>/share-result/", sharing.result_share_block, name="result-share"),
+    path(
+        "t/<uuid:table_id>/share-result/revoke/",
+        sharing.result_unshare,
+        name="result-share-revoke",
+    ),
+    # A shared result's public page and picture: the token is the whole address (one not
+    # shaped like a share's, too long for one, is refused before the database is asked).
+    path("r/<str:token>/", sharing.shared_result_page, name="shared-result"),
+    path("r/<str:token>/card.png", sharing.shared_result_card, name="shared-result-card"),
     path("join/", joining.code_join, name="join"),
     path("demo/<uuid:table_id>/", joining.demo_join, name="demo-join"),
     path("t/<uuid:table_id>/hands/", tables.hand_record, name="hand-record"),
