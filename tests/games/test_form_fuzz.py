@@ -15,14 +15,18 @@ from django.test import Client
 from games.models import (
     Club,
     Event,
+    Group,
     Invite,
     JoinToken,
+    KeyClaim,
+    KeyTransfer,
     League,
     Membership,
     Player,
     Round,
     RoundTable,
     Season,
+    SharedResult,
     Table,
     Tournament,
 )
@@ -58,6 +62,10 @@ STORED = (
     Tournament,
     Round,
     RoundTable,
+    Group,
+    KeyClaim,
+    KeyTransfer,
+    SharedResult,
 )
 
 
@@ -136,7 +144,7 @@ def _fuzz(client: Client, path: str, *, reachable: bool = True, **typed) -> int:
     """
     sent, accepted = 0, 0
     for action, fields in _forms(client, path):
-        fields.update({k: v for k, v in typed.items() if k in fields and not fields[k]})
+        fields.update({k: v for k, v in typed.items() if k in fields and not fields[k].strip()})
         accepted += client.post(action, fields).status_code < 400
         for name in [n for n in fields if n != "csrfmiddlewaretoken"]:
             for bad in BAD_VALUES:
@@ -242,3 +250,19 @@ def test_a_tournament_night_s_forms():
     table = RoundTable.objects.filter(round__tournament=night).first().table_id
     sent += _fuzz(director, f"/t/{table}/")
     assert sent > 150
+
+
+def test_a_groups_forms_and_this_phones_keys():
+    phone = Client()
+    sent = _fuzz(phone, "/g/new/", name="Family", names="Anna\nBruno\nCarla")
+    group = Group.objects.order_by("pk").first()
+    # A table of the group, so the page offers its last seating again in one tap.
+    seated = list(group.players.values_list("pk", flat=True)[:2])
+    response = phone.post(
+        f"/g/{group.pk}/tables/",
+        {"variant": "gin", "preset": "big_gin", "target": "100", "seated": seated},
+    )
+    assert response.status_code == 302
+    sent += _fuzz(phone, f"/g/{group.pk}/")
+    sent += _fuzz(phone, "/keys/") + _fuzz(phone, "/keys/receive/", reachable=False)
+    assert sent > 200
