@@ -156,13 +156,18 @@ STORAGES = {
 # CACHE_URL names one (production, CI), else files on this machine's disk, which every
 # process of one machine shares (make run). Never the per-process memory cache: a limit of
 # 120/min across 3 workers would let 360 through.
+# While Redis is down the app serves without it (games.shared.cache): reads miss, sessions
+# come from the database, throttles let requests through. The timeouts (seconds; the URL's
+# ?socket_timeout=… overrides them) bound what an unreachable Redis costs a request; Redis
+# answers a healthy one in well under a millisecond.
 CACHE_URL = env_str("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "games.shared.cache.ResilientRedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": "rummyref",
+            "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.5},
         }
     }
 elif CACHE_URL:
@@ -259,6 +264,12 @@ REST_FRAMEWORK = {
 
 # The largest JSON body the API reads (bytes): a hand or a referee question is a few hundred.
 API_MAX_BODY = env_int("API_MAX_BODY", 64 * 1024)
+
+# Imports (games.tables.imports): the largest file taken, a table's log or an archive of
+# tables (bytes; an upload is cut off past it, never stored), and the most an archive's
+# tables may unpack to in all.
+IMPORT_MAX_BYTES = env_int("IMPORT_MAX_BYTES", 20 * 1024 * 1024)
+IMPORT_MAX_UNPACKED = env_int("IMPORT_MAX_UNPACKED", 100 * 1024 * 1024)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "RummyRef API",

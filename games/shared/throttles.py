@@ -10,8 +10,12 @@ Counts are kept per fixed window of the rate's duration; a request is weighed ag
 current window's count plus the previous window's, scaled by how much of the previous
 window still lies within one duration of now. That is a sliding window's count, without
 the burst a plain fixed window allows at its edge.
+
+While the cache cannot be reached (``CacheUnavailable``), nothing is counted and every
+request is served: a lost count costs less than an app that refuses everyone.
 """
 
+import logging
 from contextlib import suppress
 
 from rest_framework.throttling import (
@@ -21,9 +25,15 @@ from rest_framework.throttling import (
     UserRateThrottle,
 )
 
+from games.shared.cache import CacheUnavailable, warn_rarely
+
+logger = logging.getLogger(__name__)
+
 
 class CountedRateThrottle(SimpleRateThrottle):
     """A SimpleRateThrottle counted atomically (see the module's docstring)."""
+
+    taken_key: str | None = None  # the count ``take`` added to, if it did
 
     def _windows(self) -> tuple[str, str, float]:
         """Return the current and previous windows' keys and how far into the current
@@ -37,12 +47,17 @@ class CountedRateThrottle(SimpleRateThrottle):
         """Take a place for one request of ``self.key``; False (and nothing taken) when
         the client has none left."""
         current, previous, into = self._windows()
-        self.taken_key = current
+        self.taken_key = None
         taken = None
-        while taken is None:
-            self.cache.add(current, 0, 2 * self.duration)
-            with suppress(ValueError):  # the count expired between add and incr: again
-                taken = self.cache.incr(current)
+        try:
+            while taken is None:
+                self.cache.add(current, 0, 2 * self.duration)
+                with suppress(ValueError):  # the count expired between add and incr: again
+                    taken = self.cache.incr(current)
+        except CacheUnavailable:
+            warn_rarely(logger, "Throttles let requests through uncounted: the cache is down.")
+            return True
+        self.taken_key = current
         if self.cache.get(previous, 0) * (1 - into) + taken <= self.num_requests:
             return True
         self.give_back()
@@ -50,7 +65,10 @@ class CountedRateThrottle(SimpleRateThrottle):
 
     def give_back(self) -> None:
         """Give back the place ``take`` took (a request that did not count after all)."""
-        with suppress(ValueError):  # its window's count is gone: nothing to give back
+        if self.taken_key is None:  # none was taken: the cache was down
+            return
+        # ValueError: its window's count is gone, nothing to give back.
+        with suppress(ValueError, CacheUnavailable):
             self.cache.decr(self.taken_key)
 
     def allow_request(self, request, view) -> bool:
