@@ -126,6 +126,7 @@ def tables_load(season, matches: Sequence[tuple[list[Any], list]], first_at) -> 
             status=Table.Status.FINISHED if state.finished else Table.Status.OPEN,
             head_seq=len(log),
         )
+        table.keys_issue()  # bulk_create skips save(), which makes them
         began, prev = first_at + number * MATCH_EVERY, ""
         for event in log:
             row = event_row(
