@@ -4,6 +4,7 @@ import sys
 from time import perf_counter
 
 from bench import (
+    archive,
     clubnight,
     gin,
     limits,
@@ -27,6 +28,7 @@ def main() -> int:
     )
     passed = True
     sections = (gin, ramino, limits, replay, tournaments, pages, result_card, standings, clubnight)
+    sections += (archive,)
     for section in sections:
         report, ok = section.run()
         passed &= ok

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import referee, seasons, tables
+from games.api import archive, referee, seasons, tables
 
 urlpatterns = [
     path("tables/", tables.TableListCreateView.as_view(), name="api-tables"),
@@ -32,4 +32,13 @@ urlpatterns += [
         name="referee-rearrangement",
     ),
     path("referee/score/", referee.ScoreView.as_view(), name="referee-score"),
+]
+
+urlpatterns += [
+    path(
+        "tables/<uuid:table_id>/export/",
+        archive.TableExportView.as_view(),
+        name="api-table-export",
+    ),
+    path("imports/", archive.ImportView.as_view(), name="api-imports"),
 ]

@@ -6,6 +6,7 @@ from django.urls import include, path
 from games.pages import (
     accounts,
     app_shell,
+    archive,
     clubs,
     groups,
     joining,
@@ -195,4 +196,13 @@ urlpatterns = [
         name="player",
     ),
     path("invite/<str:token>/", clubs.invite_accept, name="invite"),
+]
+
+# Files out and in: a table's log and hands, a group's or a club's archive, the import page.
+urlpatterns += [
+    path("t/<uuid:table_id>/log.jsonl", archive.table_log_download, name="table-log"),
+    path("t/<uuid:table_id>/hands.csv", archive.table_hands_csv, name="table-hands-csv"),
+    path("g/<int:group_id>/export/", archive.group_export, name="group-export"),
+    path("clubs/<slug:club>/export/", archive.club_export, name="club-export"),
+    path("import/", archive.import_page, name="import"),
 ]
