@@ -5,6 +5,7 @@ from time import perf_counter
 
 from bench import (
     archive,
+    book,
     clubnight,
     gin,
     limits,
@@ -29,6 +30,7 @@ def main() -> int:
     passed = True
     sections = (gin, ramino, limits, replay, tournaments, pages, result_card, standings, clubnight)
     sections += (archive,)
+    sections += (book,)
     for section in sections:
         report, ok = section.run()
         passed &= ok

@@ -51,6 +51,11 @@ def every_hand(result: Any) -> bool:
     return True
 
 
+def no_figures(options: Any, result: Any, seat: int) -> Counter[str]:
+    """Give a game without figures of its own none."""
+    return Counter()
+
+
 @dataclass(frozen=True, slots=True)
 class StandingsReading:
     """Say how a league reads one game's finished matches (scoring/standings.py).
@@ -59,6 +64,13 @@ class StandingsReading:
     gives one seat's counts for one hand and ``hand_winners`` the seats that won it.
     ``lower_is_better`` marks games scored in penalties. ``hand_played`` drops hands that
     were not played (Gin's wall); ``points`` gives a seat's points for and against.
+
+    ``figures`` are what the players' book (scoring/book.py) shows beyond the standings'
+    counts, summed over a match's hands like them: ``hand_figures`` gives one seat's for one
+    hand, from the table's options and the hand's result. A figure read as an average or a
+    share comes with the count of the hands it is known for (``caught`` beside
+    ``deadwood_caught``), so a hand that cannot tell (entered by points) is left out of
+    both.
     """
 
     counts: tuple[str, ...]
@@ -69,6 +81,8 @@ class StandingsReading:
     points: Callable[[Sequence[int], Sequence[Any], int], tuple[Fraction, Fraction]] = (
         opponents_mean
     )
+    figures: tuple[str, ...] = ()
+    hand_figures: Callable[[Any, Any, int], Counter[str]] = no_figures
 
 
 RefereeQuestion = Callable[["RefereeTable", Mapping[str, Any]], dict[str, Any]]

@@ -43,6 +43,7 @@ missing hand (cards mode) or points (points mode), a seat too many as an unknown
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -50,7 +51,7 @@ from typing import Any
 from scoring.cards import DeckSpec, check_copies
 from scoring.errors import RuleViolation
 from scoring.errors import refusal as _refuse
-from scoring.hands import FLAGS, STOCK, HandEnd, HandScore, SeatEnd, names
+from scoring.hands import FLAGS, OUT, STOCK, HandEnd, HandScore, SeatEnd, names
 from scoring.options import is_int, json_value
 from scoring.payloads import cards_field, check_fields, field_bool, field_choice, field_int
 
@@ -300,3 +301,34 @@ class SeatBySeatScoring:
     def score_play(self, options: Any, end: HandEnd, seats: tuple[str, ...]) -> HandScore:
         """Score a hand played move by move from the end state the play built."""
         return self.score_hand(options, end.players, stock_exhausted=end.ending == STOCK)
+
+
+# The players' book ---------------------------------------------------------------------
+
+
+def opening_figures(result: HandScore, seat: int, *, dealt: int | None) -> Counter[str]:
+    """Give a seat's book figures in a game of openings (Rummy40, Ramino): whether it opened,
+    where the hand tells, and the points it was left holding.
+
+    ``opened`` of ``opened_known``: a hand entered by cards, or played move by move, shows
+    what every seat kept. The seat that went out opened, and so did one that kept fewer
+    cards than the ``dealt`` (a turn draws one and discards one: only melding lays cards
+    down). A hand entered by points shows no cards and says nothing of who opened (a
+    non-out seat holds cards in any other hand), so it is left out of both; so is every
+    hand when ``dealt`` is None, at a table whose house rules let a hand grow past the deal
+    (RAM-OPT-KNOCKCLAIM). ``points_left`` of ``hands_left``: what the seat's hand was worth
+    in each hand it did not go out, known by cards and by points alike.
+    """
+    went_out = {other for other in result.winners if result.ending == OUT}
+    figures: Counter[str] = Counter()
+    if seat not in went_out:
+        figures["hands_left"] += 1
+        figures["points_left"] += result.hand_values[seat]
+    seats = range(len(result.points))
+    by_cards = len(result.hands) == len(seats) and all(
+        result.hands[other] for other in seats if other not in went_out
+    )
+    if by_cards and dealt is not None:
+        figures["opened_known"] += 1
+        figures["opened"] += int(seat in went_out or len(result.hands[seat]) < dealt)
+    return figures

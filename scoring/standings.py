@@ -31,6 +31,12 @@ ones count as amended, and hands recorded after the one that ended the match are
   included; against: its opponents' final totals, per opponent (their mean). Counts:
   ``knocks``, ``undercut_bonuses``, ``out_bonuses``.
 
+Each seat also carries the game's book figures (``StandingsReading.figures``, read by the
+players' book, scoring/book.py, and not by the standings), summed over the same hands:
+Gin ``undercuts_taken``, ``caught`` and ``deadwood_caught``; Rummy40 and Ramino
+``opened`` of ``opened_known`` and ``points_left`` of ``hands_left``; Knock Rummy
+``knocks_won`` and ``knocks_lost``. A summary stored before them reads back without any.
+
 "Against" is the opponents' mean rather than their sum because a league mixes tables of
 two, three and four players: summed, a four-player table would weigh three times on a
 player's difference. With the mean, every table's points for and against balance (Gin,
@@ -67,6 +73,10 @@ TIEBREAKERS: tuple[str, ...] = (HEAD_TO_HEAD, POINTS_DIFFERENCE, HANDS_WON, RATI
 COUNTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {key: game.standings.counts for key, game in GAMES.items()}
 )
+# The players' book's figures of each game (scoring/book.py), in the order the page shows them.
+FIGURES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {key: game.standings.figures for key, game in GAMES.items()}
+)
 # Games whose scores are penalties: the lowest total wins and a lower difference is better.
 LOWER_IS_BETTER = frozenset(key for key, game in GAMES.items() if game.standings.lower_is_better)
 
@@ -85,7 +95,8 @@ class SeatSummary:
 
     ``place`` is 1 for the best total, shared on equal totals (1, 1, 3); ``outcome`` is
     "won" for every seat the match result names a winner (a shared win is a win for each)
-    and "lost" for the others.
+    and "lost" for the others. ``figures`` are the game's book figures (empty in a summary
+    stored before they were).
     """
 
     seat: int
@@ -96,6 +107,7 @@ class SeatSummary:
     points_for: Fraction
     points_against: Fraction
     counts: tuple[tuple[str, int], ...]
+    figures: tuple[tuple[str, int], ...] = ()
 
     @property
     def won(self) -> bool:
@@ -117,6 +129,7 @@ class SeatSummary:
             "points_for": _number(self.points_for),
             "points_against": _number(self.points_against),
             "counts": dict(self.counts),
+            "figures": dict(self.figures),
         }
 
 
@@ -163,6 +176,7 @@ class MatchSummary:
                     "points_for": str(seat.points_for),
                     "points_against": str(seat.points_against),
                     "counts": [list(pair) for pair in seat.counts],
+                    "figures": [list(pair) for pair in seat.figures],
                 }
                 for seat in self.seats
             ],
@@ -184,9 +198,10 @@ class MatchSummary:
                     place=seat["place"],
                     outcome=seat["outcome"],
                     hands_won=seat["hands_won"],
-                    points_for=Fraction(seat["points_for"]),
-                    points_against=Fraction(seat["points_against"]),
-                    counts=tuple((name, value) for name, value in seat["counts"]),
+                    points_for=_fraction(seat["points_for"]),
+                    points_against=_fraction(seat["points_against"]),
+                    counts=tuple(map(tuple, seat["counts"])),
+                    figures=tuple(map(tuple, seat.get("figures", ()))),
                 )
                 for seat in record["seats"]
             ),
@@ -208,6 +223,13 @@ class MatchSummary:
             "hands": self.hands,
             "totals": list(self.totals),
         }
+
+
+def _fraction(text: str) -> Fraction:
+    """Read back a stored "n/d" or "n": as Fraction(text), without its regular expression
+    (a circle's stats read hundreds of summaries at once)."""
+    numerator, _, denominator = text.partition("/")
+    return Fraction(int(numerator), int(denominator) if denominator else 1)
 
 
 def places_of(totals: Sequence[int], *, lower_is_better: bool) -> list[int]:
@@ -241,8 +263,10 @@ def match_summary(
     seats = []
     for seat, player in enumerate(players):
         counts: Counter[str] = Counter()
+        figures: Counter[str] = Counter()
         for result in results:
             counts.update(reading.hand_counts(result, seat))
+            figures.update(reading.hand_figures(state.options, result, seat))
         points_for, points_against = reading.points(match.totals, results, seat)
         seats.append(
             SeatSummary(
@@ -254,6 +278,7 @@ def match_summary(
                 points_for=points_for,
                 points_against=points_against,
                 counts=tuple((name, counts[name]) for name in reading.counts),
+                figures=tuple((name, figures[name]) for name in reading.figures),
             )
         )
     return MatchSummary(

@@ -15,6 +15,7 @@ from games.pages import (
     rules,
     sharing,
     standings,
+    stats,
     tables,
     tournaments,
     tv,
@@ -205,4 +206,10 @@ urlpatterns += [
     path("g/<int:group_id>/export/", archive.group_export, name="group-export"),
     path("clubs/<slug:club>/export/", archive.club_export, name="club-export"),
     path("import/", archive.import_page, name="import"),
+]
+
+# The players' book: a group's stats (for its keys) and a club's (for its members).
+urlpatterns += [
+    path("g/<int:group_id>/stats/", stats.group_stats, name="group-stats"),
+    path("clubs/<slug:club>/stats/", stats.club_stats, name="club-stats"),
 ]

@@ -1,6 +1,7 @@
 """Line charts drawn on the server: the table page's score chart (each seat's running total
-after every counted hand) and the player page's rating chart (their conservative rating after
-each of their matches in a league).
+after every counted hand), the player page's rating chart (their conservative rating after
+each of their matches in a league) and the stats page's wins chart (each player's matches
+won so far in a game, after each of the circle's matches).
 
 Pure functions over projections (``TableState.to_dict``, a rating history): the series, then
 the geometry of an inline SVG that the template only prints. Drawn on the server, a chart
@@ -25,9 +26,10 @@ DIAMOND = "M0,-4.5L4.5,0L0,4.5L-4.5,0Z"
 TRIANGLE_DOWN = "M0,4L4,-3H-4Z"
 CROSS = "M-4,-2.5L-2.5,-4L0,-1.5L2.5,-4L4,-2.5L1.5,0L4,2.5L2.5,4L0,1.5L-2.5,4L-4,2.5L-1.5,0Z"
 
-# One style per seat, up to the six seats of a Ramino table. The colours (after Okabe and
-# Ito, darkened to keep 3:1 against white) tell the lines apart; the dash and the marker
-# still do in greyscale and for readers who do not see the colours.
+# One style per seat, up to the six seats of a Ramino table, and two more for the players of
+# a circle's stats. The colours (after Okabe and Ito, darkened to keep 3:1 against white)
+# tell the lines apart; the dash and the marker still do in greyscale and for readers who do
+# not see the colours. A chart of more lines than styles starts them again.
 STYLES = (
     ("#0072b2", "", CIRCLE),
     ("#c45100", "6 3", SQUARE),
@@ -35,7 +37,11 @@ STYLES = (
     ("#a83c8c", "8 3 2 3", DIAMOND),
     ("#1b1b1b", "4 2", TRIANGLE_DOWN),
     ("#8a6a00", "1 2", CROSS),
+    ("#5a54a4", "10 2", SQUARE),
+    ("#00758f", "3 1 1 1", DIAMOND),
 )
+# The most steps a wins chart draws: a circle's 500 matches would be 500 points a line.
+WINS_STEPS = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +197,27 @@ def rating_chart(points: Sequence[Mapping[str, Any]], name: str) -> Chart | None
         for number, point in enumerate(points, start=1)
     ]
     return _chart([name], steps, figure=_rating_figure)
+
+
+def wins_chart(names: Sequence[str], series: Sequence[Sequence[int]]) -> Chart | None:
+    """Lay out the stats page's chart of one game: each player's matches won so far after
+    each match (``scoring.book.GameBook.series``, its players named in order by ``names``);
+    None before the first match.
+
+    A long history is drawn at ``WINS_STEPS`` matches evenly spread, the last one always
+    among them: the lines climb as they do, with fewer corners. A step is the match's number
+    in the game's history.
+    """
+    if not series:
+        return None
+    count = len(series)
+    picked = (
+        range(1, count + 1)
+        if count <= WINS_STEPS
+        else sorted({count * i // WINS_STEPS for i in range(1, WINS_STEPS + 1)})
+    )
+    steps = [Step(hand=number, totals=tuple(series[number - 1])) for number in picked]
+    return _chart(names, steps, figure=str)
 
 
 def _rating_figure(value: float) -> str:

@@ -9,7 +9,11 @@ from django.utils.translation import gettext
 
 from games.shared.errors import ActionRefused
 from games.standings.models import RecomputeJob
-from games.standings.tasks import season_standings_recompute, standings_recompute_all
+from games.standings.tasks import (
+    book_results_refresh,
+    season_standings_recompute,
+    standings_recompute_all,
+)
 
 
 def season_recompute_queue(season_id: int) -> None:
@@ -17,6 +21,13 @@ def season_recompute_queue(season_id: int) -> None:
     # Robust, as for the verification: a recompute that cannot be queued or fails is logged,
     # the page shows the standings behind, and the nightly audit queues it again.
     transaction.on_commit(lambda: season_standings_recompute.delay(season_id), robust=True)
+
+
+def book_refresh_queue(table_id) -> None:
+    """Store a book table's result once the current transaction commits."""
+    # Robust, as for the seasons: a refresh that cannot be queued or fails is logged, and
+    # the nightly audit queues the tables left behind their logs again.
+    transaction.on_commit(lambda: book_results_refresh.delay([str(table_id)]), robust=True)
 
 
 def recompute_job_start(*, user) -> RecomputeJob:

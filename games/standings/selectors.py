@@ -4,12 +4,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import QuerySet
+from django.core.cache import cache
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet
 
-from games.clubs.models import League, Player, Season, Tiebreaker
+from games.clubs.models import Club, Group, League, Player, Season, Tiebreaker
+from games.standings.book import CircleStats, game_shown, game_stats, game_tabs
 from games.standings.models import MatchResult, SeasonStandings
-from games.tables.models import Table
-from scoring.standings import COUNTS, LOWER_IS_BETTER
+from games.tables.models import Seat, Table
+from scoring.book import game_book
+from scoring.standings import COUNTS, LOWER_IS_BETTER, MatchSummary
 
 
 @dataclass(frozen=True)
@@ -209,7 +212,12 @@ def player_record(*, player: Player) -> PlayerRecord:
     and their rating over time in each league, all from the standings projections."""
     results = list(
         MatchResult.objects.filter(
-            table__seats__player=player, table__practice=False, summary__isnull=False
+            table__seats__player=player,
+            table__practice=False,
+            # League matches only: a club's casual tables (a night without a season) have
+            # results too, for the club's stats.
+            table__season__isnull=False,
+            summary__isnull=False,
         )
         .select_related("table__season__league")
         .order_by("-finished_at", "table_id")
@@ -267,3 +275,107 @@ def player_record(*, player: Player) -> PlayerRecord:
         ],
         ratings=sorted(series.values(), key=lambda entry: (entry.league.name, entry.league.pk)),
     )
+
+
+# The players' book ---------------------------------------------------------------------
+
+# A circle's book of one game, kept while no result of its tables in that game changes: a
+# repeat view reads it from the cache, its key moving with the game's newest result.
+BOOK_SECONDS = 24 * 60 * 60
+
+
+def _seated(players: Q) -> Exists:
+    return Exists(Seat.objects.filter(players, table=OuterRef("pk")))
+
+
+def book_tables() -> QuerySet[Table]:
+    """Return the tables whose results the book keeps beyond the leagues' (whose recompute
+    keeps theirs): casual tables of a group, or seated with players of a circle (a club's
+    roster or a group: a club's tournament night without a season), practice ones aside."""
+    circle = Q(player__club__isnull=False) | Q(player__group__isnull=False)
+    return Table.objects.filter(season__isnull=True, practice=False).filter(
+        Q(group__isnull=False) | _seated(circle)
+    )
+
+
+def is_book_table(table: Table) -> bool:
+    """Tell whether the book keeps the table's result (``book_tables``)."""
+    if table.season_id is not None or table.practice:
+        return False
+    return table.group_id is not None or book_tables().filter(pk=table.pk).exists()
+
+
+def book_tables_behind() -> list[Any]:
+    """Return the book's tables whose result does not reflect their log (a refresh lost or
+    failed): settled ones with no result or one read at another head, and open ones still
+    holding a finished match's summary (reopened by a correction)."""
+    behind = (
+        Q(status=Table.Status.FINISHED, result__isnull=True)
+        | (Q(status=Table.Status.FINISHED) & ~Q(result__seq=F("head_seq")))
+        | Q(status=Table.Status.OPEN, result__summary__isnull=False)
+    )
+    return list(book_tables().filter(behind).order_by("pk").values_list("pk", flat=True))
+
+
+def _circle_stats(
+    name: str, key: str, tables: QuerySet[Table], *, asked: str, usual: str
+) -> CircleStats:
+    """Return a circle's stats page from the stored results of its tables: a tab per game it
+    finished matches of, and the book of the game shown.
+
+    One query counts each game's results and finds its newest; the book of the game shown
+    is kept in the cache under those, so it is worked out again (its results read, in the
+    order the matches finished) only once a result of that game has changed: a result moves
+    its updated_at whenever it is written (a correction that reopens a match too), and a
+    new one is the newest.
+    """
+    results = MatchResult.objects.filter(table__in=tables)
+    found = {
+        row["table__variant"]: row
+        for row in results.order_by()
+        .values("table__variant")
+        .annotate(
+            matches=Count("pk", filter=Q(summary__isnull=False)),
+            rows=Count("pk"),
+            newest=Max("updated_at"),
+        )
+    }
+    tabs = game_tabs({variant: row["matches"] for variant, row in found.items()})
+    variant = game_shown(tabs, asked=asked, usual=usual)
+    if variant is None:
+        return CircleStats(name=name, tabs=tabs, game=None)
+    state = found[variant]
+    cache_key = f"book:{key}:{variant}:{state['rows']}:{state['newest'].isoformat()}"
+    book = cache.get(cache_key)
+    if book is None:
+        summaries = (
+            results.filter(table__variant=variant, summary__isnull=False)
+            .order_by("finished_at", "table_id")
+            .values_list("summary", flat=True)
+        )
+        book = game_book(variant, (MatchSummary.from_record(summary) for summary in summaries))
+        cache.set(cache_key, book, BOOK_SECONDS)
+    players = Player.objects.in_bulk([line.player for line in book.lines])
+    return CircleStats(name=name, tabs=tabs, game=game_stats(book, players))
+
+
+def group_stats(*, group: Group, variant: str = "") -> CircleStats:
+    """Return a group's stats, ``variant``'s in full (else its usual game's, else its most
+    played): every finished match of its tables (and of tables seated with its players),
+    practice aside, read from the stored results."""
+    tables = Table.objects.filter(practice=False).filter(
+        Q(group=group) | _seated(Q(player__group=group))
+    )
+    return _circle_stats(
+        group.name, f"group:{group.pk}", tables, asked=variant, usual=group.variant
+    )
+
+
+def club_stats(*, club: Club, variant: str = "") -> CircleStats:
+    """Return a club's stats, ``variant``'s in full (else its most played game's): every
+    finished match of its leagues and of the tables seated with its roster (a tournament
+    night's), practice aside, read from the stored results."""
+    tables = Table.objects.filter(practice=False).filter(
+        Q(season__league__club=club) | _seated(Q(player__club=club))
+    )
+    return _circle_stats(club.name, f"club:{club.pk}", tables, asked=variant, usual="")

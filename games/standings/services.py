@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.clubs.models import League, Season
+from games.standings import selectors
 from games.standings.models import MatchResult, RecomputeJob, SeasonStandings
 from games.tables.log import engine_events
 from games.tables.models import Event, Seat, Table
@@ -92,6 +93,35 @@ def match_results_refresh(table_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Mat
         )
         results.update((result.table_id, result) for result in fresh)
     return results
+
+
+def book_results_refresh(table_ids: Sequence[uuid.UUID | str]) -> dict[uuid.UUID, MatchResult]:
+    """Store the results of book tables (a group's, a club's casual ones) as their logs say
+    now: one log replayed and one row written a table, whatever the circle's history.
+
+    The tables' rows are locked while their logs are read, as an append locks them, so a
+    refresh that started before a later correction waits for it and reads it: two refreshes
+    of one table write in the order of its log, and a repeated one writes the same row.
+    """
+    with transaction.atomic():
+        locked = list(
+            Table.objects.select_for_update()
+            .filter(pk__in=list(table_ids))
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        return match_results_refresh(locked)
+
+
+def book_results_rebuild() -> int:
+    """Read every book table's log again and store its result afresh; return how many.
+
+    The results of league tables are the league recompute's (``recompute_standings``).
+    """
+    ids = list(selectors.book_tables().order_by("pk").values_list("pk", flat=True))
+    for start in range(0, len(ids), RESULT_BATCH):
+        book_results_refresh(ids[start : start + RESULT_BATCH])
+    return len(ids)
 
 
 def _season_ratings(history: RatingHistory, start: int, end: int) -> dict[str, Any]:

@@ -56,3 +56,18 @@ def standings_recompute_all(job_id: int) -> dict:
         )
         raise
     return {"job": job.pk, "status": job.status, "tables": job.done, "seasons": job.seasons}
+
+
+@shared_task(
+    name="games.tasks.book_results_refresh",
+    acks_late=True,
+    autoretry_for=(Exception,),
+    retry_backoff=True,
+    max_retries=5,
+)
+def book_results_refresh(table_ids: list[str]) -> dict:
+    """Store the results of book tables whose match settled or was corrected, as their logs
+    say when the task runs (games.standings.services.book_results_refresh). Idempotent: a
+    second run, or a redelivery, writes the same rows."""
+    results = services.book_results_refresh(table_ids)
+    return {"tables": [str(pk) for pk in results]}

@@ -247,6 +247,24 @@ def hand_counts(result: GinHandResult, seat: int) -> Counter[str]:
     return counts
 
 
+def hand_figures(options: GinOptions, result: GinHandResult, seat: int) -> Counter[str]:
+    """Give the seat's book figures: knocks of its own undercut, and as the defender of a
+    knock, gin or Big Gin, its count (``caught``, ``deadwood_caught``).
+
+    The defender's count is the one the hand was scored with (after layoffs on a knock),
+    known whether the hand was entered by counts or by cards; a wall catches nobody.
+    """
+    figures: Counter[str] = Counter()
+    if result.knocker is None:
+        return figures
+    if result.knocker == seat:
+        figures["undercuts_taken"] += int(result.undercut)
+    else:
+        figures["caught"] += 1
+        figures["deadwood_caught"] += result.defender_count
+    return figures
+
+
 def hand_played(result: GinHandResult) -> bool:
     """Tell whether the hand was played: a wall is not (GIN-WALL voids it)."""
     return result.ending != WALL
@@ -286,6 +304,8 @@ GAME = GameRules(
         hand_winners=hand_winners,
         hand_counts=hand_counts,
         hand_played=hand_played,
+        figures=("undercuts_taken", "caught", "deadwood_caught"),
+        hand_figures=hand_figures,
     ),
     referee=RefereeRules(
         table=referee_table,

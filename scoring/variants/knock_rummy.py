@@ -346,6 +346,15 @@ def hand_counts(result: HandScore, seat: int) -> Counter[str]:
     )
 
 
+def hand_figures(options: KnockRummyOptions, result: HandScore, seat: int) -> Counter[str]:
+    """Give the seat's book figures: its knocks that won the round, and those that did not
+    (undercut or tied, KR-UNDERCUT)."""
+    if result.knocker != seat:
+        return Counter()
+    won = seat in result.winners
+    return Counter(knocks_won=int(won), knocks_lost=int(not won))
+
+
 def closing(options: KnockRummyOptions) -> Closing:
     """Say how a Knock Rummy player goes out: by melding every card, no discard (KR-OUT)."""
     return Closing(discard="none", rule="KR-OUT")
@@ -377,6 +386,8 @@ GAME = GameRules(
         counts=("knocks", "undercut_bonuses", "out_bonuses"),
         hand_winners=hand_winners,
         hand_counts=hand_counts,
+        figures=("knocks_won", "knocks_lost"),
+        hand_figures=hand_figures,
     ),
     referee=RefereeRules(
         table=seated_table(check_players, KnockRummyOptions.from_dict),

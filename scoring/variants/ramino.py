@@ -49,6 +49,7 @@ from scoring.scoresheet import (
     all_violations,
     copies_refusals,
     end_state_problems,
+    opening_figures,
     player_count,
 )
 from scoring.solver import Closing
@@ -477,6 +478,17 @@ def hand_counts(result: HandScore, seat: int) -> Counter[str]:
     return Counter(went_out=out, hand_closures=int(closed))
 
 
+def hand_figures(options: RaminoOptions, result: HandScore, seat: int) -> Counter[str]:
+    """Give the seat's book figures: whether it opened, and the points left in its hand.
+
+    With RAM-OPT-KNOCKCLAIM a claim adds cards to a hand, so a hand kept short of the deal
+    no longer says its player melded: openings are not read at those tables. Going out in
+    one go is the count ``hand_closures`` (RAM-HANDCLOSE).
+    """
+    dealt = None if options.knock_claim else hand_size(options, len(result.points))
+    return opening_figures(result, seat, dealt=dealt)
+
+
 def gained_and_lost(
     totals: Sequence[int], results: Sequence[HandScore], seat: int
 ) -> tuple[Fraction, Fraction]:
@@ -525,6 +537,8 @@ GAME = GameRules(
         hand_winners=hand_winners,
         hand_counts=hand_counts,
         points=gained_and_lost,
+        figures=("opened", "opened_known", "points_left", "hands_left"),
+        hand_figures=hand_figures,
     ),
     referee=RefereeRules(
         table=seated_table(check_players, RaminoOptions.from_dict),

@@ -47,6 +47,7 @@ from scoring.scoresheet import (
     all_violations,
     copies_refusals,
     end_state_problems,
+    opening_figures,
     player_count,
 )
 from scoring.solver import Closing
@@ -334,6 +335,16 @@ def hand_counts(result: HandScore, seat: int) -> Counter[str]:
     return Counter(went_out=went_out, opening_penalties=failed)
 
 
+def hand_figures(options: Rummy40Options, result: HandScore, seat: int) -> Counter[str]:
+    """Give the seat's book figures: whether it opened, and the points left in its hand.
+
+    Going out in one go is not among them: a Rummy40 hand's result keeps no trace of when
+    the player who went out laid their melds, whether entered by cards, by points or played
+    move by move (Ramino's RAM-HANDCLOSE is a scored rule and so shows).
+    """
+    return opening_figures(result, seat, dealt=HAND_SIZE)
+
+
 def closing(options: Rummy40Options) -> Closing:
     """Say how a Rummy40 player goes out: by a discard, once opened (R40-HAND)."""
     return Closing(
@@ -373,6 +384,8 @@ GAME = GameRules(
         hand_winners=hand_winners,
         hand_counts=hand_counts,
         lower_is_better=True,
+        figures=("opened", "opened_known", "points_left", "hands_left"),
+        hand_figures=hand_figures,
     ),
     referee=RefereeRules(
         table=seated_table(check_players, Rummy40Options.from_dict),

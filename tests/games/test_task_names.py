@@ -15,6 +15,8 @@ NAMES = {
     "games.tasks.password_reset_mail",
     # A tournament night's standings (games/tournaments/tasks.py).
     "games.tasks.night_standings_refresh",
+    # The players' book: a group's or a club's casual table's result (games/standings/tasks.py).
+    "games.tasks.book_results_refresh",
 }
 
 
