@@ -392,7 +392,7 @@ def table_rematch(*, table_id: uuid.UUID | str, actor=None, entered_by: str = ""
     moved one place on, so the player after this match's first dealer deals first.
 
     A league table's rematch is a new table of the same season, for its members, while the
-    season is open (``season_table_create`` checks both).
+    season is open (``season_table_create`` checks both); a group's is the group's.
     """
     table = Table.objects.get(pk=table_id)
     if table.status != Table.Status.FINISHED:
@@ -407,12 +407,17 @@ def table_rematch(*, table_id: uuid.UUID | str, actor=None, entered_by: str = ""
             practice=table.practice,
             entered_by=entered_by,
         )
+    # A group's or a club's players stay the same people at the rematch (their stats follow
+    # them); a casual table's one-off names are typed anew, as a new table's would be.
+    known = all(seat.player.group_id or seat.player.club_id for seat in seats)
     return table_create(
         variant=table.variant,
         options=dict(table.options),
         players=[seat.player.name for seat in seats],
         entered_by=entered_by,
         user=actor,
+        seat_players=[seat.player for seat in seats] if known else None,
+        group=table.group,
     )
 
 

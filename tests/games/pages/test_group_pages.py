@@ -52,9 +52,7 @@ class TestStartingAGroup:
             ("Anna\nBru\x07no", "only letters, digits"),
         ],
     )
-    def test_bad_names_are_refused_by_the_field_and_nothing_is_stored(
-        self, phone, names, message
-    ):
+    def test_bad_names_are_refused_by_the_field_and_nothing_is_stored(self, phone, names, message):
         response = phone.post("/g/new/", {"name": "Family", "names": names, **GIN})
         assert response.status_code == 422
         assert message in response.content.decode()
@@ -121,6 +119,27 @@ class TestSeatingATable:
         assert response.status_code == 302
         group.refresh_from_db()
         assert group.variant == "ramino" and group.options["hands"] == 3
+
+
+class TestRematch:
+    def test_a_group_tables_rematch_seats_the_same_players_at_the_group(self, phone):
+        group = _start_group(phone)
+        anna, bruno = _ids(group, "Anna", "Bruno")
+        single = {**GIN, "target": "1"}
+        table_url = phone.post(f"/g/{group.pk}/tables/", {**single, "seated": [anna, bruno]}).url
+        page = phone.get(table_url).content.decode()
+        event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)
+        hand = {"event_id": event_id, "expected_seq": "1", "mode": "quick"}
+        hand.update(knocker="0", ending="gin", defender_count="10")
+        assert phone.post(f"{table_url}hands/", hand).status_code == 302
+        response = phone.post(f"{table_url}rematch/")
+        assert response.status_code == 302
+        rematch = Table.objects.get(pk=response.url.split("/")[2])
+        # The same people, the next dealer first, still the group's: their stats follow.
+        assert rematch.group == group
+        assert [s.player_id for s in rematch.seats.order_by("position")] == [bruno, anna]
+        assert Player.objects.filter(group=group).count() == 3
+        assert not Player.objects.filter(group__isnull=True, club__isnull=True).exists()
 
 
 class TestPlayers:
