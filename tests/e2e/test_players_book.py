@@ -11,7 +11,12 @@ from playwright.sync_api import expect
 from tests.e2e.axe import axe_violations
 from tests.e2e.conftest import record_gin_hand, record_hand
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+# The live server works the stats out in-process (eager), whatever broker CI configures.
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("eager_celery"),
+]
 
 
 def _start_group(page) -> str:
@@ -163,5 +168,46 @@ class TestAFamilysBook:
         """The stats page against the three matches, worked by hand (see the comments)."""
         page.goto(group_url)
         page.get_by_test_id("group-stats-link").click()
-        expect(page).to_have_url(re.compile(r"/g/\d+/stats/$"))
+        expect(page).to_have_url(re.compile(r"/g/\d+/stats/"))
+        assert not axe_violations(page)
+        tabs = page.get_by_test_id("stats-games")
+        expect(tabs.locator('[data-game="gin"] .count')).to_have_text("2")
+        expect(tabs.locator('[data-game="knock_rummy"] .count')).to_have_text("1")
+
+        # Gin: Anna won Sunday 1, Bruno Sunday 2: each 2 played, 1 won, 50 %.
+        tabs.locator('[data-game="gin"]').click()
+        book = page.get_by_test_id("book-key")
+        for name in ("Anna", "Bruno"):
+            row = book.locator(f'tr[data-player="{name}"]')
+            expect(row.locator('[data-col="played"]')).to_have_text("2")
+            expect(row.locator('[data-col="won"]')).to_have_text("1")
+            expect(row.locator('[data-col="win-percent"]')).to_have_text("50%")
+        # Carla played no Gin.
+        expect(book.locator('tr[data-player="Carla"]')).to_have_count(0)
+        # Head to head: one each; each other's rival (2 matches) and nemesis (1 defeat).
+        grid = page.get_by_test_id("head-to-head")
+        expect(grid.locator('tr[data-player="Anna"] [data-cell]')).to_have_text("1–1")
+        players = page.get_by_test_id("book-players")
+        anna = players.locator('tr[data-player="Anna"]')
+        expect(anna.get_by_test_id("rival")).to_have_text("Bruno (2)")
+        expect(anna.get_by_test_id("nemesis")).to_have_text("Bruno (1)")
+        # Best match: Anna's gin, 45 to 0; Bruno's knock, 25 to 0.
+        expect(anna.get_by_test_id("best")).to_contain_text("+45 v Bruno")
+        bruno = players.locator('tr[data-player="Bruno"]')
+        expect(bruno.get_by_test_id("best")).to_contain_text("+25 v Anna")
+
+        # Knock Rummy: Bruno 125, Anna 31, Carla 0 — Bruno 1 of 1, Anna and Carla 0 of 1.
+        page.get_by_test_id("stats-games").locator('[data-game="knock_rummy"]').click()
+        book = page.get_by_test_id("book-key")
+        bruno = book.locator('tr[data-player="Bruno"]')
+        expect(bruno.locator('[data-col="won"]')).to_have_text("1")
+        expect(bruno.locator('[data-col="win-percent"]')).to_have_text("100%")
+        for name in ("Anna", "Carla"):
+            row = book.locator(f'tr[data-player="{name}"]')
+            expect(row.locator('[data-col="played"]')).to_have_text("1")
+            expect(row.locator('[data-col="won"]')).to_have_text("0")
+        # Places 1, 2, 3: Anna finished above Carla and below Bruno.
+        anna_row = page.get_by_test_id("head-to-head").locator('tr[data-player="Anna"]')
+        expect(anna_row.locator("[data-cell]")).to_have_text(["0–1", "1–0"])
+        expect(page.get_by_test_id("wins-chart").locator("svg").first).to_be_visible()
         assert not axe_violations(page)
