@@ -40,6 +40,9 @@ class TestStartingAGroup:
         assert group.variant == "gin" and group.options["preset"] == "big_gin"
         page = phone.get(f"/g/{group.pk}/").content.decode()
         assert "Sunday at Nonna" in page and 'data-testid="seat-picker"' in page
+        title = re.search(r"<title>(.*?)</title>", page, re.S).group(1)
+        assert title == "Sunday at Nonna&#x27;s · RummyRef"
+        assert page.count('data-testid="group-export"') == 1
         # The home page lists it among this browser's groups.
         assert f"/g/{group.pk}/" in phone.get("/").content.decode()
 
