@@ -7,15 +7,10 @@ setting: with no proxy in front, X-Forwarded-For is ignored and cannot be spoofe
 """
 
 import logging
-import math
 
-from axes.helpers import get_cool_off
 from django.conf import settings
-from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.signals import user_logged_in
 from django.db.backends.signals import connection_created
-from django.shortcuts import render
-from django.utils.translation import ngettext
 from rest_framework.throttling import BaseThrottle
 
 from rummyref import dbroles
@@ -26,26 +21,6 @@ logger = logging.getLogger(__name__)
 def client_address(request) -> str:
     """Return the client's address as the trusted proxies (NUM_PROXIES) report it."""
     return BaseThrottle().get_ident(request)
-
-
-def login_locked(request, original_response=None, credentials=None):
-    """Render the login page with the lock-out and when it lifts, answering 429."""
-    minutes = math.ceil(get_cool_off(request).total_seconds() / 60)
-    form = AuthenticationForm(request, initial={"username": (credentials or {}).get("username")})
-    locked = ngettext(
-        "Too many wrong passwords for this account or from this network. "
-        "Logging in is locked: try again in %(minutes)d minute.",
-        "Too many wrong passwords for this account or from this network. "
-        "Logging in is locked: try again in %(minutes)d minutes.",
-        minutes,
-    ) % {"minutes": minutes}
-    next_url = request.POST.get("next") or request.GET.get("next", "")
-    return render(
-        request,
-        "registration/login.html",
-        {"form": form, "next": next_url, "locked": locked},
-        status=429,
-    )
 
 
 def _shorten_account_session(sender, request, user, **kwargs):

@@ -83,11 +83,15 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before CSRF reads the form: text with NUL, control characters or broken UTF-8 is a 400.
+    "games.shared.clean_text.CleanTextMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Gives a browser that logged in its device cookie (games.pages.login_guard).
+    "games.pages.login_guard.DeviceCookieMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -257,6 +261,15 @@ REST_FRAMEWORK = {
         "join": env_str("JOIN_THROTTLE", "10/min"),
         # Wrong move codes typed at /keys/receive/ (this phone's keys to another), likewise.
         "transfer": env_str("TRANSFER_THROTTLE", "10/min"),
+        # Page writes per client address (games.shared.throttles.page_write_allowed): each
+        # stores rows, or sends a mail, for whoever asks.
+        "table_create": env_str("TABLE_CREATE_THROTTLE", "30/hour"),
+        "group_create": env_str("GROUP_CREATE_THROTTLE", "10/hour"),
+        "signup": env_str("SIGNUP_THROTTLE", "10/hour"),
+        "invite_create": env_str("INVITE_THROTTLE", "30/hour"),
+        "password_reset": env_str("PASSWORD_RESET_THROTTLE", "5/hour"),
+        # ...and reset mails per email address, whoever asks: an inbox is not flooded.
+        "password_reset_email": env_str("PASSWORD_RESET_EMAIL_THROTTLE", "3/hour"),
     },
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "NUM_PROXIES": NUM_PROXIES,
@@ -343,17 +356,26 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses every login while its lock holds
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Login lock-out (django-axes, attempts kept in the database, so every process agrees):
-# LOGIN_FAILURE_LIMIT wrong passwords for one account, or from one address, lock both the
-# login page and the admin's for LOGIN_LOCKOUT_MINUTES; the right password is refused too
-# until the lock lifts.
-AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 20)
+# Login lock-out (django-axes with games.pages.login_guard; attempts kept in the database,
+# so every process agrees). Over LOGIN_LOCKOUT_MINUTES, LOGIN_FAILURE_LIMIT wrong passwords
+# for one account from one address lock that account from that address only, and
+# LOGIN_ADDRESS_FAILURE_LIMIT from one address, all accounts together, lock that address;
+# the login page and the admin's alike. A browser that logged in to the account before
+# (its device cookie lasts LOGIN_DEVICE_DAYS) is under neither: after its own wrong
+# passwords it waits 1, 2, 4… seconds instead.
+AXES_HANDLER = "games.pages.login_guard.LoginGuard"
+# The two counts, and their limits in the same order:
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 30)
+if min(AXES_FAILURE_LIMIT, LOGIN_ADDRESS_FAILURE_LIMIT) < 1:
+    raise ImproperlyConfigured("LOGIN_FAILURE_LIMIT and LOGIN_ADDRESS_FAILURE_LIMIT must be 1+.")
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_RESET_ON_SUCCESS = True
+LOGIN_DEVICE_DAYS = env_int("LOGIN_DEVICE_DAYS", 365)
+AXES_RESET_ON_SUCCESS = True  # the account's count from that address only (LoginGuard)
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "rummyref.security.client_address"
-AXES_LOCKOUT_CALLABLE = "rummyref.security.login_locked"
+AXES_LOCKOUT_CALLABLE = "games.pages.login_guard.login_refused"
 AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "clubs"

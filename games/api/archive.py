@@ -7,12 +7,12 @@ from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.parsers import CleanMultiPartParser
 from games.api.serializers import ErrorSerializer
 from games.api.tables import ERRORS, KEY_PARAMETER, Throttled, _table
 from games.shared.uploads import bound_uploads
@@ -102,7 +102,7 @@ class TableExportView(Throttled, APIView):
 
 
 class ImportView(Throttled, APIView):
-    parser_classes = [MultiPartParser]
+    parser_classes = [CleanMultiPartParser]
     permission_classes = [IsAuthenticated]
 
     def initialize_request(self, request, *args, **kwargs):

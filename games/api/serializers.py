@@ -172,6 +172,10 @@ class ErrorSerializer(serializers.Serializer):
     head_seq = serializers.IntegerField(required=False)
     head_hash = serializers.CharField(required=False)
     state = TableStateSerializer(required=False)
+    # A 400 "bad_text": each field (a JSON path) with what is wrong in it.
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False
+    )
 
 
 class SeasonTableCreateSerializer(serializers.Serializer):

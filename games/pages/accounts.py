@@ -1,12 +1,15 @@
-"""Account pages beside Django's own (registration/): signing up."""
+"""Account pages beside Django's own (registration/): signing up, and asking for a password
+reset link. Both are throttled per client address (the reset also per email address); the
+login's own guard is games.pages.login_guard."""
 
 from django.contrib.auth import login
+from django.contrib.auth.views import PasswordResetView
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from games.pages.common import form_status
-from games.pages.forms.accounts import SignupForm
+from games.pages.forms.accounts import QueuedPasswordResetForm, SignupForm
+from games.shared.throttles import page_status, page_write_allowed
 
 
 @require_http_methods(["GET", "POST"])
@@ -18,7 +21,7 @@ def signup(request):
     ):
         next_url = ""
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and page_write_allowed(request, form, "signup"):
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(next_url or "clubs")
@@ -26,5 +29,19 @@ def signup(request):
         request,
         "registration/signup.html",
         {"form": form, "next": next_url},
-        status=form_status(form),
+        status=page_status(form),
     )
+
+
+class PasswordReset(PasswordResetView):
+    """Queue a reset mail (QueuedPasswordResetForm), throttled per client address and per
+    email address. Never behind the login's lock-out: it is the way back into a locked
+    account."""
+
+    form_class = QueuedPasswordResetForm
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"]
+        if not page_write_allowed(self.request, form, "password_reset", email=email):
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().form_valid(form)

@@ -40,6 +40,7 @@ from games.pages.forms.clubs import (
 from games.pages.standings import standings_context
 from games.rules.text import table_rules
 from games.shared.errors import ActionRefused, EventRejected
+from games.shared.throttles import page_write_allowed
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
 from games.tournaments import selectors as tournament_selectors
@@ -134,6 +135,9 @@ def _club_write(request, access, form, *, part: str, form_name: str, write):
 def invite_create(request, access):
     """Make an invite link (admins); the club page shows it once, to copy and send."""
     admins_only(access)
+    form = InviteForm(request.POST)
+    if form.is_valid() and not page_write_allowed(request, form, "invite_create"):
+        return _club_answer(request, access, part="invites", status=429, invite_form=form)
 
     def write(data):
         invite = club_services.invite_create(actor=request.user, club_id=access.club.pk, **data)
@@ -144,7 +148,7 @@ def invite_create(request, access):
     return _club_write(
         request,
         access,
-        InviteForm(request.POST),
+        form,
         part="invites",
         form_name="invite_form",
         write=write,

@@ -22,6 +22,7 @@ from games.pages.forms.groups import GroupCreateForm, GroupTableForm, PlayerName
 from games.pages.forms.tables import options_initial
 from games.pages.joining import share_context
 from games.shared.errors import ActionRefused, EventRejected
+from games.shared.throttles import page_status, page_write_allowed
 from games.tables import services as table_services
 from games.tables.access import Role, group_role, request_digests, session_remember_group
 from games.tables.models import Table
@@ -54,7 +55,11 @@ def with_group(*, write: bool = False):
 def group_create(request):
     """Start a group: its name, its players and the game its tables offer first."""
     form = GroupCreateForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and page_write_allowed(request, form, "group_create")
+    ):
         try:
             group = groups.group_create(
                 name=form.cleaned_data["name"],
@@ -68,7 +73,7 @@ def group_create(request):
         else:
             session_remember_group(request, group, Role.SCOREKEEPER)
             return redirect("group", group_id=group.pk)
-    return render(request, "groups/new.html", {"form": form}, status=form_status(form))
+    return render(request, "groups/new.html", {"form": form}, status=page_status(form))
 
 
 def _last_seating(tables: list[Table]) -> list:

@@ -8,7 +8,6 @@ the client's address, never with what was tried.
 """
 
 import logging
-import math
 from datetime import datetime, timedelta
 
 import segno
@@ -20,7 +19,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -29,7 +27,7 @@ from games.demo import DEMO_IDS
 from games.pages.forms.joining import NO_TABLE, JoinCodeForm
 from games.pages.tables import with_table
 from games.shared.models import key_digest
-from games.shared.throttles import CountedRateThrottle
+from games.shared.throttles import CountedRateThrottle, code_try_refusal
 from games.tables import joining
 from games.tables.access import (
     Role,
@@ -130,22 +128,9 @@ def code_join(request):
     status = 200
     if request.method == "POST":
         throttle = JoinThrottle()
-        if not throttle.allow_request(request, None):
-            seconds = math.ceil(throttle.wait() or 1)
-            form.errors.clear()
-            form.add_error(
-                None,
-                ngettext(
-                    "Too many tries from this network: try again in %(seconds)d second.",
-                    "Too many tries from this network: try again in %(seconds)d seconds.",
-                    seconds,
-                )
-                % {"seconds": seconds},
-            )
-            status = 429
-        elif not form.is_valid():
-            throttle.give_back()  # no code was tried
-            status = 400
+        refused = code_try_refusal(request, form, throttle)
+        if refused:
+            status = refused
         else:
             try:
                 target, role = joining.join_token_redeem(

@@ -7,7 +7,6 @@ after ``#``, which browsers never send, and the page's script copies it into the
 
 import json
 import logging
-import math
 
 import segno
 from django.contrib.auth.signals import user_logged_in
@@ -16,12 +15,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.pages.forms.keyring import RecoveryFileForm, TransferCodeForm
-from games.shared.throttles import CountedRateThrottle
+from games.shared.throttles import CountedRateThrottle, code_try_refusal
 from games.tables import keyring
 from games.tables.access import (
     session_group_grants,
@@ -128,22 +126,9 @@ def keys_receive(request):
     status = 200
     if request.method == "POST":
         throttle = TransferThrottle()
-        if not throttle.allow_request(request, None):
-            seconds = math.ceil(throttle.wait() or 1)
-            form.errors.clear()
-            form.add_error(
-                "code",
-                ngettext(
-                    "Too many tries from this network: try again in %(seconds)d second.",
-                    "Too many tries from this network: try again in %(seconds)d seconds.",
-                    seconds,
-                )
-                % {"seconds": seconds},
-            )
-            status = 429
-        elif not form.is_valid():
-            throttle.give_back()  # no code was tried
-            status = 400
+        refused = code_try_refusal(request, form, throttle, field="code")
+        if refused:
+            status = refused
         else:
             try:
                 grants = keyring.transfer_redeem(code=form.cleaned_data["code"])

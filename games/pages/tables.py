@@ -36,6 +36,7 @@ from games.rules.reference import refusal_html
 from games.rules.text import table_rules, violation_text
 from games.shared.errors import ActionRefused, EventRejected
 from games.shared.numbers import seq_or_none
+from games.shared.throttles import page_status, page_write_allowed
 from games.tables import heads, selectors, services
 from games.tables.access import (
     Role,
@@ -76,7 +77,11 @@ def with_table(*, write: bool = False):
 def home(request):
     """Create a table, and list the tables this browser holds a key for."""
     form = TableCreateForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and page_write_allowed(request, form, "table_create")
+    ):
         try:
             table = services.table_create(
                 variant=form.cleaned_data["variant"],
@@ -101,7 +106,7 @@ def home(request):
     if settings.DEBUG:
         # Local runs show the demo tables so a first look has something to look at.
         context["demo_tables"] = demo_tables()
-    return render(request, "tables/home.html", context, status=422 if form.errors else 200)
+    return render(request, "tables/home.html", context, status=page_status(form))
 
 
 # How many hands the table page shows (the latest); the rest are on the hands page.

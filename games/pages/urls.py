@@ -1,6 +1,5 @@
 """The pages' routes: every path and name as it always was (the API's are in games.api.urls)."""
 
-from django.contrib.auth.views import PasswordResetView
 from django.urls import include, path
 
 from games.pages import (
@@ -20,7 +19,6 @@ from games.pages import (
     tournaments,
     tv,
 )
-from games.pages.forms.accounts import QueuedPasswordResetForm
 
 urlpatterns = [
     path("", tables.home, name="home"),
@@ -83,11 +81,7 @@ urlpatterns = [
     path("rules/<str:game>/", rules.rules_game, name="rules-game"),
     path("t/<uuid:table_id>/rules/", rules.table_rules_page, name="table-rules"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path(
-        "accounts/password_reset/",
-        PasswordResetView.as_view(form_class=QueuedPasswordResetForm),
-        name="password_reset",
-    ),
+    path("accounts/password_reset/", accounts.PasswordReset.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("clubs/", clubs.club_list, name="clubs"),
     path("clubs/<slug:club>/", clubs.club_detail, name="club"),

@@ -15,9 +15,13 @@ While the cache cannot be reached (``CacheUnavailable``), nothing is counted and
 request is served: a lost count costs less than an app that refuses everyone.
 """
 
+import hashlib
 import logging
+import math
 from contextlib import suppress
 
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.translation import ngettext
 from rest_framework.throttling import (
     AnonRateThrottle,
     ScopedRateThrottle,
@@ -100,3 +104,93 @@ class CountedScopedThrottle(ScopedRateThrottle, CountedRateThrottle):
     ScopedRateThrottle comes first: its allow_request reads the view's scope and rate,
     then hands over to CountedRateThrottle's.
     """
+
+
+class PageThrottle(CountedRateThrottle):
+    """A page write's rate (``DEFAULT_THROTTLE_RATES[scope]``), counted per client address,
+    or per ``target`` when one is given (an email address: kept as a digest, never in clear).
+    """
+
+    def __init__(self, scope: str, target: str | None = None):
+        self.scope = scope
+        self.target = target
+        super().__init__()
+
+    def get_cache_key(self, request, view):
+        if self.target is None:
+            ident = self.get_ident(request)
+        else:
+            ident = hashlib.sha256(self.target.encode()).hexdigest()[:32]
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+# The code of the form error page_write_allowed adds: page_status answers it with 429.
+THROTTLED = "throttled"
+
+
+def page_write_allowed(request, form, scope: str, *, email: str | None = None) -> bool:
+    """Take a valid form's place in its write's rate: ``scope`` per client address and, with
+    ``email``, ``<scope>_email`` per that address. When one is full, give back what was
+    taken, put the refusal on ``form`` (page_status then answers 429) and return False."""
+    throttles = [PageThrottle(scope)]
+    if email is not None:
+        throttles.append(PageThrottle(f"{scope}_email", email.strip().lower()))
+    taken = []
+    for throttle in throttles:
+        if not throttle.allow_request(request, None):
+            for done in taken:
+                done.give_back()
+            minutes = math.ceil(throttle.wait() / 60)
+            form.add_error(None, ValidationError(_refusal(throttle, minutes), code=THROTTLED))
+            return False
+        taken.append(throttle)
+    return True
+
+
+def _refusal(throttle: PageThrottle, minutes: int) -> str:
+    if throttle.target is None:
+        message = ngettext(
+            "Too many of these from this network for now: try again in %(minutes)d minute.",
+            "Too many of these from this network for now: try again in %(minutes)d minutes.",
+            minutes,
+        )
+    else:
+        message = ngettext(
+            "Too many links asked for this email for now: try again in %(minutes)d minute.",
+            "Too many links asked for this email for now: try again in %(minutes)d minutes.",
+            minutes,
+        )
+    return message % {"minutes": minutes}
+
+
+def page_status(form) -> int:
+    """Return a form page's status: 429 refused by page_write_allowed, 422 other errors, 200."""
+    if form.has_error(NON_FIELD_ERRORS, THROTTLED):
+        return 429
+    return 422 if form.errors else 200
+
+
+def code_try_refusal(request, form, throttle: CountedRateThrottle, *, field=None) -> int | None:
+    """Take a place for one typed code's try; return the refusal's status, or None when the
+    code may be looked up (the caller gives the place back if it opens something).
+
+    Past the rate the form says how long to wait (429); a malformed code is no try and gives
+    its place back (400, the form's own errors).
+    """
+    if not throttle.allow_request(request, None):
+        seconds = math.ceil(throttle.wait() or 1)
+        form.errors.clear()
+        form.add_error(
+            field,
+            ngettext(
+                "Too many tries from this network: try again in %(seconds)d second.",
+                "Too many tries from this network: try again in %(seconds)d seconds.",
+                seconds,
+            )
+            % {"seconds": seconds},
+        )
+        return 429
+    if not form.is_valid():
+        throttle.give_back()
+        return 400
+    return None
