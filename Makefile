@@ -53,7 +53,7 @@ lint: $(DEV)
 
 ## bench: speed figures beside their references (not part of the test run)
 bench: $(DEV)
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench $(SECTIONS)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis
