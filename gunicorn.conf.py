@@ -7,7 +7,12 @@ one-thread worker would wait for it. Each setting can be changed from the enviro
 import multiprocessing
 import os
 
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+# Loopback: the proxy in front (TLS, static caching) is what the world reaches. Bind wider
+# (GUNICORN_BIND=0.0.0.0:8000) only where that port is firewalled to the proxy.
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+# The peers whose X-Forwarded-Proto (and the like) gunicorn believes: the proxies Django
+# trusts too (TRUSTED_PROXIES), else one on this machine. Other clients cannot pose as HTTPS.
+forwarded_allow_ips = os.environ.get("TRUSTED_PROXIES") or "127.0.0.1"
 worker_class = "gthread"
 workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() + 1))
 threads = int(os.environ.get("GUNICORN_THREADS", 8))

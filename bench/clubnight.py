@@ -76,7 +76,10 @@ def _environment(url: str, port: int) -> dict[str, str]:
         "GUNICORN_BIND": f"127.0.0.1:{port}",
         # The phones all come from 127.0.0.1: one proxy hop names each one (X-Forwarded-For),
         # as behind the production proxy, so the per-client throttles count them apart.
+        "TRUSTED_PROXIES": "127.0.0.1",
         "NUM_PROXIES": "1",
+        # The bench's phones read the plain session cookie's name.
+        "HOST_COOKIES": "0",
         "LOG_LEVEL": "WARNING",
     }
 

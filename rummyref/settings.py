@@ -6,6 +6,7 @@ so ``make run`` works on a bare machine. ``DATABASE_URL`` switches to PostgreSQL
 it requires ``SECRET_KEY`` and ``ALLOWED_HOSTS`` and turns on every ``check --deploy`` guard.
 """
 
+import ipaddress
 from datetime import timedelta
 from email.utils import getaddresses
 from pathlib import Path
@@ -73,6 +74,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: X-Forwarded-* from a peer that is not one of TRUSTED_PROXIES is dropped before
+    # anything reads it (the HTTPS redirect, throttles, the login lock-out).
+    "rummyref.security.ForwardedHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -81,6 +85,9 @@ MIDDLEWARE = [
     # database (the security headers above are still added).
     "games.pages.idle_polls.IdlePollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session, so its answer is seen first: an anonymous phone's session that was
+    # used is extended, written at most once a day.
+    "rummyref.security.SessionRenewalMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Before CSRF reads the form: text with NUL, control characters or broken UTF-8 is a 400.
@@ -186,21 +193,45 @@ else:
         }
     }
 
-# How many proxies in front of the app append to X-Forwarded-For. 0 (the default): clients
-# connect directly and the header is ignored, so a client cannot pose as many by sending it.
-# Throttles and the login lock-out both count by the address this gives.
-NUM_PROXIES = env_int("NUM_PROXIES", 0)
+# The proxies in front of the app (addresses or networks, comma-separated; the same list is
+# gunicorn's forwarded_allow_ips). X-Forwarded-* is believed only from a direct peer on this
+# list; from anyone else it is dropped (rummyref.security), so a client that reaches the app
+# directly cannot choose the address its throttles and lock-outs count. Empty (the default):
+# no proxy, every X-Forwarded-* is ignored.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"TRUSTED_PROXIES: {_proxy!r} is not an IP address or network."
+        ) from None
+# How many proxies append to X-Forwarded-For (read only from a trusted peer): one by default
+# when TRUSTED_PROXIES names some. Throttles and the login lock-out both count by the
+# address this gives.
+NUM_PROXIES = env_int("NUM_PROXIES", 1 if TRUSTED_PROXIES else 0)
 if NUM_PROXIES < 0:
     raise ImproperlyConfigured("NUM_PROXIES must be 0 or more.")
+if NUM_PROXIES and not TRUSTED_PROXIES:
+    # Else every client would count as the proxy's address: one throttle, one lock for all.
+    raise ImproperlyConfigured(
+        "NUM_PROXIES is set but TRUSTED_PROXIES is empty: set TRUSTED_PROXIES to the "
+        "addresses of the proxies whose X-Forwarded-For is believed."
+    )
 
 # Security: on everywhere; the HTTPS-only guards only in production, where TLS terminates in front.
 SESSION_COOKIE_HTTPONLY = True
 # Every poll reads the session: from the cache, the database only on a miss or a write.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-# Table keys live in an anonymous phone's session: a season, not a day. A signed-in session
-# lasts ACCOUNT_SESSION_DAYS (games.apps sets it at login): an account opens more than a table.
-SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
+# Table keys live in an anonymous phone's session: it lasts ANON_SESSION_DAYS from its last
+# use (rummyref.security renews a used one, at most once a day), so a phone at the table every
+# week keeps its keys and a lost phone's keys lapse. A signed-in session lasts
+# ACCOUNT_SESSION_DAYS (rummyref.security sets it at login): an account opens more than a table.
+ANON_SESSION_DAYS = env_int("ANON_SESSION_DAYS", 30)
 ACCOUNT_SESSION_DAYS = env_int("ACCOUNT_SESSION_DAYS", 14)
+if min(ANON_SESSION_DAYS, ACCOUNT_SESSION_DAYS) < 1:
+    raise ImproperlyConfigured("ANON_SESSION_DAYS and ACCOUNT_SESSION_DAYS must be 1 or more.")
+SESSION_COOKIE_AGE = ANON_SESSION_DAYS * 24 * 60 * 60
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -237,6 +268,13 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    # The browser keeps a __Host- cookie only if it is Secure, for path / and without a
+    # Domain, so no other host of the domain (nor plain HTTP) can set or shadow it. On for a
+    # new site; a running one turns it on when it can afford that every phone's session (and
+    # with it an anonymous phone's keys) is left behind once: HOST_COOKIES=0 keeps the names.
+    if env_bool("HOST_COOKIES", True):
+        SESSION_COOKIE_NAME = "__Host-sessionid"
+        CSRF_COOKIE_NAME = "__Host-csrftoken"
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

@@ -33,6 +33,17 @@ class TestAccountSessions:
         assert client.session.get_expiry_age() == settings.ACCOUNT_SESSION_DAYS * 24 * 3600
         assert settings.ACCOUNT_SESSION_DAYS == 14
 
-    def test_an_anonymous_phone_keeps_its_session_for_a_season(self, client, db, settings):
-        client.get(reverse("home"))
-        assert client.session.get_expiry_age() == settings.SESSION_COOKIE_AGE == 365 * 24 * 3600
+    def test_an_anonymous_phone_keeps_its_session_a_month_from_its_last_use(
+        self, client, db, settings
+    ):
+        # Renewed while used: tests/rummyref/test_session_renewal.py.
+        new_table = {
+            "variant": "gin",
+            "preset": "big_gin",
+            "target": "100",
+            "player_1": "A",
+            "player_2": "B",
+        }
+        assert client.post(reverse("home"), new_table).status_code == 302
+        assert client.session.get_expiry_age() == settings.SESSION_COOKIE_AGE == 30 * 24 * 3600
+        assert settings.ANON_SESSION_DAYS == 30
