@@ -23,4 +23,8 @@ keepalive = 5
 # Workers are replaced now and then, so memory held by a long night cannot pile up.
 max_requests = 5000
 max_requests_jitter = 500
-accesslog = "-"
+# The access log goes to stdout (GUNICORN_ACCESSLOG names a file instead), through a logger
+# that writes the old secret-bearing paths (/j/<token>/, /invite/<token>/, key links) with
+# their secret redacted: rummyref.access_log, whose patterns nginx's log mirrors.
+accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-")
+logger_class = "rummyref.access_log.RedactingLogger"

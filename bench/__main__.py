@@ -5,6 +5,7 @@ import sys
 from time import perf_counter
 
 from bench import (
+    append,
     archive,
     book,
     clubnight,
@@ -12,6 +13,7 @@ from bench import (
     limits,
     pages,
     ramino,
+    referee,
     replay,
     result_card,
     standings,
@@ -29,8 +31,8 @@ def main() -> int:
         " call. Replay and pages: every run timed, the collector on, as in a server.\n"
     )
     passed = True
-    sections = (gin, ramino, limits, replay, tournaments, pages, result_card, archive, book)
-    sections += (standings, clubnight)
+    sections = (gin, ramino, limits, referee, replay, tournaments, pages, result_card, archive)
+    sections += (book, standings, clubnight, append)
     named = sys.argv[1:]
     unknown = set(named) - {section.__name__.removeprefix("bench.") for section in sections}
     if unknown:

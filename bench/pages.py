@@ -43,6 +43,8 @@ APPENDS_AT_HEAD = 20
 APPEND_P95, APPEND_GROWTH = 0.030, 1.5
 # A poll one event behind the head of any of those logs: p95 and size at most these.
 NEWS_P95, NEWS_BYTES = 0.030, 10_000
+# A quick hand's htmx save answer: at most this (the board and the news, not the form).
+SAVE_BYTES = 8 * 1024
 # A poll that finds nothing new (answered from the cached head, before the session).
 IDLE_P95 = 0.005
 SERVER_TIMEOUT = 900
@@ -242,6 +244,22 @@ def report(runs: Sequence[DatabaseRun], long_events: int) -> tuple[str, bool]:
                 f"poll with news at the head of {events:,} events ({shown})",
                 *(c for run in runs for c in _cells(run, figure)),
                 f"p95 < {seconds(NEWS_P95)}, ≤ {NEWS_BYTES / 1000:g} KB",
+                verdict(ok),
+            ]
+        )
+    for variant in ("gin", "ramino"):
+        sizes = [
+            run.sizes.get(f"save:{variant}") for run in runs if not run.skipped and not run.error
+        ]
+        ok = bool(sizes) and all(size is not None and size <= SAVE_BYTES for size in sizes)
+        passed &= ok
+        shown = ", ".join(f"{size / 1000:.1f} KB" for size in sizes if size is not None)
+        seats = 2 if variant == "gin" else 4
+        rows.append(
+            [
+                f"{GAME_NAMES[variant]} quick hand saved by htmx, {seats} players ({shown})",
+                *("-" for run in runs for _ in range(2)),
+                f"≤ {SAVE_BYTES / 1024:g} KiB",
                 verdict(ok),
             ]
         )

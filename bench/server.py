@@ -152,6 +152,59 @@ def news_poll(table) -> tuple[list[float], int]:
     return repeat(get, runs=POLLS, least=POLLS, budget=0, collect_each=False), size
 
 
+# A quick hand saved from the table's page by htmx, the way a phone sends it: the game,
+# its table form's fields and the hand's. The answer's size is a figure (issue 22).
+SAVES = {
+    "gin": (
+        {"variant": "gin", "players": "2", "preset": "big_gin", "target": "100"},
+        {
+            "mode": "quick",
+            "knocker": "0",
+            "ending": "knock",
+            "knocker_count": "7",
+            "defender_count": "20",
+        },
+    ),
+    "ramino": (
+        {"variant": "ramino", "players": "4", "ram_hands": "10"},
+        {
+            "mode": "points",
+            "p0_points": "0",
+            "p0_went_out": "on",
+            "p1_points": "25",
+            "p2_points": "12",
+            "p3_points": "40",
+        },
+    ),
+}
+SAVED_HANDS = 5
+
+
+def save_sizes() -> dict[str, int]:
+    """Return the size in bytes of a quick hand's htmx save answer, by game: the largest of
+    a new table's first SAVED_HANDS hands."""
+    from django.test import Client
+
+    sizes = {}
+    for variant, (table_form, hand) in SAVES.items():
+        phone = Client()
+        names = {f"player_{n}": f"Player {n}" for n in range(1, int(table_form["players"]) + 1)}
+        url = phone.post("/", {**table_form, **names}).url
+        largest = 0
+        for _ in range(SAVED_HANDS):
+            page = phone.get(url).content.decode()
+            keys = {
+                name: re.search(rf'name="{name}" value="([^"]+)"', page).group(1)
+                for name in ("event_id", "expected_seq", "shown_seq")
+            }
+            response = phone.post(f"{url}hands/", {**keys, **hand}, headers={"HX-Request": "true"})
+            if response.status_code != 200:
+                raise RuntimeError(f"{url}hands/ answered {response.status_code}, not 200")
+            largest = max(largest, len(response.content))
+        sizes[f"save:{variant}"] = largest
+    return sizes
+
+
 def append_times(table, appends: list[list[Any]]) -> tuple[list[float], list[float]]:
     """Time event_append at the table's head, and apart from it table_verify, which a worker
     runs after the commit (the request does not wait for it), after one untimed append: the
@@ -297,6 +350,7 @@ def main(fixture_path: str) -> dict[str, Any]:
         table.refresh_from_db()
         times[f"news:{events}"], sizes[events] = news_poll(table)
     times |= night_board_times()
+    sizes |= save_sizes()
     return {
         "database": database_name(connection),
         "hands": hands,

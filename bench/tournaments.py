@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from bench.spread import Spread, repeat, seconds
 from bench.timing import table, verdict
+from scoring.tournaments.ranking import points_so_far
 from scoring.tournaments.results import Bye, ByPlace, TableResult, WinDrawLoss
 from scoring.tournaments.seating import met_counts, seat_round
 from scoring.tournaments.swiss import standing_order, swiss_round
@@ -77,6 +78,7 @@ def run() -> tuple[str, bool]:
             size=4,
             smallest=3,
             largest=6,
+            points=points_so_far(seated_results, [], ByPlace()),
         )
 
     seating = Spread.of(repeat(seat_next, runs=RUNS, least=LEAST, budget=BUDGET))

@@ -15,6 +15,7 @@ from games.clubs.models import (
 from games.shared.models import Created, Variant, new_key
 from games.standings.models import MatchResult, RecomputeJob, SeasonStandings
 from games.tables.models import (
+    Checkpoint,
     Event,
     EventQuerySet,
     ImmutableEventError,
@@ -29,6 +30,7 @@ from games.tables.models import (
 from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
 
 __all__ = [
+    "Checkpoint",
     "Club",
     "ClubRole",
     "Created",

@@ -4,13 +4,18 @@ The owner role owns the schema and runs ``migrate``. The runtime role, which the
 servers and workers connect as, may read and write every table but the event log, where it
 may only SELECT and INSERT: no UPDATE, DELETE or TRUNCATE, and, owning nothing, no ALTER,
 DROP or CREATE OR REPLACE of the log's table, triggers or functions. The triggers refuse
-UPDATE, DELETE and TRUNCATE for the owner too (migrations 0002 and 0006).
+UPDATE, DELETE and TRUNCATE for the owner too (migrations 0002 and 0006). The audit's
+checkpoints (``games_checkpoint``, migration 0014) are guarded the same way.
 """
 
 from django.db.backends.base.base import BaseDatabaseWrapper
 from psycopg import sql
 
 EVENT_TABLE = "games_event"
+# The nightly audit's signed checkpoints of every table's head and seating (migration 0014):
+# append-only as the log is, so the runtime role may only read and insert them too.
+CHECKPOINT_TABLE = "games_checkpoint"
+APPEND_ONLY_TABLES = (EVENT_TABLE, CHECKPOINT_TABLE)
 
 
 def grants(*, runtime: str, owner: str, database: str) -> list[sql.Composed]:
@@ -28,6 +33,15 @@ def grants(*, runtime: str, owner: str, database: str) -> list[sql.Composed]:
         ),
         sql.SQL("REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON {} FROM {}").format(
             sql.Identifier(EVENT_TABLE), role
+        ),
+        # The checkpoints exist once migration 0014 has run (which revokes the same rights
+        # from the roles it finds); a schema from before it has none to revoke.
+        sql.SQL(
+            "DO $$ BEGIN IF to_regclass({name}) IS NOT NULL THEN "
+            "REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON {table} FROM {role}; "
+            "END IF; END $$"
+        ).format(
+            name=sql.Literal(CHECKPOINT_TABLE), table=sql.Identifier(CHECKPOINT_TABLE), role=role
         ),
         sql.SQL("GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {}").format(role),
         # Tables a later migration creates get the same rights; the log's stay as revoked.

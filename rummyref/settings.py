@@ -97,6 +97,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A domain error a page view lets through: one answer on every page (games/pages/errors.py).
+    "games.pages.errors.DomainErrorMiddleware",
     # Gives a browser that logged in its device cookie (games.pages.login_guard).
     "games.pages.login_guard.DeviceCookieMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
@@ -280,7 +282,8 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # The schema states the bounds the parsers, serializers and views apply (games/api/schema.py).
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.ApiAutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
     ],
@@ -330,6 +333,9 @@ SPECTACULAR_SETTINGS = {
         "table's scorekeeper key (to record) or viewer key (to read) in the `X-Table-Key` header."
     ),
     "VERSION": "1.0.0",
+    # OpenAPI 3.1 schemas are JSON Schema (2020-12): they can state the clean-text rule on
+    # keys (propertyNames), which 3.0 cannot.
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     # Swagger UI served from our own static files: no third-party CDN on the docs page.
@@ -422,7 +428,21 @@ LOGOUT_REDIRECT_URL = "home"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Django names a refused request's path (404, 405, CSRF): old links carry secrets. Its
+    # own console handler (DEBUG only) is replaced, so its lines reach the root's, redacted.
+    "filters": {
+        "redact_secrets": {"()": "rummyref.access_log.RedactSecretsFilter"},
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false", "redact_secrets"],
+        },
+    },
+    "loggers": {"django": {"handlers": ["mail_admins"], "level": "INFO"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
 

@@ -275,6 +275,33 @@ def _nemesis(meetings: Sequence[Meeting]) -> PlayerKey | None:
     return min(m.opponent for m in tied if m.last_lost == latest)
 
 
+def _book_line(
+    player: PlayerKey,
+    t: _Tally,
+    counts: Sequence[str],
+    figures: Sequence[str],
+    meetings: list[Meeting],
+) -> BookLine:
+    """Return a player's line of the book from their tally and their meetings."""
+    return BookLine(
+        player=player,
+        played=t.played,
+        won=t.won,
+        hands_played=t.hands_played,
+        hands_won=t.hands_won,
+        points_for=Fraction(t.points_for),
+        points_against=Fraction(t.points_against),
+        counts=tuple((name, t.counts[name]) for name in counts),
+        figures=tuple((name, t.figures[name]) for name in figures),
+        figured=t.figured,
+        longest_streak=t.longest_streak,
+        streak=t.streak,
+        best=t.best,
+        rival=_rival(meetings),
+        nemesis=_nemesis(meetings),
+    )
+
+
 def game_book(variant: str, summaries: Iterable[MatchSummary]) -> GameBook:
     """Return one game's book from its finished matches, in the order they finished.
 
@@ -312,23 +339,7 @@ def game_book(variant: str, summaries: Iterable[MatchSummary]) -> GameBook:
     counts, figures = COUNTS[variant], FIGURES[variant]
     lines = sorted(
         (
-            BookLine(
-                player=player,
-                played=t.played,
-                won=t.won,
-                hands_played=t.hands_played,
-                hands_won=t.hands_won,
-                points_for=Fraction(t.points_for),
-                points_against=Fraction(t.points_against),
-                counts=tuple((name, t.counts[name]) for name in counts),
-                figures=tuple((name, t.figures[name]) for name in figures),
-                figured=t.figured,
-                longest_streak=t.longest_streak,
-                streak=t.streak,
-                best=t.best,
-                rival=_rival(by_player.get(player, [])),
-                nemesis=_nemesis(by_player.get(player, [])),
-            )
+            _book_line(player, t, counts, figures, by_player.get(player, []))
             for player, t in tallies.items()
         ),
         key=lambda line: (-line.won, line.lost, line.player),

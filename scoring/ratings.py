@@ -106,7 +106,8 @@ def ratings_over(summaries: Iterable[MatchSummary]) -> RatingHistory:
     their place in the match, so equal places share a rank. The first match of a player
     starts from the model's prior (mu 25, sigma 25/3). openskill stamps each rating object
     with a random id; it is never read, so the result is a function of the inputs alone.
-    Practice tables are skipped; the summaries must be of one game.
+    Practice tables are skipped; the summaries must be of one game (NIGHT-RATING states
+    the parameters for the players).
     """
     model = PlackettLuce()
     current: dict[PlayerKey, Any] = {}

@@ -105,42 +105,10 @@ def check_rearrangement(
     if first_meld and table:
         raise ValueError("first_meld means the table was empty")
     laid = [_declared(meld) for meld in after]
-    violations: list[Violation] = []
     shown_before = Counter(card for meld in table for card in meld.cards)
     shown_after = Counter(card for meld in laid for card, _ in meld)
-
-    for card in _sorted_elements(shown_before - shown_after):
-        violations.append(
-            Violation(
-                rule="KR-MANIP",
-                code="card_left_table",
-                message=f"{card.label} was on the table and is missing now: no card may leave it.",
-                params={"card": str(card)},
-            )
-        )
     added = shown_after - shown_before
-    if not added:
-        violations.append(
-            Violation(
-                rule="KR-MANIP",
-                code="nothing_added",
-                message="A melding turn must add at least one card from the hand to the table.",
-            )
-        )
-    held = Counter(hand)
-    for card in sorted(added, key=card_sort_key):
-        if added[card] > held[card]:
-            violations.append(
-                Violation(
-                    rule="KR-MELDING",
-                    code="not_in_hand",
-                    message=(
-                        f"{added[card]} × {card.label} put on the table, but the hand held"
-                        f" {held[card]}."
-                    ),
-                    params={"card": str(card), "count": added[card], "held": held[card]},
-                )
-            )
+    violations = _moved_cards(shown_before, shown_after, Counter(hand))
 
     declared_before = sum((_joker_cards(meld) for meld in table), Counter())
     melds_after, unknown, meld_violations = _after_melds(laid, rules, declared_before)
@@ -161,6 +129,46 @@ def check_rearrangement(
         added=tuple(_sorted_elements(added)),
         melds_after=legal if not violations else (),
     )
+
+
+def _moved_cards(
+    shown_before: Counter[Card], shown_after: Counter[Card], held: Counter[Card]
+) -> list[Violation]:
+    """Return the violations of the cards moved: none may leave the table (KR-MANIP), at
+    least one must come from the hand, and only cards the hand held (KR-MELDING)."""
+    violations = []
+    for card in _sorted_elements(shown_before - shown_after):
+        violations.append(
+            Violation(
+                rule="KR-MANIP",
+                code="card_left_table",
+                message=f"{card.label} was on the table and is missing now: no card may leave it.",
+                params={"card": str(card)},
+            )
+        )
+    added = shown_after - shown_before
+    if not added:
+        violations.append(
+            Violation(
+                rule="KR-MANIP",
+                code="nothing_added",
+                message="A melding turn must add at least one card from the hand to the table.",
+            )
+        )
+    for card in sorted(added, key=card_sort_key):
+        if added[card] > held[card]:
+            violations.append(
+                Violation(
+                    rule="KR-MELDING",
+                    code="not_in_hand",
+                    message=(
+                        f"{added[card]} × {card.label} put on the table, but the hand held"
+                        f" {held[card]}."
+                    ),
+                    params={"card": str(card), "count": added[card], "held": held[card]},
+                )
+            )
+    return violations
 
 
 def _after_melds(

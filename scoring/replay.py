@@ -358,6 +358,28 @@ def _move(state: TableState, event: LogEvent) -> TableState:
     )
 
 
+def _new_hand(state: TableState, event: LogEvent) -> TableState:
+    """Return the state after a hand starts being played or is recorded whole."""
+    if event.event_type == HAND_STARTED:
+        rules = state.variant.play_rules(state.options, len(state.seats))
+        deal: HandStarted = read_payload(
+            HAND_STARTED,
+            event.payload,
+            seats=len(state.seats),
+            discard_pile=rules.discard_pile,
+        )
+        started = start(rules, state.seats, deal, dealer=state.next_dealer, seq=event.seq)
+        return replace(state, play=started)
+    recorded: HandRecorded = read_payload(HAND_RECORDED, event.payload, entry=_entry_reader(state))
+    result = state.variant.score_entry(state.options, recorded.entry, state.seats)
+    hand = Hand(number=len(state.hands) + 1, seq=event.seq, original=result)
+    return replace(
+        state,
+        hands=(*state.hands, hand),
+        next_dealer=(state.next_dealer + 1) % len(state.seats),
+    )
+
+
 def apply(state: TableState | None, event: LogEvent) -> TableState:
     """Return the state after ``event``, or raise RuleViolation if the event breaks a rule."""
     if state is None:
@@ -373,27 +395,7 @@ def apply(state: TableState | None, event: LogEvent) -> TableState:
     before = state.hands
     if event.event_type in (HAND_RECORDED, HAND_STARTED):
         _check_can_start(state)
-        if event.event_type == HAND_STARTED:
-            rules = state.variant.play_rules(state.options, len(state.seats))
-            deal: HandStarted = read_payload(
-                HAND_STARTED,
-                event.payload,
-                seats=len(state.seats),
-                discard_pile=rules.discard_pile,
-            )
-            started = start(rules, state.seats, deal, dealer=state.next_dealer, seq=event.seq)
-            state = replace(state, play=started)
-        else:
-            recorded: HandRecorded = read_payload(
-                HAND_RECORDED, event.payload, entry=_entry_reader(state)
-            )
-            result = state.variant.score_entry(state.options, recorded.entry, state.seats)
-            hand = Hand(number=len(state.hands) + 1, seq=event.seq, original=result)
-            state = replace(
-                state,
-                hands=(*state.hands, hand),
-                next_dealer=(state.next_dealer + 1) % len(state.seats),
-            )
+        state = _new_hand(state, event)
     elif event.event_type in (*MOVE_TYPES, MOVE_UNDONE):
         state = _move(state, event)
     elif event.event_type in (HAND_VOIDED, HAND_AMENDED):

@@ -132,39 +132,54 @@ def end_state_problems(
             for flag in player.flags_set()
             if flag not in used_flags
         ]
-        if player.by_points and player.went_out and player.points:
-            problems.append(
-                _refuse(
-                    out_rule,
-                    "points_left",
-                    f"{player.name} went out, so their hand is worth 0, not {player.points}.",
-                    player=player.name,
-                    count=player.points,
-                )
-            )
-        if player.went_out and player.hand:
-            problems.append(
-                _refuse(
-                    out_rule,
-                    "cards_left",
-                    cards_left_message.format(player=player.name),
-                    player=player.name,
-                    cards=names(player.hand),
-                )
-            )
-        # By points, 0 is an empty hand unless some card is worth 0.
-        empty = player.points == 0 and not worthless_cards if player.by_points else not player.hand
-        if not player.went_out and empty:
-            problems.append(
-                _refuse(
-                    out_rule,
-                    "empty_hand",
-                    empty_hand_message.format(player=player.name),
-                    player=player.name,
-                )
-            )
+        problems += _out_problems(
+            player, out_rule, cards_left_message, empty_hand_message, worthless_cards
+        )
         if extra is not None:
             problems += extra(player)
+    return problems
+
+
+def _out_problems(
+    player: SeatEnd,
+    out_rule: str,
+    cards_left_message: str,
+    empty_hand_message: str,
+    worthless_cards: bool,
+) -> list[RuleViolation]:
+    """Return the refusals of a player's hand against going out (see end_state_problems)."""
+    problems = []
+    if player.by_points and player.went_out and player.points:
+        problems.append(
+            _refuse(
+                out_rule,
+                "points_left",
+                f"{player.name} went out, so their hand is worth 0, not {player.points}.",
+                player=player.name,
+                count=player.points,
+            )
+        )
+    if player.went_out and player.hand:
+        problems.append(
+            _refuse(
+                out_rule,
+                "cards_left",
+                cards_left_message.format(player=player.name),
+                player=player.name,
+                cards=names(player.hand),
+            )
+        )
+    # By points, 0 is an empty hand unless some card is worth 0.
+    empty = player.points == 0 and not worthless_cards if player.by_points else not player.hand
+    if not player.went_out and empty:
+        problems.append(
+            _refuse(
+                out_rule,
+                "empty_hand",
+                empty_hand_message.format(player=player.name),
+                player=player.name,
+            )
+        )
     return problems
 
 

@@ -5,7 +5,7 @@ import json
 from django.conf import settings
 from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
@@ -45,8 +45,11 @@ class ImportRequestSerializer(serializers.Serializer):
         required=False, min_value=1, max_value=ID_MAX, help_text="A club you administer."
     )
 
+    # The schema says it too (games.api.schema): a oneOf of the two.
+    exactly_one_of = ("group", "club")
+
     def validate(self, data):
-        if ("group" in data) == ("club" in data):
+        if sum(name in data for name in self.exactly_one_of) != 1:
             raise serializers.ValidationError("Give a group or a club, not both.")
         return data
 
@@ -83,7 +86,8 @@ class TableExportView(Throttled, APIView):
         "closing line (count and last hash). Each line carries `hash`: SHA-256 of the line "
         "before's hash and the line's canonical JSON, so a reader finds a line changed, "
         "dropped, moved or cut off. POST it to /api/v1/imports/ on any RummyRef server.",
-        parameters=[KEY_PARAMETER],
+        # DRF's ?format= picks a renderer; the log is always JSON Lines, so it is no parameter.
+        parameters=[KEY_PARAMETER, OpenApiParameter("format", exclude=True)],
         responses={
             (200, exports.MEDIA_TYPE): OpenApiResponse(
                 OpenApiTypes.STR, description="The log, as JSON Lines."

@@ -160,7 +160,7 @@ def _schema(summary, ask, examples, description=""):
         responses={
             200: VerdictOut,
             400: OpenApiResponse(BadRequestOut, description="Unknown card, too many copies…"),
-            429: OpenApiResponse(description="Too many questions from this client; wait."),
+            # 413, 415 and 429 as every API view answers them (games.api.schema).
         },
         examples=[OpenApiExample(name, value=value, request_only=True) for name, value in examples],
         tags=["referee"],

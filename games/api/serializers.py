@@ -1,5 +1,7 @@
 """Request and response shapes of the tables API (the OpenAPI schema is built from these)."""
 
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from games.shared.models import Variant
@@ -97,6 +99,16 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class EventsQuerySerializer(serializers.Serializer):
+    # A seq is a PositiveIntegerField; games.shared.numbers reads no more than nine digits.
+    after = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=999_999_999,
+        help_text="Only events with a seq greater than this.",
+    )
+
+
 class EventAppendSerializer(serializers.Serializer):
     event_id = serializers.UUIDField(
         help_text="Made by the client (UUID4). Sending the same event again returns the stored "
@@ -152,9 +164,58 @@ class TableStateSerializer(serializers.Serializer):
     )
 
 
+class AppendQuerySerializer(serializers.Serializer):
+    include = serializers.ChoiceField(
+        choices=["state"],
+        required=False,
+        help_text="state: add the whole state at the head to the answer (it grows with the log).",
+    )
+
+
+class HeadSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The table's head_seq: send it as expected_seq next.")
+    hash = serializers.CharField(help_text="The hash of the event at the head.")
+
+
 class AppendedSerializer(serializers.Serializer):
-    event = EventSerializer()
-    state = TableStateSerializer()
+    """An append's answer: the same few hundred bytes at any length of the log."""
+
+    event = EventSerializer(help_text="The stored event.")
+    head = HeadSerializer(help_text="The table's head after it (a retry: the head now).")
+    totals = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Per seat, at the head."
+    )
+    winner = serializers.IntegerField(allow_null=True, help_text="Seat of the match winner.")
+    finished = serializers.BooleanField()
+    state = TableStateSerializer(
+        required=False,
+        help_text="The whole state at the head, only with ?include=state (it grows with the "
+        "log: GET .../state/ gives the same).",
+    )
+
+
+# What a refused field holds: its messages, or (a list or a nested object) the same per item.
+_FIELD_ERRORS = {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "object"}]}}
+
+
+@extend_schema_field(
+    {"type": "object", "additionalProperties": {"anyOf": [_FIELD_ERRORS, {"type": "object"}]}}
+)
+class FieldErrorsField(serializers.DictField):
+    """Each refused field (or a JSON path) with what is wrong in it."""
+
+
+class DistinctListField(serializers.ListField):
+    """A list whose items are all different (the schema says uniqueItems)."""
+
+    distinct = True
+    default_error_messages = {"not_distinct": _("The items must all be different.")}
+
+    def to_internal_value(self, data):
+        items = super().to_internal_value(data)
+        if len(set(items)) != len(items):
+            self.fail("not_distinct")
+        return items
 
 
 class ViolationSerializer(serializers.Serializer):
@@ -165,6 +226,7 @@ class ViolationSerializer(serializers.Serializer):
     params = serializers.DictField()
 
 
+@extend_schema_serializer(many=False)
 class ErrorSerializer(serializers.Serializer):
     error = serializers.CharField()
     detail = serializers.CharField()
@@ -172,19 +234,18 @@ class ErrorSerializer(serializers.Serializer):
     head_seq = serializers.IntegerField(required=False)
     head_hash = serializers.CharField(required=False)
     state = TableStateSerializer(required=False)
-    # A 400 "bad_text": each field (a JSON path) with what is wrong in it.
-    fields = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()), required=False
-    )
+    # A 400: each field (a JSON path for "bad_text") with what is wrong in it.
+    fields = FieldErrorsField(required=False)
 
 
 class SeasonTableCreateSerializer(serializers.Serializer):
-    players = serializers.ListField(
+    players = DistinctListField(
         # Player ids are bigints: a bigger number is no id, and is refused before the query.
         child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
         min_length=2,
         max_length=6,
         help_text="The club's player ids, in seat order; as many as the league's tables seat.",
+        error_messages={"not_distinct": _("Choose a different player for every seat.")},
     )
     practice = serializers.BooleanField(
         required=False, default=False, help_text="A practice table never counts in standings."

@@ -1,6 +1,5 @@
 """The tables API: thin views that parse, call one service or selector, and answer."""
 
-from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -8,18 +7,16 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api import serializers
 from games.api.examples import move_examples
-from games.shared.numbers import seq_or_none
 from games.shared.throttles import CountedAnonThrottle, CountedUserThrottle
 from games.tables import selectors, services
 from games.tables.access import KEY_HEADER, Role, header_digests, table_role, write_refusal
-from games.tables.joining import table_join_links
+from games.tables.joining import link_path, table_join_links
 from games.tables.models import Table
 
 KEY_PARAMETER = OpenApiParameter(
@@ -243,7 +240,7 @@ class TableListCreateView(Throttled, ListAPIView):
             user=request.user,
         )
         links = {
-            role: request.build_absolute_uri(reverse("join-link", args=[minted.secret]))
+            role: request.build_absolute_uri(link_path(minted.secret))
             for role, minted in table_join_links(table).items()
         }
         body = serializers.TableCreatedSerializer(
@@ -283,30 +280,22 @@ class TableStateView(Throttled, APIView):
 class TableEventsView(Throttled, APIView):
     @extend_schema(
         summary="List a table's events",
-        parameters=[
-            KEY_PARAMETER,
-            OpenApiParameter(
-                "after",
-                int,
-                description="Only events with a seq greater than this (0 to 999999999).",
-            ),
-        ],
+        parameters=[KEY_PARAMETER, serializers.EventsQuerySerializer],
         responses={
             200: serializers.EventSerializer(many=True),
             400: OpenApiResponse(
-                serializers.ErrorSerializer, description="`after` is not a whole number."
+                serializers.ErrorSerializer,
+                description="`after` is not a whole number from 0 to 999999999.",
             ),
             **ERRORS,
         },
     )
     def get(self, request, table_id):
         table, _role = _table(request, table_id)
+        query = serializers.EventsQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
         events = selectors.table_events(table=table)
-        given = request.query_params.get("after", "")
-        after = seq_or_none(given)
-        if given and after is None:
-            raise ValidationError({"after": ["A whole number from 0 to 999999999."]})
-        if after is not None:
+        if (after := query.validated_data.get("after")) is not None:
             events = events.filter(seq__gt=after)
         return Response(serializers.EventSerializer(events, many=True).data)
 
@@ -317,9 +306,12 @@ class TableEventsView(Throttled, APIView):
             "event_id was already stored (a retry); the stored event is returned and nothing "
             "is stored twice. 409: expected_seq is not the table's head (someone else recorded "
             "first); the body has the current head and state. 422: the event breaks a rule; "
-            "the body names the rule (rule ID of docs/rules.md) and nothing is stored."
+            "the body names the rule (rule ID of docs/rules.md) and nothing is stored. "
+            "The 201 and 200 answers hold the stored event, the table's head (seq, hash) and "
+            "its totals, a few hundred bytes at any length of the log; the whole state (which "
+            "grows with the log) only with ?include=state."
         ),
-        parameters=[KEY_PARAMETER],
+        parameters=[KEY_PARAMETER, serializers.AppendQuerySerializer],
         request=serializers.EventAppendSerializer,
         responses={
             201: serializers.AppendedSerializer,
@@ -334,6 +326,8 @@ class TableEventsView(Throttled, APIView):
     )
     def post(self, request, table_id):
         table, _role = _table(request, table_id, write=True)
+        query = serializers.AppendQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
         serializer = serializers.EventAppendSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -346,7 +340,15 @@ class TableEventsView(Throttled, APIView):
             entered_by=data["entered_by"] or "api",
             user=request.user,
         )
-        body = {"event": serializers.EventSerializer(result.event).data, "state": result.state}
+        body = {
+            "event": serializers.EventSerializer(result.event).data,
+            "head": {"seq": result.head_seq, "hash": result.head_hash},
+            "totals": result.totals,
+            "winner": result.winner,
+            "finished": result.finished,
+        }
+        if query.validated_data.get("include") == "state":
+            body["state"] = result.state
         return Response(
             body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
         )

@@ -142,9 +142,11 @@ def club_players(*, club: Club) -> QuerySet[Player]:
     return club.players.select_related("user").order_by("name")
 
 
-def invite_get(*, token: str) -> Invite:
-    """Return the invite a link holds (its club too); Invite.DoesNotExist if none."""
-    return Invite.objects.select_related("club").get(token_digest=key_digest(str(token)))
+def invite_get(*, token: str | None = None, digest: str | None = None) -> Invite:
+    """Return the invite a link holds, by its token or its token's digest (what a session
+    keeps), with its club; Invite.DoesNotExist if none."""
+    digest = key_digest(str(token)) if token is not None else digest
+    return Invite.objects.select_related("club").get(token_digest=digest or "")
 
 
 def player_for_user(*, access: ClubAccess, player_id: int) -> Player:

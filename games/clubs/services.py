@@ -155,15 +155,17 @@ def invite_create(
 
 
 @transaction.atomic
-def invite_accept(*, token: str, user) -> Membership:
-    """Make the signed-in user a member through an invite; a member already stays as is.
+def invite_accept(*, token: str | None = None, digest: str | None = None, user) -> Membership:
+    """Make the signed-in user a member through an invite, named by its token or by the
+    token's digest (what a session keeps); a member already stays as is.
 
     Raises Invite.DoesNotExist for an unknown token, ValidationError for one expired or used up.
     """
     if user is None or not user.is_authenticated:
         raise ActionRefused(gettext("Sign in to accept the invite."))
     # Locked, so two people taking the last use at once cannot both get it.
-    invite = Invite.objects.select_for_update().get(token_digest=key_digest(str(token)))
+    digest = key_digest(str(token)) if token is not None else digest
+    invite = Invite.objects.select_for_update().get(token_digest=digest or "")
     existing = Membership.objects.filter(club_id=invite.club_id, user=user).first()
     if existing is not None:
         return existing

@@ -2,17 +2,21 @@
 
 Each view parses a form, calls one service or selector, and renders; what a user may see is
 decided by the selectors (an object they may not see is a 404, as an unknown one), what they
-may do by the services (a refusal is a 403 with its reason, templates/403.html). Writes
+may do by the services (a refusal is a 403 with its reason, games/pages/errors.py). Writes
 answer with a redirect, or for htmx requests with the page's part that changed.
 """
 
+import logging
+
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.clubs import selectors as club_selectors
@@ -30,6 +34,7 @@ from games.pages.common import (
 from games.pages.forms.clubs import (
     ClubCreateForm,
     InviteForm,
+    InviteLinkForm,
     LeagueForm,
     PlayerForm,
     PlayerLinkForm,
@@ -44,9 +49,15 @@ from games.shared.throttles import page_write_allowed
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
 from games.tournaments import selectors as tournament_selectors
+from rummyref.security import client_address
 
-# The invite link just made, kept in its maker's session until the club page shows it once.
-NEW_INVITE_LINK = "new_invite_link"
+# The invite a browser opened (its token's digest, never the token), until it is accepted:
+# the sign-in or sign-up on the way comes back to /invite/, with nothing secret in next=.
+PENDING_INVITE = "pending_invite"
+# Why /invite/ was opened by an old link that opens nothing (?refused=...).
+REFUSED_INVITE = "invite"
+
+logger = logging.getLogger(__name__)
 
 
 @login_required
@@ -69,15 +80,6 @@ def club_list(request):
     return render(request, "clubs/club_list.html", context, status=form_status(form))
 
 
-def _new_invite_link(request, club_id: int) -> str | None:
-    """Return the invite link this admin just made at the club, once."""
-    links = dict(request.session.get(NEW_INVITE_LINK, {}))
-    link = links.pop(str(club_id), None)
-    if link is not None:
-        request.session[NEW_INVITE_LINK] = links
-    return link
-
-
 def _club_context(request, access, **forms) -> dict:
     detail = club_selectors.club_detail(access=access, user=request.user)
     context = {
@@ -85,8 +87,6 @@ def _club_context(request, access, **forms) -> dict:
         "club": access.club,
         "detail": detail,
         "invites": detail.invites,
-        # Only its digest is kept: the link is shown once, to the admin who just made it.
-        "new_invite_link": _new_invite_link(request, access.club.pk),
     }
     if access.is_member:
         context["tournaments"] = tournament_selectors.club_tournaments(club=access.club)[:20]
@@ -133,26 +133,24 @@ def _club_write(request, access, form, *, part: str, form_name: str, write):
 @require_POST
 @with_club
 def invite_create(request, access):
-    """Make an invite link (admins); the club page shows it once, to copy and send."""
+    """Make an invite link (admins) and show it in the answer, once, to copy and send: only
+    its digest is kept, so the link is in no session and no later page."""
     admins_only(access)
     form = InviteForm(request.POST)
     if form.is_valid() and not page_write_allowed(request, form, "invite_create"):
         return _club_answer(request, access, part="invites", status=429, invite_form=form)
-
-    def write(data):
-        invite = club_services.invite_create(actor=request.user, club_id=access.club.pk, **data)
-        link = request.build_absolute_uri(reverse("invite", args=[invite.token]))
-        links = request.session.get(NEW_INVITE_LINK, {})
-        request.session[NEW_INVITE_LINK] = {**links, str(access.club.pk): link}
-
-    return _club_write(
-        request,
-        access,
-        form,
-        part="invites",
-        form_name="invite_form",
-        write=write,
-    )
+    if form.is_valid():
+        try:
+            invite = club_services.invite_create(
+                actor=request.user, club_id=access.club.pk, **form.cleaned_data
+            )
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            # The token after "#": no request the link makes carries it (see invite_accept).
+            link = request.build_absolute_uri(f"{reverse('invite')}#{invite.token}")
+            return _club_answer(request, access, part="invites", new_invite_link=link)
+    return _club_answer(request, access, part="invites", status=422, invite_form=form)
 
 
 @require_POST
@@ -363,22 +361,87 @@ def season_close(request, access, season):
     return render(request, "clubs/season_close.html", {**context, "season": season})
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def invite_accept(request, token):
-    """Show an invite's club and join it; the link keeps working for who is a member already."""
+def _pending_invite(request) -> Invite | None:
+    """Return the invite this browser opened, if it still names one."""
+    digest = request.session.get(PENDING_INVITE)
+    if not digest:
+        return None
+    try:
+        return club_selectors.invite_get(digest=digest)
+    except Invite.DoesNotExist:
+        del request.session[PENDING_INVITE]
+        return None
+
+
+def _invite_hold(request, token: str) -> bool:
+    """Keep the invite ``token`` opens in this browser's session (its digest); False if
+    it opens none."""
     try:
         invite = club_selectors.invite_get(token=token)
     except Invite.DoesNotExist:
-        raise Http404(_("No such invite.")) from None
+        logger.info("Invite link refused from %s", client_address(request))
+        return False
+    request.session[PENDING_INVITE] = invite.token_digest
+    return True
+
+
+def _invite_open_page(request, form: InviteLinkForm, *, status: int = 200):
+    """The page that takes an invite's token (from the fragment, or pasted); a refused one
+    says so, and is not written back into the page."""
+    refusal = _("No such invite.") if status == 404 else ""
+    context = {"form": InviteLinkForm() if refusal else form, "refusal": refusal}
+    return render(request, "clubs/invite_open.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def invite_accept(request):
+    """Open an invite (``/invite/#<token>``) and join its club.
+
+    The token rides after ``#``, which browsers never send: the page's script posts it
+    (``link``), and the browser's session keeps the invite's digest, never the token;
+    without JavaScript the link is pasted in the page's form. The invite is then shown, to
+    accept once signed in: signing in or up comes back here, with no token in ``next=``.
+    An invite stays usable up to its ``max_uses`` (a club's one link for a whole evening);
+    the link keeps working for who is a member already.
+    """
+    if request.method == "POST" and "link" in request.POST:
+        form = InviteLinkForm(request.POST)
+        if not form.is_valid():
+            return _invite_open_page(request, form, status=400)
+        if not _invite_hold(request, form.cleaned_data["link"]):
+            return _invite_open_page(request, form, status=404)
+        return redirect("invite")
+    invite = _pending_invite(request)
+    if invite is None:
+        refused = request.GET.get("refused") == REFUSED_INVITE
+        return _invite_open_page(request, InviteLinkForm(), status=404 if refused else 200)
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(reverse("invite"))
+        return render(request, "clubs/invite.html", {"invite": invite, "signed_out": True})
     error = ""
     if request.method == "POST":
         try:
-            club_services.invite_accept(token=token, user=request.user)
+            club_services.invite_accept(digest=invite.token_digest, user=request.user)
         except ValidationError as exc:
             error = " ".join(exc.messages)
         else:
+            del request.session[PENDING_INVITE]
             return redirect("club", club=invite.club.slug)
     membership = club_selectors.membership_get(club=invite.club, user=request.user)
-    context = {"invite": invite, "token": token, "membership": membership, "error": error}
+    context = {"invite": invite, "membership": membership, "error": error}
     return render(request, "clubs/invite.html", context, status=410 if error else 200)
+
+
+# HEAD (link previews) and POST (a page of the old invite left open) too: a 405 would be
+# logged with the path.
+@require_http_methods(["GET", "HEAD", "POST"])
+@never_cache
+def invite_open_old(request, token):
+    """Open an invite link made before the token moved after ``#`` (``/invite/<token>/``):
+    keep the invite (its digest) and go at once to /invite/, an address without the token
+    (the access log redacts it: rummyref.access_log)."""
+    if _invite_hold(request, token):
+        return redirect("invite")
+    return redirect(f"{reverse('invite')}?refused={REFUSED_INVITE}")

@@ -1,13 +1,27 @@
-"""Joining a table from another phone: a join link (``/j/<token>/``, the QR codes), a code
-typed at ``/join/``, an old key link, and the share block that hands them out.
+"""Joining a table from another phone: a join link (``/j/#<token>``, the QR codes), a code
+typed at ``/join/``, and the share block that hands them out; links made before the
+fragment (``/j/<token>/``) and old key links still open their table.
 
-However a phone joins, its session gets the role (``access.session_remember``) and the
-phone is sent to the table's own address: no key or token stays in the address bar, in the
-history or in a Referer header. A refused join is logged with the table (when known) and
-the client's address, never with what was tried.
+A join link carries its token after ``#``: browsers send no fragment, so the token reaches
+no server (nor its access log) and no Referer header. The ``/j/`` page's script reads it,
+drops it from the address bar and posts it (CSRF-checked) to ``/j/``, which gives the phone
+the role; without JavaScript the same page asks for the link (or the code) to be pasted.
+Links stay multi-use until they expire (games.tables.joining says why).
+
+However a phone joins, its session gets the role (``access.session_remember``: a digest)
+and the phone is sent to the table's own address: no key or token stays in the address
+bar, in the history or in a Referer header. A refused join is logged with the table (when
+known) and the client's address, never with what was tried.
+
+The share block shows the same link and code each time it is drawn (one QR code on the
+table, codes printed on a tournament night's cards), so the maker's session remembers them;
+but sealed, never in clear: XORed with an HMAC-SHA512 stream keyed by the SECRET_KEY and a
+random nonce. A copy of the session store alone gives no live token.
 """
 
+import base64
 import logging
+import secrets
 from datetime import datetime, timedelta
 
 import segno
@@ -17,14 +31,15 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_safe
 
 from games.clubs.models import Group
 from games.demo import DEMO_IDS
-from games.pages.forms.joining import NO_TABLE, JoinCodeForm
+from games.pages.forms.joining import NO_LINK, NO_TABLE, JoinCodeForm, JoinLinkForm
 from games.pages.tables import with_table
 from games.shared.models import key_digest
 from games.shared.throttles import CountedRateThrottle, code_try_refusal
@@ -40,9 +55,12 @@ from games.tables.models import JoinToken, Table
 
 logger = logging.getLogger(__name__)
 
-# This phone's own live tokens, "<table>:<role>:<kind>" -> [secret, expiry]: the share
-# block shows them again instead of making new ones each time the page is opened.
-SESSION_TOKENS = "join_tokens"
+# This phone's own live tokens, "<table>:<role>:<kind>" -> [nonce, sealed secret, expiry]:
+# the share block shows them again instead of making new ones each time it is opened.
+SESSION_TOKENS = "join_tokens_sealed"
+# Sessions from before the sealing held the secrets themselves: dropped when next seen.
+LEGACY_SESSION_TOKENS = "join_tokens"
+SEAL_SALT = "games.pages.joining.seal"
 # A token this close to its end is not shown again: a new one is made instead.
 REUSE_MARGIN = timedelta(hours=1)
 # Why /join/ was opened by a refused link (?refused=...): said above the code box.
@@ -79,7 +97,7 @@ def _refused():
     return redirect(f"{reverse('join')}?refused={REFUSED_LINK}")
 
 
-@require_GET
+@require_safe  # HEAD too: a link preview's HEAD would be a 405 logged with the path
 @never_cache
 def table_join(request, table_id, key):
     """Open a table from a key link shared before keys were hashed; nothing makes these now."""
@@ -96,11 +114,40 @@ def table_join(request, table_id, key):
     return _joined(request, table, role)
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
+@never_cache
+def link_join_page(request):
+    """Open a table or a group from a join link (``/j/#<token>``, a QR code): the page's
+    script posts the token; without it, the link (or the code) is pasted in its form.
+    Tries are counted per client, as at /join/."""
+    form = JoinLinkForm(request.POST or None)
+    status, refusal = 200, ""
+    if request.method == "POST":
+        throttle = JoinThrottle()
+        refused = code_try_refusal(request, form, throttle, field="link")
+        if refused:
+            status = refused
+        else:
+            kind, secret = form.cleaned_data["link"]
+            try:
+                target, role = joining.join_token_redeem(kind=kind, secret=secret)
+            except joining.JoinRefused:
+                logger.info("Join link refused from %s", _client(request))
+                form = JoinLinkForm()  # the refused token is not written back into the page
+                refusal = NO_LINK if kind == JoinToken.Kind.LINK else NO_TABLE
+                status = 404
+            else:
+                throttle.give_back()  # a link that opens a table does not count
+                return _joined(request, target, role)
+    return render(request, "join/link.html", {"form": form, "refusal": refusal}, status=status)
+
+
+@require_safe  # HEAD too: a link preview's HEAD would be a 405 logged with the path
 @never_cache
 def link_join(request, token):
-    """Open a table or a group from a join link (a QR code): the role it grants goes to
-    this phone."""
+    """Open a table or a group from a join link made before the token moved after ``#``
+    (``/j/<token>/``): the role goes to this phone, which is sent on at once to an address
+    without the token (the access log redacts it: rummyref.access_log)."""
     try:
         target, role = joining.join_token_redeem(kind=JoinToken.Kind.LINK, secret=token)
     except joining.JoinRefused:
@@ -157,22 +204,47 @@ def _share_roles(request, table: Table, role: Role) -> list[Role]:
     return [Role.SCOREKEEPER, Role.VIEWER] if role == Role.SCOREKEEPER else [Role.VIEWER]
 
 
+def _pad(nonce: str, length: int) -> bytes:
+    return salted_hmac(SEAL_SALT, nonce, algorithm="sha512").digest()[:length]
+
+
+def _seal(secret: str) -> tuple[str, str]:
+    """Return ``secret`` sealed for the session: a fresh nonce, and the secret XORed with
+    the stream the SECRET_KEY derives from it (64 bytes, more than any token's length)."""
+    nonce = secrets.token_hex(16)
+    plain = secret.encode()
+    masked = bytes(a ^ b for a, b in zip(plain, _pad(nonce, len(plain)), strict=True))
+    return nonce, base64.urlsafe_b64encode(masked).decode()
+
+
+def _unseal(nonce: str, sealed: str) -> str | None:
+    """Return the secret ``_seal`` sealed, or None if it cannot be read (a SECRET_KEY
+    rotated since: the secret then checks as no live token)."""
+    try:
+        masked = base64.urlsafe_b64decode(sealed.encode())
+        return bytes(a ^ b for a, b in zip(masked, _pad(nonce, len(masked)), strict=True)).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
 def _own_token(request, target: Table | Group, holder: Role, grant: Role, kind: str) -> str:
     """Return this phone's live token granting ``grant`` at a table or in a group, made now
     if it has none."""
     now = timezone.now()
+    request.session.pop(LEGACY_SESSION_TOKENS, None)
     tokens = request.session.get(SESSION_TOKENS, {})
     is_group = isinstance(target, Group)
     slot = f"{'g' if is_group else ''}{target.pk}:{grant}:{kind}"
     if slot in tokens:
-        secret, expires = tokens[slot]
+        nonce, sealed, expires = tokens[slot]
+        secret = _unseal(nonce, sealed)
         still = datetime.fromisoformat(expires) > now + REUSE_MARGIN
-        if still and joining.join_token_live(kind=kind, secret=secret, until=now):
+        if secret and still and joining.join_token_live(kind=kind, secret=secret, until=now):
             return secret
     where = {"group": target} if is_group else {"table": target}
     minted = joining.join_token_mint(**where, holder=holder, role=grant, kind=kind)
-    tokens = {s: v for s, v in tokens.items() if datetime.fromisoformat(v[1]) > now}
-    tokens[slot] = [minted.secret, minted.expires_at.isoformat()]
+    tokens = {s: v for s, v in tokens.items() if datetime.fromisoformat(v[2]) > now}
+    tokens[slot] = [*_seal(minted.secret), minted.expires_at.isoformat()]
     request.session[SESSION_TOKENS] = tokens
     return minted.secret
 
@@ -195,7 +267,7 @@ def share_context(request: HttpRequest, target: Table | Group, role: Role) -> di
     invites = []
     for grant in grants:
         token = _own_token(request, target, role, grant, JoinToken.Kind.LINK)
-        link = request.build_absolute_uri(reverse("join-link", args=[token]))
+        link = request.build_absolute_uri(joining.link_path(token))
         code = _own_token(request, target, role, grant, JoinToken.Kind.CODE)
         title = _("Scorekeeper link") if grant == Role.SCOREKEEPER else _("Viewer link")
         invites.append(

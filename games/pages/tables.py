@@ -3,22 +3,30 @@
 The same view renders the whole page or, for htmx requests, only the part that changed.
 """
 
+from enum import Enum
 from functools import wraps
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import reswap, retarget
 
 from games.clubs.models import Group
 from games.demo import demo_tables
+from games.pages.common import add_errors
+from games.pages.errors import (
+    CONFLICT,
+    error_answer,
+    form_error,
+    in_alert_slot,
+    page_error,
+    wants_json,
+)
 from games.pages.forms.play import MoveForm
 from games.pages.forms.tables import (
     RANKS,
@@ -65,7 +73,7 @@ def with_table(*, write: bool = False):
             except Table.DoesNotExist:
                 raise Http404(_("No such table, or this browser has no key for it.")) from None
             if write and role != Role.SCOREKEEPER:
-                return HttpResponse(write_refusal(table), status=403)
+                raise ActionRefused(write_refusal(table))
             return view(request, table, role, *args, **kwargs)
 
         return wrapper
@@ -246,6 +254,15 @@ def table_detail(request, table, role):
     return render(request, "tables/table.html", _context(request, table, role))
 
 
+@require_GET
+@never_cache  # private to the table's phones, like its page
+@with_table()
+def table_chart(request, table, role):
+    """Draw the chart of the running totals: a save's answer asks for it once it is in."""
+    context = {"table": table, "state": selectors.table_state(table=table)}
+    return render(request, "tables/table.html#chart", context)
+
+
 def poll_since(request, table: Table) -> int | None:
     """Return the head an htmx poll of the table's page or room screen comes from (None for
     anything else), and put the table's head back in the cache for the idle polls after
@@ -295,22 +312,14 @@ def table_hands(request, table, role):
     return render(request, "tables/hands.html", context)
 
 
-CONFLICT = (
-    "Someone else just recorded on this table. Check the history: if your entry is already "
-    "there, you are done; otherwise send it again."
-)
-
-
 @require_POST
 @with_table(write=True)
 def table_rematch(request, table, role):
     """Start the next match with the same players and options; this phone keeps score."""
-    try:
-        rematch = services.table_rematch(
-            table_id=table.id, actor=request.user, entered_by=_recorder(request)
-        )
-    except (ActionRefused, EventRejected, ValidationError) as exc:
-        return HttpResponse(" ".join(getattr(exc, "messages", [str(exc)])), status=409)
+    # A refusal goes to the pages' one answer (games/pages/errors.py): 403, 422 or 400.
+    rematch = services.table_rematch(
+        table_id=table.id, actor=request.user, entered_by=_recorder(request)
+    )
     session_remember(request, rematch, Role.SCOREKEEPER)
     return redirect("table", table_id=rematch.id)
 
@@ -340,8 +349,23 @@ def phone_name(request):
     return redirect(back)
 
 
-def _append(request, table: Table, form, event_type: str, payload: dict) -> int | None:
-    """Append the form's event; return None when stored, else the HTTP status to answer.
+class FormKind(Enum):
+    """The form a write comes from, which says how its answer is drawn: the hand and move
+    forms live on the table's page (htmx saves), the corrections on a page of their own."""
+
+    HAND = "hand_form"
+    MOVE = "move_form"
+    AMEND = "amend_form"
+    VOID = "void_form"
+
+    @property
+    def on_table_page(self) -> bool:
+        return self in (FormKind.HAND, FormKind.MOVE)
+
+
+def _append(request, table: Table, form, event_type: str, payload: dict) -> services.AppendResult:
+    """Append the form's event and return the service's result; its refusals (EventRejected,
+    AppendConflict, ActionRefused) are raised for the caller, or the pages' one answer.
 
     A whole hand goes through ``hand_append``, which re-bases an entry whose hand is still
     the next one, so a phone whose form is a poll behind saves on the first tap.
@@ -354,59 +378,97 @@ def _append(request, table: Table, form, event_type: str, payload: dict) -> int 
         "entered_by": _recorder(request),
         "user": request.user,
     }
-    try:
-        if event_type == HAND_RECORDED:
-            services.hand_append(**common)
+    if event_type == HAND_RECORDED:
+        return services.hand_append(**common)
+    return services.event_append(event_type=event_type, **common)
+
+
+def _write(request, table: Table, role: Role, *, form, kind: FormKind, event, extra=None):
+    """Validate the form, append the event ``event()`` builds from it, and answer: stored,
+    refused (the form's errors or a rule, 422) or overtaken by another phone (409)."""
+    rule = False
+    if form.is_valid():
+        try:
+            event_type, payload = event()
+            result = _append(request, table, form, event_type, payload)
+        except EventRejected as exc:
+            add_errors(form, exc)
+            rule = True
+        except services.AppendConflict as exc:
+            return _conflict(request, table, role, form=form, kind=kind, exc=exc, extra=extra)
         else:
-            services.event_append(event_type=event_type, **common)
-    except EventRejected as exc:
-        for violation in exc.violations:
-            form.add_error(None, refusal_html(violation_text(violation), violation.rule))
-        return 422
-    except services.AppendConflict:
-        return 409
-    return None
+            return _saved(request, table, role, kind=kind, result=result)
+    return _refused(request, table, role, form=form, kind=kind, rule=rule, extra=extra)
 
 
-def _saved(request, table: Table, role: Role) -> HttpResponse:
-    """Answer a stored htmx save: with the board and, out of band, the hand in play, a fresh
-    form and what the history gained since the head the phone showed (``shown_seq``, which
-    app.js adds); a phone that did not say gets the whole of ``#main``."""
-    shown = seq_or_none(request.POST.get("shown_seq", ""))
-    if shown is None or shown > table.head_seq:
-        return render(request, "tables/table.html#main", _context(request, table, role))
-    context = _context(request, table, role, news_since=shown)
-    response = render(request, "tables/table.html#saved", context)
-    return reswap(retarget(response, "#board"), "outerHTML")
-
-
-def _respond(request, table, role, *, form, form_name: str, status: int | None, extra=None):
-    """Answer a write: the fresh table on success, else the form with what went wrong."""
+def _saved(request, table: Table, role: Role, *, kind: FormKind, result) -> HttpResponse:
+    """Answer a stored write. The offline outbox gets JSON; an htmx save from the table's
+    page gets its board (the forms say ``hx-target="#board"``) and, out of band, the hand in
+    play, what the history gained since the head the phone showed (``shown_seq``, which the
+    forms send from the board) and the form's fresh keys; the form itself stays on the
+    page, emptied by app.js, unless the next entry needs another form (a new one is sent).
+    Anything else goes back to the table's page."""
     table.refresh_from_db()
-    if status is None:
-        if request.htmx and form_name in ("hand_form", "move_form"):
-            return _saved(request, table, role)
+    if wants_json(request):
+        return JsonResponse({"ok": True, "seq": result.event.seq, "head": table.head_seq})
+    if not (request.htmx and kind.on_table_page):
         return redirect("table", table_id=table.id)
+    shown = seq_or_none(request.POST.get("shown_seq", ""))
+    if shown is not None and shown > table.head_seq:
+        shown = None
+    context = _context(request, table, role, news_since=shown, chart_later=True)
+    # The same hand form again: only its keys change. Another (none, once the match is
+    # over or a hand is dealt to play move by move; one, once such a hand is over): sent.
+    context["form_keys_only"] = kind == FormKind.HAND and "hand_form" in context
+    return render(request, "tables/table.html#saved", context)
+
+
+def _refused(request, table: Table, role: Role, *, form, kind: FormKind, rule: bool, extra=None):
+    """Answer a refused write (422): the form's errors and the rule it broke. An htmx save
+    and the outbox get them as the pages' one answer (the form stays as typed); a full page
+    gets the form again, with them on it."""
+    table.refresh_from_db()
+    if wants_json(request) or (request.htmx and kind.on_table_page):
+        return error_answer(request, form_error(form, rule=rule), expected_seq=table.head_seq)
+    context = _context(request, table, role, **{kind.value: form}, **(extra or {}))
+    template = "tables/table.html" if kind.on_table_page else "tables/correction.html"
+    return render(request, template, context, status=422)
+
+
+def _conflict(request, table: Table, role: Role, *, form, kind: FormKind, exc, extra=None):
+    """Answer a write another phone overtook (409). A hand gets both entries side by side:
+    the hands recorded since its form was drawn, and this one, kept in the form, to record
+    as the next (one tap: the form's keys come on the new head) or drop."""
+    table.refresh_from_db()
+    if wants_json(request):
+        return error_answer(request, page_error(exc), expected_seq=table.head_seq)
+    seen = form.cleaned_data.get("expected_seq", 0)
+    state = selectors.table_state(table=table)
+    conflict_hands = [h for h in state["hands"] if h["seq"] > seen] if kind == FormKind.HAND else []
+    if request.htmx and kind.on_table_page:
+        if not conflict_hands:
+            return error_answer(request, page_error(exc))
+        context = {
+            "table": table,
+            "state": state,
+            "conflict_hands": conflict_hands,
+            "event_id": form.cleaned_data["event_id"],
+        }
+        response = render(request, "tables/table.html#conflict", context, status=409)
+        return in_alert_slot(request, response)
+    # A full page: the form drawn again on the new head, values kept, to send again.
+    data = request.POST.copy()
+    data["expected_seq"] = str(table.head_seq)
+    form = form.__class__(data, **form.rebuild_kwargs(table.head_seq))
+    form.is_valid()
     extra = dict(extra or {})
-    if status == 409:
-        # Redraw the form against the new head, values kept, so sending it again is one tap.
-        seen = form.cleaned_data.get("expected_seq", 0) if hasattr(form, "cleaned_data") else 0
-        data = request.POST.copy()
-        data["expected_seq"] = str(table.head_seq)
-        form = form.__class__(data, **form.rebuild_kwargs(table.head_seq))
-        form.is_valid()
-        if form_name == "hand_form":
-            # Both entries side by side: the hands other phones recorded since this form
-            # was drawn, and this one, still in the form, to record as the next or drop.
-            state = selectors.table_state(table=table)
-            extra["conflict_hands"] = [h for h in state["hands"] if h["seq"] > seen]
-        else:
-            form.add_error(None, _(CONFLICT))
-    context = _context(request, table, role, **{form_name: form}, **extra)
-    if form_name not in ("hand_form", "move_form"):
-        return render(request, "tables/correction.html", context, status=status)
-    template = "tables/table.html#main" if request.htmx else "tables/table.html"
-    return render(request, template, context, status=status)
+    if conflict_hands:
+        extra["conflict_hands"] = conflict_hands
+    else:
+        form.add_error(None, CONFLICT)
+    context = _context(request, table, role, **{kind.value: form}, **extra)
+    template = "tables/table.html" if kind.on_table_page else "tables/correction.html"
+    return render(request, template, context, status=409)
 
 
 @require_POST
@@ -414,10 +476,14 @@ def _respond(request, table, role, *, form, form_name: str, status: int | None, 
 def hand_record(request, table, role):
     """Record a finished hand: Gin by counts or by cards, the other games by every seat's cards."""
     form = _hand_form(table, selectors.table_state(table=table), request.POST)
-    status = (
-        _append(request, table, form, "hand_recorded", form.payload()) if form.is_valid() else 422
+    return _write(
+        request,
+        table,
+        role,
+        form=form,
+        kind=FormKind.HAND,
+        event=lambda: (HAND_RECORDED, form.payload()),
     )
-    return _respond(request, table, role, form=form, form_name="hand_form", status=status)
 
 
 @require_POST
@@ -425,11 +491,7 @@ def hand_record(request, table, role):
 def move_record(request, table, role):
     """Record one move of the hand played move by move, or the deal that starts it."""
     form = MoveForm(request.POST, head_seq=table.head_seq, seats=table.seats.count())
-    status = 422
-    if form.is_valid():
-        event_type, payload = form.event()
-        status = _append(request, table, form, event_type, payload)
-    return _respond(request, table, role, form=form, form_name="move_form", status=status)
+    return _write(request, table, role, form=form, kind=FormKind.MOVE, event=form.event)
 
 
 @require_POST
@@ -467,24 +529,19 @@ def hand_amend(request, table, role, number: int):
         form_class = GinHandForm if table.variant == "gin" else SeatsHandForm
         initial = form_class.initial_from_payload(entry.latest_entry().payload)
         form = _hand_form(table, state, amend=True, initial=initial)
-        status = 200
-    else:
-        form = _hand_form(table, state, request.POST, amend=True)
-        status = 422
-        if form.is_valid():
-            payload = {**form.payload(), "hand": number, "reason": form.cleaned_data["reason"]}
-            status = _append(request, table, form, "hand_amended", payload)
-    if status == 200:
         context = _context(request, table, role, entry=entry, amend_form=form)
         return render(request, "tables/correction.html", context)
-    return _respond(
-        request,
-        table,
-        role,
-        form=form,
-        form_name="amend_form",
-        status=status,
-        extra={"entry": entry},
+    form = _hand_form(table, state, request.POST, amend=True)
+
+    def event():
+        return "hand_amended", {
+            **form.payload(),
+            "hand": number,
+            "reason": form.cleaned_data["reason"],
+        }
+
+    return _write(
+        request, table, role, form=form, kind=FormKind.AMEND, event=event, extra={"entry": entry}
     )
 
 
@@ -493,21 +550,19 @@ def hand_amend(request, table, role, number: int):
 def result_confirm(request, table, role):
     """A player confirms the finished match's result (a tournament table asks each one)."""
     form = ConfirmForm(request.POST, head_seq=table.head_seq)
-    error = _("Choose who confirms.")
+    error, status = _("Choose who confirms."), 422
     if form.is_valid():
-        status = _append(
-            request, table, form, RESULT_CONFIRMED, {"seat": form.cleaned_data["seat"]}
-        )
-        if status is None:
+        try:
+            _append(request, table, form, RESULT_CONFIRMED, {"seat": form.cleaned_data["seat"]})
+        except EventRejected as exc:
+            error = page_error(exc).html
+        except services.AppendConflict:
+            error, status = _("The result has just changed: check it, then confirm again."), 409
+        else:
             return redirect("table", table_id=table.id)
-        error = (
-            _("The result has just changed: check it, then confirm again.")
-            if status == 409
-            else " ".join(str(e) for e in form.non_field_errors())
-        )
     table.refresh_from_db()
     context = _context(request, table, role, confirm_error=error)
-    return render(request, "tables/table.html", context, status=422)
+    return render(request, "tables/table.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -520,16 +575,10 @@ def hand_void(request, table, role, number: int):
         context = _context(request, table, role, entry=entry, void_form=form)
         return render(request, "tables/correction.html", context)
     form = VoidForm(request.POST, head_seq=table.head_seq)
-    status = 422
-    if form.is_valid():
-        payload = {"hand": number, "reason": form.cleaned_data["reason"]}
-        status = _append(request, table, form, "hand_voided", payload)
-    return _respond(
-        request,
-        table,
-        role,
-        form=form,
-        form_name="void_form",
-        status=status,
-        extra={"entry": entry},
+
+    def event():
+        return "hand_voided", {"hand": number, "reason": form.cleaned_data["reason"]}
+
+    return _write(
+        request, table, role, form=form, kind=FormKind.VOID, event=event, extra={"entry": entry}
     )

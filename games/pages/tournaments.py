@@ -17,11 +17,8 @@ from games.clubs.models import Player
 from games.pages.common import add_errors, admins_only, form_status, with_club
 from games.pages.forms.tournaments import DecisionForm, EntrantsForm, TournamentForm
 from games.pages.joining import share_context
-from games.rules.text import violation_text
 from games.shared.csv_cells import number_cell, text_cell
-from games.shared.errors import ActionRefused, EventRejected
 from games.tables.access import Role, session_remember
-from games.tables.services import AppendConflict
 from games.tournaments import selectors, services
 from games.tournaments.models import Tournament
 
@@ -100,15 +97,11 @@ def _detail_context(request, access, tournament, **extra) -> dict:
 
 
 def _director_post(request, access, tournament_id: int, act) -> object:
-    """Run a director's action; back to the night's page, or the page with why not."""
+    """Run a director's action and go back to the night's page; a refusal is answered as on
+    every page (games/pages/errors.py: 403 not allowed now, 400 not valid, 409 overtaken)."""
     admins_only(access)
     tournament = _tournament(access, tournament_id)
-    try:
-        act(tournament)
-    except (ActionRefused, ValidationError) as exc:
-        message = exc.messages[0] if isinstance(exc, ValidationError) else str(exc)
-        context = _detail_context(request, access, tournament, error=message)
-        return render(request, "tournaments/night.html", context, status=409)
+    act(tournament)
     return redirect("tournament", club=access.club.slug, tournament_id=tournament.pk)
 
 
@@ -167,21 +160,14 @@ def table_decide(request, access, tournament_id: int, round_table_id: int):
         if not form.is_valid():
             raise ValidationError([m for errors in form.errors.values() for m in errors])
         data = form.cleaned_data
-        try:
-            services.table_decide(
-                actor=request.user,
-                tournament_id=tournament.pk,
-                round_table_id=round_table_id,
-                decision=data["decision"],
-                reason=data["reason"],
-                points=form.points(),
-            )
-        except EventRejected as exc:
-            raise ValidationError([violation_text(v) for v in exc.violations]) from None
-        except AppendConflict:
-            raise ValidationError(
-                _("The table has just changed: look at it and decide again.")
-            ) from None
+        services.table_decide(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            round_table_id=round_table_id,
+            decision=data["decision"],
+            reason=data["reason"],
+            points=form.points(),
+        )
 
     return _director_post(request, access, tournament_id, act)
 

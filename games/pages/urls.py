@@ -36,7 +36,10 @@ urlpatterns = [
     # would carry the key.
     path("t/<str:table_id>/join/<str:key>/", joining.table_join, name="table-join"),
     path("t/<uuid:table_id>/share/", joining.table_share, name="table-share"),
-    path("j/<str:token>/", joining.link_join, name="join-link"),
+    # A join link carries its token after "#" (the page posts it); one made before that
+    # still opens its table, and the access log redacts its token (rummyref.access_log).
+    path("j/", joining.link_join_page, name="join-link"),
+    path("j/<str:token>/", joining.link_join, name="join-link-old"),
     path("t/<uuid:table_id>/share-result/", sharing.result_share_block, name="result-share"),
     path(
         "t/<uuid:table_id>/share-result/revoke/",
@@ -51,6 +54,7 @@ urlpatterns = [
     path("demo/<uuid:table_id>/", joining.demo_join, name="demo-join"),
     path("t/<uuid:table_id>/hands/", tables.hand_record, name="hand-record"),
     path("t/<uuid:table_id>/history/", tables.table_hands, name="table-hands"),
+    path("t/<uuid:table_id>/chart/", tables.table_chart, name="table-chart"),
     path("t/<uuid:table_id>/hands/preview/", tables.hand_preview, name="hand-preview"),
     path("t/<uuid:table_id>/moves/", tables.move_record, name="move-record"),
     path("t/<uuid:table_id>/hands/<int:number>/amend/", tables.hand_amend, name="hand-amend"),
@@ -190,7 +194,9 @@ urlpatterns = [
         standings.player_detail,
         name="player",
     ),
-    path("invite/<str:token>/", clubs.invite_accept, name="invite"),
+    # As join links: the token after "#", posted by the page; the old form still works.
+    path("invite/", clubs.invite_accept, name="invite"),
+    path("invite/<str:token>/", clubs.invite_open_old, name="invite-old"),
 ]
 
 # Files out and in: a table's log and hands, a group's or a club's archive, the import page.

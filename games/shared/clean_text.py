@@ -27,8 +27,21 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 # C0 controls and the surrogate block. Text values keep tab, line feed and carriage return.
-_NOT_IN_NAMES = re.compile("[\x00-\x1f\ud800-\udfff]")
-_NOT_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+# Written as regex escapes, so the same ranges serve Python here and the OpenAPI schema.
+_NAME_CONTROLS = r"\x00-\x1f"
+_TEXT_CONTROLS = r"\x00-\x08\x0b\x0c\x0e-\x1f"
+_SURROGATES = r"\ud800-\udfff"
+_NOT_IN_NAMES = re.compile(f"[{_NAME_CONTROLS}{_SURROGATES}]")
+_NOT_IN_TEXT = re.compile(f"[{_TEXT_CONTROLS}{_SURROGATES}]")
+
+# Schema hints (games.api.schema): what clean text and clean names match, whole. A lone
+# surrogate is no character, so schema tools (which read text as Unicode scalars) cannot
+# even hold one: the patterns leave it out, and the schema says it in words.
+TEXT_PATTERN = f"^[^{_TEXT_CONTROLS}]*$"
+NAME_PATTERN = f"^[^{_NAME_CONTROLS}]*$"
+# Clean text with something besides white space: what a text field that may not be blank
+# takes (DRF trims white space before it checks).
+FILLED_TEXT_PATTERN = f"^[^{_TEXT_CONTROLS}]*[^\\s{_TEXT_CONTROLS}][^{_TEXT_CONTROLS}]*$"
 
 # A name longer than this is cut in answers that name it (a key may be any length).
 LABEL_MAX = 40

@@ -1,15 +1,43 @@
-"""Checks that a table's log is intact: its hash chain, its replay, its cached state."""
+"""Checks that a table's log is intact: its hash chain, its replay, its cached state, its
+seating, and its head against the last signed checkpoint.
+
+The chain proves that each event follows the one before; it cannot show events removed from
+the end with the head moved back to match, nor a seat's player changed. So:
+
+- a table's first event logs its seating (each seat's player id and name): a ``Seat`` row
+  whose player is not the one logged is reported;
+- the nightly audit keeps a ``Checkpoint`` of every table that verifies and changed since
+  its last one: its head (seq and hash) and its seating, signed with an HMAC keyed with
+  LOG_CHAIN_KEY (``log.checkpoint_signature``). Every check compares the table with its
+  newest checkpoint: a log now shorter than, or different at, the checkpointed head is
+  reported as truncated or rewritten, a seat whose player changed since is reported, and
+  a checkpoint whose signature is not this server's key's is reported as forged.
+
+Tables created before the seating was logged have a first event without it, and their
+log cannot be rewritten to add it: their seating is anchored by their first checkpoint
+(taken as the seats were then), so a change made after it is found. What changed between
+the last checkpoint and the next (events removed from the end since, a seat of such a
+table changed before its first) is beyond what a checkpoint can show.
+"""
 
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from games.tables import snapshots
-from games.tables.log import chain_broken_at, engine_events
-from games.tables.models import Table, TableProjection
+from games.tables.log import (
+    SEATING,
+    chain_broken_at,
+    checkpoint_signature,
+    engine_events,
+    seating_players,
+)
+from games.tables.models import Checkpoint, Event, Table, TableProjection
 from scoring.errors import RuleViolation
 from scoring.events import LogEvent
 from scoring.replay import TableState, apply
@@ -25,10 +53,17 @@ class Verification:
     # e.g. after a change of the engine's rules, a stored event the new rules refuse.
     replay_failed_at: int | None = None
     replay_error: str = ""
+    # What the seating and the checkpoints show was changed, one sentence each.
+    findings: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return self.chain_ok and self.projection_ok and self.replay_failed_at is None
+        return (
+            self.chain_ok
+            and self.projection_ok
+            and self.replay_failed_at is None
+            and not self.findings
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON form tasks return and logs show."""
@@ -40,6 +75,7 @@ class Verification:
             "projection_ok": self.projection_ok,
             "replay_failed_at": self.replay_failed_at,
             "replay_error": self.replay_error,
+            "findings": list(self.findings),
         }
 
 
@@ -58,17 +94,191 @@ def replay_checked(
     return state
 
 
-def tables_audit() -> dict[str, Any]:
-    """Verify every table's whole log (chain, replay, cached state); return the count and
-    the failures."""
+def tables_audit(*, checkpoint: bool = False) -> dict[str, Any]:
+    """Verify every table's whole log (chain, replay, cached state, seating, checkpoints);
+    return the count and the failures.
+
+    ``checkpoint`` (the nightly audit) also keeps a checkpoint of every table that verifies
+    and changed since its last one, all with the same time; the report counts them.
+    """
     failures = []
-    checked = 0
+    checked = kept = 0
+    taken_at = checkpoint_time() if checkpoint else None
     for table_id in Table.objects.order_by("pk").values_list("pk", flat=True).iterator():
-        result = table_verify(table_id=table_id, whole=True)
+        result, new = table_audit(table_id=table_id, checkpoint_at=taken_at)
         checked += 1
+        kept += new
         if not result.ok:
             failures.append(result.to_dict())
-    return {"checked": checked, "failures": failures}
+    report: dict[str, Any] = {"checked": checked, "failures": failures}
+    if checkpoint:
+        report["checkpointed"] = kept
+    return report
+
+
+def checkpoint_time() -> datetime:
+    """Return now to the millisecond, the time a checkpoint run gives its checkpoints: a
+    fixture (dumpdata, loaddata) keeps times to the millisecond, and the signature covers it."""
+    now = timezone.now()
+    return now.replace(microsecond=now.microsecond // 1000 * 1000)
+
+
+def table_audit(
+    *, table_id: uuid.UUID | str, checkpoint_at: datetime | None = None
+) -> tuple[Verification, bool]:
+    """Check a table's whole log; with ``checkpoint_at``, keep a checkpoint of it if it
+    verifies and changed since its last one (under the same lock, so the head checkpointed
+    is the head verified). Return the verification and whether a checkpoint was kept."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_id)
+        result = _verified(table, whole=True)
+        kept = checkpoint_at is not None and result.ok and _checkpoint_keep(table, checkpoint_at)
+    return result, kept
+
+
+def _seat_rows(table: Table) -> list[tuple[int, str]]:
+    """Return the table's seats as they are now: (player id, player name) in seat order."""
+    return list(table.seats.order_by("position").values_list("player_id", "player__name"))
+
+
+def _checkpoint_keep(table: Table, taken_at: datetime) -> bool:
+    """Keep a signed checkpoint of the table's head and seating, unless its newest one
+    already says the same (a finished table gets one, not one a night)."""
+    seating = [player for player, _name in _seat_rows(table)]
+    last = table.checkpoints.order_by("-taken_at").first()
+    if last is not None and (last.seq, last.head_hash, last.seating) == (
+        table.head_seq,
+        table.head_hash,
+        seating,
+    ):
+        return False
+    Checkpoint.objects.create(
+        table=table,
+        taken_at=taken_at,
+        seq=table.head_seq,
+        head_hash=table.head_hash,
+        seating=seating,
+        signature=checkpoint_signature(
+            table_id=table.id,
+            taken_at=taken_at,
+            seq=table.head_seq,
+            head_hash=table.head_hash,
+            seating=seating,
+        ),
+    )
+    return True
+
+
+def _signed(checkpoint: Checkpoint) -> bool:
+    return checkpoint.signature == checkpoint_signature(
+        table_id=checkpoint.table_id,
+        taken_at=checkpoint.taken_at,
+        seq=checkpoint.seq,
+        head_hash=checkpoint.head_hash,
+        seating=checkpoint.seating,
+    )
+
+
+def _when(checkpoint: Checkpoint) -> str:
+    return f"the checkpoint of {checkpoint.taken_at.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+
+
+def _seats_changed(
+    now: list[tuple[int, str]], then: list[int], *, since: str, names: dict[int, str]
+) -> list[str]:
+    """Say which seats hold another player than ``then`` (player ids in seat order)."""
+    if len(now) != len(then):
+        return [f"seats changed since {since}: {len(now)} seat(s) now, {len(then)} then"]
+    found = []
+    for position, ((player, name), was) in enumerate(zip(now, then, strict=True)):
+        if player != was:
+            had = f"player {was} ({names[was]})" if was in names else f"player {was}"
+            found.append(
+                f"seat {position + 1} changed since {since}: player {player} ({name}) sits "
+                f"there now, {had} then"
+            )
+    return found
+
+
+def _logged(table: Table, seq: int, field: str) -> Any:
+    """Return one field of the table's event at ``seq``, or None: a point read, unordered
+    (the model's ordering would join the tables to order one row)."""
+    found = table.events.filter(seq=seq).order_by().values_list(field, flat=True)[:1]
+    return found[0] if found else None
+
+
+def _head_findings(table: Table, events: list[Event] | None, checkpoint: Checkpoint) -> list[str]:
+    """Say whether the log still holds the checkpointed head: not cut short, not rewritten."""
+    if events is not None:
+        last = events[-1].seq if events else 0
+        at = events[checkpoint.seq - 1] if len(events) >= checkpoint.seq else None
+        there = at.hash if at is not None and at.seq == checkpoint.seq else None
+    else:
+        # Events removed from the end with the head left where it was break the chain's
+        # check at the head: here the head says how long the log is.
+        last = table.head_seq
+        there = _logged(table, checkpoint.seq, "hash")
+    last = min(last, table.head_seq)
+    if last < checkpoint.seq:
+        return [f"log truncated after seq {last} ({_when(checkpoint)} had seq {checkpoint.seq})"]
+    if there != checkpoint.head_hash:
+        return [
+            f"log rewritten: its event {checkpoint.seq} is not the head {_when(checkpoint)} signed"
+        ]
+    return []
+
+
+def _findings(table: Table, events: list[Event] | None, *, whole: bool) -> tuple[str, ...]:
+    """Compare the table's seats with its logged seating, and the table with its newest
+    checkpoint (every checkpoint's signature is checked when ``whole``). ``events`` is the
+    whole log when it was read, else None (what is needed is read here)."""
+    found: list[str] = []
+    seats = _seat_rows(table)
+    if events is not None:
+        first = events[0].payload if events and events[0].seq == 1 else {}
+    else:
+        first = _logged(table, 1, "payload") or {}
+    logged = seating_players(first)
+    if logged is not None:
+        names = {
+            seat.get("player"): str(seat.get("name", ""))
+            for seat in first[SEATING]
+            if isinstance(seat, dict)
+        }
+        found += _seats_changed(seats, logged, since="the table was created", names=names)
+    checkpoints = table.checkpoints.order_by("-taken_at")
+    anchor = None
+    for checkpoint in checkpoints if whole else checkpoints[:1]:
+        if not _signed(checkpoint):
+            found.append(f"{_when(checkpoint)} is not signed with this server's key: forged")
+        elif anchor is None:
+            anchor = checkpoint
+    if anchor is not None:
+        found += _head_findings(table, events, anchor)
+        if logged is None:
+            # A table whose first event logs no seating: the checkpoint is what anchors it.
+            found += _seats_changed(seats, anchor.seating, since=_when(anchor), names={})
+    return tuple(found)
+
+
+# The projection's row is the whole state as JSON (a megabyte at 1,500 hands of four
+# players): rewritten at every append it would make each cost more than the one before. The
+# check after an append rewrites it once it is this many events behind the head, or when the
+# match is over (the table changes no more, so its row is read from then on); in between,
+# readers take the head's snapshot (``selectors.table_state``). So an append's share of the
+# rewrite is a hundredth, and an append that does not rewrite costs the same at any length.
+PROJECTION_EVERY = 100
+
+
+def _projection_due(
+    projection: TableProjection | None, table: Table, state: TableState, *, whole: bool
+) -> bool:
+    """Tell whether the projection's row, behind the head, is to be written now."""
+    if projection is None:
+        return True
+    if projection.seq == table.head_seq:
+        return False
+    return whole or state.closed or table.head_seq - projection.seq >= PROJECTION_EVERY
 
 
 def _since_verified(table: Table, projection: TableProjection | None):
@@ -88,6 +298,7 @@ def _since_verified(table: Table, projection: TableProjection | None):
 
 def table_verify(*, table_id: uuid.UUID | str, whole: bool = False) -> Verification:
     """Check a table's hash chain and cached state against its log; repair the cache if off.
+    Check its seats against its logged seating and it against its newest checkpoint too.
 
     After an append only what is new is checked: the links since the last verified event,
     and the state folded on from the snapshot taken there (so the check costs the same at
@@ -96,38 +307,45 @@ def table_verify(*, table_id: uuid.UUID | str, whole: bool = False) -> Verificat
     """
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
-        # The cached state itself is compared in the database (below), never read here: at a
-        # long table it is the largest thing a check would otherwise parse.
-        projection = TableProjection.objects.filter(table=table).defer("state").first()
-        since = None if whole else _since_verified(table, projection)
-        if since is None:
-            events = list(table.events.order_by("seq"))
-            chain_from, new, start = "", events, None
-        else:
-            base, events = since
-            chain_from, new, start = base.hash, events[1:], base.state
-        chain_ok = chain_broken_at(new, prev_hash=chain_from) is None and (
-            not events or events[-1].hash == table.head_hash
+        return _verified(table, whole=whole)
+
+
+def _verified(table: Table, *, whole: bool) -> Verification:
+    """``table_verify`` of a table locked by the caller's transaction."""
+    # The cached state itself is compared in the database (below), never read here: at a
+    # long table it is the largest thing a check would otherwise parse.
+    projection = TableProjection.objects.filter(table=table).defer("state").first()
+    since = None if whole else _since_verified(table, projection)
+    if since is None:
+        events = list(table.events.order_by("seq"))
+        chain_from, new, start = "", events, None
+    else:
+        base, events = since
+        chain_from, new, start = base.hash, events[1:], base.state
+    chain_ok = chain_broken_at(new, prev_hash=chain_from) is None and (
+        not events or events[-1].hash == table.head_hash
+    )
+    findings = _findings(table, events if since is None else None, whole=whole)
+    replayed = replay_checked(engine_events(new), start)
+    if isinstance(replayed, tuple):
+        # Keep the cached state as it is: a fresh one cannot be made from this log.
+        return Verification(
+            str(table.id), table.head_seq, chain_ok, False, replayed[0], replayed[1], findings
         )
-        replayed = replay_checked(engine_events(new), start)
-        if isinstance(replayed, tuple):
-            # Keep the cached state as it is: a fresh one cannot be made from this log.
-            return Verification(
-                str(table.id), table.head_seq, chain_ok, False, replayed[0], replayed[1]
-            )
-        state = replayed.to_dict()
-        # Appends leave the projection's row behind for this check to write: behind is
-        # expected; at the head and different from the log's state is what is wrong.
-        behind = projection is None or projection.seq != table.head_seq
-        projection_ok = behind or TableProjection.objects.filter(table=table, state=state).exists()
-        if behind or not projection_ok:
-            projection, _ = TableProjection.objects.update_or_create(
-                table=table, defaults={"seq": table.head_seq, "state": state}
-            )
-        if chain_ok:
-            if projection.verified_seq != table.head_seq:
-                TableProjection.objects.filter(table=table).update(verified_seq=table.head_seq)
-            snapshots.keep(
-                "verified", table.id, seq=table.head_seq, hash=table.head_hash, state=replayed
-            )
-    return Verification(str(table.id), table.head_seq, chain_ok, projection_ok)
+    # Appends leave the projection's row behind for this check to write: behind is
+    # expected; at the head and different from the log's state is what is wrong.
+    behind = projection is None or projection.seq != table.head_seq
+    projection_ok = (
+        behind or TableProjection.objects.filter(table=table, state=replayed.to_dict()).exists()
+    )
+    if not projection_ok or _projection_due(projection, table, replayed, whole=whole):
+        projection, _ = TableProjection.objects.update_or_create(
+            table=table, defaults={"seq": table.head_seq, "state": replayed.to_dict()}
+        )
+    if chain_ok and projection.verified_seq != table.head_seq:
+        TableProjection.objects.filter(table=table).update(verified_seq=table.head_seq)
+    if chain_ok:
+        snapshots.keep(
+            "verified", table.id, seq=table.head_seq, hash=table.head_hash, state=replayed
+        )
+    return Verification(str(table.id), table.head_seq, chain_ok, projection_ok, findings=findings)

@@ -46,7 +46,7 @@ from games.tables.exports import (
     TRAILER_FIELDS,
     line_hash,
 )
-from games.tables.log import event_row
+from games.tables.log import engine_payload, event_row
 from games.tables.models import Event, Table
 from scoring.errors import RuleViolation
 from scoring.events import SCHEMA_VERSION, LogEvent
@@ -515,7 +515,10 @@ def _checked(
                 if kept is not None:
                     kept.append(event)
             try:
-                state = apply(state, LogEvent(event.seq, event.event_type, event.payload))
+                # A file's creation may log its seating (another server's player ids): the
+                # engine never sees it, and the stored table logs its own (``table_create``).
+                payload = engine_payload(event.event_type, event.payload)
+                state = apply(state, LogEvent(event.seq, event.event_type, payload))
             except RuleViolation as exc:
                 violation = exc.violations[0]
                 reason = gettext("event %(seq)d is refused by the rules: %(text)s [%(rule)s]")

@@ -2,7 +2,11 @@
 
 Two kinds, both short-lived, both kept only as digests:
 
-- a **link** ``/j/<token>/``: 32 random bytes, URL-safe (the QR codes carry it);
+- a **link** ``/j/#<token>``: 32 random bytes, URL-safe (the QR codes carry it). The
+  token rides after ``#``, which browsers never send: it reaches no server log and no
+  Referer header. The page at ``/j/`` posts it (CSRF-checked) to be exchanged for the role
+  in this phone's session. Links made before that, ``/j/<token>/``, still open the table
+  (gunicorn's access log redacts their token: rummyref.access_log);
 - a **code** of 6 characters typed at ``/join/``, shown as ``K7M-4QX``. Its alphabet,
   ``CODE_ALPHABET``, leaves out every character that reads as another on a screen or on
   paper: 0, O and Q; 1, I and L; 2 and Z; 5 and S; 8 and B; U (beside V). Typing ignores
@@ -13,6 +17,12 @@ viewer tokens only, and at a league table (where members record by signing in, a
 only watches) every token is a viewer's. A token ends ``LIFETIME`` (12 hours) after it
 was made or when the match ends, whichever comes first: a finished table's tokens open
 nothing, and they are deleted with the expired ones whenever a new one is made.
+
+A link stays **multi-use** for its lifetime: one QR code on the table is scanned by every
+phone around it, and a link sent to a chat is opened by all of its readers. What made a
+long-lived link dangerous was where it landed (access logs, Referer headers, history), and
+the fragment keeps it out of all three; a one-use link would only make the table's players
+queue for a new QR code each.
 
 A link token is 256 random bits, so its digest is plain SHA-256 (as the table keys'). A
 code has only 23^6 (about 2^27) values, so a plain hash of it could be reversed by
@@ -27,6 +37,7 @@ from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
@@ -51,7 +62,8 @@ class JoinRefused(Exception):
 
 @dataclass(frozen=True)
 class Minted:
-    """A token just made: its secret exists only here and in the maker's session."""
+    """A token just made: its secret exists only here (the maker's session keeps it sealed,
+    games.pages.joining)."""
 
     secret: str
     role: Role
@@ -75,6 +87,11 @@ def token_digest(kind: str, secret: str) -> str:
     if kind == JoinToken.Kind.CODE:
         return salted_hmac("games.tables.joining.code", secret, algorithm="sha256").hexdigest()
     return key_digest(secret)
+
+
+def link_path(secret: str) -> str:
+    """Return a join link's address (without the host): the token after ``#``."""
+    return f"{reverse('join-link')}#{secret}"
 
 
 def _new_secret(kind: str) -> str:

@@ -11,7 +11,11 @@ from typing import Any
 from django.conf import settings
 
 from games.tables.models import Event, Table
-from scoring.events import SCHEMA_VERSION, LogEvent
+from scoring.events import SCHEMA_VERSION, TABLE_CREATED, LogEvent
+
+# The part of a table's first event that says who sits where: each seat's player id and
+# the name the table began with. The engine plays names, not players: it never sees this.
+SEATING = "seating"
 
 
 def canonical_event(
@@ -116,6 +120,52 @@ def chain_broken_at(events: Sequence[Event], *, prev_hash: str = "") -> int | No
     return None
 
 
+def seating_logged(players: Iterable[Any]) -> list[dict[str, Any]]:
+    """Return the seating a table's first event logs: per seat, in order, its player's id
+    and name."""
+    return [{"player": player.pk, "name": player.name} for player in players]
+
+
+def seating_players(payload: dict[str, Any]) -> list[int] | None:
+    """Return the player ids a table's first event seats, in seat order, or None if it logs
+    no seating (a table created before the seating was logged: its checkpoints cover it)."""
+    seating = payload.get(SEATING)
+    if not isinstance(seating, list):
+        return None
+    return [seat.get("player") if isinstance(seat, dict) else None for seat in seating]
+
+
+def engine_payload(event_type: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """Return an event's payload as the engine reads it: the creation without its seating."""
+    if event_type == TABLE_CREATED and SEATING in payload:
+        return {name: value for name, value in payload.items() if name != SEATING}
+    return payload
+
+
 def engine_events(events: Iterable[Event]) -> list[LogEvent]:
     """Return logged events as the engine reads them."""
-    return [LogEvent(seq=e.seq, event_type=e.type, payload=e.payload) for e in events]
+    return [
+        LogEvent(seq=e.seq, event_type=e.type, payload=engine_payload(e.type, e.payload))
+        for e in events
+    ]
+
+
+def checkpoint_signature(
+    *, table_id: uuid.UUID | str, taken_at: datetime, seq: int, head_hash: str, seating: list[int]
+) -> str:
+    """Sign a table's checkpoint: an HMAC keyed with LOG_CHAIN_KEY, as the chain is, so who
+    can write the rows cannot write a checkpoint that verifies. The prefix keeps a
+    checkpoint's signature apart from any event's hash."""
+    body = json.dumps(
+        {
+            "table": str(table_id),
+            "taken_at": taken_at.astimezone(UTC).isoformat(),
+            "seq": seq,
+            "head_hash": head_hash,
+            "seating": seating,
+        },
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    key = settings.LOG_CHAIN_KEY.encode()
+    return hmac.new(key, f"checkpoint:{body}".encode(), hashlib.sha256).hexdigest()

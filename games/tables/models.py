@@ -336,3 +336,56 @@ class TableProjection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id} @ {self.seq}"
+
+
+class ImmutableCheckpointError(Exception):
+    """Raised on any attempt to change or remove a checkpoint."""
+
+
+class CheckpointQuerySet(models.QuerySet):
+    """Checkpoints are append-only, as the log is: refused before reaching SQL."""
+
+    def update(self, **kwargs):
+        raise ImmutableCheckpointError("Checkpoints are never updated; take a new one.")
+
+    def delete(self):
+        raise ImmutableCheckpointError("Checkpoints are never deleted.")
+
+
+class Checkpoint(models.Model):
+    """A table's head and seating as the nightly audit found them, signed with the log's key.
+
+    The log's chain proves each event follows the one before; it cannot prove that no event
+    was removed from the end, nor who sits in a seat of a table whose log began without its
+    seating. A checkpoint anchors both: a log now shorter than, or different at, a checkpointed
+    head, or a seat whose player changed since, is found (``games.tables.audit``). The
+    signature is an HMAC keyed with LOG_CHAIN_KEY, so the owner of the schema cannot write one
+    that verifies. One row a table a night, and only when something changed since its last.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="checkpoints")
+    taken_at = models.DateTimeField()
+    seq = models.PositiveIntegerField()
+    head_hash = models.CharField(max_length=64)
+    # The seats' player ids in seat order (a player renamed is still the same player).
+    seating = models.JSONField()
+    signature = models.CharField(max_length=64)
+
+    objects = CheckpointQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["table", "-taken_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "taken_at"], name="checkpoint_unique_time"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} @ {self.seq} ({self.taken_at:%Y-%m-%d %H:%M})"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ImmutableCheckpointError("Checkpoints are never updated; take a new one.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableCheckpointError("Checkpoints are never deleted.")

@@ -2,7 +2,7 @@
 
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +16,7 @@ from games.clubs.services import require_member
 from games.shared.errors import ActionRefused, EventRejected
 from games.tables import heads, selectors, snapshots
 from games.tables.access import SEASON_CLOSED
-from games.tables.log import engine_events, event_row
+from games.tables.log import SEATING, engine_events, event_row, seating_logged
 from games.tables.models import Event, Seat, Table, TableProjection
 from games.tables.signals import league_match_changed, table_settled_changed
 from games.tables.tasks import table_verify
@@ -50,9 +50,36 @@ class SeasonClosed(ActionRefused):
 
 @dataclass(frozen=True)
 class AppendResult:
+    """An append's outcome: the stored event, the table's head after it and its totals (all
+    small at any length), and the whole state on demand (``state``, as large as the log)."""
+
     event: Event
     created: bool
-    state: dict[str, Any]
+    head_seq: int
+    head_hash: str
+    totals: list[int]
+    winner: int | None
+    finished: bool
+    engine_state: TableState = field(repr=False, compare=False)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """Return the whole state at the head as JSON-ready data (its hands' entries are
+        kept from append to append, so this costs a list of the hands, no more)."""
+        return self.engine_state.to_dict()
+
+
+def _append_result(table: Table, event: Event, *, created: bool, state: TableState):
+    return AppendResult(
+        event=event,
+        created=created,
+        head_seq=table.head_seq,
+        head_hash=table.head_hash,
+        totals=list(state.totals),
+        winner=state.match.winner,
+        finished=state.match.finished,
+        engine_state=state,
+    )
 
 
 def _insert_event(
@@ -81,15 +108,14 @@ def _insert_event(
     return event
 
 
-def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, Any]:
-    """Move the table's head to ``event``; return the state's projection.
+def _store_head(*, table: Table, event: Event, state: TableState) -> None:
+    """Move the table's head to ``event``.
 
-    The projection's row (the state as JSON, for readers with no snapshot at hand) is
-    written by ``table_verify`` after the commit, in a worker: at a long table it is the
-    largest write there is, and the request need not wait for it. Until then readers take
-    the snapshot this append keeps (``selectors.table_state``).
+    Nothing here grows with the log: the projection's row (the state as JSON, for readers
+    with no snapshot at hand) is written by ``table_verify``, after the commit and only now
+    and then (``audit.PROJECTION_EVERY``): at a long table it is the largest write there is.
+    Meanwhile readers take the snapshot this append keeps (``selectors.table_state``).
     """
-    projected = state.to_dict()
     # A league match that ends, or that was over and is corrected, moves its season's
     # standings; moves within a match still in play do not.
     counted = table.season_id is not None and not table.practice
@@ -102,7 +128,6 @@ def _store_head(*, table: Table, event: Event, state: TableState) -> dict[str, A
     table.status = Table.Status.FINISHED if state.closed else Table.Status.OPEN
     table.save(update_fields=["head_seq", "head_hash", "status", "updated_at"])
     heads.head_publish(table.id, event.seq)
-    return projected
 
 
 def _queue_verify(table_id: uuid.UUID) -> None:
@@ -134,6 +159,9 @@ def table_create(
     ``keys_record``, with a season, lets its keys record (a tournament night's table);
     ``group`` makes a group's table, seated with its players (``seat_players``);
     ``created_at`` dates its first event (an imported log keeps its times).
+
+    The first event logs the seating too (each seat's player id and name), so the audit
+    finds a seat whose player was changed afterwards.
     """
     payload = {"variant": variant, "options": dict(options), "seats": [p.strip() for p in players]}
     try:
@@ -156,9 +184,14 @@ def table_create(
         keys_record=keys_record,
         practice=practice or full_options.get("practice") is True,
     )
+    seated = []
     for position, name in enumerate(state.seats):
         player = seat_players[position] if seat_players else Player.objects.create(name=name)
         Seat.objects.create(table=table, position=position, player=player)
+        seated.append(player)
+    # Who sits where is part of the chained log, so a seat whose player is changed later is
+    # found by the audit (the engine never sees it: ``log.engine_payload``).
+    payload[SEATING] = seating_logged(seated)
     event = _insert_event(
         table=table,
         seq=1,
@@ -273,7 +306,8 @@ def _existing_result(
             ]
         )
     table = Table.objects.get(pk=existing.table_id)
-    return AppendResult(event=existing, created=False, state=selectors.table_state(table=table))
+    # The table's head now, which may be past the stored event.
+    return _append_result(table, existing, created=False, state=snapshots.head_state(table))
 
 
 def _append_locked(
@@ -317,12 +351,12 @@ def _append_locked(
         entered_by=entered_by,
         user=user,
     )
-    projected = _store_head(table=table, event=event, state=state)
+    _store_head(table=table, event=event, state=state)
     # Kept before the commit, under the table's lock, so the next append (waiting on that
     # lock) finds it; were this transaction rolled back, no head would ever carry its hash.
     snapshots.keep("head", table.id, seq=event.seq, hash=event.hash, state=state)
     _queue_verify(table.id)
-    return AppendResult(event=event, created=True, state=projected)
+    return _append_result(table, event, created=True, state=state)
 
 
 @transaction.atomic

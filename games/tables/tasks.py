@@ -38,13 +38,19 @@ def table_verify(table_id: str) -> dict:
 
 @shared_task(name="games.tasks.tables_audit", acks_late=True)
 def tables_audit() -> dict:
-    """Nightly: replay every table's log and check its hash chain; report every table off.
+    """Nightly: replay every table's log and check its hash chain, its seating and its
+    newest checkpoint; report every table off, and checkpoint every table that verifies.
 
-    It only reads and re-caches projections, so a second run (or a redelivery) changes
-    nothing. A table that fails is logged as an error and mailed to the ADMINS. Seasons whose
-    standings do not reflect their tables' logs (a recompute lost or failed) are queued again.
+    It reads, re-caches projections and keeps a signed checkpoint of each table that changed
+    since its last one, so a second run (or a redelivery) changes nothing. A table that
+    fails is logged as an error and mailed to the ADMINS (and gets no new checkpoint: the old
+    one keeps showing what changed). Seasons whose standings do not reflect their tables'
+    logs (a recompute lost or failed) are queued again.
     """
-    report = audit.tables_audit()
+    report = audit.tables_audit(checkpoint=True)
+    logger.info(
+        "audit: %s table(s) checked, %s checkpointed", report["checked"], report["checkpointed"]
+    )
     # Standings a lost or failed recompute left behind are queued again (by their receiver).
     for _receiver, done in tables_audited.send(sender=tables_audit, report=report):
         report.update(done or {})

@@ -137,6 +137,9 @@ class Round(models.Model):
     bye = models.ForeignKey(
         Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="byes"
     )
+    # A round robin's players whose scheduled opponent had withdrawn when the round was
+    # paired: each scores a bye's points that round (NIGHT-WITHDRAW). Set with the round.
+    walkovers = models.ManyToManyField(Entrant, blank=True, related_name="walkover_rounds")
 
     class Meta:
         ordering = ["number"]

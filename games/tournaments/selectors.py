@@ -38,7 +38,7 @@ def tournament_rounds(*, tournament: Tournament) -> QuerySet[Round]:
         Prefetch("seats", queryset=seats)
     )
     return tournament.round_set.select_related("bye__player").prefetch_related(
-        Prefetch("tables", queryset=tables)
+        Prefetch("tables", queryset=tables), "walkovers__player"
     )
 
 
@@ -79,6 +79,8 @@ def night_results(*, tournament: Tournament) -> NightResults:
     for round_ in tournament_rounds(tournament=tournament):
         if round_.bye_id is not None:
             byes.append(Bye(round_number=round_.number, player=round_.bye_id))
+        for entrant in round_.walkovers.all():
+            byes.append(Bye(round_number=round_.number, player=entrant.pk))
         for pairing in round_.tables.all():
             result, status[pairing.pk] = _read_table(pairing, round_.number)
             if result is not None:
@@ -146,6 +148,8 @@ def _night_key(tournament: Tournament, kind: str, *more) -> str:
         (tournament.win_points, tournament.draw_points, tournament.loss_points),
         tournament.bye_points,
         list(tournament.entrants.order_by("pk").values_list("pk", "withdrawn", "player__name")),
+        # A round's walkovers are set with it, in its transaction, and never change: its
+        # number stands for them.
         list(tournament.round_set.order_by("number").values_list("number", "bye_id")),
         list(heads.values_list("table_id", "table__head_seq", "table__head_hash")),
         *more,

@@ -27,7 +27,8 @@ from games.tournaments.models import (
     Tournament,
 )
 from scoring.events import TABLE_DECIDED
-from scoring.tournaments.round_robin import round_robin
+from scoring.tournaments.ranking import points_so_far
+from scoring.tournaments.round_robin import round_among, round_robin
 from scoring.tournaments.seating import met_counts, seat_round
 from scoring.tournaments.swiss import Pairing, standing_order, swiss_round
 from scoring.variants import game_get
@@ -121,6 +122,18 @@ def _director(tournament_id: int, actor) -> Tournament:
     return tournament
 
 
+def _late() -> ActionRefused:
+    """Refuse a new player once a round robin's schedule or a knock-out's bracket is drawn
+    from the first round's field (``Tournament.field``): they would never be paired
+    (NIGHT-LATE)."""
+    return ActionRefused(
+        gettext(
+            "The schedule was drawn at the first round: a round robin or a knock-out takes "
+            "no new players after it."
+        )
+    )
+
+
 @transaction.atomic
 def entrants_register(*, actor, tournament_id: int, player_ids: Sequence[int]) -> int:
     """Register club players (checked in at once: they are at the door); return how many
@@ -135,6 +148,8 @@ def entrants_register(*, actor, tournament_id: int, player_ids: Sequence[int]) -
         for p in players
         if p.pk not in known
     ]
+    if new and tournament.field:
+        raise _late()
     Entrant.objects.bulk_create(new)
     return len(new)
 
@@ -150,6 +165,8 @@ def entrant_set(*, actor, tournament_id: int, entrant_id: int, checked_in: bool,
     entrant = tournament.entrants.select_related("player").filter(pk=entrant_id).first()
     if entrant is None:
         raise ValidationError(gettext("No such entrant."))
+    if checked_in and not withdrawn and tournament.field and entrant.pk not in tournament.field:
+        raise _late()
     if (
         checked_in
         and not withdrawn
@@ -182,15 +199,12 @@ def _pair(tournament: Tournament, number: int, entrants: dict, found) -> Pairing
     """Pair round ``number`` of the night's format from the results so far."""
     players, scale = list(entrants), selectors.scale(tournament)
     if tournament.format == Tournament.Format.ROUND_ROBIN:
-        # The schedule is the first round's field, fixed: a player who withdrew since only
-        # leaves their opponent without a table that round.
+        # The schedule is the first round's field, fixed: a player who withdrew since
+        # leaves their opponent without a table that round, on a bye's points instead.
         schedule = round_robin(tournament.field or selectors.drawn_field(tournament=tournament))
         if number > len(schedule):
             raise ActionRefused(gettext("Everyone has met everyone: the round robin is over."))
-        planned = schedule[number - 1]
-        tables = tuple(t for t in planned.tables if all(p in entrants for p in t))
-        bye = planned.bye if planned.bye in entrants else None
-        return Pairing(round_number=number, tables=tables, bye=bye)
+        return round_among(schedule[number - 1], entrants)
     if tournament.format == Tournament.Format.TABLES:
         low, high = game_get(tournament.variant).players
         order = standing_order(players, found.results, found.byes, scale, seed=tournament.seed)
@@ -203,6 +217,7 @@ def _pair(tournament: Tournament, number: int, entrants: dict, found) -> Pairing
                 smallest=max(low, 3),
                 largest=high,
                 seed=tournament.seed,
+                points=points_so_far(found.results, found.byes, scale),
             )
         except ValueError:
             raise ActionRefused(gettext("Too few players to seat at this game's tables.")) from None
@@ -272,6 +287,7 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
         ends_at=now + timedelta(minutes=tournament.round_minutes),
         bye=entrants[pairing.bye] if pairing.bye is not None else None,
     )
+    round_.walkovers.set([entrants[key] for key in pairing.walkovers])
     tables = []
     for table_number, seated in zip(numbers, pairing.tables, strict=True):
         players = [entrants[key].player for key in seated]

@@ -50,6 +50,24 @@ def _draw(play: Play, move: CardDrawn) -> Play:
     ):
         # Knock Rummy has no discard to end a turn: the next seat's draw ends it.
         play = _end_turn(play)
+    _check_may_draw(play, seat, source)
+    if source == DISCARD_SOURCE:
+        play = _draw_discard(play, seat, card)
+    else:
+        if play.stock <= 0:
+            raise _phase_refusal(play, "stock_empty", "The stock is empty.")
+        hand = _give(play.hands[seat], (card,) if card else (), unknown=0 if card else 1)
+        play = replace(play, stock=play.stock - 1, hands=_with_hand(play, seat, hand))
+    play = replace(play, phase=PLAY, draws=play.draws + 1, claimable=False)
+    if rules.rearrange and play.stock == 0:
+        # KR-STOCK: the stock is used up; after this turn every player melds once more.
+        play = replace(play, final_turns=len(play.seats))
+    return play
+
+
+def _check_may_draw(play: Play, seat: int, source: str) -> None:
+    """Refuse a draw out of turn, or one the phase of the turn does not allow."""
+    rules = play.rules
     if seat != play.turn:
         raise _not_your_turn(play, seat)
     if play.phase == FINAL:
@@ -79,37 +97,30 @@ def _draw(play: Play, move: CardDrawn) -> Play:
             "both_passed",
             "Both players passed the face-up card: the first draw is from the stock.",
         )
-    if source == DISCARD_SOURCE:
-        if not play.discard:
-            raise _phase_refusal(play, "empty_discard", "The discard pile is empty.")
-        top = play.discard[-1]
-        if card is not None and card != top:
-            raise _phase_refusal(
-                play,
-                "not_the_top",
-                f"The top of the discard pile is {top.label}, not {card.label}.",
-                card=str(card),
-                top=str(top),
-            )
-        hand = _give(play.hands[seat], (top,))
-        owed = play.owed_jokers + (top.is_joker and rules.joker_from_discard_owed)
-        play = replace(
+
+
+def _draw_discard(play: Play, seat: int, card: Card | None) -> Play:
+    """Return the play after the seat takes the top of the discard pile."""
+    if not play.discard:
+        raise _phase_refusal(play, "empty_discard", "The discard pile is empty.")
+    top = play.discard[-1]
+    if card is not None and card != top:
+        raise _phase_refusal(
             play,
-            discard=play.discard[:-1],
-            hands=_with_hand(play, seat, hand),
-            taken_from_discard=top,
-            owed_jokers=owed,
+            "not_the_top",
+            f"The top of the discard pile is {top.label}, not {card.label}.",
+            card=str(card),
+            top=str(top),
         )
-    else:
-        if play.stock <= 0:
-            raise _phase_refusal(play, "stock_empty", "The stock is empty.")
-        hand = _give(play.hands[seat], (card,) if card else (), unknown=0 if card else 1)
-        play = replace(play, stock=play.stock - 1, hands=_with_hand(play, seat, hand))
-    play = replace(play, phase=PLAY, draws=play.draws + 1, claimable=False)
-    if rules.rearrange and play.stock == 0:
-        # KR-STOCK: the stock is used up; after this turn every player melds once more.
-        play = replace(play, final_turns=len(play.seats))
-    return play
+    hand = _give(play.hands[seat], (top,))
+    owed = play.owed_jokers + (top.is_joker and play.rules.joker_from_discard_owed)
+    return replace(
+        play,
+        discard=play.discard[:-1],
+        hands=_with_hand(play, seat, hand),
+        taken_from_discard=top,
+        owed_jokers=owed,
+    )
 
 
 def _pass(play: Play, move: TurnPassed) -> Play:

@@ -6,11 +6,14 @@ round. Players are the caller's stable keys (ints or strings, not mixed, so that
 
 - ``swiss``: "Danese" pairing by standing for two-player games, no rematch while one can
   be avoided, the bye to the lowest player who has not had one.
-- ``round_robin``: every player meets every other once (the circle method).
-- ``seating``: tables of 3 to 6 for Ramino, Knock Rummy and Rummy40, each table of about
-  the same strength, table-mates not met before wherever possible.
+- ``round_robin``: every player meets every other once (the circle method); a withdrawn
+  player's scheduled opponent scores a bye (a walkover).
+- ``seating``: tables of 3 to 6 for Ramino, Knock Rummy and Rummy40, table-mates not met
+  before wherever possible, and then each table of about the same strength by VP.
 - ``bracket``: single elimination with seeding; the top seeds get the byes.
 - ``results``: a table's result turned into victory points by the director's scale.
 - ``ranking``: the night's standings with tie-breaks (victory points, Buchholz, head to
   head, points difference).
+
+The rules they follow are written for players in docs/rules.md, "Club nights" (NIGHT-*).
 """

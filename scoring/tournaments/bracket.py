@@ -4,7 +4,8 @@ The bracket has the next power of two of places; seeds are placed so that 1 and 
 only meet in the final, 1–4 in the semi-finals, and so on (1 v 8, 4 v 5, 2 v 7, 3 v 6 for
 eight). Places beyond the field are byes, which fall to the top seeds. A player who
 leaves the night before winning their match gives it to their opponent (a walkover), with
-no table.
+no table; a match that ends level has no winner until the director scores its table
+(NIGHT-KO-SEEDS, NIGHT-KO-DRAW).
 """
 
 from __future__ import annotations

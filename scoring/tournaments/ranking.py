@@ -1,10 +1,13 @@
 """The night's standings: victory points first, then the tie-breaks the director chose.
 
-- ``buchholz``: the sum of the VP of everyone a player met at a table (a strong schedule
-  counts for more); a bye adds nobody.
-- ``head_to_head``: among the players still tied, each pair placed apart at a table gives
-  the better one +1 and the other -1 (as the leagues count it).
-- ``points_difference``: the sum of the player's points differences over the night.
+- ``buchholz`` (NIGHT-BUCHHOLZ): the sum of the VP of everyone a player met at a table,
+  once a table shared (a strong schedule counts for more); a bye adds nobody, though its
+  VP count in the Buchholz of those who met its player (NIGHT-BYE).
+- ``head_to_head`` (NIGHT-TIEBREAK): among the players still tied, however many, each pair
+  placed apart at a table gives the better one +1 and the other -1 (as the leagues count
+  it); at a table the director decided, the VP given place them, a void table none.
+- ``points_difference`` (NIGHT-DIFFERENCE): the sum of the player's points differences over
+  the night, better being positive.
 
 Each tie-break applies, in the given order, to exactly the players still tied when its turn
 comes; players tied after every one share the rank (1, 2, 2, 4).
@@ -61,21 +64,7 @@ def tournament_standings(
     outside = named(results, byes) - set(players)
     if outside:
         raise ValueError(f"results name players outside the standings: {sorted(outside)}")
-    vp: dict[PlayerKey, Fraction] = {player: Fraction(0) for player in players}
-    margin: dict[PlayerKey, Fraction] = {player: Fraction(0) for player in players}
-    met: dict[PlayerKey, list[PlayerKey]] = defaultdict(list)
-    played: Counter[PlayerKey] = Counter()
-    bye_count: Counter[PlayerKey] = Counter()
-    for result in results:
-        for player, points in victory_points(result, scale).items():
-            vp[player] += points
-            played[player] += 1
-            met[player].extend(other for other in result.players if other != player)
-        for player, difference in zip(result.players, result.margins, strict=True):
-            margin[player] += difference
-    for bye in byes:
-        vp[bye.player] += scale.bye
-        bye_count[bye.player] += 1
+    vp, margin, met, played, bye_count = _tally(players, results, byes, scale)
     buchholz = {player: sum((vp[other] for other in met[player]), Fraction(0)) for player in vp}
 
     def keys(name: str, group: Sequence[PlayerKey]) -> dict[PlayerKey, Fraction | int]:
@@ -111,6 +100,50 @@ def tournament_standings(
     return rows
 
 
+def _tally(
+    players: Sequence[PlayerKey],
+    results: Sequence[TableResult],
+    byes: Sequence[Bye],
+    scale: VictoryPoints,
+) -> tuple[
+    dict[PlayerKey, Fraction],
+    dict[PlayerKey, Fraction],
+    dict[PlayerKey, list[PlayerKey]],
+    Counter[PlayerKey],
+    Counter[PlayerKey],
+]:
+    """Return each player's VP, points difference, opponents met, tables played and byes."""
+    vp: dict[PlayerKey, Fraction] = {player: Fraction(0) for player in players}
+    margin: dict[PlayerKey, Fraction] = {player: Fraction(0) for player in players}
+    met: dict[PlayerKey, list[PlayerKey]] = defaultdict(list)
+    played: Counter[PlayerKey] = Counter()
+    bye_count: Counter[PlayerKey] = Counter()
+    for result in results:
+        for player, points in victory_points(result, scale).items():
+            vp[player] += points
+            played[player] += 1
+            met[player].extend(other for other in result.players if other != player)
+        for player, difference in zip(result.players, result.margins, strict=True):
+            margin[player] += difference
+    for bye in byes:
+        vp[bye.player] += scale.bye
+        bye_count[bye.player] += 1
+    return vp, margin, met, played, bye_count
+
+
+def points_so_far(
+    results: Iterable[TableResult], byes: Iterable[Bye], scale: VictoryPoints
+) -> dict[PlayerKey, Fraction]:
+    """Return the VP of everyone the results and byes name (what seating evens out)."""
+    vp: dict[PlayerKey, Fraction] = defaultdict(Fraction)
+    for result in results:
+        for player, points in victory_points(result, scale).items():
+            vp[player] += points
+    for bye in byes:
+        vp[bye.player] += scale.bye
+    return dict(vp)
+
+
 def named(results: Iterable[TableResult], byes: Iterable[Bye]) -> set[PlayerKey]:
     """Return every player the results and byes name."""
     return {p for result in results for p in result.players} | {bye.player for bye in byes}
@@ -138,12 +171,13 @@ def _split(group, breakers, keys) -> list[tuple[list[PlayerKey], str | None]]:
 def _head_to_head(
     group: Sequence[PlayerKey], results: Sequence[TableResult]
 ) -> Mapping[PlayerKey, int]:
+    """Net the tied players' meetings: at a table the director decided, the VP given place
+    them (a void table none), else the places."""
     tied = set(group)
     net: Counter[PlayerKey] = Counter()
     for result in results:
-        present = [
-            (p, place) for p, place in zip(result.players, result.places, strict=True) if p in tied
-        ]
+        order = [-vp for vp in result.decided] if result.decided else result.places
+        present = [(p, rank) for p, rank in zip(result.players, order, strict=True) if p in tied]
         for (a, place_a), (b, place_b) in itertools.combinations(present, 2):
             if place_a != place_b:
                 better, worse = (a, b) if place_a < place_b else (b, a)

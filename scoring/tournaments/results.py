@@ -10,7 +10,8 @@ director picks how a result becomes victory points (VP) before the night starts:
 - ``ByPlace``: by finishing place at a table of 3 to 6; players sharing a place share the
   points of the places they cover.
 
-A bye scores ``bye`` VP; a table scored by the director's decision carries its own VP.
+A bye scores ``bye`` VP; a table scored by the director's decision carries its own VP
+(NIGHT-VP, NIGHT-BANDS, NIGHT-SHARED-PLACE).
 """
 
 from __future__ import annotations

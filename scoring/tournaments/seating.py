@@ -6,8 +6,14 @@ are dealt to the tables down and back up the standings (1st to table 1, 2nd to t
 then back), so every table holds about the same strength. Then players who have sat
 together before are parted: swaps of two players between tables are made while they lower
 the repeats, or keep them and even the tables' strength; when that stalls with repeats
-left, it starts again from a few seatings shuffled by the seed and keeps the best. Fewer
-repeats always come before balance; the same standings and seed give the same round.
+left, or on a small field short of even tables, it starts again from a few seatings
+shuffled by the seed and keeps the best, the most even among those with the fewest repeats
+(NIGHT-SEATING).
+
+A table's strength is the mean of its players' victory points so far; between seatings as
+even by that, the mean of their places in the standings decides (players level on points
+still differ in place). Fewer repeats always come before balance; the same standings and
+seed give the same round.
 """
 
 from __future__ import annotations
@@ -15,7 +21,8 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 
 from scoring.tournaments.results import PlayerKey, TableResult
 from scoring.tournaments.swiss import Pairing
@@ -23,6 +30,10 @@ from scoring.tournaments.swiss import Pairing
 # Bounds on the work for the largest field: passes of swaps, and fresh starts.
 MAX_PASSES = 20
 RESTARTS = 12
+# Up to this many players, fresh starts go on after the repeats are down to none, for a
+# more even seating: swaps alone cannot go from one seating without repeats to another
+# (every swap on the way makes a repeat). A larger field has swaps enough to even it.
+SMALL_FIELD = 24
 
 
 def table_sizes(players: int, size: int, *, smallest: int, largest: int) -> list[int]:
@@ -62,8 +73,13 @@ def seat_round(
     smallest: int,
     largest: int,
     seed: int = 0,
+    points: Mapping[PlayerKey, Fraction] | None = None,
 ) -> Pairing:
-    """Seat ``order`` (the players, best first) at tables for round ``round_number``."""
+    """Seat ``order`` (the players, best first) at tables for round ``round_number``.
+
+    ``points``: each player's victory points so far, by which the tables' strength is
+    evened (none: by the places in ``order`` alone).
+    """
     sizes = table_sizes(len(order), size, smallest=smallest, largest=largest)
     rank = {player: index for index, player in enumerate(order)}
     tables: list[list[PlayerKey]] = [[] for _ in sizes]
@@ -72,12 +88,15 @@ def seat_round(
         table = next(t for t in snake if len(tables[t]) < sizes[t])
         tables[table].append(player)
     if met:
-        best = _Seating(tables, met, rank).descend()
-        # A swap at a time can stall short of a seating with no repeats that exists: start
-        # again from a few shuffled seatings (the seed's) and keep the best.
+        # Floats: a table's mean VP is a small fraction; _lower compares with a margin.
+        vp = {player: float((points or {}).get(player, 0)) for player in order}
+        best = _Seating(tables, met, rank, vp).descend()
+        # A swap at a time can stall short of a seating with fewer repeats, or as few and
+        # more even, that exists: start again from a few shuffled seatings (the seed's) and
+        # keep the best, the most even among those with the fewest repeats.
         draw = random.Random(seed + round_number)
         for _ in range(RESTARTS):
-            if best.cost[0] == 0:
+            if best.cost[0] == 0 and (len(order) > SMALL_FIELD or best.cost[1] <= EPSILON):
                 break
             shuffled = list(order)
             draw.shuffle(shuffled)
@@ -85,37 +104,63 @@ def seat_round(
             for count in sizes:
                 start.append(shuffled[at : at + count])
                 at += count
-            candidate = _Seating(start, met, rank).descend()
-            if candidate.cost < best.cost:
+            candidate = _Seating(start, met, rank, vp).descend()
+            if _lower(candidate.cost, best.cost):
                 best = candidate
         tables = best.tables
     seated = tuple(tuple(sorted(table, key=rank.__getitem__)) for table in tables)
     return Pairing(round_number=round_number, tables=seated)
 
 
-class _Seating:
-    """Tables being improved by swaps; the cost is (repeats, imbalance), least first.
+Cost = tuple[int, float, float]
+EPSILON = 1e-9
 
-    Imbalance is the sum over tables of the squared distance between the table's mean
-    standing and the field's: it adds up table by table, so a swap's effect is computed
-    from the two tables it touches.
+
+def _lower(after: Cost, before: Cost) -> bool:
+    """Say whether a cost is lower: repeats, then imbalance by points, then by places."""
+    if after[0] != before[0]:
+        return after[0] < before[0]
+    if abs(after[1] - before[1]) > EPSILON:
+        return after[1] < before[1]
+    return after[2] < before[2] - EPSILON
+
+
+class _Seating:
+    """Tables being improved by swaps; the cost is (repeats, imbalance by victory points,
+    imbalance by place), least first.
+
+    An imbalance is the sum over tables of the squared distance between the table's mean
+    (victory points, or standing) and the field's: it adds up table by table, so a swap's
+    effect is computed from the two tables it touches.
     """
 
-    def __init__(self, tables: list[list], met: Counter[frozenset], rank: dict):
+    def __init__(
+        self,
+        tables: list[list],
+        met: Counter[frozenset],
+        rank: Mapping[PlayerKey, int],
+        vp: Mapping[PlayerKey, float],
+    ):
         self.tables = [list(table) for table in tables]
-        self.met, self.rank = met, rank
+        self.met, self.rank, self.vp = met, rank, vp
         self.mean = sum(rank.values()) / len(rank)
+        self.mean_vp = sum(vp.values()) / len(vp)
         self.parts = [self._part(table) for table in self.tables]
 
-    def _part(self, table: list) -> tuple[int, float]:
+    def _part(self, table: list) -> Cost:
         # Squared: a pair's third meeting weighs more than two pairs' second ones.
         repeats = sum(self.met[frozenset(pair)] ** 2 for pair in itertools.combinations(table, 2))
+        points = sum(self.vp[player] for player in table) / len(table)
         strength = sum(self.rank[player] for player in table) / len(table)
-        return repeats, (strength - self.mean) ** 2
+        return repeats, (points - self.mean_vp) ** 2, (strength - self.mean) ** 2
 
     @property
-    def cost(self) -> tuple[int, float]:
-        return (sum(p[0] for p in self.parts), round(sum(p[1] for p in self.parts), 9))
+    def cost(self) -> Cost:
+        return (
+            sum(p[0] for p in self.parts),
+            round(sum(p[1] for p in self.parts), 9),
+            round(sum(p[2] for p in self.parts), 9),
+        )
 
     def descend(self) -> _Seating:
         """Swap two players of two tables while it lowers the cost, for MAX_PASSES at most."""
@@ -124,16 +169,10 @@ class _Seating:
             for t, u in itertools.combinations(range(len(self.tables)), 2):
                 first, second = self.tables[t], self.tables[u]
                 for i, j in itertools.product(range(len(first)), range(len(second))):
-                    before = (
-                        self.parts[t][0] + self.parts[u][0],
-                        self.parts[t][1] + self.parts[u][1],
-                    )
+                    before = _sum(self.parts[t], self.parts[u])
                     first[i], second[j] = second[j], first[i]
                     new_t, new_u = self._part(first), self._part(second)
-                    after = (new_t[0] + new_u[0], new_t[1] + new_u[1])
-                    if after[0] < before[0] or (
-                        after[0] == before[0] and after[1] < before[1] - 1e-9
-                    ):
+                    if _lower(_sum(new_t, new_u), before):
                         self.parts[t], self.parts[u] = new_t, new_u
                         improved = True
                     else:
@@ -141,3 +180,7 @@ class _Seating:
             if not improved:
                 break
         return self
+
+
+def _sum(a: Cost, b: Cost) -> Cost:
+    return a[0] + b[0], a[1] + b[1], a[2] + b[2]

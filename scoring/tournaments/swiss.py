@@ -8,7 +8,7 @@ the standings). That is a maximum-weight perfect matching, found by networkx.
 With an odd number of players, the bye goes to the lowest-ranked player who has had the
 fewest byes (so nobody has a second bye while someone has had none). Players level on
 every count are ordered by the seed, so the first round is a draw and every round is the
-same for the same seed.
+same for the same seed (NIGHT-SWISS, NIGHT-BYE).
 """
 
 from __future__ import annotations
@@ -25,16 +25,19 @@ from scoring.tournaments.results import Bye, PlayerKey, TableResult, VictoryPoin
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
-    """One round: its tables (players in seat order; the first deals first) and the bye."""
+    """One round: its tables (players in seat order; the first deals first) and the bye;
+    ``walkovers``: a round robin's players whose scheduled opponent has left, each scoring
+    a bye's points."""
 
     round_number: int
     tables: tuple[tuple[PlayerKey, ...], ...]
     bye: PlayerKey | None = None
+    walkovers: tuple[PlayerKey, ...] = ()
 
     @property
     def players(self) -> list[PlayerKey]:
         seated = [player for table in self.tables for player in table]
-        return seated + ([self.bye] if self.bye is not None else [])
+        return seated + ([self.bye] if self.bye is not None else []) + list(self.walkovers)
 
 
 def standing_order(

@@ -1,10 +1,14 @@
 """A round's table read from its replayed log: the result it gives the night, if any.
 
-- a director's decision settles it: "void" gives everyone 0 VP, "score" the VP decided,
-  "lock" lets the totals stand as they are (places and margins from them, match over or
-  not: e.g. when the round's time ran out);
+- a director's decision settles it: "void" gives everyone 0 VP and no points difference,
+  "score" the VP decided, "lock" lets the totals stand as they are (places and margins
+  from them, match over or not: e.g. when the round's time ran out; equal totals, 0–0
+  before any hand too, share the place, a draw: NIGHT-LOCK);
 - otherwise a finished match gives its places and points differences
   (``scoring.standings.match_summary``), and a match still in play gives nothing yet.
+
+A margin is always "better is positive": in a game scored in penalties (Rummy40) the
+points taken count against the player, so the winner's margin is positive there too.
 """
 
 from __future__ import annotations
@@ -31,17 +35,19 @@ def table_result(
         decided: tuple[Fraction, ...] = ()
         if decision.decision == "void":
             decided = tuple(Fraction(0) for _ in players)
+            margins = decided  # a void table counts for nothing, its points neither
         elif decision.decision == "score":
             decided = tuple(Fraction(points) for points in decision.points)
         return TableResult(round_number, players, places, margins, decided)
     if not state.finished:
         return None
     summary = match_summary(state, players)
+    sign = -1 if state.variant.standings.lower_is_better else 1
     return TableResult(
         round_number,
         players,
         tuple(seat.place for seat in summary.seats),
-        tuple(seat.points_for - seat.points_against for seat in summary.seats),
+        tuple(sign * (seat.points_for - seat.points_against) for seat in summary.seats),
     )
 
 

@@ -16,7 +16,14 @@ from scoring.errors import refusal as _refuse
 from scoring.hands import ScoreItem
 from scoring.melds import Meld, MeldRules
 from scoring.options import bad_option, is_int, json_value, kind_violations, read_options
-from scoring.solver import best_arrangement, best_layoff, min_arrangements, prepare
+from scoring.solver import (
+    Arrangement,
+    LayoffResult,
+    best_arrangement,
+    best_layoff,
+    min_arrangements,
+    prepare,
+)
 
 GIN_DECK = DeckSpec(decks=1, jokers=0)
 GIN_MELDS = MeldRules()
@@ -339,6 +346,34 @@ def _wrong_count(player: str, count: int, expected: int) -> Violation:
     )
 
 
+def _shown_cards(
+    options: GinOptions,
+    knocker_cards: str | Iterable[str | Card],
+    defender_cards: str | Iterable[str | Card],
+    ending: str | None,
+) -> tuple[tuple[Card, ...], tuple[Card, ...], bool]:
+    """Return the knocker's and the defender's cards and whether the hand is a Big Gin,
+    refusing cards the deck cannot hold or counts the ending does not allow."""
+    kept = parse_cards(knocker_cards)
+    held = parse_cards(defender_cards)
+    violations: list[Violation] = []
+    try:
+        check_copies([*kept, *held], GIN_DECK)
+    except RuleViolation as exc:
+        violations.extend(exc.violations)
+    big_gin = ending == BIG_GIN or (ending is None and len(kept) == BIG_GIN_SIZE)
+    if big_gin:
+        _check_big_gin(options)
+    expected = BIG_GIN_SIZE if big_gin else HAND_SIZE
+    if len(kept) != expected:
+        violations.append(_wrong_count("knocker", len(kept), expected))
+    if len(held) != HAND_SIZE:
+        violations.append(_wrong_count("defender", len(held), HAND_SIZE))
+    if violations:
+        raise RuleViolation(*violations)
+    return kept, held, big_gin
+
+
 def score_cards(
     options: GinOptions,
     *,
@@ -357,24 +392,7 @@ def score_cards(
         ending = _check_ending(ending)
         if ending == BIG_GIN:
             _check_big_gin(options)
-    kept = parse_cards(knocker_cards)
-    held = parse_cards(defender_cards)
-    violations: list[Violation] = []
-    try:
-        check_copies([*kept, *held], GIN_DECK)
-    except RuleViolation as exc:
-        violations.extend(exc.violations)
-    big_gin = ending == BIG_GIN or (ending is None and len(kept) == BIG_GIN_SIZE)
-    if big_gin:
-        _check_big_gin(options)
-    expected = BIG_GIN_SIZE if big_gin else HAND_SIZE
-    if len(kept) != expected:
-        violations.append(_wrong_count("knocker", len(kept), expected))
-    if len(held) != HAND_SIZE:
-        violations.append(_wrong_count("defender", len(held), HAND_SIZE))
-    if violations:
-        raise RuleViolation(*violations)
-
+    kept, held, big_gin = _shown_cards(options, knocker_cards, defender_cards, ending)
     # The knocker's count is the minimum over every arrangement (GIN-DEADWOOD). The knocker
     # shows the melds, so among the arrangements reaching that minimum they show the one
     # that leaves the defender the highest count after layoffs; ties go to the first.
@@ -391,36 +409,42 @@ def score_cards(
         raise _not_all_melded(ending, count)
     if count > KNOCK_LIMIT:
         raise _over_knock_limit(count)
+    shown_arrangement, defender = _defender_outcome(held, arrangements, ending)
+    return _score(
+        options,
+        knocker,
+        ending,
+        count,
+        defender.count,
+        from_knock=claimed == KNOCK and ending == GIN,
+        knocker_melds=shown_arrangement.melds,
+        knocker_deadwood=shown_arrangement.deadwood,
+        defender_melds=defender.melds,
+        defender_layoffs=defender.layoffs,
+        defender_deadwood=defender.deadwood,
+        knocker_cards=sort_cards(kept),
+        defender_cards=sort_cards(held),
+    )
+
+
+def _defender_outcome(
+    held: Sequence[Card], arrangements: Sequence[Arrangement], ending: str
+) -> tuple[Arrangement, LayoffResult]:
+    """Return the knocker's arrangement shown and the defender's melds, layoffs and deadwood.
+
+    After a knock the knocker shows, of the arrangements reaching the minimum, the one that
+    leaves the defender the highest count after layoffs (the first of equals).
+    """
     if ending == KNOCK:
         outcomes = [
             best_layoff(held, arrangement.melds, rules=GIN_MELDS, value=gin_value)
             for arrangement in arrangements
         ]
         shown = max(range(len(outcomes)), key=lambda i: outcomes[i].count)
-        outcome, shown_arrangement = outcomes[shown], arrangements[shown]
-        defender_melds, layoffs = outcome.melds, outcome.layoffs
-        defender_deadwood, defender_count = outcome.deadwood, outcome.count
-    else:
-        # Gin and Big Gin: the defender may not lay off (GIN-GIN, GIN-BIGGIN).
-        shown_arrangement = arrangements[0]
-        own = best_arrangement(held, rules=GIN_MELDS, value=gin_value)
-        defender_melds, layoffs = own.melds, ()
-        defender_deadwood, defender_count = own.deadwood, own.count
-    return _score(
-        options,
-        knocker,
-        ending,
-        count,
-        defender_count,
-        from_knock=claimed == KNOCK and ending == GIN,
-        knocker_melds=shown_arrangement.melds,
-        knocker_deadwood=shown_arrangement.deadwood,
-        defender_melds=defender_melds,
-        defender_layoffs=layoffs,
-        defender_deadwood=defender_deadwood,
-        knocker_cards=sort_cards(kept),
-        defender_cards=sort_cards(held),
-    )
+        return arrangements[shown], outcomes[shown]
+    # Gin and Big Gin: the defender may not lay off (GIN-GIN, GIN-BIGGIN).
+    own = best_arrangement(held, rules=GIN_MELDS, value=gin_value)
+    return arrangements[0], LayoffResult(own.melds, (), own.deadwood, own.count)
 
 
 def score_wall(options: GinOptions, *, stock_empty: bool = False) -> GinHandResult:

@@ -222,32 +222,43 @@ def score_hand(
     tied = [seat for seat, value in enumerate(values) if value == lowest]
     undercut = knocker is not None and tied != [knocker]
     winners = [seat for seat in tied if seat != knocker] if undercut else tied
-    items: list[ScoreItem] = []
-    for seat in winners:
-        difference = sum(value - lowest for value in values)
-        items.append(
-            ScoreItem(
-                "KR-SCORE",
-                seat,
-                difference,
-                {"count": lowest, "counts": list(values)},
-                code="difference",
-            )
-        )
-        if undercut:
-            items.append(
-                ScoreItem(
-                    "KR-UNDERCUT",
-                    seat,
-                    UNDERCUT_BONUS,
-                    {"bonus": UNDERCUT_BONUS, "knocker": knocker},
-                    code="bonus",
-                )
-            )
-        if players[seat].went_out:
-            items.append(ScoreItem("KR-OUT", seat, OUT_BONUS, {"bonus": OUT_BONUS}, code="bonus"))
+    items = [
+        item
+        for seat in winners
+        for item in _winner_items(seat, values, knocker if undercut else None, players[seat])
+    ]
     ending = STOCK if knocker is None else KNOCK
     return hand_score(players, ending, winners, values, items, knocker=knocker)
+
+
+def _winner_items(
+    seat: int, values: Sequence[int], undercut: int | None, player: SeatEnd
+) -> list[ScoreItem]:
+    """Return a winner's items: the differences (KR-SCORE), the bonus for undercutting the
+    knocker ``undercut`` (KR-UNDERCUT, when set) and for going out (KR-OUT)."""
+    lowest = min(values)
+    items = [
+        ScoreItem(
+            "KR-SCORE",
+            seat,
+            sum(value - lowest for value in values),
+            {"count": lowest, "counts": list(values)},
+            code="difference",
+        )
+    ]
+    if undercut is not None:
+        items.append(
+            ScoreItem(
+                "KR-UNDERCUT",
+                seat,
+                UNDERCUT_BONUS,
+                {"bonus": UNDERCUT_BONUS, "knocker": undercut},
+                code="bonus",
+            )
+        )
+    if player.went_out:
+        items.append(ScoreItem("KR-OUT", seat, OUT_BONUS, {"bonus": OUT_BONUS}, code="bonus"))
+    return items
 
 
 def match_result(options: KnockRummyOptions, hand_results: Sequence[HandScore]) -> MatchOutcome:

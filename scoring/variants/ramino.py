@@ -8,7 +8,7 @@ and after the chosen number of hands the highest total wins (RAM-MATCH).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -349,55 +349,16 @@ def score_hand(
     values = [hand_value(player, value) for player in players]
     out = [seat for seat, player in enumerate(players) if player.went_out]
     if not out:
-        items = [
-            ScoreItem(
-                "RAM-STOCK",
-                seat,
-                -values[seat],
-                {"count": values[seat], **shown_cards(player, player.hand)},
-                code="hand",
-            )
-            for seat, player in enumerate(players)
-        ]
-        return hand_score(players, STOCK, (), values, items)
+        # RAM-STOCK: nobody went out, every player loses their hand's value.
+        return hand_score(players, STOCK, (), values, _hand_items("RAM-STOCK", players, values))
 
     winner = out[0]
     others = [(winner + step) % len(players) for step in range(1, len(players))]
     lost = sum(values[seat] for seat in others)
     items = [ScoreItem("RAM-SCORE", winner, lost, {"count": lost}, code="gained")]
-    items += [
-        ScoreItem(
-            "RAM-SCORE",
-            seat,
-            -values[seat],
-            {"count": values[seat], **shown_cards(players[seat], players[seat].hand)},
-            code="hand",
-        )
-        for seat in sorted(others)
-    ]
+    items += _hand_items("RAM-SCORE", players, values, sorted(others))
     if options.casino_scoring:
-        melded = melded_value(players[winner], casino_value)
-        items.append(
-            ScoreItem(
-                "RAM-OPT-CASINO",
-                winner,
-                melded,
-                {"count": melded, **shown_cards(players[winner], players[winner].melded)},
-                code="melded",
-            )
-        )
-        share, remainder = divmod(melded, len(others))
-        shares = {seat: share + (1 if i < remainder else 0) for i, seat in enumerate(others)}
-        items += [
-            ScoreItem(
-                "RAM-OPT-CASINO",
-                seat,
-                -shares[seat],
-                {"count": melded, "share": shares[seat]},
-                code="share",
-            )
-            for seat in sorted(others)
-        ]
+        items += _casino_items(players, winner, others)
     if players[winner].hand_closed:
         subtotals = [sum(i.points for i in items if i.seat == seat) for seat in range(len(players))]
         items += [
@@ -406,6 +367,55 @@ def score_hand(
             if subtotal
         ]
     return hand_score(players, OUT, (winner,), values, items)
+
+
+def _hand_items(
+    rule: str, players: Sequence[SeatEnd], values: Sequence[int], seats: Iterable[int] | None = None
+) -> list[ScoreItem]:
+    """Return the items of the seats (every seat when None) losing their hand's value."""
+    return [
+        ScoreItem(
+            rule,
+            seat,
+            -values[seat],
+            {"count": values[seat], **shown_cards(players[seat], players[seat].hand)},
+            code="hand",
+        )
+        for seat in (range(len(players)) if seats is None else seats)
+    ]
+
+
+def _casino_items(
+    players: Sequence[SeatEnd], winner: int, others: Sequence[int]
+) -> list[ScoreItem]:
+    """Return RAM-OPT-CASINO's items: the winner gains the value melded, the others share it.
+
+    ``others`` are the other seats in turn order after the winner: the remainder of a share
+    that does not divide is lost a point each by the first of them.
+    """
+    melded = melded_value(players[winner], casino_value)
+    items = [
+        ScoreItem(
+            "RAM-OPT-CASINO",
+            winner,
+            melded,
+            {"count": melded, **shown_cards(players[winner], players[winner].melded)},
+            code="melded",
+        )
+    ]
+    share, remainder = divmod(melded, len(others))
+    shares = {seat: share + (1 if i < remainder else 0) for i, seat in enumerate(others)}
+    items += [
+        ScoreItem(
+            "RAM-OPT-CASINO",
+            seat,
+            -shares[seat],
+            {"count": melded, "share": shares[seat]},
+            code="share",
+        )
+        for seat in sorted(others)
+    ]
+    return items
 
 
 def match_result(options: RaminoOptions, hand_results: Sequence[HandScore]) -> MatchOutcome:

@@ -208,23 +208,7 @@ def score_hand(
     openings = [_failed_openings(options, player) for player in players]
     problems += [count for count in openings if isinstance(count, RuleViolation)]
     out = [seat for seat, player in enumerate(players) if player.went_out]
-    if len(out) > 1:
-        problems.append(
-            _refuse(
-                "R40-END",
-                "two_out",
-                "Only one player can go out: the hand ends when the first one does.",
-                players=[players[seat].name for seat in out],
-            )
-        )
-    elif not out and not stock_exhausted:
-        problems.append(
-            _refuse(
-                "R40-END",
-                "not_ended",
-                "The hand ends when a player goes out or the stock runs out; neither happened.",
-            )
-        )
+    problems += _ending_problems(players, out, stock_exhausted)
     all_violations(problems)
 
     values = [hand_value(player, card_value) for player in players]
@@ -252,6 +236,30 @@ def score_hand(
                 )
             )
     return hand_score(players, OUT if out else STOCK, out, values, items)
+
+
+def _ending_problems(
+    players: Sequence[SeatEnd], out: Sequence[int], stock_exhausted: bool
+) -> list[RuleViolation]:
+    """Return the refusals of how the hand ended: one player out, or the stock run out."""
+    if len(out) > 1:
+        return [
+            _refuse(
+                "R40-END",
+                "two_out",
+                "Only one player can go out: the hand ends when the first one does.",
+                players=[players[seat].name for seat in out],
+            )
+        ]
+    if not out and not stock_exhausted:
+        return [
+            _refuse(
+                "R40-END",
+                "not_ended",
+                "The hand ends when a player goes out or the stock runs out; neither happened.",
+            )
+        ]
+    return []
 
 
 def _is_over(options: Rummy40Options, totals: Sequence[int]) -> bool:

@@ -266,6 +266,12 @@ document.addEventListener("htmx:afterSettle", (event) => {
     form.addEventListener("change", (event) => {
       if (event.target.name === "knocker" || event.target.name === "ending") draw();
     });
+    // The form emptied after a save (or by the offline outbox): start again on the first hand.
+    form.addEventListener("reset", () => {
+      undoStack.length = 0;
+      anchor = null;
+      setTimeout(() => choose(tabs[0]));
+    });
     form.classList.add("one-picker-on");
     picker.hidden = false;
     draw();
@@ -301,11 +307,30 @@ document.addEventListener("htmx:afterSettle", (event) => {
   document.addEventListener("htmx:afterSettle", tick);
 })();
 
-// A save tells the server which head this phone's board shows, so a stored entry is answered
-// with the board and only what the history gained since (not the whole history again).
-document.addEventListener("htmx:configRequest", (event) => {
+// A hand saved: the answer brought the board, the history's news and the form's fresh keys,
+// not the form again. Empty it for the next hand, entered the way this one was (counts or
+// cards), with whoever ended this hand offered first, as the server draws a fresh form.
+document.addEventListener("htmx:afterRequest", (event) => {
   const form = event.detail.elt;
-  if (!form.matches || !form.matches("#main form[hx-post]")) return;
-  const board = document.querySelector("#board");
-  if (board && board.dataset.headSeq) event.detail.parameters.shown_seq = board.dataset.headSeq;
+  // htmx counts the 409 and 422 this app swaps as successful: only a 200 is a stored hand.
+  if (event.detail.xhr.status !== 200 || !form.matches || !form.matches("#hand-form")) return;
+  if (!document.contains(form)) return;  // another form was sent in its place
+  const kept = Array.from(form.querySelectorAll("input[name=mode]:checked, input[name=knocker]:checked"));
+  form.reset();  // hidden keys keep the values the answer brought (their value attribute)
+  kept.forEach((radio) => { radio.checked = true; });
+  delete form.dataset.touched;
+  const preview = form.querySelector("#preview");
+  if (preview) preview.replaceChildren();
+  // From a radio the form's pickers listen to, so the one picker draws its hands again.
+  (kept[kept.length - 1] || form).dispatchEvent(new Event("change", { bubbles: true }));
+});
+
+// A refusal the server answers for the form's alert slot (games/pages/errors.py says where,
+// with HX-Retarget) is shown even when it is a 403: other 403s (a stale CSRF token) are not.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const xhr = event.detail.xhr;
+  if (xhr.status === 403 && xhr.getResponseHeader("HX-Retarget")) {
+    event.detail.shouldSwap = true;
+    event.detail.isError = false;
+  }
 });

@@ -135,15 +135,14 @@
     box.querySelector("[data-outbox-count]").textContent = String(pending.length);
   }
 
-  function headOf(html) {
-    const match = html.match(/name="expected_seq" value="(\d+)"/);
-    return match ? Number(match[1]) : null;
-  }
-
-  function reasonOf(html) {
-    const page = new DOMParser().parseFromString(html, "text/html");
-    const alert = page.querySelector("#hand-form [role=alert], #hand-form .alert, #main .alert, .error");
-    return alert ? alert.textContent.replace(/\s+/g, " ").trim() : "";
+  // The save views answer the outbox in JSON (it asks with Accept): {"ok": true, "seq",
+  // "head"}, or {"ok": false, "error": {"code", "message", "field"}, "expected_seq"}.
+  async function answerOf(response) {
+    try {
+      return await response.json();
+    } catch (error) {
+      return null;  // not the app's answer (a proxy's error page): no reason to show
+    }
   }
 
   let sending = false;
@@ -163,20 +162,22 @@
         try {
           response = await fetch(entry.url, {
             method: "POST", body, credentials: "same-origin",
-            headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
+            headers: { "Accept": "application/json", "X-CSRFToken": csrfToken() },
           });
         } catch (error) {
           break;  // still no connection: try again later
         }
-        const html = await response.text();
-        if (response.ok) {
+        const answer = await answerOf(response);
+        if (response.ok && answer && answer.ok) {
           await forget(entry.eventId);
           stored += 1;
           continue;
         }
-        entry.state = response.status === 409 ? "conflict" : "refused";
-        entry.reason = response.status === 409 ? text("conflict") : (reasonOf(html) || text("refused"));
-        entry.head = headOf(html);
+        const error = (answer && answer.error) || {};
+        const conflict = error.code === "conflict";
+        entry.state = conflict ? "conflict" : "refused";
+        entry.reason = conflict ? text("conflict") : (error.message || text("refused"));
+        entry.head = answer && Number.isInteger(answer.expected_seq) ? answer.expected_seq : null;
         await save(entry);
         break;
       }

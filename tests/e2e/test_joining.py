@@ -1,11 +1,13 @@
-"""Phones join a table by its short code, typed at /join/, in a real browser."""
+"""Phones join a table in a real browser: by its short code, typed at /join/; by a join
+link, whose token rides after "#" (no request carries it); without JavaScript, by pasting
+the link."""
 
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import record_gin_hand, share_link
+from tests.e2e.conftest import PHONE, record_gin_hand, share_link
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -73,7 +75,7 @@ class TestJoiningByCode:
         link = share_link(phone, "viewer")
         phone.context.grant_permissions(["clipboard-read", "clipboard-write"])
         button = phone.get_by_test_id("share-button-viewer")
-        assert re.search(r"/j/[\w-]{43}/$", link)
+        assert re.search(r"/j/#[\w-]{43}$", link)
         # Headless Chromium has no share sheet: the link goes to the clipboard.
         phone.evaluate("delete Navigator.prototype.share")
         button.click()
@@ -106,3 +108,48 @@ class TestTheQrCodes:
         phone_b.goto(share.get_by_test_id("link-scorekeeper").input_value())
         expect(phone_b).to_have_url(table_url)
         expect(phone_b.locator("#hand-form")).to_have_count(1)
+
+
+class TestJoiningByLink:
+    def test_a_phone_joins_from_a_fragment_link_and_its_token_is_never_sent(self, new_phone):
+        phone_a = new_phone()
+        table_url = _start_gin(phone_a)
+        link = share_link(phone_a, "scorekeeper")
+        token = link.split("#", 1)[1]
+        assert link.endswith(f"/j/#{token}")
+
+        phone_b = new_phone()
+        sent = []
+        phone_b.on("request", lambda request: sent.append((request.url, request.headers)))
+        phone_b.goto(link)  # as the camera app hands a scanned QR code to the browser
+        expect(phone_b).to_have_url(table_url)
+        expect(phone_b.locator("#hand-form")).to_have_count(1)
+        # The page posted the token (to /j/), and no address or Referer ever held it.
+        assert any(url.endswith("/j/") for url, _headers in sent)
+        for url, headers in sent:
+            assert token not in url and token not in headers.get("referer", "")
+        # Nor does the history: the way back holds no token (Chromium even replaces the
+        # /j/ entry, its form being sent while the page loads).
+        phone_b.go_back()
+        assert token not in phone_b.url and "#" not in phone_b.url
+        record_gin_hand(phone_a, "Anna", "Knock", knocker=7, defender=20)
+        phone_b.goto(table_url)
+        expect(phone_b.get_by_test_id("total-0")).to_have_text("13")
+
+    def test_without_javascript_the_link_is_pasted(self, new_phone, browser, live_server):
+        phone_a = new_phone()
+        table_url = _start_gin(phone_a)
+        link = share_link(phone_a, "viewer")
+        context = browser.new_context(
+            viewport=PHONE, is_mobile=True, java_script_enabled=False, base_url=live_server.url
+        )
+        try:
+            phone_b = context.new_page()
+            phone_b.goto(link)
+            expect(phone_b).to_have_url(re.compile(r"/j/#"))  # nothing read the fragment
+            phone_b.get_by_label("Paste the join link, or type the table's code").fill(link)
+            phone_b.get_by_role("button", name="Join", exact=True).click()
+            expect(phone_b).to_have_url(table_url)
+            expect(phone_b.get_by_text("You are watching this table.")).to_be_visible()
+        finally:
+            context.close()

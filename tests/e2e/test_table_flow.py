@@ -64,8 +64,11 @@ def test_two_phones_take_turns_for_six_hands_and_every_save_works_first_time(new
         totals[seat] += 25 + defender
         with phone.expect_response(re.compile(r"/hands/$")) as saved:
             _gin(phone, Taps(phone), who, defender)
-        # Answered with the board and the news (the history not sent again whole).
-        assert saved.value.headers.get("hx-retarget") == "#board"
+        # Answered with the board and the news (the history not sent again whole), landing
+        # where the form says: no header moves it.
+        assert saved.value.request.headers.get("hx-target") == "board"
+        assert "hx-retarget" not in saved.value.headers
+        assert len(saved.value.body()) <= 8 * 1024
         # The save worked on the first tap: the total moved, no conflict, no refusal.
         expect(phone.get_by_test_id(f"total-{seat}")).to_have_text(str(totals[seat]))
         expect(phone.get_by_test_id("conflict")).to_have_count(0)

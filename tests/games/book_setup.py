@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from bench.logs import STEPS, LogBuilder
 from games.models import Event, Group, Player, Table
 from games.tables import services as table_services
+from games.tables.log import engine_payload
 from scoring.errors import RuleViolation
 from scoring.events import HAND_RECORDED, TABLE_CREATED, LogEvent
 from scoring.replay import apply
@@ -106,7 +107,9 @@ def random_history(group: Group, players: Sequence[Player], *, seed: int, tables
         seated = rng.sample(list(players), rng.choice(sizes))
         table = table_start(seated, group=group, variant=variant, options=options)
         created = Event.objects.get(table=table, seq=1)
-        first = LogEvent(seq=1, event_type=TABLE_CREATED, payload=created.payload)
+        first = LogEvent(
+            seq=1, event_type=TABLE_CREATED, payload=engine_payload(TABLE_CREATED, created.payload)
+        )
         builder = LogBuilder(rng=rng, state=apply(None, first), events=[first], limit=10**6)
         for _step in range(12):
             state, length = builder.state, len(builder.events)

@@ -14,12 +14,23 @@ def share_page(phone: Client, table) -> str:
 
 
 def share_link(page: str, role: str) -> str:
-    """Return the path of the join link for ``role`` in a share block."""
+    """Return the join link for ``role`` in a share block, without its host: ``/j/#<token>``."""
     box = re.search(rf'<input[^>]*data-testid="link-{role}"[^>]*>', page).group(0)
-    return re.search(r'value="https?://[^/"]+(/j/[^"]+/)"', box).group(1)
+    return re.search(r'value="https?://[^/"]+(/j/#[\w-]+)"', box).group(1)
+
+
+def join_by_link(phone: Client, link: str):
+    """Open a join link on ``phone`` as the /j/ page's script does: post the token after
+    ``#`` to /j/ with the page's CSRF token (browsers never send a fragment); return the
+    answer."""
+    path, token = link.split("#", 1)
+    page = phone.get(path)
+    assert page.status_code == 200
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())
+    return phone.post(path, {"link": token, "csrfmiddlewaretoken": csrf.group(1)})
 
 
 def join_from(creator: Client, other: Client, table, role: str) -> None:
     """Open ``table`` on ``other`` with the ``role`` join link that ``creator`` is shown."""
-    response = other.get(share_link(share_page(creator, table), role))
+    response = join_by_link(other, share_link(share_page(creator, table), role))
     assert response.status_code == 302 and response.url == f"/t/{table.id}/"

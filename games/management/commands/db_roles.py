@@ -1,4 +1,5 @@
-"""Set up the runtime role that may only read and append the event log (rummyref.dbroles)."""
+"""Set up the runtime role that may only read and append the event log and the audit's
+checkpoints (rummyref.dbroles)."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError, connection, transaction
@@ -10,7 +11,8 @@ from rummyref import dbroles
 class Command(BaseCommand):
     help = (
         "Create (if missing) the PostgreSQL role the app runs as, with SELECT and INSERT only "
-        "on the event log. Run as the owner role that runs migrate, after migrate."
+        "on the event log and the audit's checkpoints. Run as the owner role that runs "
+        "migrate, after migrate."
     )
 
     def add_arguments(self, parser):
@@ -51,7 +53,7 @@ class Command(BaseCommand):
             self.stdout.write(
                 self.style.SUCCESS(
                     f"{runtime} may read every table, and only read and append "
-                    f"{dbroles.EVENT_TABLE}."
+                    f"{' and '.join(dbroles.APPEND_ONLY_TABLES)}."
                 )
             )
 

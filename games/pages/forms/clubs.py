@@ -2,6 +2,7 @@
 
 import calendar
 import datetime as dt
+import re
 
 from django import forms
 from django.utils import timezone
@@ -33,6 +34,34 @@ class InviteForm(forms.Form):
     days = forms.IntegerField(
         label=_("Valid for (days)"), min_value=1, max_value=MAX_INVITE_DAYS, initial=INVITE_DAYS
     )
+
+
+# An invite's token, pasted alone or as its link: after "#", or in an old link's path.
+PASTED_INVITE = re.compile(r"#(?P<fragment>[^#]*)$|/invite/(?P<path>[^/?#\s]+)")
+INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{32,64}")
+
+
+class InviteLinkForm(forms.Form):
+    """The /invite/ page's form: its script fills it from the link's fragment and sends
+    it; a browser without JavaScript pastes the link itself."""
+
+    link = forms.CharField(
+        label=_("Paste the invite link"),
+        max_length=300,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "spellcheck": "false", "data-secret-input": True}
+        ),
+    )
+
+    def clean_link(self) -> str:
+        """Return the invite's token."""
+        text = self.cleaned_data["link"].strip()
+        found = PASTED_INVITE.search(text)
+        token = (found.group("fragment") or found.group("path") or "") if found else text
+        token = token.strip().strip("/")
+        if not INVITE_TOKEN.fullmatch(token):
+            raise forms.ValidationError(_("Paste the whole invite link."), code="link")
+        return token
 
 
 class PlayerForm(forms.Form):

@@ -1,9 +1,13 @@
-"""The /join/ page's form: one table code, typed however the phone likes."""
+"""The /join/ page's form: one table code, typed however the phone likes; and the /j/
+page's: a join link (its token) or a code."""
+
+import re
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.tables.joining import CODE_LENGTH, code_normalize
+from games.tables.models import JoinToken
 
 NO_TABLE = _("No table with that code (codes expire when the match ends).")
 
@@ -34,3 +38,47 @@ class JoinCodeForm(forms.Form):
                 _("A table code has 6 letters and digits, like K7M-4QX."), code="length"
             )
         return code
+
+
+# A link's token: new_key()'s 43 URL-safe characters (a little room either side).
+LINK_TOKEN = re.compile(r"[A-Za-z0-9_-]{32,64}")
+# The token of a link pasted whole: after "#", or the path of a link made before that.
+PASTED_LINK = re.compile(r"#(?P<fragment>[^#]*)$|/j/(?P<path>[^/?#\s]+)")
+NO_LINK = _(
+    "That link opens no table any more: links expire when the match ends, or after 12 hours."
+)
+
+
+class JoinLinkForm(forms.Form):
+    """The /j/ page's form: its script fills it from the link's fragment and sends it; a
+    phone without JavaScript pastes the link (or types the code) itself."""
+
+    link = forms.CharField(
+        label=_("Paste the join link, or type the table's code"),
+        max_length=300,
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocorrect": "off",
+                "autocapitalize": "off",
+                "spellcheck": "false",
+                "enterkeyhint": "go",
+                "data-secret-input": True,
+            }
+        ),
+    )
+
+    def clean_link(self) -> tuple[str, str]:
+        """Return what was given as (kind, secret): a link's token, or a typed code."""
+        text = self.cleaned_data["link"].strip()
+        found = PASTED_LINK.search(text)
+        token = (found.group("fragment") or found.group("path") or "") if found else text
+        token = token.strip().strip("/")
+        if LINK_TOKEN.fullmatch(token):
+            return JoinToken.Kind.LINK, token
+        code = code_normalize(token)
+        if len(code) == CODE_LENGTH:
+            return JoinToken.Kind.CODE, code
+        raise forms.ValidationError(
+            _("Paste the whole link, or type the 6-character code (like K7M-4QX)."), code="link"
+        )

@@ -66,7 +66,7 @@ class TestTables:
         assert created["scorekeeper_key"] != created["viewer_key"]
         # The links are join links: no key in them, each opens the page with its role.
         assert created["scorekeeper_key"] not in created["scorekeeper_link"]
-        assert created["scorekeeper_link"].startswith("http://testserver/j/")
+        assert created["scorekeeper_link"].startswith("http://testserver/j/#")
         assert created["role"] == "scorekeeper"
 
     def test_a_bad_option_is_refused_with_its_rule(self, api, db):
@@ -120,7 +120,9 @@ class TestAppendingEvents:
         )
         assert response.status_code == 201
         body = response.json()
-        assert body["event"]["seq"] == 2 and body["state"]["totals"] == [13, 0]
+        assert body["event"]["seq"] == 2 and body["totals"] == [13, 0]
+        assert body["head"] == {"seq": 2, "hash": body["event"]["hash"]}
+        assert "state" not in body
 
     def test_a_retry_answers_200_and_stores_nothing_twice(self, api, created):
         event_id = uuid.uuid4()
@@ -327,7 +329,7 @@ class TestOtherGamesThroughTheApi:
         )
         assert response.status_code == 201, response.content
         # RAM-SCORE with RAM-VALUE: B loses 10+10+5 = 25, C loses 20+2 = 22, A gains 47.
-        assert response.json()["state"]["totals"] == [47, -25, -22]
+        assert response.json()["totals"] == [47, -25, -22]
 
     def test_a_knock_rummy_knock_over_five_is_refused_at_the_table(self, api, db):
         table = api.post(

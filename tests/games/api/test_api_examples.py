@@ -25,7 +25,7 @@ def _play(api, sample: SampleHand) -> dict:
     state = None
     for seq, (event_type, payload) in enumerate(sample.events, start=1):
         response = api.post(
-            f"/api/v1/tables/{table['id']}/events/",
+            f"/api/v1/tables/{table['id']}/events/?include=state",
             {
                 "event_id": str(uuid.uuid4()),
                 "expected_seq": seq,

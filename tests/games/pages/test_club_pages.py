@@ -67,10 +67,10 @@ class TestAccounts:
                 "email": "",
                 "password1": PASSWORD,
                 "password2": PASSWORD,
-                "next": "/invite/abc/",
+                "next": "/invite/",
             },
         )
-        assert response.status_code == 302 and response.url == "/invite/abc/"
+        assert response.status_code == 302 and response.url == "/invite/"
         assert "My clubs" in client.get("/clubs/").content.decode()
 
     def test_signing_up_never_sends_the_visitor_to_another_site(self, db):
@@ -143,16 +143,20 @@ class TestClubPages:
         client = _as(world.admin)
         url = f"/clubs/{world.club.slug}/invites/"
         response = client.post(url, {"role": "member", "max_uses": "3", "days": "7"})
-        assert response.status_code == 302
+        assert response.status_code == 200
         invite = world.club.invites.order_by("-created_at").first()
         assert invite.max_uses == 3
-        # Shown once, right after it was made; only its digest is kept.
-        page = client.get(_urls(world)["club"]).content.decode()
-        link = re.search(r'value="http://testserver(/invite/[^"]+/)"', page).group(1)
+        # Shown once, in the answer that made it; only its digest is kept.
+        page = response.content.decode()
+        link = re.search(r'value="http://testserver(/invite/#[\w-]{43})"', page).group(1)
         assert invite.token_digest not in page and len(invite.token_digest) == 64
         assert link not in client.get(_urls(world)["club"]).content.decode()
         joiner = UserFactory()
-        assert _as(joiner).post(link).status_code == 302
+        path, token = link.split("#")
+        assert _as(joiner).post(path, {"link": token}).url == "/invite/"
+        client = _as(joiner)
+        client.post(path, {"link": token})
+        assert client.post(path).url == f"/clubs/{world.club.slug}/"
         assert world.club.memberships.filter(user=joiner, role="member").exists()
 
     def test_with_htmx_only_the_invites_section_comes_back(self, world):
@@ -209,37 +213,55 @@ class TestClubPages:
         assert owner.role == ClubRole.OWNER
 
 
+def _open_invite(client: Client, invite) -> None:
+    """Open ``invite``'s link (``/invite/#<token>``) as the page's script does."""
+    assert client.post("/invite/", {"link": invite.token}).url == "/invite/"
+
+
 class TestInvitePage:
-    def test_opening_an_invite_asks_to_log_in_first(self, world):
+    def test_opening_an_invite_signed_out_asks_to_sign_in_with_no_token_in_next(self, world):
         invite = club_services.invite_create(actor=world.admin, club_id=world.club.pk)
-        response = Client().get(f"/invite/{invite.token}/")
-        assert response.status_code == 302
-        assert response.url == f"/accounts/login/?next=/invite/{invite.token}/"
+        client = Client()
+        _open_invite(client, invite)
+        page = client.get("/invite/").content.decode()
+        assert world.club.name in page and invite.token not in page
+        assert 'href="/accounts/login/?next=/invite/"' in page
+        assert 'href="/accounts/signup/?next=/invite/"' in page
+        # Accepting signed out sends to the sign-in, and back to /invite/.
+        assert client.post("/invite/").url == "/accounts/login/?next=/invite/"
 
     def test_a_signed_in_user_joins_and_a_second_visit_says_so(self, world):
         newcomer = UserFactory()
         invite = club_services.invite_create(actor=world.admin, club_id=world.club.pk)
         client = _as(newcomer)
-        assert world.club.name in client.get(f"/invite/{invite.token}/").content.decode()
-        response = client.post(f"/invite/{invite.token}/")
+        _open_invite(client, invite)
+        assert world.club.name in client.get("/invite/").content.decode()
+        response = client.post("/invite/")
         assert response.status_code == 302 and response.url == f"/clubs/{world.club.slug}/"
         assert world.club.memberships.filter(user=newcomer, role="member").exists()
-        assert (
-            "a member of this club already"
-            in client.get(f"/invite/{invite.token}/").content.decode()
-        )
+        _open_invite(client, invite)
+        assert "a member of this club already" in client.get("/invite/").content.decode()
 
     def test_a_used_invite_is_refused_with_a_reason(self, world):
         invite = club_services.invite_create(actor=world.admin, club_id=world.club.pk)
-        _as(UserFactory()).post(f"/invite/{invite.token}/")
+        first = _as(UserFactory())
+        _open_invite(first, invite)
+        first.post("/invite/")
         late = UserFactory()
-        response = _as(late).post(f"/invite/{invite.token}/")
+        client = _as(late)
+        _open_invite(client, invite)
+        response = client.post("/invite/")
         assert response.status_code == 410
         assert "used already" in response.content.decode()
         assert not world.club.memberships.filter(user=late).exists()
 
     def test_an_unknown_invite_is_not_found(self, world):
-        assert _as(UserFactory()).get("/invite/made-up/").status_code == 404
+        client = _as(UserFactory())
+        response = client.post("/invite/", {"link": "m" * 43})
+        assert response.status_code == 404 and "No such invite." in response.content.decode()
+        assert "m" * 43 not in response.content.decode()
+        assert client.get("/invite/made-up/").url == "/invite/?refused=invite"
+        assert client.get("/invite/?refused=invite").status_code == 404
 
 
 class TestLeagueAndSeasonPages:

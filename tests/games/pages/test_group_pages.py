@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from games.models import Group, Player, Table
-from tests.games.sharing import share_link
+from tests.games.sharing import join_by_link, share_link
 
 GIN = {"variant": "gin", "preset": "big_gin", "target": "100", "no_rediscard": "on", "wall": "on"}
 
@@ -192,9 +192,9 @@ class TestOtherPhones:
         group = _start_group(phone)
         share = _group_share(phone, group)
         member, viewer = Client(), Client()
-        joined = member.get(share_link(share, "scorekeeper"))
+        joined = join_by_link(member, share_link(share, "scorekeeper"))
         assert joined.status_code == 302 and joined.url == f"/g/{group.pk}/"
-        viewer.get(share_link(share, "viewer"))
+        join_by_link(viewer, share_link(share, "viewer"))
         seated = _ids(group, "Anna", "Bruno")
         response = member.post(f"/g/{group.pk}/tables/", {**GIN, "seated": seated})
         assert response.status_code == 302

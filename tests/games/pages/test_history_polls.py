@@ -107,14 +107,16 @@ class TestSaveAnswer:
         table = _create(phone)
         _hands(append, table, 3)
         response = _save(phone, table, shown_seq=table.head_seq)
-        assert response.status_code == 200
-        assert response["HX-Retarget"] == "#board" and response["HX-Reswap"] == "outerHTML"
+        # It lands where the form says (hx-target="#board"): no header moves it.
+        assert response.status_code == 200 and "HX-Retarget" not in response
         body = response.content.decode()
         assert body.lstrip().startswith('<section id="board"')
         assert '<ol hx-swap-oob="afterbegin:#history-list">' in body and 'id="hand-4"' in body
         assert 'id="hand-3"' not in body and 'id="history"' not in body
-        # A form for the next hand, at the new head, with an event id of its own.
-        assert '<div id="hand-form-slot" hx-swap-oob="true">' in body
+        # Not the form again: its keys for the next hand, at the new head, with an event id
+        # of its own (the form stays on the page, emptied by app.js).
+        assert '<span id="hand-form-keys" hx-swap-oob="true">' in body
+        assert 'id="hand-form-slot"' not in body and 'id="hand-form"' not in body
         table.refresh_from_db()
         assert f'name="expected_seq" value="{table.head_seq}"' in body
         sent = table.events.get(seq=table.head_seq).event_id
@@ -136,14 +138,15 @@ class TestSaveAnswer:
         small = _save(phone, table, shown_seq=table.head_seq)
         table.refresh_from_db()
         whole = _save(phone, table)  # a phone that does not say what it shows
-        assert "HX-Retarget" not in whole and '<div id="main">' in whole.content.decode()
+        assert '<section id="history" class="card" hx-swap-oob="true">' in whole.content.decode()
         assert len(small.content) < len(whole.content) - 5_000
 
-    def test_a_head_past_the_log_gets_the_whole_of_main(self, phone):
+    def test_a_head_past_the_log_gets_the_whole_history(self, phone):
         table = _create(phone)
         response = _save(phone, table, shown_seq=99)
-        assert response.status_code == 200 and "HX-Retarget" not in response
-        assert '<div id="main">' in response.content.decode()
+        body = response.content.decode()
+        assert response.status_code == 200 and body.lstrip().startswith('<section id="board"')
+        assert '<section id="history" class="card" hx-swap-oob="true">' in body
 
 
 class TestKeptEntries:

@@ -136,7 +136,7 @@ class TestRecording:
         response = phone.post(f"/t/{table.id}/hands/", data, HTTP_HX_REQUEST="true")
         body = response.content.decode()
         assert response.status_code == 200
-        assert body.lstrip().startswith('<div id="main">') and "<html" not in body
+        assert body.lstrip().startswith('<section id="board"') and "<html" not in body
         assert 'data-testid="total-1">37<' in body
 
     def test_an_illegal_knock_shows_the_rule_and_keeps_what_was_typed(self, phone):
@@ -145,7 +145,15 @@ class TestRecording:
         data = _hand_data(
             page, knocker="0", ending="knock", knocker_count="14", defender_count="20"
         )
-        response = phone.post(f"/t/{table.id}/hands/", data, HTTP_HX_REQUEST="true")
+        response = phone.post(
+            f"/t/{table.id}/hands/", data, HTTP_HX_REQUEST="true", HTTP_HX_TRIGGER="hand-form"
+        )
+        body = response.content.decode()
+        # htmx: the refusal goes to the form's alert slot; the form, as typed, stays put.
+        assert response.status_code == 422 and response["HX-Retarget"] == "#hand-form-alert"
+        assert "GIN-KNOCK" in body and 'id="hand-form"' not in body
+        # A full page draws the form again with what was typed.
+        response = phone.post(f"/t/{table.id}/hands/", data)
         body = response.content.decode()
         assert response.status_code == 422
         assert "GIN-KNOCK" in body and 'value="14"' in body
@@ -173,13 +181,15 @@ class TestRecording:
             f"/t/{table.id}/hands/",
             _hand_data(page_b, knocker="1", ending="gin", defender_count="10"),
             HTTP_HX_REQUEST="true",
+            HTTP_HX_TRIGGER="hand-form",
         )
         body = response.content.decode()
-        assert response.status_code == 409
-        # Both entries: the hand the other phone recorded, and this one kept in the form.
-        assert 'data-testid="conflict"' in body
+        assert response.status_code == 409 and response["HX-Retarget"] == "#hand-form-alert"
+        # Both entries: the hand the other phone recorded, and this one kept in the form
+        # (which this answer leaves as it is).
+        assert 'data-testid="conflict"' in body and 'id="hand-form"' not in body
         assert "Another phone has just recorded hand 1" in body
-        assert 'value="10"' in body and "Record mine as the next hand" in body
+        assert "Record mine as the next hand" in body
         assert 'name="expected_seq" value="2"' in body  # redrawn on the new head
         assert table.events.count() == 2
 
@@ -444,7 +454,8 @@ class TestRematch:
     def test_a_match_in_play_has_no_rematch(self, phone):
         table = _create(phone)
         assert 'data-testid="rematch"' not in phone.get(f"/t/{table.id}/").content.decode()
-        assert phone.post(f"/t/{table.id}/rematch/").status_code == 409
+        # A refusal, answered as on every page (games/pages/errors.py).
+        assert phone.post(f"/t/{table.id}/rematch/").status_code == 403
         assert Table.objects.count() == 1
 
     def test_a_viewer_cannot_start_one(self, phone):

@@ -118,7 +118,7 @@ class TestThePublicPage:
         keeper.post("/phone-name/", {"name": "Anna's phone", "next": "/"})
         # Join links and codes handed out while the match was in play.
         invites = keeper.get(f"/t/{table.id}/share/", **HX).content.decode()
-        secrets = re.findall(r'value="https?://[^"]+/j/([^"/]+)/"', invites)
+        secrets = re.findall(r'value="https?://[^"]+/j/#([\w-]+)"', invites)
         secrets += re.findall(r'data-testid="code-\w+">([^<]+)<', invites)
         assert len(secrets) == 4
         append(table, "hand_recorded", quick(1, "big_gin", 0, 70), entered_by="Anna's phone")

@@ -17,7 +17,7 @@ from bench.logs import log_build
 from games.clubs import groups
 from games.shared.errors import ActionRefused
 from games.tables import audit, exports, imports
-from games.tables.log import chain_broken_at
+from games.tables.log import chain_broken_at, engine_payload
 from games.tables.models import KeyClaim, Table
 from scoring.events import TABLE_CREATED
 from tests.factories import TableFactory, UserFactory
@@ -164,12 +164,20 @@ class TestImport:
         originals = list(table.events.order_by("seq"))
         copies = list(copy.events.order_by("seq"))
         assert not {e.event_id for e in originals} & {e.event_id for e in copies}
-        assert [(e.type, e.payload, e.created_at, e.entered_by) for e in copies] == [
-            (e.type, e.payload, e.created_at, e.entered_by) for e in originals
+        # The same events, but for the seating the creation logs: the copy's own players.
+        assert [
+            (e.type, engine_payload(e.type, e.payload), e.created_at, e.entered_by) for e in copies
+        ] == [
+            (e.type, engine_payload(e.type, e.payload), e.created_at, e.entered_by)
+            for e in originals
         ]
         assert chain_broken_at(copies) is None and copy.head_hash == copies[-1].hash
         assert audit.table_verify(table_id=copy.pk, whole=True).ok
         assert [s.player.group for s in copy.seats.all()] == [group, group]
+        assert copies[0].payload["seating"] == [
+            {"player": s.player_id, "name": s.player.name} for s in copy.seats.order_by("position")
+        ]
+        assert originals[0].payload["seating"] != copies[0].payload["seating"]
         same_match(table, copy)
 
     def test_seats_find_the_groups_players_whatever_the_capitals_and_add_the_others(

@@ -17,7 +17,7 @@ from games.tables import joining
 from games.tables.access import Role
 from games.tables.models import JoinToken
 from tests.factories import TableFactory
-from tests.games.sharing import share_link, share_page
+from tests.games.sharing import join_by_link, share_link, share_page
 from tests.payloads import quick
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +58,7 @@ class TestJoinLinks:
     def test_a_join_link_gives_the_role_it_was_made_for(self, role):
         table = TableFactory()
         phone = Client()
-        response = phone.get(share_link(share_page(_holder(table), table), role))
+        response = join_by_link(phone, share_link(share_page(_holder(table), table), role))
         assert response.status_code == 302 and response.url == f"/t/{table.id}/"
         assert _role(phone, table) == role
 
@@ -67,10 +67,15 @@ class TestJoinLinks:
         minted = _mint(table, kind=JoinToken.Kind.LINK)
         JoinToken.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
         phone = Client()
+        response = join_by_link(phone, joining.link_path(minted.secret))
+        assert response.status_code == 404
+        assert "links expire when the match ends" in response.content.decode()
+        assert minted.secret not in response.content.decode()
+        assert _role(phone, table) is None
+        # A link made before the fragment, the same.
         response = phone.get(f"/j/{minted.secret}/")
         assert response.status_code == 302 and response.url == "/join/?refused=link"
         assert "links expire when the match ends" in phone.get(response.url).content.decode()
-        assert _role(phone, table) is None
 
     def test_a_link_lasts_12_hours(self):
         table = TableFactory()
@@ -88,6 +93,7 @@ class TestJoinLinks:
         minted = _mint(table, kind=JoinToken.Kind.LINK)
         Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
         assert Client().get(f"/j/{minted.secret}/").url == "/join/?refused=link"
+        assert join_by_link(Client(), joining.link_path(minted.secret)).status_code == 404
 
 
 class TestCodes:
@@ -289,6 +295,7 @@ class TestRefusedJoinsAreLoggedWithoutTheSecret:
         with caplog.at_level(logging.DEBUG):
             Client().get(f"/t/{table.id}/join/{tried_key}/")
             Client().get(f"/j/{tried_token}/")
+            Client().post("/j/", {"link": tried_token})
             Client().post("/join/", {"code": tried_code})
         text = "\n".join(r.getMessage() for r in caplog.records)
         for secret in (tried_key, tried_token, tried_code, "K7M-4QX"):

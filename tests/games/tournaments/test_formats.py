@@ -85,6 +85,7 @@ class TestTables:
         )
 
     def test_nine_players_sit_at_three_tables_then_with_new_table_mates(self, world, ramino):
+        """NIGHT-SEATING, NIGHT-LOCK (a 0-0-0 lock), NIGHT-SHARED-PLACE."""
         names = ["Dario", "Elena", "Franco", "Gina", "Ivo", "Lia"]
         tournament = _night(world, names, league=ramino)
         assert tournament.format == "tables"
@@ -110,6 +111,7 @@ class TestTables:
 
 class TestKnockout:
     def test_six_players_top_seeds_have_byes_and_winners_go_on_to_one_champion(self, world):
+        """NIGHT-KO-SEEDS."""
         tournament = _night(world, ["Dario", "Elena", "Franco"], format="knockout", rounds=1)
         first = _finish_gin_round(world, tournament)
         tournament.refresh_from_db()
@@ -156,6 +158,7 @@ class TestKnockout:
         assert [(slot.name, slot.bye) for slot in columns[2][0].slots] == [("", False)] * 2
 
     def test_a_match_without_a_winner_holds_the_next_round(self, world):
+        """NIGHT-KO-DRAW."""
         tournament = _night(world, ["Dario"], format="knockout")
         started = services.round_start(actor=world.admin, tournament_id=tournament.pk)
         for pairing in started.round.tables.all():

@@ -92,6 +92,7 @@ class TestRounds:
         assert night.status == "finished"
 
     def test_an_odd_field_gives_a_bye_worth_a_win(self, world, night):
+        """NIGHT-BYE."""
         ugo = night.entrants.get(player__name="Ugo")
         services.entrant_set(
             actor=world.admin,
@@ -117,6 +118,7 @@ class TestSettlingResults:
             services.round_start(actor=world.admin, tournament_id=night.pk)
 
     def test_at_time_the_director_locks_a_table_and_its_totals_stand(self, world, night):
+        """NIGHT-LOCK."""
         started = services.round_start(actor=world.admin, tournament_id=night.pk)
         first, *others = started.round.tables.all()
         # Table 1 is still playing when time is up: seat 1 leads 35 to 0 (25 + 10).

@@ -57,7 +57,8 @@ def test_a_round_cannot_start_while_tables_play_and_the_page_says_which(world, d
     _tournament, url = night
     director.post(url + "rounds/")
     response = director.post(url + "rounds/")
-    assert response.status_code == 409
+    # A refusal, answered as on every page (games/pages/errors.py).
+    assert response.status_code == 403
     assert "still playing: 1, 2" in response.content.decode()
 
 
@@ -115,7 +116,7 @@ def test_the_director_decides_a_table_from_the_night_page(world, director, night
     pairing = RoundTable.objects.filter(round__tournament=tournament).first()
     decide = url + f"tables/{pairing.pk}/decide/"
     refused = director.post(decide, {"decision": "score", "reason": "dispute", "points_0": "2"})
-    assert refused.status_code == 409
+    assert refused.status_code == 400
     assert "give both players" in refused.content.decode()
     done = director.post(
         decide, {"decision": "score", "reason": "dispute", "points_0": "2", "points_1": "1"}
@@ -199,3 +200,19 @@ def test_a_knock_out_shows_its_bracket_on_the_night_page_and_the_room_screen(wor
     assert page.count('data-testid="bracket-match"') == 3 and "Final" in page
     screen = director.get(url + "tv/", HTTP_HX_REQUEST="true").content.decode()
     assert screen.count('data-testid="bracket-match"') == 3
+
+
+def test_the_standings_heads_link_to_the_rules_they_apply(world, director, night):
+    """NIGHT-BUCHHOLZ, NIGHT-DIFFERENCE, NIGHT-TIEBREAK: the standings' heads and their note
+    link to the entries of the rules page, which holds them in English and in Italian."""
+    _tournament, url = night
+    page = director.get(url).content.decode()
+    standings = page[page.index('data-testid="night-standings"') :]
+    heads = re.findall(r'<th scope="col"><a href="([^"]+)"', standings)
+    assert heads == ["/rules/#NIGHT-VP", "/rules/#NIGHT-BUCHHOLZ", "/rules/#NIGHT-DIFFERENCE"]
+    assert '<a class="rule" href="/rules/#NIGHT-TIEBREAK">NIGHT-TIEBREAK</a>' in standings
+    for language, section in (("en", "Club nights"), ("it", "Serate di club")):
+        rules = Client(HTTP_ACCEPT_LANGUAGE=language).get("/rules/").content.decode()
+        assert f"<h2>{section}</h2>" in rules
+        for rule in ("NIGHT-VP", "NIGHT-BUCHHOLZ", "NIGHT-DIFFERENCE", "NIGHT-TIEBREAK"):
+            assert f'id="{rule}"' in rules

@@ -82,6 +82,7 @@ def _seated_once(started, active) -> None:
 
 class TestSwiss:
     def test_a_winner_withdrawn_after_round_1_is_left_out_of_round_2(self, world):
+        """NIGHT-WITHDRAW."""
         night = _night(world)
         # Margins 85, 75, 65 and 55: the winners stand w1..w4 on 3 VP, the losers l4..l1.
         (w1, l1), (w2, l2), (w3, l3), (w4, l4) = _play(world, night, (60, 50, 40, 30))
@@ -130,6 +131,7 @@ class TestTablesOfFour:
         )
 
     def test_a_winner_withdrawn_after_round_1_is_left_out_of_round_2(self, world, ramino):
+        """NIGHT-WITHDRAW."""
         night = _night(world, league=ramino)
         first = services.round_start(actor=world.admin, tournament_id=night.pk)
         assert [len(table.seats.all()) for table in first.tables] == [4, 4]
@@ -165,6 +167,7 @@ class TestKnockout:
         return [names[pk] for pk in night.field]
 
     def test_the_opponent_of_a_withdrawn_winner_goes_through_without_a_table(self, world):
+        """NIGHT-WITHDRAW, NIGHT-KO-DRAW: a walkover."""
         night = _night(world, format="knockout", rounds=1)
         first = _play(world, night, (30,) * 4)
         s = [None, *self._seeds(night)]  # s[1] is the top seed
@@ -238,6 +241,8 @@ class TestKnockout:
 
 class TestRoundRobin:
     def test_the_schedule_goes_on_without_the_withdrawn_player(self, world):
+        """NIGHT-WITHDRAW: the scheduled opponent of the player who left has a walkover
+        worth a bye's points (3), recorded with the round."""
         night = _night(world, format="round_robin", others=("Dario",))
         first = _play(world, night, (30, 30))
         night.refresh_from_db()
@@ -247,16 +252,30 @@ class TestRoundRobin:
         # p0-p1, p3-p2 (seats swap every other round).
         assert first == [(p[0], p[3]), (p[2], p[1])]
         _set(world, night, p[0])
-        # p0's scheduled opponent sits out the round (the schedule is fixed): no table.
+        # p0's scheduled opponent, p2, sits out the round (the schedule is fixed): no
+        # table, a walkover worth the bye's 3 VP instead.
         second = services.round_start(actor=world.admin, tournament_id=night.pk)
         assert [_names(table) for table in second.tables] == [(p[3], p[1])]
         assert second.round.bye is None
+        assert [e.player.name for e in second.round.walkovers.all()] == [p[2]]
         finish_gin_table(second.tables[0].id)
         third = services.round_start(actor=world.admin, tournament_id=night.pk)
         assert [_names(table) for table in third.tables] == [(p[3], p[2])]
+        # Round 3 was to be p0-p1: p1 has the walkover now.
+        assert [e.player.name for e in third.round.walkovers.all()] == [p[1]]
         lines = _standings(night)
         assert lines[p[0]].withdrawn
         assert (lines[p[0]].row.victory_points, lines[p[0]].row.played) == (3, 1)
+        # Seat 0 won every table: p2 beat p1 in round 1 (3) and had the walkover of round
+        # 2 (3); p1 lost round 1 and 2 and has the walkover of round 3 (3).
+        assert [(lines[n].row.victory_points, lines[n].row.byes) for n in p[1:3]] == [
+            (3, 1),
+            (6, 1),
+        ]
+        page = Client()
+        page.force_login(world.admin)
+        html = page.get(f"/clubs/{world.club.slug}/n/{night.pk}/").content.decode()
+        assert re.search(rf'data-testid="walkover">[^<]*{p[1]}', html)
 
 
 class TestNightPage:

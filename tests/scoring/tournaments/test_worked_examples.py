@@ -69,6 +69,7 @@ class TestEightPlayersFourSwissRounds:
     ]
 
     def test_round_2_pairs_the_winners_then_the_losers_by_points_difference(self):
+        """NIGHT-SWISS: by the standings, the closest pairs."""
         # Winners on 3 VP, Buchholz 0 each, no meetings: by difference A 50, C 40, E 30,
         # G 20. Losers: H -20, F -30, D -40, B -50. So A C E G H F D B, paired 1-2, 3-4…
         pairing = swiss_round(self.PLAYERS, self.ROUND_1, [], WDL, round_number=2, seed=7)
@@ -76,6 +77,7 @@ class TestEightPlayersFourSwissRounds:
         assert pairing.bye is None
 
     def test_round_3_breaks_the_ties_by_buchholz_then_difference(self):
+        """NIGHT-TIEBREAK, NIGHT-BUCHHOLZ."""
         # VP: A 6, G 6, B C E H 3, D F 0. A and G: Buchholz 6 each, never met, difference
         # G 80 > A 60. B C E H: Buchholz 6 each, none met; difference B 50, C 30, H -15,
         # E -30. F -35 before D -140. Order G A B C H E F D; no adjacent pair has met.
@@ -84,6 +86,7 @@ class TestEightPlayersFourSwissRounds:
         assert tables(pairing) == pairs("GA", "BC", "HE", "FD")
 
     def test_round_4_avoids_every_rematch_at_the_least_distance(self):
+        """NIGHT-SWISS: no rematch while one can be avoided."""
         # Order G A C E B H D F (A Buchholz 18 leads the 6s; C 12 and E 12 split by
         # difference 45 to 5; B 15 and H 15 by 35 to -50). G-A met: with no rematch, the
         # least sum of squared distances is G-C 4 + A-E 4 + B-F 9 + H-D 1 = 18, and only
@@ -115,6 +118,7 @@ class TestNinePlayersWithByes:
     BYES = [Bye(round_number=1, player="I")]
 
     def test_the_bye_goes_to_the_lowest_player_who_has_not_had_one(self):
+        """NIGHT-BYE."""
         # 3 VP: G 40, E 30, C 20, A 10, then I (a bye: 3 VP, difference 0). 0 VP: B -10,
         # D -20, F -30, H -40. H is last and has had no bye; the rest pair 1-2, 3-4…
         pairing = swiss_round(self.PLAYERS, self.ROUND_1, self.BYES, WDL, round_number=2, seed=1)
@@ -136,6 +140,7 @@ class TestNinePlayersWithByes:
         assert pairing.bye in {"B", "D", "F", "H"}
 
     def test_a_bye_scores_its_victory_points_and_no_buchholz(self):
+        """NIGHT-BYE."""
         rows = {
             row.player: row
             for row in tournament_standings(self.PLAYERS, self.ROUND_1, self.BYES, WDL)
@@ -149,6 +154,7 @@ class TestTwelvePlayersAtRaminoTablesOfFour:
     ORDER = [f"P{n}" for n in range(1, 13)]
 
     def test_round_1_deals_the_standings_down_and_back_up(self):
+        """NIGHT-SEATING: the first round."""
         # Three tables: P1 P2 P3 to tables 1 2 3, P4 P5 P6 back to 3 2 1, P7 P8 P9 to
         # 1 2 3, P10 P11 P12 to 3 2 1. Each table's places add up to 26.
         pairing = seat_round(
@@ -202,6 +208,7 @@ class TestTwelvePlayersAtRaminoTablesOfFour:
         ],
     )
     def test_table_sizes(self, players, size, smallest, largest, sizes):
+        """NIGHT-SEATING: the tables' sizes."""
         assert table_sizes(players, size, smallest=smallest, largest=largest) == sizes
 
     def test_too_few_players_for_a_table(self):
@@ -211,6 +218,7 @@ class TestTwelvePlayersAtRaminoTablesOfFour:
 
 class TestEightPlayerBracket:
     def test_seeds_1_and_2_can_meet_only_in_the_final(self):
+        """NIGHT-KO-SEEDS."""
         assert seed_positions(8) == [1, 8, 4, 5, 2, 7, 3, 6]
         assert first_round(list("ABCDEFGH")) == [("A", "H"), ("D", "E"), ("B", "G"), ("C", "F")]
 
@@ -225,6 +233,7 @@ class TestEightPlayerBracket:
         assert advance(final, {0: "B"}) == []
 
     def test_six_players_give_the_byes_to_the_top_seeds(self):
+        """NIGHT-KO-SEEDS."""
         assert first_round(list("ABCDEF")) == [("A", None), ("D", "E"), ("B", None), ("C", "F")]
         assert advance(first_round(list("ABCDEF")), {1: "D", 3: "F"}) == [("A", "D"), ("B", "F")]
 
@@ -243,6 +252,7 @@ class TestRoundRobin:
         )
 
     def test_five_players_each_sit_out_once(self):
+        """NIGHT-BYE: the round robin's empty seat."""
         rounds = round_robin(list("ABCDE"))
         assert len(rounds) == 5
         assert sorted(pairing.bye for pairing in rounds) == list("ABCDE")
@@ -250,16 +260,19 @@ class TestRoundRobin:
 
 class TestVictoryPoints:
     def test_win_draw_loss(self):
+        """NIGHT-VP."""
         assert victory_points(won(1, "A", "B", 12), WDL) == {"A": 3, "B": 0}
         draw = TableResult(round_number=1, players=("A", "B"), places=(1, 1), margins=(0, 0))
         assert victory_points(draw, WDL) == {"A": 1, "B": 1}
 
     def test_margin_bands(self):
+        """NIGHT-BANDS."""
         # The default scale: a 120-point win falls in the band from 100: 16 to 4.
         assert victory_points(won(1, "A", "B", 120), MarginBands()) == {"A": 16, "B": 4}
         assert victory_points(won(1, "A", "B", 1), MarginBands()) == {"A": 12, "B": 8}
 
     def test_shared_places_split_the_points_of_the_places_they_cover(self):
+        """NIGHT-SHARED-PLACE."""
         # 4-2-1-0 at a table of four; two players sharing 2nd split 2 + 1.
         result = TableResult(
             round_number=1,
@@ -275,6 +288,7 @@ class TestVictoryPoints:
         }
 
     def test_a_director_decision_overrides_the_log(self):
+        """NIGHT-VP: a table the director scored."""
         decided = TableResult(
             round_number=1,
             players=("A", "B"),

@@ -1,0 +1,184 @@
+"""The referee's worst case: each question that searches (the hand: least deadwood, best
+discard, going out, best opening; layoffs; a Gin score from the cards) on the hardest inputs
+we build, for every game and house rule, asked whole through scoring.referee.answer.
+
+The hardest inputs are long runs with jokers: a run may take a joker in place of any of its
+cards, so a run of n naturals and j jokers packs in ~n^j ways, and the joker options of each
+game change which. The family is generated, not picked: every run length and number of
+jokers a hand of the game can hold, the rest of the hand copies of the run's cards (two
+decks) or its ranks in other suits (sets across the run), from the ace up and down to the
+king or ace-high. Each input is timed in CPU time (time.process_time, best of RUNS, the
+collector off), as a worker spends it.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator, Mapping
+from contextlib import suppress
+from time import process_time
+from typing import Any
+
+from bench.timing import duration, table, verdict
+from scoring import referee
+from scoring.cards import RANKS
+from scoring.errors import RuleViolation
+from scoring.melds import MeldRules
+from scoring.variants import GAMES
+
+WORST = 50e-3
+RUNS = 3
+RETIMED = 5  # the slowest inputs of each question, timed again as the best of RUNS
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+SUITS = "SHDC"  # the run's suit first, then the suits its sets draw on
+# (game, options, players): every house rule that changes what a meld with jokers may be.
+TABLES: tuple[tuple[str, Mapping[str, Any], int], ...] = (
+    ("gin", {}, 2),
+    ("knock_rummy", {}, 2),
+    ("knock_rummy", {}, 5),
+    ("rummy40", {}, 2),
+    ("rummy40", {}, 4),
+    ("ramino", {}, 2),
+    ("ramino", {"circular_runs": True}, 2),
+    ("ramino", {"fixed_jokers": True}, 2),
+    ("ramino", {"fixed_groups": True}, 2),
+    ("ramino", {"fixed_groups": True, "fixed_jokers": True}, 2),
+    ("ramino", {"no_discard_win": True, "circular_runs": True}, 2),
+    ("ramino", {"short_deck": True}, 2),
+)
+# The hand the issue quoted: 150-250 ms per request before the search was bounded.
+QUOTED = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS JK JK JK JK"
+
+
+def _card(rank: int, suit: str) -> str:
+    rank = (rank - 1) % len(RANKS) + 1
+    return f"{RANK_NAMES.get(rank, str(rank))}{suit}"
+
+
+def _run_hands(size: int, decks: int, jokers: int, rules: MeldRules) -> Iterator[str]:
+    """Yield the long-run hands of ``size`` cards: every run length, start and joker count."""
+    for length in range(3, min(len(RANKS), size) + 1):
+        starts = {1, len(RANKS) - length + 1}  # from the ace up, and up to the king
+        if rules.ace_high:
+            starts.add(len(RANKS) - length + 2)  # up to the ace, high
+        if rules.wrap:
+            starts.add(len(RANKS) - 1)  # round the corner: Q K A 2 ...
+        for start in sorted(starts):
+            ranks = [start + i for i in range(length)]
+            for joker_count in range(min(jokers, size - length) + 1):
+                yield " ".join(
+                    _hand(ranks, size - length - joker_count, decks) + ["JK"] * joker_count
+                )
+
+
+def _hand(ranks: list[int], rest: int, decks: int) -> list[str]:
+    """Return the run's cards and ``rest`` more: copies of the run (two decks), then its ranks
+    in the other suits, a suit at a time, so that sets cross the run."""
+    cards = [_card(rank, SUITS[0]) for rank in ranks]
+    extra = [_card(rank, SUITS[0]) for rank in ranks] if decks > 1 else []
+    for suit in SUITS[1:]:
+        extra += [_card(rank, suit) for rank in ranks] * decks
+    return cards + extra[:rest]
+
+
+def _layoff_melds(hand: str) -> list[str]:
+    """Return table melds the hand's cards and jokers can all reach: the run's next ranks in
+    its suit, and sets of its first ranks in the suits the hand leaves (refused when the deck
+    holds too few: a refusal is timed too)."""
+    run = [card for card in hand.split() if card.endswith(SUITS[0])]
+    first, last = run[0][:-1], run[-1][:-1]
+    lookup = {name: rank for rank, name in RANK_NAMES.items()}
+    low, high = int(lookup.get(first, first) or 0), int(lookup.get(last, last) or 0)
+    melds = [" ".join(_card(high + i, SUITS[0]) for i in (1, 2, 3))]
+    melds += [" ".join(_card(rank, suit) for suit in "HDC") for rank in (low, low + 1)]
+    return melds
+
+
+def _questions(key: str, options: Mapping[str, Any], players: int) -> Iterator[tuple[str, dict]]:
+    """Yield (question, request) for every input of one table."""
+    game = GAMES[key]
+    parsed = game.options_from_dict(dict(options), players)
+    deck = game.deck(parsed, players)
+    rules = game.meld_rules(parsed)
+    base = {"variant": key, "options": dict(options), "players": players}
+    # Gin's hand question takes 10 cards, or 11 after drawing; the others the most a hand
+    # of the game holds (the fewer cards, the fewer ways to pack them).
+    sizes = (10, 11) if key == "gin" else (game.most_in_hand,)
+    openings = (False, True) if game.referee.opening_rule else (False,)
+    for size in sizes:
+        for hand in _run_hands(size, deck.decks, deck.jokers, rules):
+            for opened in openings:
+                yield "hand", {**base, "cards": hand, "opened": opened}
+            yield "layoff", {**base, "cards": hand, "melds": _layoff_melds(hand)}
+            if "score" in game.referee.questions and key == "gin" and size == 10:
+                seats = [
+                    {"name": "A", "hand": hand, "knocked": True},
+                    {"name": "B", "hand": _other_hand(hand, size)},
+                ]
+                yield "score", {**base, "players": seats}
+
+
+def _other_hand(hand: str, size: int) -> str:
+    """Return ``size`` cards of one deck the hand does not hold, the run's suit first."""
+    held = set(hand.split())
+    cards = [_card(rank, suit) for suit in SUITS for rank in RANKS]
+    return " ".join([card for card in cards if card not in held][:size])
+
+
+def cpu_time(question: str, request: dict, runs: int = RUNS) -> float:
+    """Return the least CPU time of ``runs`` answers to the request (a refusal is an answer)."""
+    best = None
+    for _ in range(runs):
+        gc.disable()
+        try:
+            start = process_time()
+            with suppress(RuleViolation):
+                referee.answer(question, request)
+            elapsed = process_time() - start
+        finally:
+            gc.enable()
+        best = elapsed if best is None else min(best, elapsed)
+    return best
+
+
+def _worst(key: str, options: Mapping[str, Any], players: int) -> tuple[int, dict]:
+    """Return how many inputs were asked and, per question, (CPU time, request) of the worst.
+
+    Every input is answered once; the RETIMED slowest of each question are then timed again
+    as the best of RUNS, so that a pause of the machine is not taken for a slow answer.
+    """
+    once: dict[str, list[tuple[float, int, dict]]] = {}
+    asked = 0
+    for question, request in _questions(key, options, players):
+        once.setdefault(question, []).append((cpu_time(question, request, 1), asked, request))
+        asked += 1
+    worst = {}
+    for question, timed in once.items():
+        slowest = sorted(timed, key=lambda item: item[:2], reverse=True)[:RETIMED]
+        retimed = [(cpu_time(question, request), request) for _, _, request in slowest]
+        worst[question] = max(retimed, key=lambda item: item[0])
+    return asked, worst
+
+
+def run() -> tuple[str, bool]:
+    """Time every question on every table's hardest inputs; return the report and verdict."""
+    rows = []
+    passed = True
+    for key, options, players in TABLES:
+        gc.collect()
+        asked, worst = _worst(key, options, players)
+        for question, (spent, request) in worst.items():
+            cards = request.get("cards", "(score)")
+            ok = spent <= WORST
+            passed &= ok
+            name = f"{key} {', '.join(options) or 'default'} ({players}p)"
+            rows.append([name, question, str(asked), duration(spent), cards, verdict(ok)])
+    quoted = {"variant": "ramino", "cards": QUOTED}
+    header = ["Referee, worst input per question", "question", "inputs", "max CPU", "hand"]
+    report = table([*header, "verdict"], rows)
+    notes = (
+        f"Target: every answer within {duration(WORST)} of CPU (time.process_time; each input"
+        f" once, the {RETIMED} slowest per question again as the best of {RUNS}). The quoted"
+        f" Ramino hand ({QUOTED}), hand question: {duration(cpu_time('hand', quoted))}."
+    )
+    return f"{report}\n{notes}", passed

@@ -1,0 +1,255 @@
+"""Melds with jokers, listed per hand: runs grown one natural at a time and sets of one rank.
+
+Only the naturals and the number of jokers matter to the search, so each such pair keeps
+one placement of its jokers: for openings the most valuable, otherwise the one reaching
+highest. Runs carry their units and value as they grow, so a candidate costs a few
+additions and only the kept ones become pieces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations, pairwise
+from typing import NamedTuple
+
+from scoring.cards import JOKER, RANKS, SUITS
+from scoring.melds import MAX_RUN, MIN_MELD, Meld, MeldRules
+from scoring.solver.bits import (
+    BASES,
+    CARD_AT,
+    GAIN_SCALE,
+    LAYOFF,
+    RUN,
+    SET,
+    UNIT,
+    Candidate,
+    Piece,
+    make_candidate,
+    position_rank,
+    run_bounds,
+    run_places,
+)
+from scoring.solver.tables import Tables, meld_gain
+
+
+def _suit_line(mask: int, base: int, rules: MeldRules) -> list[int]:
+    """Return the line positions of the naturals of one suit a run may use, in order."""
+    ranks = [rank for rank in RANKS if mask >> (base + rank) & 1]
+    if not ranks:
+        return []
+    if rules.wrap:
+        return ranks + [rank + MAX_RUN for rank in ranks]
+    line = [rank for rank in ranks if rank >= run_bounds(rules)[0]]
+    if rules.ace_high and ranks[0] == 1:
+        line.append(14)
+    return line
+
+
+# A group of naturals of one suit as the run search grows it: their card bits, the line
+# positions of the first and last, the index in the line of the last, the gaps inside, and
+# the units and value of the naturals.
+_Span = tuple[tuple[int, ...], int, int, int, int, int, int]
+
+
+# Candidates with jokers as they are found: take -> (gain, highest line position reached,
+# what makes the piece). See _keep.
+_Kept = dict[int, tuple[int, int, tuple]]
+
+
+class _RunLimits(NamedTuple):
+    """Hold what bounds the runs with jokers of one hand: read once, used for every span."""
+
+    most: int  # jokers a run may take
+    bottom: int  # line positions a run may reach
+    top: int
+    end_room: int  # jokers beyond the naturals at each end (1 without adjacent jokers)
+    joker_value: int
+
+
+def _joker_runs(mask: int, most: int, tables: Tables, joker_value: int, kept: _Kept) -> None:
+    """Keep the runs with 1 to most jokers the natural cards of the mask allow.
+
+    Each group of naturals and number of jokers comes once (see joker_candidates), its
+    jokers reaching as high as they can; for openings, placed where they are worth most. The
+    groups of naturals grow one position at a time, carrying their units and value, so a
+    candidate costs a few additions and only the kept ones become pieces.
+    """
+    rules = tables.rules
+    bottom, top = run_bounds(rules)
+    limits = _RunLimits(most, bottom, top, MAX_RUN if rules.adjacent_jokers else 1, joker_value)
+    for base in BASES:
+        line = _suit_line(mask, base, rules)
+        for start, first in enumerate(line):
+            if rules.wrap and first > MAX_RUN:
+                # The second lap only continues runs started on the first.
+                break
+            bit = base + position_rank(first)
+            stack: list[_Span] = [((bit,), first, first, start, 0, UNIT[bit], tables.values[bit])]
+            while stack:
+                span = stack.pop()
+                _run_jokers(span, base, limits, tables, kept)
+                _grow_span(span, line, most, rules.adjacent_jokers, base, tables, stack)
+
+
+def _grow_span(
+    span: _Span,
+    line: Sequence[int],
+    most: int,
+    adjacent: bool,
+    base: int,
+    tables: Tables,
+    stack: list[_Span],
+) -> None:
+    """Push every group of naturals one natural longer that most jokers can still bridge."""
+    bits, first, end, last, gaps, units, value = span
+    for k in range(last + 1, len(line)):
+        position = line[k]
+        gap = position - end - 1
+        # Positions only grow, so once one is out of reach every later one is too.
+        if position - first >= MAX_RUN or gaps + gap > most or (not adjacent and gap > 1):
+            break
+        bit = base + position_rank(position)
+        unit, worth = UNIT[bit], tables.values[bit]
+        stack.append(((*bits, bit), first, position, k, gaps + gap, units + unit, value + worth))
+
+
+def _run_jokers(span: _Span, base: int, limits: _RunLimits, tables: Tables, kept: _Kept) -> None:
+    """Keep the runs of one group of naturals with each number of jokers the rules allow."""
+    bits, first, end, _, inner, units, value = span
+    naturals = len(bits)
+    room_low = min(first - limits.bottom, limits.end_room)
+    room_high = min(limits.top - end, limits.end_room)
+    most = min(limits.most, MAX_RUN - naturals)
+    if tables.rules.jokers_within_naturals:
+        most = min(most, naturals)
+    every = tables.opening is not None
+    for jokers in range(max(1, inner, MIN_MELD - naturals), most + 1):
+        extra = jokers - inner
+        if extra > room_low + room_high:
+            break
+        cards = naturals + jokers
+        take = units + jokers
+        high = min(extra, room_high)
+        lows = range(extra - high, min(extra, room_low) + 1) if every else (extra - high,)
+        for low in lows:
+            last = end + extra - low
+            if every:
+                value_of = _stretch_value(tables, base, first - low, last, bits)
+                gain = value_of * GAIN_SCALE + cards
+            else:
+                gain = (value + jokers * limits.joker_value) * GAIN_SCALE + cards
+            other = kept.get(take)
+            if other is None or (gain, last) > (other[0], other[1]):
+                kept[take] = (gain, last, (bits, base, first - low, last, jokers, units))
+
+
+def _stretch_value(
+    tables: Tables, base: int, first: int, last: int, naturals: tuple[int, ...]
+) -> int:
+    """Return the opening value of the run of one suit from line position first to last.
+
+    VALUE reads what the cards stand for (a joker counts as the card it stands for), so with
+    it a stretch is valued once per rules and kept with the tables; any other opening value
+    is asked of the run itself, its jokers where the naturals leave gaps.
+    """
+    places = run_places(base, first, last)
+    if tables.stretches is None:
+        represents = tuple(CARD_AT[bit] for bit in places)
+        shown = tuple(CARD_AT[bit] if bit in naturals else JOKER for bit in places)
+        assert tables.opening is not None
+        return tables.opening(Meld("run", shown, represents))
+    key = (base, first, last)
+    found = tables.stretches.get(key)
+    if found is None:
+        assert tables.opening is not None
+        found = tables.opening(Meld("run", tuple(CARD_AT[bit] for bit in places)))
+        tables.stretches[key] = found
+    return found
+
+
+def _run_candidate(gain: int, made: tuple) -> Candidate:
+    """Return the candidate of a run with jokers kept by _run_jokers."""
+    bits, base, first, last, jokers, units = made
+    piece = Piece(RUN, bits, base, first, last, jokers=jokers, places=run_places(base, first, last))
+    return (RUN - 4 * (len(bits) + jokers), units, units + jokers, gain, piece)
+
+
+def _joker_sets(mask: int, most: int, rules: MeldRules) -> Iterator[Piece]:
+    """Yield the sets with 1 to most jokers the natural cards of the mask allow."""
+    if not rules.adjacent_jokers and not rules.fixed_groups:
+        # RAM-OPT-FIXEDJOKER: two jokers in one set count as side by side (unless the suit
+        # order of fixed groups places them apart: set_piece checks that).
+        most = min(most, 1)
+    limit = min(rules.max_set, len(SUITS))
+    for rank in RANKS:
+        held = [i for i, base in enumerate(BASES) if mask >> (base + rank) & 1]
+        for size in range(1, len(held) + 1):
+            for suits in combinations(held, size):
+                for jokers in range(max(1, MIN_MELD - size), most + 1):
+                    total = size + jokers
+                    if total > limit or (rules.jokers_within_naturals and jokers > size):
+                        break
+                    yield from set_piece(suits, (), jokers, rank, total, rules, -1)
+
+
+def set_piece(
+    suits: Sequence[int],
+    shown: Sequence[int],
+    jokers: int,
+    rank: int,
+    total: int,
+    rules: MeldRules,
+    target: int,
+    shown_jokers: Sequence[int] = (),
+) -> Iterator[Piece]:
+    """Yield the set (or the layoff onto a set showing ``shown``) adding suits and jokers.
+
+    ``shown_jokers`` are the suits the table set's jokers stand for. As check_meld reads
+    RAM-OPT-FIXEDGROUPS, the suits are a stretch of C S H D without gaps (not necessarily
+    from clubs), the jokers standing for the missing ones there: the first stretch that holds
+    every suit taken and, with adjacent_jokers off, puts no two jokers on neighbouring suits.
+    """
+    taken = {*suits, *shown}
+    if rules.fixed_groups:
+        for low in range(max(0, max(taken) - total + 1), min(min(taken), len(SUITS) - total) + 1):
+            missing = [i for i in range(low, low + total) if i not in taken]
+            if rules.adjacent_jokers or not _neighbours([*missing, *shown_jokers]):
+                break
+        else:
+            return
+    else:
+        missing = [i for i in range(len(SUITS)) if i not in taken][:jokers]
+    bits = tuple(BASES[i] + rank for i in suits)
+    places = tuple(BASES[i] + rank for i in sorted((*suits, *missing)))
+    kind = SET if target < 0 else LAYOFF
+    yield Piece(kind, bits, target=target, jokers=jokers, places=places)
+
+
+def _neighbours(suits: Sequence[int]) -> bool:
+    """Tell whether two of the suit places (0..3 for C S H D) are side by side."""
+    return any(b - a == 1 for a, b in pairwise(sorted(suits)))
+
+
+def joker_candidates(mask: int, jokers: int, tables: Tables, joker_value: int) -> list[Candidate]:
+    """Return the melds with jokers the hand holds, one per naturals and number of jokers.
+
+    Each take (naturals and jokers) keeps the highest gain, then the one reaching highest: a
+    high ace reaches highest, so A♣ and four jokers show as 10 J Q K A, not A 2 3 4 5. The
+    order is that in which takes are first found: runs, then sets.
+    """
+    rules = tables.rules
+    most = jokers if rules.max_jokers is None else min(jokers, rules.max_jokers)
+    if most <= 0:
+        return []
+    kept: _Kept = {}
+    _joker_runs(mask, most, tables, joker_value, kept)
+    for piece in _joker_sets(mask, most, rules):
+        gain = meld_gain(piece, tables, joker_value)
+        take = make_candidate(piece, gain)[2]
+        other = kept.get(take)
+        if other is None or (gain, piece.last) > (other[0], other[1]):
+            kept[take] = (gain, piece.last, piece)
+    return [
+        make_candidate(made, gain) if isinstance(made, Piece) else _run_candidate(gain, made)
+        for gain, _, made in kept.values()
+    ]

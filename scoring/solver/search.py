@@ -1,0 +1,322 @@
+"""The search: a hand read as a state, its candidates grouped by lowest card, and the
+memoised recursion that finds the best packing (and every packing reaching it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from scoring.cards import JOKER, Card, DeckSpec, check_copies
+from scoring.errors import refusal as _refuse
+from scoring.solver.bits import (
+    FIRST_TOKEN,
+    GAIN_SCALE,
+    JOKERS,
+    NATURAL_BITS,
+    NEVER,
+    PRESENT,
+    SUIT_BASE,
+    UNIT,
+    Candidate,
+    Piece,
+    by_order,
+)
+from scoring.solver.jokers import joker_candidates
+from scoring.solver.results import Value
+from scoring.solver.tables import Tables, natural_candidates
+
+# The most states one search may memoise. The largest hands a game allows (GameRules
+# .most_in_hand) need at most a few thousand; a hand far past them could need millions
+# (jokers and repeated cards multiply the packings), so the search refuses it instead of
+# holding a worker for seconds.
+STATE_BUDGET = 50_000
+
+
+class Search(NamedTuple):
+    """Hold a hand as the search needs it."""
+
+    tables: Tables
+    cards: Sequence[Card]
+    mask: int  # natural cards held at least once, by card bit
+    total: int  # value of the natural cards
+    state: int  # card counts and jokers (0 for a simple hand: see whole_state)
+    jokers: int
+    joker_value: int
+    simple: bool  # one copy of each card and no jokers: Gin's hands
+    candidates: list[Candidate]
+
+
+def held_mask(cards: Sequence[Card], values: Sequence[int]) -> tuple[int, int]:
+    """Return the bits of the cards held (each card once, jokers on bit 64) and their value."""
+    mask = 0
+    total = 0
+    base = SUIT_BASE
+    for card in cards:
+        bit = base[card.suit] + card.rank
+        mask |= 1 << bit
+        total += values[bit]
+    return mask, total
+
+
+# The last hand read for a search with jokers or copies, in one slot read and replaced whole:
+# the referee asks several questions of one hand (going out, then the best opening), and
+# reading a hand with jokers is most of what a question costs.
+_recent_start: list[tuple[tuple, Search | None]] = [((None, None, None, ()), None)]
+
+
+def read_hand(cards: Sequence[Card], tables: Tables, value: Value, deck: DeckSpec) -> Search:
+    """Return the hand read for the search, refusing more copies than the deck holds (CARD-2)."""
+    mask, total = held_mask(cards, tables.values)
+    if not mask >> 64 and mask.bit_count() == len(cards):
+        return Search(tables, cards, mask, total, 0, 0, 0, True, natural_candidates(mask, tables))
+    key = (tables, value, deck, tuple(cards))
+    last_key, search = _recent_start[0]
+    # The tables and values are the same objects call after call (see tables_for); comparing
+    # them by identity spares comparing their contents.
+    if (
+        search is not None
+        and last_key[0] is tables
+        and last_key[1] is value
+        and last_key[2:] == key[2:]
+    ):
+        return search
+    search = _start_counted(cards, tables, value, deck, mask, total)
+    _recent_start[0] = (key, search)
+    return search
+
+
+def _start_counted(
+    cards: Sequence[Card], tables: Tables, value: Value, deck: DeckSpec, mask: int, total: int
+) -> Search:
+    """Return a hand with jokers or copies read for the search (see read_hand)."""
+    check_copies(cards, deck)
+    state = 0
+    for card in cards:
+        state += UNIT[SUIT_BASE[card.suit] + card.rank]
+    jokers = state & JOKERS
+    mask &= NATURAL_BITS
+    joker_value = value(JOKER) if jokers else 0
+    candidates = natural_candidates(mask, tables)
+    if jokers:
+        candidates += joker_candidates(mask, jokers, tables, joker_value)
+    return Search(tables, cards, mask, total, state, jokers, joker_value, False, candidates)
+
+
+def whole_state(search: Search) -> int:
+    """Return the whole hand as a search state."""
+    if not search.simple:
+        return search.state
+    state = 0
+    mask = search.mask
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        state += UNIT[low.bit_length() - 1]
+    return state
+
+
+def within_candidates(search: Search, candidates: Sequence[Candidate], tables: int = 0) -> int:
+    """Return the state of what some candidate takes: the other cards are out of every meld.
+
+    ``tables`` holds the tokens of the table melds, if any.
+    """
+    union = 0
+    for candidate in candidates:
+        union |= candidate[1]
+    if search.simple:
+        return union
+    return (search.state | tables) & (union | union << 1) | search.jokers
+
+
+# What the search learns about a state: the best gain, the candidate taken for the lowest
+# card (None: one copy left out) and the state left after that choice.
+_Step = tuple[int, Piece | None, int]
+_Memo = dict[int, _Step]
+
+
+class _Group(NamedTuple):
+    """Hold the candidates whose lowest card is one card, and how to tell which fit a state.
+
+    A candidate fits when the state holds each of its cards: it is out when it holds a card
+    the state lacks, so the search looks up those few cards (``holding``) rather than test
+    every candidate. Sets of candidates are ints, bit i standing for candidates[i].
+    """
+
+    candidates: list[Candidate]  # in tie-break order
+    allowed: tuple[int, ...]  # by number of jokers left: the candidates that many allow
+    cards: int  # the units (and tokens) some candidate takes
+    holding: dict[int, int]  # unit (or token) -> the candidates that take it
+
+
+_Groups = dict[int, _Group]
+
+
+# The last candidates grouped and their groups, in one slot read and replaced whole: going
+# out and the best opening ask about the same candidates (those of the hand read last).
+_recent_groups: list[tuple[Sequence[Candidate] | None, int, _Groups]] = [(None, 0, {})]
+
+
+def group_candidates(candidates: Sequence[Candidate], jokers: int) -> _Groups:
+    """Group candidates by lowest card, in tie-break order (see _Group)."""
+    last, last_jokers, groups = _recent_groups[0]
+    # The groups are never changed once made, so the same list may share them.
+    if last is candidates and last_jokers == jokers:
+        return groups
+    by_low: dict[int, list[Candidate]] = {}
+    for candidate in sorted(candidates, key=by_order):
+        mask = candidate[1]
+        by_low.setdefault(mask & -mask, []).append(candidate)
+    groups = {low: _group(found, jokers) for low, found in by_low.items()}
+    _recent_groups[0] = (candidates, jokers, groups)
+    return groups
+
+
+def _group(candidates: list[Candidate], jokers: int) -> _Group:
+    masks = [candidate[1] for candidate in candidates]
+    cards = 0
+    for mask in masks:
+        cards |= mask
+    holding = {}
+    rest = cards
+    while rest:
+        unit = rest & -rest
+        rest ^= unit
+        holding[unit] = _index_set([mask & unit for mask in masks])
+    # The search checks the cards of a candidate against the state, never its jokers.
+    needs = [take - mask for _, mask, take, _, _ in candidates]
+    allowed = tuple(_index_set([need <= left for need in needs]) for left in range(jokers + 1))
+    return _Group(candidates, allowed, cards, holding)
+
+
+def _index_set(flags: list) -> int:
+    """Return the int with bit i set where flags[i] is true (one conversion, not a loop)."""
+    return int("".join(["1" if flag else "0" for flag in reversed(flags)]) or "0", 2)
+
+
+def _fitting(group: _Group, present: int, jokers: int) -> int:
+    """Return the candidates of the group that fit a state holding ``present`` and jokers."""
+    fit = group.allowed[jokers]
+    missing = group.cards & ~present
+    while missing:
+        unit = missing & -missing
+        missing ^= unit
+        fit &= ~group.holding[unit]
+    return fit
+
+
+def new_memo(jokers: int, loose: bool) -> _Memo:
+    """Return a memo knowing the states with no card left: only jokers, which are left out."""
+    if not jokers:
+        return {0: (0, None, 0)}
+    return {left: (0 if loose or not left else NEVER, None, left) for left in range(jokers + 1)}
+
+
+# The search is a module function taking its memo, not a closure: a closure that calls
+# itself is a reference cycle, and each call would leave its memo for the garbage collector.
+def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool) -> int:
+    """Return the highest gain the candidates reach inside the state rem, memoising it.
+
+    Loose, a card may be left out; strict (going out), every card is melded or laid off.
+    """
+    step = memo.get(rem)
+    if step is not None:
+        return step[0]
+    if len(memo) > STATE_BUDGET:
+        raise _refuse(
+            "LIMITS",
+            "too_complex",
+            "These cards are too many to work out; no hand in play holds this many.",
+            budget=STATE_BUDGET,
+        )
+    key = rem
+    jokers = rem & JOKERS
+    present = (rem | rem >> 1) & PRESENT
+    low = present & -present
+    group = groups.get(low)
+    while group is None or not group.allowed[jokers]:
+        # A card that starts no candidate left is out of every packing, and so is a table
+        # meld with no layoff left.
+        if not loose and low < FIRST_TOKEN:
+            memo[key] = (NEVER, None, 0)
+            return NEVER
+        rem &= ~(low | low << 1)
+        present ^= low
+        if not present:
+            found = memo[rem][0]
+            memo[key] = (found, None, rem)
+            return found
+        low = present & -present
+        group = groups.get(low)
+    found = NEVER
+    choice = None
+    after = 0
+    fit = _fitting(group, present, jokers)
+    candidates = group.candidates
+    while fit:
+        index = fit & -fit
+        fit ^= index
+        _, _, take, gain, piece = candidates[index.bit_length() - 1]
+        left = rem - take
+        step = memo.get(left)
+        total = gain + (step[0] if step is not None else best_gain(left, groups, memo, loose))
+        if total > found:
+            found, choice, after = total, piece, left
+    if loose or low >= FIRST_TOKEN:
+        left = rem - low
+        step = memo.get(left)
+        total = step[0] if step is not None else best_gain(left, groups, memo, loose)
+        if total > found:
+            found, choice, after = total, None, left
+    memo[key] = (found, choice, after)
+    return found
+
+
+def best_path(rem: int, groups: _Groups, memo: _Memo, loose: bool) -> tuple[int, list[Piece]]:
+    """Return the best gain from rem and the first packing, in tie-break order, reaching it."""
+    found = best_gain(rem, groups, memo, loose)
+    chosen: list[Piece] = []
+    if found < 0:
+        return found, chosen
+    while rem > JOKERS:
+        _, piece, rem = memo[rem]
+        if piece is not None:
+            chosen.append(piece)
+    return found, chosen
+
+
+def every_path(rem: int, groups: _Groups, memo: _Memo) -> Iterator[list[Piece]]:
+    """Yield every packing, in tie-break order, that reaches the best melded value."""
+    if rem <= JOKERS:
+        yield []
+        return
+    present = (rem | rem >> 1) & PRESENT
+    low = present & -present
+    target = best_gain(rem, groups, memo, True) // GAIN_SCALE
+    group = groups.get(low)
+    fit = 0 if group is None else _fitting(group, present, rem & JOKERS)
+    while fit:
+        index = fit & -fit
+        fit ^= index
+        _, _, take, gain, piece = group.candidates[index.bit_length() - 1]
+        if (gain + best_gain(rem - take, groups, memo, True)) // GAIN_SCALE == target:
+            for rest in every_path(rem - take, groups, memo):
+                yield [piece, *rest]
+    if best_gain(rem - low, groups, memo, True) // GAIN_SCALE == target:
+        yield from every_path(rem - low, groups, memo)
+
+
+def disjoint(candidates: Sequence[Candidate]) -> list[Piece] | None:
+    """Return all the candidates when no two share a card (then taking all is best), else None."""
+    union = 0
+    for _, mask, _, _, _ in candidates:
+        if union & mask:
+            return None
+        union |= mask
+    return [candidate[4] for candidate in candidates]
+
+
+def without_cards(state: int, cards: Sequence[Card]) -> int:
+    for card in cards:
+        state -= UNIT[SUIT_BASE[card.suit] + card.rank]
+    return state

@@ -1,0 +1,72 @@
+"""The rules engine stays readable: no module of scoring/ over MAX_MODULE_LINES lines, and no
+function over MAX_FUNCTION_LINES lines unless the line just above its ``def`` (or above its
+first decorator) is a comment starting ``# long:`` that says why it is better whole."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SCORING = Path(__file__).resolve().parents[2] / "scoring"
+MAX_MODULE_LINES = 600
+MAX_FUNCTION_LINES = 60
+LONG_MARK = "# long:"
+
+
+def long_functions(source: str, limit: int = MAX_FUNCTION_LINES) -> list[tuple[str, int, int]]:
+    """Return (name, first line, lines) for each function over ``limit`` lines without a reason.
+
+    A function's lines run from its ``def`` (or first decorator) to its last line; nested
+    functions and methods count on their own.
+    """
+    lines = source.splitlines()
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        length = node.end_lineno - first + 1
+        above = {lines[line - 2].strip() for line in (first, node.lineno) if line >= 2}
+        if length > limit and not any(text.startswith(LONG_MARK) for text in above):
+            found.append((node.name, first, length))
+    return found
+
+
+def _modules() -> list[Path]:
+    modules = sorted(SCORING.rglob("*.py"))
+    assert modules, f"no modules found under {SCORING}"
+    return modules
+
+
+def test_every_scoring_module_is_at_most_600_lines():
+    too_long = {
+        str(path.relative_to(SCORING)): count
+        for path in _modules()
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert too_long == {}
+
+
+def test_every_scoring_function_is_at_most_60_lines_or_says_why():
+    too_long = {
+        f"{path.relative_to(SCORING)}:{line} {name}": length
+        for path in _modules()
+        for name, line, length in long_functions(path.read_text(encoding="utf-8"))
+    }
+    assert too_long == {}
+
+
+def _function(name: str, body_lines: int, above: str = "") -> str:
+    body = "".join(f"    x{i} = {i}\n" for i in range(body_lines))
+    return f"import functools\n{above}def {name}():\n{body}"
+
+
+def test_the_checker_flags_a_long_function_and_accepts_a_reason():
+    assert long_functions(_function("short", 59)) == []
+    assert long_functions(_function("long", 60)) == [("long", 2, 61)]
+    assert long_functions(_function("kept", 60, "# long: one table, read top to bottom\n")) == []
+    # A comment that gives no reason in the agreed form does not count.
+    assert long_functions(_function("vague", 60, "# this is long\n")) == [("vague", 3, 61)]
+    decorated = "@functools.cache\n"
+    assert long_functions(_function("cached", 60, decorated)) == [("cached", 2, 62)]
+    assert long_functions(_function("cached", 60, "# long: a reason\n" + decorated)) == []

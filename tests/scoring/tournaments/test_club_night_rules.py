@@ -1,0 +1,386 @@
+"""The "Club nights" rules (docs/rules.md, NIGHT-*) on cases small enough to work by hand.
+
+Every expected value below is worked out from the rule's text, as its comment shows, not
+read off the code.
+"""
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+
+from scoring.events import TABLE_DECIDED
+from scoring.ratings import ratings_over
+from scoring.tournaments.bracket import advance, first_round
+from scoring.tournaments.ranking import tournament_standings
+from scoring.tournaments.results import (
+    Bye,
+    ByPlace,
+    MarginBands,
+    TableResult,
+    WinDrawLoss,
+    victory_points,
+)
+from scoring.tournaments.round_robin import round_among, round_robin
+from scoring.tournaments.seating import met_counts, seat_round
+from scoring.tournaments.tables import table_result
+from tests.payloads import quick
+from tests.scoring.standings_seasons import summary, table
+from tests.scoring.test_replay_games import hand, rec, seat
+
+WDL = WinDrawLoss()
+
+
+def result(round_number, players, places, margins=None, decided=()):
+    margins = margins or [0] * len(players)
+    return TableResult(
+        round_number,
+        tuple(players),
+        tuple(places),
+        tuple(Fraction(m) for m in margins),
+        tuple(Fraction(d) for d in decided),
+    )
+
+
+def won(round_number, winner, loser, margin=10):
+    return result(round_number, (winner, loser), (1, 2), (margin, -margin))
+
+
+def rows_by_player(rows):
+    return {row.player: row for row in rows}
+
+
+class TestBands:
+    @pytest.mark.parametrize(
+        ("margin", "points"),
+        [
+            (0, (10, 10)),
+            (1, (12, 8)),
+            (49, (12, 8)),
+            (50, (14, 6)),
+            (77, (14, 6)),  # 137 to 60
+            (199, (16, 4)),
+            (200, (18, 2)),
+            (299, (18, 2)),
+            (300, (20, 0)),
+            (950, (20, 0)),
+        ],
+    )
+    def test_the_banded_scale_runs_from_10_10_to_20_0(self, margin, points):
+        """NIGHT-BANDS: 0 gives 10-10, 1-49 12-8, 50-99 14-6, 100-199 16-4, 200-299 18-2,
+        300 and more 20-0; each pair adds up to 20."""
+        places = (1, 1) if margin == 0 else (1, 2)
+        table_ = result(1, "AB", places, (margin, -margin))
+        assert victory_points(table_, MarginBands()) == {"A": points[0], "B": points[1]}
+        assert MarginBands().bye == 14
+
+
+class TestSharedPlace:
+    def test_two_share_second_and_three_share_a_table_of_three(self):
+        """NIGHT-SHARED-PLACE: 310, 250, 250, 120 give 4, 3/2, 3/2, 0; three level at a
+        table of three share 4 + 2 + 1."""
+        four = result(1, "ABCD", (1, 2, 2, 4))
+        assert victory_points(four, ByPlace()) == {
+            "A": 4,
+            "B": Fraction(3, 2),
+            "C": Fraction(3, 2),
+            "D": 0,
+        }
+        three = result(1, "ABC", (1, 1, 1))
+        assert set(victory_points(three, ByPlace()).values()) == {Fraction(7, 3)}
+
+
+class TestByeAndBuchholz:
+    def test_a_bye_adds_nobody_to_its_player_s_buchholz_but_counts_in_the_opponents(self):
+        """NIGHT-BYE: I has the bye in round 1 (3 VP), then loses to A (A on 3 + 3 = 6)."""
+        rows = rows_by_player(
+            tournament_standings(
+                ["A", "B", "I"],
+                [won(1, "A", "B"), won(2, "A", "I")],
+                [Bye(1, "I")],
+                WDL,
+            )
+        )
+        # I: 3 VP from the bye, met only A (6 VP): Buchholz 6. A met B (0) and I (3): 3.
+        assert (rows["I"].victory_points, rows["I"].buchholz) == (3, 6)
+        assert (rows["I"].played, rows["I"].byes) == (1, 1)
+        assert rows["A"].buchholz == 3
+
+    def test_every_table_mate_counts_once_a_table_shared(self):
+        """NIGHT-BUCHHOLZ: P sat with A, B, C then with A, D, E; A 6, B 4, C 1, D 5, E 0:
+        6 + 4 + 1 + 6 + 5 + 0 = 22."""
+        # ByPlace 4-2-1-0. A 4 + 2 = 6, B 2 + 2 = 4, C 0 + 1 = 1, D 4 + 1 = 5, E 0 + 0 = 0.
+        results = [
+            result(1, "ABPC", (1, 2, 3, 4)),  # A 4, B 2, P 1, C 0
+            result(2, "DAPE", (1, 2, 3, 4)),  # D 4, A 2, P 1, E 0
+            result(3, "XBCY", (1, 2, 3, 4)),  # X 4, B 2, C 1, Y 0
+            result(3, "ZWDE", (1, 2, 3, 4)),  # Z 4, W 2, D 1, E 0
+        ]
+        players = list("ABCDEPWXYZ")
+        rows = rows_by_player(tournament_standings(players, results, [], ByPlace()))
+        assert [rows[p].victory_points for p in "ABCDE"] == [6, 4, 1, 5, 0]
+        assert rows["P"].buchholz == 22
+
+
+class TestPointsDifference:
+    def test_rummy40_turns_the_sign_so_that_better_is_positive(self):
+        """NIGHT-DIFFERENCE: Wes out (0), Xia 2, Yan 5, Zoe joker 25 + a failed opening 20
+        = 45. Wes: for 0, against (2 + 5 + 45) / 3 = 52/3, so +52/3; Zoe: 45 against 7/3,
+        so -(45 - 7/3) = -128/3."""
+        state = table(
+            "rummy40",
+            ["wes", "xia", "yan", "zoe"],
+            {"target": 1},
+            rec(hand(seat(went_out=True), seat("2D"), seat("5C"), seat("JK", opening_penalty=1))),
+        )
+        read = table_result(state, ["wes", "xia", "yan", "zoe"], round_number=1)
+        assert read.places == (1, 2, 3, 4)
+        assert read.margins[0] == Fraction(52, 3)
+        assert read.margins[3] == -Fraction(128, 3)
+
+    def test_a_void_table_counts_no_points_difference(self):
+        """NIGHT-DIFFERENCE, NIGHT-LOCK: a Gin hand of 25 + 30 = 55, then the director
+        voids the table: 0 VP and 0 difference each. Locked instead, +55 and -55."""
+        entries = [rec(quick(0, "gin", 0, 30))]
+        voided = table("gin", ["ann", "bob"], {"target": 100}, *entries, _decided("void"))
+        read = table_result(voided, ["ann", "bob"], round_number=1)
+        assert read.decided == (0, 0) and read.margins == (0, 0)
+        locked = table("gin", ["ann", "bob"], {"target": 100}, *entries, _decided("lock"))
+        read = table_result(locked, ["ann", "bob"], round_number=1)
+        assert (read.places, read.margins, read.decided) == ((1, 2), (55, -55), ())
+        assert victory_points(read, MarginBands()) == {"ann": 14, "bob": 6}
+
+
+def _decided(decision, **more):
+    return (TABLE_DECIDED, {"decision": decision, "reason": "time", **more})
+
+
+class TestLock:
+    def test_a_table_locked_at_0_0_before_any_hand_is_a_draw(self):
+        """NIGHT-LOCK: equal totals share the place: a draw, 1 VP each on 3-1-0, 10-10 on
+        the bands; at a table of three, 7/3 each."""
+        locked = table("gin", ["ann", "bob"], {"target": 100}, _decided("lock"))
+        read = table_result(locked, ["ann", "bob"], round_number=1)
+        assert read.places == (1, 1)
+        assert victory_points(read, WDL) == {"ann": 1, "bob": 1}
+        assert victory_points(read, MarginBands()) == {"ann": 10, "bob": 10}
+        three = table("ramino", ["ann", "bob", "cat"], {"hands": 1}, _decided("lock"))
+        read = table_result(three, ["ann", "bob", "cat"], round_number=1)
+        assert set(victory_points(read, ByPlace()).values()) == {Fraction(7, 3)}
+        rows = tournament_standings(["ann", "bob", "cat"], [read], [], ByPlace())
+        assert all(row.played == 1 and len(row.opponents) == 2 for row in rows)
+
+
+class TestHeadToHead:
+    PLAYERS = list("ABCDEF")
+
+    def test_three_tied_players_go_by_their_net_of_meetings(self):
+        """NIGHT-TIEBREAK: A beat B and C, B beat C: nets +2, 0, -2."""
+        # VP: A 6, B 3, C 0 from the meetings; to level them, B and C win elsewhere:
+        # B beats D; C beats D and E. A 6, B 6, C 6 with two wins each.
+        meetings = [won(1, "A", "B"), won(2, "A", "C"), won(3, "B", "C")]
+        others = [won(4, "B", "D"), won(4, "C", "E"), won(5, "C", "F")]
+        rows = tournament_standings(self.PLAYERS, meetings + others, [], WDL)
+        top = [row for row in rows if row.victory_points == 6]
+        assert [row.player for row in top] == ["A", "B", "C"]
+        # Buchholz: A met B, C (6 + 6) = 12; B met A, C, D (6 + 6 + 0) = 12; C met A, B, E,
+        # F = 12: level, so head to head placed them.
+        assert {row.buchholz for row in top} == {12}
+        assert [row.tiebreak for row in top] == ["head_to_head", "head_to_head", None]
+
+    def test_a_cycle_leaves_them_level_for_the_points_difference(self):
+        """NIGHT-TIEBREAK: A beat B by 50, B beat C by 30, C beat A by 20: nets all 0, so
+        the points difference decides: A +30, C -10, B -20."""
+        meetings = [won(1, "A", "B", 50), won(2, "B", "C", 30), won(3, "C", "A", 20)]
+        rows = tournament_standings(["A", "B", "C"], meetings, [], WDL)
+        # 3 VP and Buchholz 6 each. Differences: A +50 - 20, B -50 + 30, C -30 + 20.
+        assert {row.buchholz for row in rows} == {6}
+        assert [(row.player, row.points_difference) for row in rows] == [
+            ("A", 30),
+            ("C", -10),
+            ("B", -20),
+        ]
+        assert [row.tiebreak for row in rows] == ["points_difference", "points_difference", None]
+
+    def test_at_a_decided_table_the_points_given_place_them(self):
+        """NIGHT-TIEBREAK: B was first on the totals, but the director gave A the win (3-0);
+        B then beat C. A and B: 3 VP, Buchholz 3 each; head to head A. A void table (0-0)
+        places neither."""
+        decided = result(1, "AB", (2, 1), (-10, 10), decided=(3, 0))
+        rows = tournament_standings(list("ABC"), [decided, won(2, "B", "C")], [], WDL)
+        assert [(row.player, row.victory_points, row.buchholz) for row in rows[:2]] == [
+            ("A", 3, 3),
+            ("B", 3, 3),
+        ]
+        assert rows[0].tiebreak == "head_to_head"
+        void = result(1, "AB", (2, 1), (0, 0), decided=(0, 0))
+        rows = tournament_standings(list("AB"), [void], [], WDL)
+        assert [row.rank for row in rows] == [1, 1]
+
+
+class TestSeating:
+    """NIGHT-SEATING: among the seatings with the fewest repeats, the most even by points."""
+
+    ROUND_1 = [("P1", "P6", "P7", "P12"), ("P2", "P5", "P8", "P11"), ("P3", "P4", "P9", "P10")]
+
+    @pytest.mark.parametrize(
+        "places",
+        [
+            ((1, 2, 3, 4), (1, 2, 3, 4), (1, 2, 3, 4)),
+            ((1, 2, 3, 4), (1, 2, 3, 4), (1, 3, 2, 4)),
+        ],
+    )
+    def test_twelve_players_after_round_1_sit_at_tables_of_7_points_each(self, places):
+        # Every round-1 table gives 4, 2, 1 and 0. A new table of four draws on three old
+        # tables, so holds at least one pair who met: 3 repeats at least, and exactly 3
+        # when each table takes one pair. Tables {4a, 0a, 2b, 1c}, {4b, 0b, 2c, 1a} and
+        # {4c, 0c, 2a, 1b} have one pair each and 7 points each: that is the seating.
+        results = [
+            result(1, players, order) for players, order in zip(self.ROUND_1, places, strict=True)
+        ]
+        points = {}
+        for table_ in results:
+            points.update(victory_points(table_, ByPlace()))
+        order = sorted(points, key=lambda p: (-points[p], int(p[1:])))
+        met = met_counts(results)
+        pairing = seat_round(
+            order, met, round_number=2, size=4, smallest=3, largest=6, points=points
+        )
+        repeats = sum(
+            met[frozenset(pair)] for t in pairing.tables for pair in itertools.combinations(t, 2)
+        )
+        assert repeats == 3
+        assert [sum(points[p] for p in t) for t in pairing.tables] == [7, 7, 7]
+
+    @pytest.mark.parametrize("night", range(8))
+    def test_nine_players_sit_as_evenly_as_any_seating_with_as_few_repeats(self, night):
+        """NIGHT-SEATING against every seating of nine players at three tables of three (280
+        of them): none has fewer repeats, nor as few and a smaller imbalance (the sum of the
+        squared distances between the tables' mean VP and the field's)."""
+        draw = random.Random(night)
+        players, results = [f"P{n}" for n in range(1, 10)], []
+        points = dict.fromkeys(players, Fraction(0))
+        for number in range(1, 5):
+            order = sorted(players, key=lambda p: (-points[p], int(p[1:])))
+            met = met_counts(results)
+            pairing = seat_round(
+                order, met, round_number=number, size=3, smallest=3, largest=6, points=points
+            )
+            if number > 1:
+                best = min(_seating_cost(t, met, points) for t in _seatings(players, 3))
+                assert _seating_cost(pairing.tables, met, points) == best
+            for table_ in pairing.tables:
+                places = [1, 2, 3]
+                draw.shuffle(places)
+                played = result(number, table_, places)
+                results.append(played)
+                for player, vp in victory_points(played, ByPlace()).items():
+                    points[player] += vp
+
+
+def _seatings(players, size):
+    """Every way to split ``players`` into tables of ``size`` (tables unordered)."""
+    if not players:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for mates in itertools.combinations(rest, size - 1):
+        left = [p for p in rest if p not in mates]
+        for more in _seatings(left, size):
+            yield [(first, *mates), *more]
+
+
+def _seating_cost(tables, met, points):
+    """(repeats, each pair's meetings squared; imbalance), exact."""
+    pairs = [frozenset(pair) for t in tables for pair in itertools.combinations(t, 2)]
+    repeats = sum(met[pair] ** 2 for pair in pairs)
+    mean = Fraction(sum(points.values()), len(points))
+    imbalance = sum((Fraction(sum(points[p] for p in t), len(t)) - mean) ** 2 for t in tables)
+    return repeats, imbalance
+
+
+class TestKnockOut:
+    def test_a_level_match_holds_the_bracket_until_the_director_scores_it(self):
+        """NIGHT-KO-DRAW: seeds 1-4 of four: A-D and B-C. A-D ends level (no winner):
+        no next round; the walkover of a player who left decides it."""
+        matches = first_round(list("ABCD"))
+        assert matches == [("A", "D"), ("B", "C")]
+        assert advance(matches, {1: "B"}) is None
+        assert advance(matches, {1: "B"}, withdrawn={"D"}) == [("A", "B")]
+        assert advance(matches, {1: "B"}, withdrawn={"A", "D"}) == [(None, "B")]
+
+
+class TestWithdrawnInARoundRobin:
+    def test_the_scheduled_opponent_of_a_withdrawn_player_scores_a_bye(self):
+        """NIGHT-WITHDRAW: four players, D leaves after round 1; in round 2 D was to meet
+        B, so B has a walkover worth the bye's 3 VP while A and C play."""
+        schedule = round_robin(list("ABCD"))
+        planned = schedule[1]
+        assert {frozenset(t) for t in planned.tables} == {frozenset("BD"), frozenset("AC")}
+        played = round_among(planned, {"A", "B", "C"})
+        assert [set(t) for t in played.tables] == [{"A", "C"}]
+        assert played.walkovers == ("B",) and played.bye is None
+        # Round 1: A-D and C-B as the circle pairs them; A and B win.
+        round_1 = [won(1, "A", "D"), won(1, "B", "C")]
+        round_2 = [won(2, "A", "C")]
+        byes = [Bye(2, player) for player in played.walkovers]
+        rows = rows_by_player(tournament_standings(list("ABCD"), round_1 + round_2, byes, WDL))
+        assert (rows["B"].victory_points, rows["B"].played, rows["B"].byes) == (6, 1, 1)
+        assert (rows["D"].victory_points, rows["D"].played) == (0, 1)
+        # D's points stand in A's Buchholz: A met D (0) and C (0).
+        assert rows["A"].buchholz == 0
+
+    def test_when_both_have_left_nobody_scores(self):
+        """NIGHT-WITHDRAW: B and D both gone: no table, no walkover for that pair."""
+        played = round_among(round_robin(list("ABCD"))[1], {"A", "C"})
+        assert played.walkovers == ()
+
+
+class TestRatings:
+    def test_two_new_players_start_at_25_and_move_by_the_model_s_step(self):
+        """NIGHT-RATING: prior mean 25, deviation 25/3, shown 25 - 3 x 25/3 = 0. Before the
+        match each variance widens by tau^2: v = (25/3)^2 + (25/300)^2; with
+        c = sqrt(2 (v + (25/6)^2)), the winner's mean rises by v / c x 1/2 (each had an
+        even chance) and the loser's falls as much."""
+        win = summary(
+            "rummy40", ["wes", "xia"], {"target": 1}, rec(hand(seat(went_out=True), seat("7H")))
+        )
+        history = ratings_over([win])
+        assert history.initial.mu == 25
+        assert history.initial.sigma == pytest.approx(25 / 3)
+        assert history.initial.conservative == pytest.approx(0)
+        v = (25 / 3) ** 2 + (25 / 300) ** 2
+        c = (2 * (v + (25 / 6) ** 2)) ** 0.5
+        step = v / c / 2  # about 2.64
+        assert history.get("wes").current.mu == pytest.approx(25 + step)
+        assert history.get("xia").current.mu == pytest.approx(25 - step)
+
+
+class TestGameQuestions:
+    def test_a_rummy40_hand_is_won_by_who_went_out_though_they_score_more(self):
+        """R40-END: Wes goes out with a failed opening (20), Xia is caught holding 7: Wes
+        wins the hand, Xia (7 against 20) the one-hand match."""
+        m = summary(
+            "rummy40",
+            ["wes", "xia"],
+            {"target": 1},
+            rec(hand(seat(went_out=True, opening_penalty=1), seat("7H"))),
+        )
+        assert m.totals == (20, 7)
+        wes, xia = m.seats
+        assert (wes.hands_won, xia.hands_won) == (1, 0)
+        assert (wes.place, xia.place) == (2, 1)
+
+    def test_a_gin_wall_is_not_a_hand_played(self):
+        """GIN-WALL: a wall, then a gin 25 + 30 in a one-hand match: one hand played."""
+        m = summary(
+            "gin",
+            ["ann", "bob"],
+            {"target": 1},
+            rec({"mode": "quick", "ending": "wall"}),
+            rec(quick(0, "gin", 0, 30)),
+        )
+        assert m.hands == 1
+        assert m.totals == (55, 0)
+        assert [s.hands_won for s in m.seats] == [1, 0]
