@@ -88,28 +88,49 @@ def seat_round(
         table = next(t for t in snake if len(tables[t]) < sizes[t])
         tables[table].append(player)
     if met:
-        # Floats: a table's mean VP is a small fraction; _lower compares with a margin.
-        vp = {player: float((points or {}).get(player, 0)) for player in order}
-        best = _Seating(tables, met, rank, vp).descend()
-        # A swap at a time can stall short of a seating with fewer repeats, or as few and
-        # more even, that exists: start again from a few shuffled seatings (the seed's) and
-        # keep the best, the most even among those with the fewest repeats.
-        draw = random.Random(seed + round_number)
-        for _ in range(RESTARTS):
-            if best.cost[0] == 0 and (len(order) > SMALL_FIELD or best.cost[1] <= EPSILON):
-                break
-            shuffled = list(order)
-            draw.shuffle(shuffled)
-            start, at = [], 0
-            for count in sizes:
-                start.append(shuffled[at : at + count])
-                at += count
-            candidate = _Seating(start, met, rank, vp).descend()
-            if _lower(candidate.cost, best.cost):
-                best = candidate
-        tables = best.tables
+        tables = _even_out(order, met, tables, sizes, points or {}, seed + round_number)
     seated = tuple(tuple(sorted(table, key=rank.__getitem__)) for table in tables)
     return Pairing(round_number=round_number, tables=seated)
+
+
+def _even_out(
+    order: Sequence[PlayerKey],
+    met: Counter[frozenset],
+    tables: list[list[PlayerKey]],
+    sizes: list[int],
+    points: Mapping[PlayerKey, Fraction],
+    seed: int,
+) -> list[list[PlayerKey]]:
+    """Return ``tables`` improved by swaps and fresh starts (see the module's docstring).
+
+    The search works on the players' places in ``order`` (0 the best): each pair's repeats
+    weight, squared, is looked up once, and floats stand for the VP (a table's mean VP is
+    a small fraction; _lower compares with a margin).
+    """
+    count = len(order)
+    weight = [[0] * count for _ in range(count)]
+    for i, j in itertools.combinations(range(count), 2):
+        weight[i][j] = weight[j][i] = met.get(frozenset((order[i], order[j])), 0) ** 2
+    vp = [float(points.get(player, 0)) for player in order]
+    place = {player: index for index, player in enumerate(order)}
+    best = _Seating([[place[p] for p in table] for table in tables], weight, vp).descend()
+    # A swap at a time can stall short of a seating with fewer repeats, or as few and more
+    # even, that exists: start again from a few shuffled seatings (the seed's) and keep the
+    # best, the most even among those with the fewest repeats.
+    draw = random.Random(seed)
+    for _ in range(RESTARTS):
+        if best.cost[0] == 0 and (count > SMALL_FIELD or best.cost[1] <= EPSILON):
+            break
+        shuffled = list(range(count))
+        draw.shuffle(shuffled)
+        start, at = [], 0
+        for size in sizes:
+            start.append(shuffled[at : at + size])
+            at += size
+        candidate = _Seating(start, weight, vp).descend()
+        if _lower(candidate.cost, best.cost):
+            best = candidate
+    return [[order[index] for index in table] for table in best.tables]
 
 
 Cost = tuple[int, float, float]
@@ -134,24 +155,19 @@ class _Seating:
     effect is computed from the two tables it touches.
     """
 
-    def __init__(
-        self,
-        tables: list[list],
-        met: Counter[frozenset],
-        rank: Mapping[PlayerKey, int],
-        vp: Mapping[PlayerKey, float],
-    ):
+    def __init__(self, tables: list[list[int]], weight: list[list[int]], vp: list[float]):
         self.tables = [list(table) for table in tables]
-        self.met, self.rank, self.vp = met, rank, vp
-        self.mean = sum(rank.values()) / len(rank)
-        self.mean_vp = sum(vp.values()) / len(vp)
+        self.weight, self.vp = weight, vp
+        self.mean = (len(vp) - 1) / 2
+        self.mean_vp = sum(vp) / len(vp)
         self.parts = [self._part(table) for table in self.tables]
 
-    def _part(self, table: list) -> Cost:
-        # Squared: a pair's third meeting weighs more than two pairs' second ones.
-        repeats = sum(self.met[frozenset(pair)] ** 2 for pair in itertools.combinations(table, 2))
+    def _part(self, table: list[int]) -> Cost:
+        # Squared (in ``weight``): a pair's third meeting weighs more than two pairs' second.
+        weight = self.weight
+        repeats = sum(weight[a][b] for a, b in itertools.combinations(table, 2))
         points = sum(self.vp[player] for player in table) / len(table)
-        strength = sum(self.rank[player] for player in table) / len(table)
+        strength = sum(table) / len(table)
         return repeats, (points - self.mean_vp) ** 2, (strength - self.mean) ** 2
 
     @property

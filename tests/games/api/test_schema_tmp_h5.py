@@ -40,7 +40,7 @@ SCHEMA = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_app
 OPERATIONS = {result.ok().label: result.ok() for result in SCHEMA.get_all_operations()}
 CSRF = _get_new_csrf_string()
 # Enough to meet each bound's edges and its refusals, within about two minutes for all.
-EXAMPLES = 40
+EXAMPLES = 100
 
 # Fields refused for what only the database knows, which no schema can state.
 DOMAIN_FIELDS = {

@@ -111,11 +111,13 @@ def test_a_since_that_is_no_seq_is_never_an_error(phone, since):
         assert response.status_code == 200
 
 
-def test_a_shown_seq_that_is_no_seq_gets_the_whole_of_main(phone):
+def test_a_shown_seq_that_is_no_seq_gets_the_whole_history(phone):
     table = _create(phone)
     page = phone.get(f"/t/{table.id}/").content.decode()
     data = _hand_data(page, knocker="0", ending="knock", knocker_count="7", defender_count="20")
     data["shown_seq"] = "9" * 5000
     response = phone.post(f"/t/{table.id}/hands/", data, HTTP_HX_REQUEST="true")
-    assert response.status_code == 200 and '<div id="main">' in response.content.decode()
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert '<section id="history" class="card" hx-swap-oob="true">' in body
     assert table.events.count() == 2
