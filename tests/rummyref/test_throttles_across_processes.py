@@ -3,7 +3,12 @@
 A real gunicorn with three worker processes serves the referee API; one client sends 480
 requests. The counters live in the shared cache the settings choose (files on this machine
 by default, Redis when CACHE_URL names it, as in CI's second run), so the three processes
-together accept the configured 120 a minute, not 120 each.
+together accept the configured 120, not 120 each.
+
+The rate is set per day for these tests: counts are weighed over a sliding window, so a run
+that crosses a window's edge on a slow machine would let in a few more than 120 over a
+minute's window (what a sliding window is meant to do), and the count would not be exact.
+Over a day's window a run of a few minutes moves the weight by less than one request.
 """
 
 import json
@@ -15,7 +20,7 @@ from django.core.cache import cache
 
 from tests.gunicorn import gunicorn_serving
 
-LIMIT = 120  # API_THROTTLE_REFEREE's default: 120/min
+LIMIT = 120  # as API_THROTTLE_REFEREE's default (120/min), counted over a day here
 REQUESTS = 480
 
 
@@ -23,7 +28,7 @@ REQUESTS = 480
 def gunicorn(tmp_path):
     """Serve the app with three gunicorn workers on a free loopback port, no request counted."""
     cache.clear()
-    with gunicorn_serving(tmp_path, API_THROTTLE_REFEREE=f"{LIMIT}/min") as base:
+    with gunicorn_serving(tmp_path, API_THROTTLE_REFEREE=f"{LIMIT}/day") as base:
         yield base
 
 
