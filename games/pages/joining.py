@@ -15,16 +15,17 @@ known) and the client's address, never with what was tried.
 
 The share block shows the same link and code each time it is drawn (one QR code on the
 table, codes printed on a tournament night's cards), so the maker's session remembers them;
-but sealed, never in clear: XORed with an HMAC-SHA512 stream keyed by the SECRET_KEY and a
-random nonce. A copy of the session store alone gives no live token.
+but sealed, never in clear: encrypted with Fernet (``cryptography``: AES with an HMAC, so a
+changed value is refused, not misread) under a key derived from the SECRET_KEY. A copy of
+the session store alone gives no live token.
 """
 
 import base64
 import logging
-import secrets
 from datetime import datetime, timedelta
 
 import segno
+from cryptography.fernet import Fernet, InvalidToken
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest
@@ -55,7 +56,7 @@ from games.tables.models import JoinToken, Table
 
 logger = logging.getLogger(__name__)
 
-# This phone's own live tokens, "<table>:<role>:<kind>" -> [nonce, sealed secret, expiry]:
+# This phone's own live tokens, "<table>:<role>:<kind>" -> [sealed secret, expiry]:
 # the share block shows them again instead of making new ones each time it is opened.
 SESSION_TOKENS = "join_tokens_sealed"
 # Sessions from before the sealing held the secrets themselves: dropped when next seen.
@@ -204,26 +205,22 @@ def _share_roles(request, table: Table, role: Role) -> list[Role]:
     return [Role.SCOREKEEPER, Role.VIEWER] if role == Role.SCOREKEEPER else [Role.VIEWER]
 
 
-def _pad(nonce: str, length: int) -> bytes:
-    return salted_hmac(SEAL_SALT, nonce, algorithm="sha512").digest()[:length]
+def _sealer() -> Fernet:
+    key = salted_hmac(SEAL_SALT, "fernet-key", algorithm="sha256").digest()
+    return Fernet(base64.urlsafe_b64encode(key))
 
 
-def _seal(secret: str) -> tuple[str, str]:
-    """Return ``secret`` sealed for the session: a fresh nonce, and the secret XORed with
-    the stream the SECRET_KEY derives from it (64 bytes, more than any token's length)."""
-    nonce = secrets.token_hex(16)
-    plain = secret.encode()
-    masked = bytes(a ^ b for a, b in zip(plain, _pad(nonce, len(plain)), strict=True))
-    return nonce, base64.urlsafe_b64encode(masked).decode()
+def _seal(secret: str) -> str:
+    """Return ``secret`` sealed for the session (see the module's note)."""
+    return _sealer().encrypt(secret.encode()).decode()
 
 
-def _unseal(nonce: str, sealed: str) -> str | None:
+def _unseal(sealed: str) -> str | None:
     """Return the secret ``_seal`` sealed, or None if it cannot be read (a SECRET_KEY
-    rotated since: the secret then checks as no live token)."""
+    rotated since, or a changed value: the phone then gets a new token)."""
     try:
-        masked = base64.urlsafe_b64decode(sealed.encode())
-        return bytes(a ^ b for a, b in zip(masked, _pad(nonce, len(masked)), strict=True)).decode()
-    except (ValueError, UnicodeDecodeError):
+        return _sealer().decrypt(sealed.encode()).decode()
+    except (InvalidToken, ValueError, UnicodeDecodeError):
         return None
 
 
@@ -236,15 +233,15 @@ def _own_token(request, target: Table | Group, holder: Role, grant: Role, kind: 
     is_group = isinstance(target, Group)
     slot = f"{'g' if is_group else ''}{target.pk}:{grant}:{kind}"
     if slot in tokens:
-        nonce, sealed, expires = tokens[slot]
-        secret = _unseal(nonce, sealed)
+        sealed, expires = tokens[slot]
+        secret = _unseal(sealed)
         still = datetime.fromisoformat(expires) > now + REUSE_MARGIN
         if secret and still and joining.join_token_live(kind=kind, secret=secret, until=now):
             return secret
     where = {"group": target} if is_group else {"table": target}
     minted = joining.join_token_mint(**where, holder=holder, role=grant, kind=kind)
-    tokens = {s: v for s, v in tokens.items() if datetime.fromisoformat(v[2]) > now}
-    tokens[slot] = [*_seal(minted.secret), minted.expires_at.isoformat()]
+    tokens = {s: v for s, v in tokens.items() if datetime.fromisoformat(v[-1]) > now}
+    tokens[slot] = [_seal(minted.secret), minted.expires_at.isoformat()]
     request.session[SESSION_TOKENS] = tokens
     return minted.secret
 

@@ -168,6 +168,10 @@
           break;  // still no connection: try again later
         }
         const answer = await answerOf(response);
+        // No answer from the app (a proxy's 502 while a server restarts, a 503, a timeout) or a
+        // throttle: nothing was refused, so the entry waits and goes again at the next try.
+        const transient = response.status === 429 || (response.status >= 500 && !(answer && answer.error));
+        if (transient) break;
         if (response.ok && answer && answer.ok) {
           await forget(entry.eventId);
           stored += 1;

@@ -204,3 +204,36 @@ def test_a_dropped_offline_entry_is_never_sent(new_phone):
     phone_a.reload()
     expect(phone_a.get_by_test_id("total-0")).to_have_text("35")
     assert _hands(phone_a) == [(0, 10)]
+
+
+def test_an_entry_answered_by_a_proxy_error_waits_and_goes_again(new_phone):
+    """A 502 from the proxy while an app server restarts refuses nothing: the entry stays
+    on the phone, waiting, and is stored once when the app answers again."""
+    page = new_phone()
+    _start_gin_table(page)
+    _wait_for_the_worker(page)
+    page.context.set_offline(True)
+    _record_offline(page, "Anna", 10)
+
+    answered = []
+
+    def bad_gateway(route):
+        answered.append(route.request.method)
+        route.fulfill(status=502, content_type="text/html", body="<h1>502 Bad Gateway</h1>")
+
+    page.context.route(re.compile(r".*/t/[0-9a-f-]+/hands/$"), bad_gateway)
+    page.context.set_offline(False)
+    for _ in range(150):  # the "online" event sends it; routes run while the page waits
+        if answered:
+            break
+        page.wait_for_timeout(100)
+    assert answered == ["POST"]
+    expect(page.get_by_test_id("outbox").locator("li")).to_have_attribute("data-state", "waiting")
+    assert _hands(page) == []
+
+    page.context.unroute(re.compile(r".*/t/[0-9a-f-]+/hands/$"))
+    page.context.set_offline(True)
+    page.context.set_offline(False)  # the next try: the app answers and stores it once
+    expect(page.get_by_test_id("outbox")).to_be_hidden()
+    expect(page.get_by_test_id("total-0")).to_have_text("35")
+    assert _hands(page) == [(0, 10)]
