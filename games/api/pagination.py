@@ -3,6 +3,8 @@
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
 
+from games.api.serializers import query_data
+
 
 class PageQuerySerializer(serializers.Serializer):
     # No maximum: a limit above the cap is cut to it, an offset past every row is an empty page.
@@ -29,7 +31,7 @@ class BoundedLimitOffsetPagination(LimitOffsetPagination):
 
     @staticmethod
     def _page_query(request) -> dict:
-        query = PageQuerySerializer(data=request.query_params)
+        query = PageQuerySerializer(data=query_data(request.query_params))
         query.is_valid(raise_exception=True)
         return query.validated_data
 

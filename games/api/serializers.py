@@ -99,6 +99,13 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+def query_data(query_params) -> dict:
+    """Return a query string as its serializer reads it, strictly: an empty value is a value
+    (a form's empty field would count as left out), and a name given twice is a list, which
+    a field that takes one value refuses."""
+    return {name: vals[0] if len(vals) == 1 else vals for name, vals in query_params.lists()}
+
+
 class EventsQuerySerializer(serializers.Serializer):
     # A seq is a PositiveIntegerField; games.shared.numbers reads no more than nine digits.
     after = serializers.IntegerField(

@@ -292,7 +292,7 @@ class TableEventsView(Throttled, APIView):
     )
     def get(self, request, table_id):
         table, _role = _table(request, table_id)
-        query = serializers.EventsQuerySerializer(data=request.query_params)
+        query = serializers.EventsQuerySerializer(data=serializers.query_data(request.query_params))
         query.is_valid(raise_exception=True)
         events = selectors.table_events(table=table)
         if (after := query.validated_data.get("after")) is not None:
@@ -326,7 +326,7 @@ class TableEventsView(Throttled, APIView):
     )
     def post(self, request, table_id):
         table, _role = _table(request, table_id, write=True)
-        query = serializers.AppendQuerySerializer(data=request.query_params)
+        query = serializers.AppendQuerySerializer(data=serializers.query_data(request.query_params))
         query.is_valid(raise_exception=True)
         serializer = serializers.EventAppendSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -139,6 +139,15 @@ def _layoffs_onto(
                         suits, shown, added, rank, total, rules, index, joker_suits
                     )
         return
+    yield from _run_layoffs(mask, shape, index, most, rules)
+
+
+def _run_layoffs(
+    mask: int, shape: Shape, index: int, most: int, rules: MeldRules
+) -> Iterator[Piece]:
+    """Yield the cards and up to ``most`` jokers a table run can take at its two ends."""
+    shown_jokers = sum(shape.jokers)
+    naturals = len(shape.slots) - shown_jokers
     base = shape.slots[0] & ~15
     room = MAX_RUN - len(shape.slots)
     bottom, top = run_bounds(rules)
@@ -147,26 +156,51 @@ def _layoffs_onto(
         mask, base, first - 1, -1, max(bottom, first - room), most, shape.jokers[0], rules
     )
     ups = _chains(mask, base, last + 1, 1, min(top, last + room), most, shape.jokers[-1], rules)
+    # Each end's chains with their jokers and naturals counted once; the inner loop stops at
+    # the first up chain too long to fit beside the down one (chains come shortest first).
+    # Layoffs of the same cards and number of jokers differ only in where they reach, and
+    # the search keeps the one reaching highest (see _distinct): only that one is made.
+    ups_read = [(up, *_chain_read(up)) for up in ups]
+    best: dict[tuple[int, int], tuple[tuple, tuple]] = {}
     for down in downs:
-        for up in ups:
-            laid = down + up
-            if not laid or len(laid) > room:
+        down_jokers, down_naturals = _chain_read(down)
+        fits = room - len(down)
+        for up, up_jokers, up_naturals in ups_read:
+            if len(up) > fits:
+                break
+            added = down_jokers + up_jokers
+            if not (down or up) or added > most:
                 continue
-            added = sum(joker for _, joker in laid)
-            if added > most:
+            laid = len(down) + len(up)
+            if rules.jokers_within_naturals and shown_jokers + added > naturals + laid - added:
                 continue
-            if rules.jokers_within_naturals and shown_jokers + added > naturals + len(laid) - added:
-                continue
-            yield Piece(
-                LAYOFF,
-                tuple(bit for bit, joker in laid if not joker),
-                base,
-                first - len(down),
-                last + len(up),
-                target=index,
-                jokers=added,
-                places=tuple(bit for bit, _ in laid),
-            )
+            key = (down_naturals | up_naturals, added)
+            kept = best.get(key)
+            if kept is None or len(up) > len(kept[1]):
+                best[key] = (down, up)
+    for down, up in best.values():
+        laid = down + up
+        yield Piece(
+            LAYOFF,
+            tuple(bit for bit, joker in laid if not joker),
+            base,
+            first - len(down),
+            last + len(up),
+            target=index,
+            jokers=sum(joker for _, joker in laid),
+            places=tuple(bit for bit, _ in laid),
+        )
+
+
+def _chain_read(chain: tuple[tuple[int, bool], ...]) -> tuple[int, int]:
+    """Return a chain's jokers and the mask of its natural cards."""
+    jokers = naturals = 0
+    for bit, joker in chain:
+        if joker:
+            jokers += 1
+        else:
+            naturals |= 1 << bit
+    return jokers, naturals
 
 
 def _token(index: int) -> int:

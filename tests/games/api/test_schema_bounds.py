@@ -147,6 +147,9 @@ class TestQueryBounds:
             ("limit=0", "limit"),
             ("limit=many", "limit"),
             ("offset=-1", "offset"),
+            # Empty, or given twice: no whole number either (a form would drop the empty one).
+            ("limit=", "limit"),
+            ("offset=1&offset=2", "offset"),
         ]:
             response = client.get(f"/api/v1/tables/?{query}", HTTP_X_TABLE_KEY=key)
             assert response.status_code == 400, query
@@ -159,7 +162,7 @@ class TestQueryBounds:
         assert (after["minimum"], after["maximum"]) == (0, 999_999_999)
         url = f"/api/v1/tables/{table['id']}/events/"
         key = table["viewer_key"]
-        for given in ("1000000000", "-1", "x"):
+        for given in ("1000000000", "-1", "x", "", "1&after=2"):
             response = client.get(f"{url}?after={given}", HTTP_X_TABLE_KEY=key)
             assert response.status_code == 400, given
             assert list(response.json()["fields"]) == ["after"]
