@@ -10,3 +10,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("admin/", admin.site.urls),
 ]
+
+# A path no route matches: JSON under /api/, the 404 page elsewhere.
+handler404 = "games.api.errors.not_found"

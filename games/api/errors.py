@@ -1,6 +1,8 @@
 """One JSON shape for every API error, and no error left to become a 500."""
 
 from django.core.exceptions import RequestDataTooBig
+from django.http import JsonResponse
+from django.views.defaults import page_not_found
 from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
@@ -66,3 +68,12 @@ def exception_handler(exc, context):
             **({"fields": fields} if fields else {}),
         }
     return response
+
+
+def not_found(request, exception):
+    """Answer an address that matches no route: the API's JSON shape under /api/ (a client
+    reads the error it expects, e.g. for a malformed id), Django's 404 page elsewhere."""
+    if request.path.startswith("/api/"):
+        body = {"error": "not_found", "detail": _("There is nothing at this address.")}
+        return JsonResponse(body, status=status.HTTP_404_NOT_FOUND)
+    return page_not_found(request, exception)

@@ -70,13 +70,23 @@ class Piece(NamedTuple):
 # for each natural card (and the token of a layoff's table meld); take adds the jokers.
 # Between equally good choices for the lowest card the lower order wins: longer candidates
 # first, then runs before sets before layoffs, then the order they were found in.
-Candidate = tuple[int, int, int, int, Piece]
+Candidate = tuple[int, int, int, int, Piece | tuple]  # a run with jokers: see as_piece
 by_order = itemgetter(0)
 
 
 def position_rank(position: int) -> int:
     """Return the rank at a line position: 1..13, then round again (14 is the ace)."""
     return (position - 1) % MAX_RUN + 1
+
+
+def as_piece(made: Piece | tuple) -> Piece:
+    """Return the piece of a candidate: runs with jokers keep what makes their piece, a plain
+    tuple (bits, suit base, first, last, jokers, units), until the search takes them, as a
+    hand lists thousands and takes a few."""
+    if type(made) is Piece:
+        return made
+    bits, base, first, last, jokers, _ = made
+    return Piece(RUN, bits, base, first, last, jokers=jokers, places=run_places(base, first, last))
 
 
 def make_candidate(piece: Piece, gain: int, token: int = 0) -> Candidate:

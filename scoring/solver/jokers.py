@@ -64,6 +64,8 @@ class _RunLimits(NamedTuple):
     top: int
     end_room: int  # jokers beyond the naturals at each end (1 without adjacent jokers)
     joker_value: int
+    within: bool  # jokers_within_naturals: no more jokers than naturals
+    every: bool  # for openings: every placement of the jokers is valued
 
 
 def _joker_runs(mask: int, most: int, tables: Tables, joker_value: int, kept: _Kept) -> None:
@@ -76,7 +78,11 @@ def _joker_runs(mask: int, most: int, tables: Tables, joker_value: int, kept: _K
     """
     rules = tables.rules
     bottom, top = run_bounds(rules)
-    limits = _RunLimits(most, bottom, top, MAX_RUN if rules.adjacent_jokers else 1, joker_value)
+    end_room = MAX_RUN if rules.adjacent_jokers else 1
+    every = tables.opening is not None
+    limits = _RunLimits(
+        most, bottom, top, end_room, joker_value, rules.jokers_within_naturals, every
+    )
     for base in BASES:
         line = _suit_line(mask, base, rules)
         for start, first in enumerate(line):
@@ -114,32 +120,63 @@ def _grow_span(
 
 
 def _run_jokers(span: _Span, base: int, limits: _RunLimits, tables: Tables, kept: _Kept) -> None:
-    """Keep the runs of one group of naturals with each number of jokers the rules allow."""
+    """Keep the runs of one group of naturals with each number of jokers the rules allow.
+
+    Called for every group of naturals (thousands for a long run with jokers), so the bounds
+    are read into locals and the tie-break (gain, last) compared field by field.
+    """
     bits, first, end, _, inner, units, value = span
     naturals = len(bits)
-    room_low = min(first - limits.bottom, limits.end_room)
-    room_high = min(limits.top - end, limits.end_room)
-    most = min(limits.most, MAX_RUN - naturals)
-    if tables.rules.jokers_within_naturals:
+    end_room = limits.end_room
+    room_low = min(first - limits.bottom, end_room)
+    room_high = min(limits.top - end, end_room)
+    # Past inner + room_low + room_high jokers there is no room left to place them.
+    most = min(limits.most, MAX_RUN - naturals, inner + room_low + room_high)
+    if limits.within:
         most = min(most, naturals)
-    every = tables.opening is not None
-    for jokers in range(max(1, inner, MIN_MELD - naturals), most + 1):
+    fewest = max(1, inner, MIN_MELD - naturals)
+    if limits.every:
+        _opening_runs(span, base, fewest, most, room_low, room_high, tables, kept)
+        return
+    joker_value = limits.joker_value
+    for jokers in range(fewest, most + 1):
         extra = jokers - inner
-        if extra > room_low + room_high:
-            break
+        high = min(extra, room_high)
+        last = end + high
+        gain = (value + jokers * joker_value) * GAIN_SCALE + naturals + jokers
+        take = units + jokers
+        other = kept.get(take)
+        if other is None or gain > other[0] or (gain == other[0] and last > other[1]):
+            kept[take] = (gain, last, (bits, base, first - extra + high, last, jokers, units))
+
+
+def _opening_runs(
+    span: _Span,
+    base: int,
+    fewest: int,
+    most: int,
+    room_low: int,
+    room_high: int,
+    tables: Tables,
+    kept: _Kept,
+) -> None:
+    """Keep the runs of one group of naturals for openings: the jokers where worth most."""
+    bits, first, end, _, inner, units, _ = span
+    naturals = len(bits)
+    stretches = tables.stretches
+    for jokers in range(fewest, most + 1):
+        extra = jokers - inner
         cards = naturals + jokers
         take = units + jokers
         high = min(extra, room_high)
-        lows = range(extra - high, min(extra, room_low) + 1) if every else (extra - high,)
-        for low in lows:
+        for low in range(extra - high, min(extra, room_low) + 1):
             last = end + extra - low
-            if every:
-                value_of = _stretch_value(tables, base, first - low, last, bits)
-                gain = value_of * GAIN_SCALE + cards
-            else:
-                gain = (value + jokers * limits.joker_value) * GAIN_SCALE + cards
+            found = None if stretches is None else stretches.get((base, first - low, last))
+            if found is None:
+                found = _stretch_value(tables, base, first - low, last, bits)
+            gain = found * GAIN_SCALE + cards
             other = kept.get(take)
-            if other is None or (gain, last) > (other[0], other[1]):
+            if other is None or gain > other[0] or (gain == other[0] and last > other[1]):
                 kept[take] = (gain, last, (bits, base, first - low, last, jokers, units))
 
 
@@ -169,9 +206,8 @@ def _stretch_value(
 
 def _run_candidate(gain: int, made: tuple) -> Candidate:
     """Return the candidate of a run with jokers kept by _run_jokers."""
-    bits, base, first, last, jokers, units = made
-    piece = Piece(RUN, bits, base, first, last, jokers=jokers, places=run_places(base, first, last))
-    return (RUN - 4 * (len(bits) + jokers), units, units + jokers, gain, piece)
+    bits, _, _, _, jokers, units = made
+    return (RUN - 4 * (len(bits) + jokers), units, units + jokers, gain, made)  # see as_piece
 
 
 def _joker_sets(mask: int, most: int, rules: MeldRules) -> Iterator[Piece]:

@@ -20,6 +20,7 @@ from scoring.solver.bits import (
     UNIT,
     Candidate,
     Piece,
+    as_piece,
     by_order,
 )
 from scoring.solver.jokers import joker_candidates
@@ -281,7 +282,7 @@ def best_path(rem: int, groups: _Groups, memo: _Memo, loose: bool) -> tuple[int,
     while rem > JOKERS:
         _, piece, rem = memo[rem]
         if piece is not None:
-            chosen.append(piece)
+            chosen.append(as_piece(piece))
     return found, chosen
 
 
@@ -301,7 +302,7 @@ def every_path(rem: int, groups: _Groups, memo: _Memo) -> Iterator[list[Piece]]:
         _, _, take, gain, piece = group.candidates[index.bit_length() - 1]
         if (gain + best_gain(rem - take, groups, memo, True)) // GAIN_SCALE == target:
             for rest in every_path(rem - take, groups, memo):
-                yield [piece, *rest]
+                yield [as_piece(piece), *rest]
     if best_gain(rem - low, groups, memo, True) // GAIN_SCALE == target:
         yield from every_path(rem - low, groups, memo)
 
@@ -313,7 +314,7 @@ def disjoint(candidates: Sequence[Candidate]) -> list[Piece] | None:
         if union & mask:
             return None
         union |= mask
-    return [candidate[4] for candidate in candidates]
+    return [as_piece(candidate[4]) for candidate in candidates]
 
 
 def without_cards(state: int, cards: Sequence[Card]) -> int:

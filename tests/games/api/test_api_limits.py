@@ -45,6 +45,18 @@ class TestListBounds:
         assert response.json()["results"] == []
 
 
+class TestKeyHeaderBound:
+    def test_the_first_eight_keys_are_read_and_no_more(self, client, keys):
+        real = keys.split(",")
+        made_up = [f"no-such-key-{n}" for n in range(5)]
+        within = ",".join([*made_up, *real])  # 8 keys: the three real ones are read
+        assert client.get(TABLES, HTTP_X_TABLE_KEY=within).json()["count"] == 3
+        beyond = ",".join([*made_up, "another", "and-another", "a-third", *real])
+        assert client.get(TABLES, HTTP_X_TABLE_KEY=beyond).json()["count"] == 0
+        thousands = ",".join(["x"] * 100_000 + real)  # long, and still one quick answer
+        assert client.get(TABLES, HTTP_X_TABLE_KEY=thousands).json()["count"] == 0
+
+
 class TestBodyBounds:
     def test_a_thousand_deep_array_is_a_400_in_the_api_shape(self, client, db):
         body = "[" * 1000 + "]" * 1000
@@ -98,3 +110,16 @@ class TestOptionBounds:
         assert (violation["rule"], violation["code"]) == ("KR-MATCH", "target_too_high")
         assert violation["message"] == f"A Knock Rummy game ends at 1000000 at most, not {target}."
         assert client.get(TABLES).json()["count"] == 0
+
+
+class TestUnknownAddresses:
+    def test_a_malformed_table_id_under_the_api_is_a_json_404(self, client, db):
+        response = client.get("/api/v1/tables/not-a-uuid/events/")
+        assert response.status_code == 404
+        assert response["Content-Type"] == "application/json"
+        assert response.json()["error"] == "not_found"
+
+    def test_a_page_address_that_matches_nothing_is_the_404_page(self, client, db):
+        response = client.get("/no-such-page/")
+        assert response.status_code == 404
+        assert response["Content-Type"].startswith("text/html")
