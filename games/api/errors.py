@@ -2,8 +2,8 @@
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
-from django.views.defaults import page_not_found
 from django.utils.translation import gettext as _
+from django.views.defaults import page_not_found
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
