@@ -4,6 +4,7 @@ import json
 
 from django.conf import settings
 from django.http import StreamingHttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -50,7 +51,7 @@ class ImportRequestSerializer(serializers.Serializer):
 
     def validate(self, data):
         if sum(name in data for name in self.exactly_one_of) != 1:
-            raise serializers.ValidationError("Give a group or a club, not both.")
+            raise serializers.ValidationError(_("Give a group or a club, not both."))
         return data
 
 
