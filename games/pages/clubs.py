@@ -25,7 +25,6 @@ from games.clubs.models import Invite, Membership
 from games.pages.common import (
     add_errors,
     admins_only,
-    form_status,
     season_url,
     with_club,
     with_league,
@@ -45,7 +44,7 @@ from games.pages.forms.clubs import (
 from games.pages.standings import standings_context
 from games.rules.text import table_rules
 from games.shared.errors import ActionRefused, EventRejected
-from games.shared.throttles import page_write_allowed
+from games.shared.throttles import page_status, page_write_allowed
 from games.tables import selectors as table_selectors
 from games.tables import services as table_services
 from games.tournaments import selectors as tournament_selectors
@@ -77,7 +76,7 @@ def club_list(request):
         else:
             return redirect("club", club=club.slug)
     context = {"form": form, "clubs": club_selectors.clubs_for_user(user=request.user)}
-    return render(request, "clubs/club_list.html", context, status=form_status(form))
+    return render(request, "clubs/club_list.html", context, status=page_status(form))
 
 
 def _club_context(request, access, **forms) -> dict:
@@ -232,7 +231,7 @@ def league_create(request, access):
         else:
             return redirect("league", club=access.club.slug, league=league.slug)
     context = {"access": access, "club": access.club, "form": form}
-    return render(request, "clubs/league_new.html", context, status=form_status(form))
+    return render(request, "clubs/league_new.html", context, status=page_status(form))
 
 
 def _league_context(request, access, **extra) -> dict:

@@ -27,10 +27,6 @@ def add_errors(form, exc: ValidationError | EventRejected) -> None:
             form.add_error(None, message)
 
 
-def form_status(form) -> int:
-    return 422 if form.errors else 200
-
-
 def admins_only(access) -> None:
     """Refuse before reading any form: a non-admin learns nothing about what it would take."""
     if not access.is_admin:

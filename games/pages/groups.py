@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.clubs import groups
 from games.clubs.models import Group
-from games.pages.common import add_errors, form_status
+from games.pages.common import add_errors
 from games.pages.forms.groups import GroupCreateForm, GroupTableForm, PlayerNameForm
 from games.pages.forms.tables import options_initial
 from games.pages.joining import share_context
@@ -122,7 +122,7 @@ def group_table_create(request, group, role):
     """Seat the chosen players at a new table of the group and open it."""
     players = groups.group_players(group=group).active
     form = GroupTableForm(request.POST, players=players)
-    if form.is_valid():
+    if form.is_valid() and page_write_allowed(request, form, "table_create"):
         try:
             table = table_services.group_table_create(
                 group=group,
@@ -137,7 +137,7 @@ def group_table_create(request, group, role):
         else:
             return redirect("table", table_id=table.id)
     context = _group_context(request, group, role, table_form=form)
-    return render(request, "groups/group.html", context, status=form_status(form))
+    return render(request, "groups/group.html", context, status=page_status(form))
 
 
 def _player_write(request, group, role, write):
@@ -150,7 +150,7 @@ def _player_write(request, group, role, write):
         else:
             return redirect("group", group_id=group.pk)
     context = _group_context(request, group, role, player_form=form)
-    return render(request, "groups/group.html", context, status=form_status(form))
+    return render(request, "groups/group.html", context, status=page_status(form))
 
 
 @require_POST

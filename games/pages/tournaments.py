@@ -14,10 +14,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.clubs.models import Player
-from games.pages.common import add_errors, admins_only, form_status, with_club
+from games.pages.common import add_errors, admins_only, with_club
 from games.pages.forms.tournaments import DecisionForm, EntrantsForm, TournamentForm
 from games.pages.joining import share_context
 from games.shared.csv_cells import number_cell, text_cell
+from games.shared.throttles import page_status
 from games.tables.access import Role, session_remember
 from games.tournaments import selectors, services
 from games.tournaments.models import Tournament
@@ -70,7 +71,7 @@ def tournament_create(request, access):
         else:
             return redirect("tournament", club=access.club.slug, tournament_id=tournament.pk)
     context = {"club": access.club, "form": form}
-    return render(request, "tournaments/new.html", context, status=form_status(form))
+    return render(request, "tournaments/new.html", context, status=page_status(form))
 
 
 @require_GET

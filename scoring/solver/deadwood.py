@@ -112,7 +112,8 @@ def min_arrangements(
     groups = group_candidates(candidates, search.jokers)
     memo = new_memo(search.jokers, True)
     found: dict[frozenset[tuple[Meld, int]], Arrangement] = {}
-    for pieces in every_path(within_candidates(search, candidates), groups, memo):
+    start = within_candidates(search, candidates)
+    for pieces in every_path(start, groups, memo, search.tables.opening is None):
         arrangement = packing_arrangement(search, pieces)
         found.setdefault(frozenset(Counter(arrangement.melds).items()), arrangement)
     return tuple(sorted(found.values(), key=lambda arrangement: len(arrangement.deadwood)))

@@ -156,7 +156,7 @@ def _outs(
     joker_barred = False
     for discard in options:
         left = state if discard is None else without_cards(state, [discard])
-        gain, pieces = best_path(left, groups, memo, False)
+        gain, pieces = best_path(left, groups, memo, False, tables.opening is None)
         if gain < 0:
             continue
         if discard is not None and discard.is_joker and closing.joker_discard_rule:

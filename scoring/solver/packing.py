@@ -94,4 +94,5 @@ def solve(search: Search, candidates: Sequence[Candidate], tables: int = 0) -> l
     """Return the first best packing of the candidates (the loose search)."""
     groups = group_candidates(candidates, search.jokers)
     start = within_candidates(search, candidates, tables)
-    return best_path(start, groups, new_memo(search.jokers, True), True)[1]
+    additive = search.tables.opening is None
+    return best_path(start, groups, new_memo(search.jokers, True), True, additive)[1]

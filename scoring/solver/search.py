@@ -131,8 +131,9 @@ def within_candidates(search: Search, candidates: Sequence[Candidate], tables: i
 
 
 # What the search learns about a state: the best gain, the candidate taken for the lowest
-# card (None: one copy left out) and the state left after that choice.
-_Step = tuple[int, Piece | None, int]
+# card (None: one copy left out), the state left after that choice, and whether the packing
+# chosen melds every card and joker of the state (see best_gain).
+_Step = tuple[int, Piece | None, int, bool]
 _Memo = dict[int, _Step]
 
 
@@ -209,16 +210,23 @@ def _fitting(group: _Group, present: int, jokers: int) -> int:
 def new_memo(jokers: int, loose: bool) -> _Memo:
     """Return a memo knowing the states with no card left: only jokers, which are left out."""
     if not jokers:
-        return {0: (0, None, 0)}
-    return {left: (0 if loose or not left else NEVER, None, left) for left in range(jokers + 1)}
+        return {0: (0, None, 0, True)}
+    return {
+        left: (0 if loose or not left else NEVER, None, left, not left)
+        for left in range(jokers + 1)
+    }
 
 
 # The search is a module function taking its memo, not a closure: a closure that calls
 # itself is a reference cycle, and each call would leave its memo for the garbage collector.
-def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool) -> int:
+def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool, additive: bool = False) -> int:
     """Return the highest gain the candidates reach inside the state rem, memoising it.
 
     Loose, a card may be left out; strict (going out), every card is melded or laid off.
+    The memo also tells whether the choice melds every card and joker of the state (*whole*).
+    With ``additive`` gains (card values, not an opening's VALUE: a candidate gains exactly
+    what its cards are worth), a whole packing gains the most any packing can, and ties go
+    to the first found, so the first whole one ends the search of the state.
     """
     step = memo.get(rem)
     if step is not None:
@@ -235,24 +243,47 @@ def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool) -> int:
     present = (rem | rem >> 1) & PRESENT
     low = present & -present
     group = groups.get(low)
+    kept = True  # no card left out (a table meld left without layoffs loses nothing)
     while group is None or not group.allowed[jokers]:
         # A card that starts no candidate left is out of every packing, and so is a table
         # meld with no layoff left.
-        if not loose and low < FIRST_TOKEN:
-            memo[key] = (NEVER, None, 0)
-            return NEVER
+        if low < FIRST_TOKEN:
+            if not loose:
+                memo[key] = (NEVER, None, 0, False)
+                return NEVER
+            kept = False
         rem &= ~(low | low << 1)
         present ^= low
         if not present:
-            found = memo[rem][0]
-            memo[key] = (found, None, rem)
-            return found
+            step = memo[rem]
+            memo[key] = (step[0], None, rem, kept and step[3])
+            return step[0]
         low = present & -present
         group = groups.get(low)
+    found, choice, after, whole = _best_choice(
+        rem, low, group, present, groups, memo, loose, additive
+    )
+    memo[key] = (found, choice, after, kept and whole)
+    return found
+
+
+def _best_choice(
+    rem: int,
+    low: int,
+    group: _Group,
+    present: int,
+    groups: _Groups,
+    memo: _Memo,
+    loose: bool,
+    additive: bool,
+) -> tuple[int, Piece | None, int, bool]:
+    """Return the best step from rem: its gain, the candidate taken for the lowest card (None:
+    left out), the state left, and whether the packing is whole (see best_gain)."""
     found = NEVER
     choice = None
     after = 0
-    fit = _fitting(group, present, jokers)
+    whole = False
+    fit = _fitting(group, present, rem & JOKERS)
     candidates = group.candidates
     while fit:
         index = fit & -fit
@@ -260,51 +291,61 @@ def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool) -> int:
         _, _, take, gain, piece = candidates[index.bit_length() - 1]
         left = rem - take
         step = memo.get(left)
-        total = gain + (step[0] if step is not None else best_gain(left, groups, memo, loose))
+        if step is None:
+            best_gain(left, groups, memo, loose, additive)
+            step = memo[left]
+        total = gain + step[0]
         if total > found:
-            found, choice, after = total, piece, left
+            found, choice, after, whole = total, piece, left, step[3]
+            if whole and additive:
+                return found, choice, after, whole
     if loose or low >= FIRST_TOKEN:
         left = rem - low
         step = memo.get(left)
-        total = step[0] if step is not None else best_gain(left, groups, memo, loose)
-        if total > found:
-            found, choice, after = total, None, left
-    memo[key] = (found, choice, after)
-    return found
+        if step is None:
+            best_gain(left, groups, memo, loose, additive)
+            step = memo[left]
+        if step[0] > found:
+            found, choice, after, whole = step[0], None, left, low >= FIRST_TOKEN and step[3]
+    return found, choice, after, whole
 
 
-def best_path(rem: int, groups: _Groups, memo: _Memo, loose: bool) -> tuple[int, list[Piece]]:
+def best_path(
+    rem: int, groups: _Groups, memo: _Memo, loose: bool, additive: bool = False
+) -> tuple[int, list[Piece]]:
     """Return the best gain from rem and the first packing, in tie-break order, reaching it."""
-    found = best_gain(rem, groups, memo, loose)
+    found = best_gain(rem, groups, memo, loose, additive)
     chosen: list[Piece] = []
     if found < 0:
         return found, chosen
     while rem > JOKERS:
-        _, piece, rem = memo[rem]
+        piece, rem = memo[rem][1:3]
         if piece is not None:
             chosen.append(as_piece(piece))
     return found, chosen
 
 
-def every_path(rem: int, groups: _Groups, memo: _Memo) -> Iterator[list[Piece]]:
+def every_path(
+    rem: int, groups: _Groups, memo: _Memo, additive: bool = False
+) -> Iterator[list[Piece]]:
     """Yield every packing, in tie-break order, that reaches the best melded value."""
     if rem <= JOKERS:
         yield []
         return
     present = (rem | rem >> 1) & PRESENT
     low = present & -present
-    target = best_gain(rem, groups, memo, True) // GAIN_SCALE
+    target = best_gain(rem, groups, memo, True, additive) // GAIN_SCALE
     group = groups.get(low)
     fit = 0 if group is None else _fitting(group, present, rem & JOKERS)
     while fit:
         index = fit & -fit
         fit ^= index
         _, _, take, gain, piece = group.candidates[index.bit_length() - 1]
-        if (gain + best_gain(rem - take, groups, memo, True)) // GAIN_SCALE == target:
-            for rest in every_path(rem - take, groups, memo):
+        if (gain + best_gain(rem - take, groups, memo, True, additive)) // GAIN_SCALE == target:
+            for rest in every_path(rem - take, groups, memo, additive):
                 yield [as_piece(piece), *rest]
-    if best_gain(rem - low, groups, memo, True) // GAIN_SCALE == target:
-        yield from every_path(rem - low, groups, memo)
+    if best_gain(rem - low, groups, memo, True, additive) // GAIN_SCALE == target:
+        yield from every_path(rem - low, groups, memo, additive)
 
 
 def disjoint(candidates: Sequence[Candidate]) -> list[Piece] | None:

@@ -63,6 +63,22 @@ class TestGroupCreation:
         assert Group.objects.count() == 10
 
 
+class TestGroupTables:
+    def test_a_groups_tables_count_with_the_tables_started_from_the_same_address(self):
+        phone = Client(REMOTE_ADDR=HOME)
+        made = phone.post("/g/new/", GROUP)
+        group = Group.objects.get(pk=made.url.split("/")[2])
+        seated = list(group.players.order_by("name").values_list("pk", flat=True)[:2])
+        for _ in range(20):
+            assert phone.post("/", TABLE).status_code == 302
+        for _ in range(10):
+            assert (
+                phone.post(f"/g/{group.pk}/tables/", {**TABLE, "seated": seated}).status_code == 302
+            )
+        _refused(phone.post(f"/g/{group.pk}/tables/", {**TABLE, "seated": seated}), FROM_NETWORK)
+        assert Table.objects.filter(group=group).count() == 10
+
+
 class TestSignup:
     def _signup(self, client, username):
         form = {"username": username, "password1": PASSWORD, "password2": PASSWORD}
