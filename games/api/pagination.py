@@ -3,17 +3,15 @@
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
 
-from games.api.serializers import query_data
+from games.api.serializers import WholeNumberField, query_data
 
 
 class PageQuerySerializer(serializers.Serializer):
     # No maximum: a limit above the cap is cut to it, an offset past every row is an empty page.
-    limit = serializers.IntegerField(
+    limit = WholeNumberField(
         required=False, min_value=1, help_text="How many results a page holds (at most 500)."
     )
-    offset = serializers.IntegerField(
-        required=False, min_value=0, help_text="How many results to skip."
-    )
+    offset = WholeNumberField(required=False, min_value=0, help_text="How many results to skip.")
 
 
 class BoundedLimitOffsetPagination(LimitOffsetPagination):

@@ -1,5 +1,7 @@
 """Request and response shapes of the tables API (the OpenAPI schema is built from these)."""
 
+import re
+
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
@@ -7,6 +9,8 @@ from rest_framework import serializers
 from games.shared.models import Variant
 from games.tables.models import Event, Table
 from scoring.events import APPENDABLE_TYPES
+
+DIGITS = re.compile(r"[0-9]+")
 
 
 class SeatSerializer(serializers.Serializer):
@@ -106,9 +110,19 @@ def query_data(query_params) -> dict:
     return {name: vals[0] if len(vals) == 1 else vals for name, vals in query_params.lists()}
 
 
+class WholeNumberField(serializers.IntegerField):
+    """A whole number written as digits only, as the schema's "integer" says: DRF's own
+    field also takes "1.0", " 1", "+1", "1_000" and other scripts' digits."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and not DIGITS.fullmatch(data):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class EventsQuerySerializer(serializers.Serializer):
     # A seq is a PositiveIntegerField; games.shared.numbers reads no more than nine digits.
-    after = serializers.IntegerField(
+    after = WholeNumberField(
         required=False,
         min_value=0,
         max_value=999_999_999,

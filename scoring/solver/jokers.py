@@ -128,20 +128,27 @@ def _run_jokers(span: _Span, base: int, limits: _RunLimits, tables: Tables, kept
     bits, first, end, _, inner, units, value = span
     naturals = len(bits)
     end_room = limits.end_room
-    room_low = min(first - limits.bottom, end_room)
-    room_high = min(limits.top - end, end_room)
+    # Conditional expressions rather than min() and max(): this runs for every group.
+    room_low = first - limits.bottom
+    room_low = room_low if room_low < end_room else end_room
+    room_high = limits.top - end
+    room_high = room_high if room_high < end_room else end_room
     # Past inner + room_low + room_high jokers there is no room left to place them.
-    most = min(limits.most, MAX_RUN - naturals, inner + room_low + room_high)
-    if limits.within:
-        most = min(most, naturals)
-    fewest = max(1, inner, MIN_MELD - naturals)
+    most = limits.most
+    if most > MAX_RUN - naturals:
+        most = MAX_RUN - naturals
+    if most > inner + room_low + room_high:
+        most = inner + room_low + room_high
+    if limits.within and most > naturals:
+        most = naturals
+    fewest = MIN_MELD - naturals if naturals + inner < MIN_MELD else inner or 1
     if limits.every:
         _opening_runs(span, base, fewest, most, room_low, room_high, tables, kept)
         return
     joker_value = limits.joker_value
     for jokers in range(fewest, most + 1):
         extra = jokers - inner
-        high = min(extra, room_high)
+        high = extra if extra < room_high else room_high
         last = end + high
         gain = (value + jokers * joker_value) * GAIN_SCALE + naturals + jokers
         take = units + jokers

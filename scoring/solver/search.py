@@ -207,6 +207,39 @@ def _fitting(group: _Group, present: int, jokers: int) -> int:
     return fit
 
 
+def _units(ranks: range, suits: range = range(4)) -> int:
+    return sum(1 << (4 + 2 * (13 * suit + rank - 1)) for suit in suits for rank in ranks)
+
+
+# For _stranded: the units of the cards by rank, and of clubs (a suit is 26 bits on).
+_CARD_UNITS = _units(range(1, 14))
+_RUN_STARTS = _units(range(1, 12))
+_ACES, _TWOS, _KINGS = _units(range(1, 2)), _units(range(2, 3)), _units(range(13, 14))
+_CLUBS = _units(range(1, 14), range(1))
+_SUIT = 26
+_EVERY_SUIT = 1 | 1 << _SUIT | 1 << 2 * _SUIT | 1 << 3 * _SUIT
+
+
+def _stranded(present: int) -> bool:
+    """Tell whether a card held is in no meld of natural cards held: no three of one suit in a
+    row (the ace next to both the two and the king, as some rules have it) and no three suits
+    of its rank. With no joker and no table meld left, such a card can go nowhere, so the
+    strict search (going out) ends there rather than try every packing of the cards below.
+    """
+    held = present & _CARD_UNITS
+    rows = held & held >> 2 & held >> 4 & _RUN_STARTS
+    covered = rows | rows << 2 | rows << 4
+    kings = (held & _ACES) << 24 & held & _KINGS  # kings next to a held ace
+    high = kings & held << 2  # Q K A
+    covered |= high | high >> 2 | high >> 24
+    round_corner = kings & (held & _TWOS) << 22  # K A 2
+    covered |= round_corner | round_corner >> 24 | round_corner >> 22
+    c, s, h, d = (held >> _SUIT * i & _CLUBS for i in range(4))
+    three_suits = c & s & (h | d) | (c | s) & h & d
+    covered |= three_suits * _EVERY_SUIT
+    return bool(held & ~covered)
+
+
 def new_memo(jokers: int, loose: bool) -> _Memo:
     """Return a memo knowing the states with no card left: only jokers, which are left out."""
     if not jokers:
@@ -219,6 +252,7 @@ def new_memo(jokers: int, loose: bool) -> _Memo:
 
 # The search is a module function taking its memo, not a closure: a closure that calls
 # itself is a reference cycle, and each call would leave its memo for the garbage collector.
+# long: the hot loop of every search, run once per state; split, it paid two calls a state.
 def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool, additive: bool = False) -> int:
     """Return the highest gain the candidates reach inside the state rem, memoising it.
 
@@ -241,6 +275,9 @@ def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool, additive: boo
     key = rem
     jokers = rem & JOKERS
     present = (rem | rem >> 1) & PRESENT
+    if not loose and not jokers and rem < FIRST_TOKEN and _stranded(present):
+        memo[key] = (NEVER, None, 0, False)
+        return NEVER
     low = present & -present
     group = groups.get(low)
     kept = True  # no card left out (a table meld left without layoffs loses nothing)
@@ -260,30 +297,18 @@ def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool, additive: boo
             return step[0]
         low = present & -present
         group = groups.get(low)
-    found, choice, after, whole = _best_choice(
-        rem, low, group, present, groups, memo, loose, additive
-    )
-    memo[key] = (found, choice, after, kept and whole)
-    return found
-
-
-def _best_choice(
-    rem: int,
-    low: int,
-    group: _Group,
-    present: int,
-    groups: _Groups,
-    memo: _Memo,
-    loose: bool,
-    additive: bool,
-) -> tuple[int, Piece | None, int, bool]:
-    """Return the best step from rem: its gain, the candidate taken for the lowest card (None:
-    left out), the state left, and whether the packing is whole (see best_gain)."""
     found = NEVER
     choice = None
     after = 0
     whole = False
-    fit = _fitting(group, present, rem & JOKERS)
+    # The candidates that fit: those taking no card the state lacks (see _Group).
+    fit = group.allowed[jokers]
+    missing = group.cards & ~present
+    holding = group.holding
+    while missing:
+        unit = missing & -missing
+        missing ^= unit
+        fit &= ~holding[unit]
     candidates = group.candidates
     while fit:
         index = fit & -fit
@@ -298,16 +323,18 @@ def _best_choice(
         if total > found:
             found, choice, after, whole = total, piece, left, step[3]
             if whole and additive:
-                return found, choice, after, whole
-    if loose or low >= FIRST_TOKEN:
-        left = rem - low
-        step = memo.get(left)
-        if step is None:
-            best_gain(left, groups, memo, loose, additive)
-            step = memo[left]
-        if step[0] > found:
-            found, choice, after, whole = step[0], None, left, low >= FIRST_TOKEN and step[3]
-    return found, choice, after, whole
+                break
+    else:
+        if loose or low >= FIRST_TOKEN:
+            left = rem - low
+            step = memo.get(left)
+            if step is None:
+                best_gain(left, groups, memo, loose, additive)
+                step = memo[left]
+            if step[0] > found:
+                found, choice, after, whole = step[0], None, left, low >= FIRST_TOKEN and step[3]
+    memo[key] = (found, choice, after, kept and whole)
+    return found
 
 
 def best_path(

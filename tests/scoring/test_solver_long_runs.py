@@ -8,9 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import referee
-from scoring.cards import JOKER, RANKS, Card
+from scoring.cards import JOKER, RANKS, Card, parse_cards
 from scoring.errors import RuleViolation
 from scoring.solver import Closing, best_arrangement, best_opening, can_go_out, search
+from scoring.solver.tables import tables_for
 from tests.scoring.solver_oracle import (
     ALL_RULES,
     TWO_DECKS,
@@ -110,3 +111,36 @@ def test_the_state_budget_does_refuse_a_search_past_it(monkeypatch):
     with pytest.raises(RuleViolation) as refused:
         referee.answer("hand", {"variant": "ramino", "cards": _long_run_hands(4)[0]})
     assert refused.value.violations[0].code == "too_complex"
+
+
+def _searched_both_ways(hand: list[Card], rules, strict: bool) -> tuple:
+    """Return the best path of the hand's deadwood search, stopping at the first whole packing
+    (additive gains) and searching every packing: (stopped, full)."""
+    tables = tables_for(rules, ramino_value)
+    found = search.read_hand(hand, tables, ramino_value, TWO_DECKS)
+    groups = search.group_candidates(found.candidates, found.jokers)
+    state = search.whole_state(found)
+    paths = []
+    for additive in (True, False):
+        memo = search.new_memo(found.jokers, not strict)
+        paths.append(search.best_path(state, groups, memo, not strict, additive))
+    return tuple(paths)
+
+
+@settings(max_examples=60, deadline=None)
+@given(long_run_hands(), st.sampled_from(ALL_RULES), st.booleans())
+def test_a_whole_packing_ends_the_search_with_the_same_choice(hand, rules, strict):
+    """With card values as gains the search takes the first packing that melds every card
+    (search.best_gain): the gain and the packing are those of the search that tries them all."""
+    stopped, full = _searched_both_ways(hand, rules, strict)
+    assert stopped == full
+
+
+@pytest.mark.parametrize("rules", ALL_RULES)
+def test_a_whole_packing_ends_the_search_the_same_on_the_longest_runs(rules):
+    """The same on hands past the brute force: 15 cards, a long run and 2 to 4 jokers."""
+    for cards in _long_run_hands(most_jokers=4)[::7]:
+        hand = list(parse_cards(cards))
+        for strict in (False, True):
+            stopped, full = _searched_both_ways(hand, rules, strict)
+            assert stopped == full, cards

@@ -123,3 +123,12 @@ class TestUnknownAddresses:
         response = client.get("/no-such-page/")
         assert response.status_code == 404
         assert response["Content-Type"].startswith("text/html")
+
+
+class TestWholeNumbersInQueries:
+    @pytest.mark.parametrize("written", ["1.0", " 1", "+1", "1_0", "\u0661", "1e2", "0x1"])
+    def test_only_digits_are_a_whole_number(self, client, keys, written):
+        for query in ("limit", "offset"):
+            response = client.get(TABLES, {query: written}, HTTP_X_TABLE_KEY=keys)
+            assert response.status_code == 400, (query, written)
+            assert query in response.json()["fields"]
