@@ -207,39 +207,6 @@ def _fitting(group: _Group, present: int, jokers: int) -> int:
     return fit
 
 
-def _units(ranks: range, suits: range = range(4)) -> int:
-    return sum(1 << (4 + 2 * (13 * suit + rank - 1)) for suit in suits for rank in ranks)
-
-
-# For _stranded: the units of the cards by rank, and of clubs (a suit is 26 bits on).
-_CARD_UNITS = _units(range(1, 14))
-_RUN_STARTS = _units(range(1, 12))
-_ACES, _TWOS, _KINGS = _units(range(1, 2)), _units(range(2, 3)), _units(range(13, 14))
-_CLUBS = _units(range(1, 14), range(1))
-_SUIT = 26
-_EVERY_SUIT = 1 | 1 << _SUIT | 1 << 2 * _SUIT | 1 << 3 * _SUIT
-
-
-def _stranded(present: int) -> bool:
-    """Tell whether a card held is in no meld of natural cards held: no three of one suit in a
-    row (the ace next to both the two and the king, as some rules have it) and no three suits
-    of its rank. With no joker and no table meld left, such a card can go nowhere, so the
-    strict search (going out) ends there rather than try every packing of the cards below.
-    """
-    held = present & _CARD_UNITS
-    rows = held & held >> 2 & held >> 4 & _RUN_STARTS
-    covered = rows | rows << 2 | rows << 4
-    kings = (held & _ACES) << 24 & held & _KINGS  # kings next to a held ace
-    high = kings & held << 2  # Q K A
-    covered |= high | high >> 2 | high >> 24
-    round_corner = kings & (held & _TWOS) << 22  # K A 2
-    covered |= round_corner | round_corner >> 24 | round_corner >> 22
-    c, s, h, d = (held >> _SUIT * i & _CLUBS for i in range(4))
-    three_suits = c & s & (h | d) | (c | s) & h & d
-    covered |= three_suits * _EVERY_SUIT
-    return bool(held & ~covered)
-
-
 def new_memo(jokers: int, loose: bool) -> _Memo:
     """Return a memo knowing the states with no card left: only jokers, which are left out."""
     if not jokers:
@@ -275,9 +242,6 @@ def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool, additive: boo
     key = rem
     jokers = rem & JOKERS
     present = (rem | rem >> 1) & PRESENT
-    if not loose and not jokers and rem < FIRST_TOKEN and _stranded(present):
-        memo[key] = (NEVER, None, 0, False)
-        return NEVER
     low = present & -present
     group = groups.get(low)
     kept = True  # no card left out (a table meld left without layoffs loses nothing)
