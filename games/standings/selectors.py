@@ -222,17 +222,36 @@ def player_record(*, player: Player) -> PlayerRecord:
         .select_related("table__season__league")
         .order_by("-finished_at", "table_id")
     )
+    matches = _player_matches(player, results)
+    games: dict[str, list[int]] = {}
+    for match in matches:
+        record = games.setdefault(match.league.variant, [0, 0])
+        record[0] += 1
+        record[1] += match.seat["outcome"] == "won"
+    labels = dict(Table._meta.get_field("variant").choices)
+    finished = {str(result.table_id): result.finished_at for result in results}
+    series = _rating_series(player, finished)
+    return PlayerRecord(
+        matches=matches,
+        games=[
+            GameRecord(variant, str(labels[variant]), played, won)
+            for variant, (played, won) in sorted(games.items())
+        ],
+        ratings=sorted(series, key=lambda entry: (entry.league.name, entry.league.pk)),
+    )
+
+
+def _player_matches(player: Player, results: list[MatchResult]) -> list[PlayerMatch]:
+    """Return the player's seat and opponents in each of ``results``, in their order."""
     others = {s["player"] for r in results for s in r.summary["seats"]}
     players = Player.objects.in_bulk(list(others))
     matches = []
-    games: dict[str, list[int]] = {}
     for result in results:
         seat = next(s for s in result.summary["seats"] if s["player"] == player.pk)
-        league = result.table.season.league
         matches.append(
             PlayerMatch(
                 table=result.table,
-                league=league,
+                league=result.table.season.league,
                 finished_at=result.finished_at,
                 seat=seat,
                 opponents=[
@@ -242,11 +261,12 @@ def player_record(*, player: Player) -> PlayerRecord:
                 ],
             )
         )
-        record = games.setdefault(league.variant, [0, 0])
-        record[0] += 1
-        record[1] += seat["outcome"] == "won"
-    labels = dict(Table._meta.get_field("variant").choices)
-    finished = {str(result.table_id): result.finished_at for result in results}
+    return matches
+
+
+def _rating_series(player: Player, finished: dict[str, Any]) -> list[RatingSeries]:
+    """Return the player's rating over time in each league of their club; ``finished`` dates
+    each point by its match (table id as text)."""
     series: dict[int, RatingSeries] = {}
     # Seasons in the order the league's ratings run on through them (by start date), so the
     # points follow each other and the last season read holds the current rating.
@@ -267,14 +287,7 @@ def player_record(*, player: Player) -> PlayerRecord:
         )
         # A later season carries the rating on, moved or not: its value is the current one.
         entry.current.update({key: rating[key] for key in ("mu", "sigma", "conservative")})
-    return PlayerRecord(
-        matches=matches,
-        games=[
-            GameRecord(variant, str(labels[variant]), played, won)
-            for variant, (played, won) in sorted(games.items())
-        ],
-        ratings=sorted(series.values(), key=lambda entry: (entry.league.name, entry.league.pk)),
-    )
+    return list(series.values())
 
 
 # The players' book ---------------------------------------------------------------------

@@ -139,21 +139,11 @@ def _season_ratings(history: RatingHistory, start: int, end: int) -> dict[str, A
     return ratings
 
 
-@transaction.atomic
-def league_standings_recompute(
-    *, league_id: int, from_season_id: int | None = None, fresh: bool = False
-) -> list[SeasonStandings]:
-    """Recompute the standings of a league's seasons from ``from_season_id`` on (all when
-    None); ``fresh`` reads every log again instead of the results still at their head.
-
-    Ratings run on across the league's seasons (by start date), each season's matches in
-    the order they finished (then table id), so a season's change moves the ratings of the
-    seasons after it, which are recomputed with it. The league row is locked: recomputes of
-    one league run one at a time, each reading what the one before it committed. Running
-    it twice changes nothing but ``computed_at``.
-    """
-    league = League.objects.select_for_update().get(pk=league_id)
-    seasons = list(league.seasons.order_by("starts_on", "pk"))
+def _finished_by_season(
+    league: League, seasons: list[Season], *, fresh: bool
+) -> dict[int, list[MatchResult]]:
+    """Return each season's finished matches (by season id), their results brought up to
+    their tables' heads first; ``fresh`` reads every log again."""
     heads = {
         pk: (season_id, seq, head_hash)
         for pk, season_id, seq, head_hash in Table.objects.filter(
@@ -172,6 +162,25 @@ def league_standings_recompute(
         result = results.get(pk)
         if result is not None and result.summary is not None:
             finished[season_id].append(result)
+    return finished
+
+
+@transaction.atomic
+def league_standings_recompute(
+    *, league_id: int, from_season_id: int | None = None, fresh: bool = False
+) -> list[SeasonStandings]:
+    """Recompute the standings of a league's seasons from ``from_season_id`` on (all when
+    None); ``fresh`` reads every log again instead of the results still at their head.
+
+    Ratings run on across the league's seasons (by start date), each season's matches in
+    the order they finished (then table id), so a season's change moves the ratings of the
+    seasons after it, which are recomputed with it. The league row is locked: recomputes of
+    one league run one at a time, each reading what the one before it committed. Running
+    it twice changes nothing but ``computed_at``.
+    """
+    league = League.objects.select_for_update().get(pk=league_id)
+    seasons = list(league.seasons.order_by("starts_on", "pk"))
+    finished = _finished_by_season(league, seasons, fresh=fresh)
     ordered: list[MatchSummary] = []
     spans: dict[int, tuple[int, int]] = {}
     for season in seasons:

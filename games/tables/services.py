@@ -136,6 +136,33 @@ def _queue_verify(table_id: uuid.UUID) -> None:
     transaction.on_commit(lambda: table_verify.delay(str(table_id)), robust=True)
 
 
+def _creation(
+    variant: str, options: dict[str, Any], players: Sequence[str]
+) -> tuple[TableState, dict[str, Any]]:
+    """Return the engine's state once a table is created, and the creation's payload with
+    the options in full; refuse bad settings (EventRejected)."""
+    payload = {"variant": variant, "options": dict(options), "seats": [p.strip() for p in players]}
+    try:
+        state = apply(None, LogEvent(seq=1, event_type=TABLE_CREATED, payload=payload))
+    except RuleViolation as exc:
+        raise EventRejected(exc.violations) from None
+    # The log keeps the options in full, so a later change of defaults never changes a table.
+    payload["options"] = state.variant.options_to_dict(state.options)
+    return state, payload
+
+
+def _seats_create(
+    table: Table, names: Sequence[str], seat_players: Sequence[Player] | None
+) -> list[Player]:
+    """Seat the table: ``seat_players`` in order, else a new player for each name."""
+    seated = []
+    for position, name in enumerate(names):
+        player = seat_players[position] if seat_players else Player.objects.create(name=name)
+        Seat.objects.create(table=table, position=position, player=player)
+        seated.append(player)
+    return seated
+
+
 @transaction.atomic
 def table_create(
     *,
@@ -163,14 +190,8 @@ def table_create(
     The first event logs the seating too (each seat's player id and name), so the audit
     finds a seat whose player was changed afterwards.
     """
-    payload = {"variant": variant, "options": dict(options), "seats": [p.strip() for p in players]}
-    try:
-        state = apply(None, LogEvent(seq=1, event_type=TABLE_CREATED, payload=payload))
-    except RuleViolation as exc:
-        raise EventRejected(exc.violations) from None
-    full_options = state.variant.options_to_dict(state.options)
-    # The log keeps the options in full, so a later change of defaults never changes a table.
-    payload["options"] = full_options
+    state, payload = _creation(variant, options, players)
+    full_options = payload["options"]
     table = Table.objects.create(
         id=table_id or uuid.uuid4(),
         variant=variant,
@@ -184,11 +205,7 @@ def table_create(
         keys_record=keys_record,
         practice=practice or full_options.get("practice") is True,
     )
-    seated = []
-    for position, name in enumerate(state.seats):
-        player = seat_players[position] if seat_players else Player.objects.create(name=name)
-        Seat.objects.create(table=table, position=position, player=player)
-        seated.append(player)
+    seated = _seats_create(table, state.seats, seat_players)
     # Who sits where is part of the chained log, so a seat whose player is changed later is
     # found by the audit (the engine never sees it: ``log.engine_payload``).
     payload[SEATING] = seating_logged(seated)

@@ -34,6 +34,46 @@ from scoring.tournaments.swiss import Pairing, standing_order, swiss_round
 from scoring.variants import game_get
 
 
+def _night_format(league: League, format: str) -> str:
+    """Return the format a night of ``league`` plays: its tables' when more than two sit at
+    one, else ``format`` if it is one of the two-player formats."""
+    if league.players > 2:
+        return Tournament.Format.TABLES
+    if format not in (
+        Tournament.Format.SWISS,
+        Tournament.Format.ROUND_ROBIN,
+        Tournament.Format.KNOCKOUT,
+    ):
+        raise ValidationError(
+            gettext("Two at a table, a night is Swiss, a round robin or a knock-out."),
+            code="format",
+        )
+    return format
+
+
+def _night_season(league: League, season_id: int | None) -> Season | None:
+    """Return the open season of ``league`` named by ``season_id`` (None for none)."""
+    if season_id is None:
+        return None
+    season = Season.objects.filter(pk=season_id, league=league).first()
+    if season is None or not season.is_open:
+        raise ValidationError(
+            gettext("Count the night in an open season of the league it plays."),
+            code="season",
+        )
+    return season
+
+
+def _check_victory_points(scale: str, points: tuple[int, int, int, int]) -> None:
+    if scale not in Tournament.Scale.values:
+        raise ValidationError(gettext("Choose how results become victory points."), code="scale")
+    if len(points) != 4 or not all(0 <= p <= MAX_POINTS for p in points):
+        raise ValidationError(
+            gettext("Victory points are whole numbers from 0 to %(most)d.") % {"most": MAX_POINTS},
+            code="points",
+        )
+
+
 @transaction.atomic
 def tournament_create(
     *,
@@ -62,32 +102,9 @@ def tournament_create(
     league = League.objects.filter(pk=league_id, club_id=club_id).first()
     if league is None:
         raise ValidationError(gettext("Choose one of the club's leagues."), code="league")
-    if league.players > 2:
-        format = Tournament.Format.TABLES
-    elif format not in (
-        Tournament.Format.SWISS,
-        Tournament.Format.ROUND_ROBIN,
-        Tournament.Format.KNOCKOUT,
-    ):
-        raise ValidationError(
-            gettext("Two at a table, a night is Swiss, a round robin or a knock-out."),
-            code="format",
-        )
-    season = None
-    if season_id is not None:
-        season = Season.objects.filter(pk=season_id, league=league).first()
-        if season is None or not season.is_open:
-            raise ValidationError(
-                gettext("Count the night in an open season of the league it plays."),
-                code="season",
-            )
-    if scale not in Tournament.Scale.values:
-        raise ValidationError(gettext("Choose how results become victory points."), code="scale")
-    if len(points) != 4 or not all(0 <= p <= MAX_POINTS for p in points):
-        raise ValidationError(
-            gettext("Victory points are whole numbers from 0 to %(most)d.") % {"most": MAX_POINTS},
-            code="points",
-        )
+    format = _night_format(league, format)
+    season = _night_season(league, season_id)
+    _check_victory_points(scale, points)
     try:
         with transaction.atomic():
             return Tournament.objects.create(
@@ -249,6 +266,19 @@ class StartedRound:
     tables: list[Table]  # with their keys, for the director's phone to hold
 
 
+def _draw_schedule(tournament: Tournament) -> None:
+    """At a round robin's or a knock-out's first round, draw its schedule or bracket from
+    the field (``Tournament.field``), once, and set the number of rounds by it."""
+    if tournament.format not in (Tournament.Format.ROUND_ROBIN, Tournament.Format.KNOCKOUT):
+        return
+    # Everyone meets everyone once; a round halves the field until one is left.
+    tournament.field = selectors.drawn_field(tournament=tournament)
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        tournament.rounds = min(len(round_robin(tournament.field)), MAX_ROUNDS)
+    else:
+        tournament.rounds = max(1, (len(tournament.field) - 1).bit_length())
+
+
 @transaction.atomic
 def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> StartedRound:
     """Pair the next round by the standings so far and open a table for each pairing."""
@@ -269,17 +299,8 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
     else:
         pairing = _pair(tournament, number, entrants, found)
         numbers = range(1, len(pairing.tables) + 1)
-    if number == 1 and tournament.format in (
-        Tournament.Format.ROUND_ROBIN,
-        Tournament.Format.KNOCKOUT,
-    ):
-        # The schedule or the bracket is drawn now, once, and sets the number of rounds:
-        # everyone meets everyone once; a round halves the field until one is left.
-        tournament.field = selectors.drawn_field(tournament=tournament)
-        if tournament.format == Tournament.Format.ROUND_ROBIN:
-            tournament.rounds = min(len(round_robin(tournament.field)), MAX_ROUNDS)
-        else:
-            tournament.rounds = max(1, (len(tournament.field) - 1).bit_length())
+    if number == 1:
+        _draw_schedule(tournament)
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,

@@ -14,8 +14,8 @@ identical cards and a run never a rank twice), the jokers it takes, and its *gai
 search takes the lowest card still undecided and either leaves one copy of it out or puts it
 in a candidate whose lowest card it is and that fits what is left; table melds come after
 every card, where jokers alone may still be laid on them. Results are memoised on the state,
-local to one question. That recursion is the whole search for every variant; only the
-candidates differ:
+local to one question (but for openings: see below). That recursion is the whole search for
+every variant; only the candidates differ:
 
 - melds of natural cards come from tables made once per rules: each run of 3 to 5 cards (a
   longer run splits into such pieces with the same deadwood, and pieces that touch are merged
@@ -48,8 +48,14 @@ joker in place of any card it holds, so a hand lists thousands of candidates. Li
 costs a few additions (runs grow a natural at a time, carrying their units and value;
 VALUE is kept per stretch of a suit). The search never tests every candidate of the lowest
 card against a state: each group of candidates knows which take each card, so the cards a
-state lacks rule out theirs at once. The referee asks several questions of one hand, so the
-hand read last and its groups are kept (one slot each) for the next question. And a search
+state lacks rule out theirs at once. Runs with jokers stay plain tuples until the search takes
+one (as_piece). The memo also tells whether a state's best packing is *whole* (melds every
+card and joker): where gains are card values (not an opening's VALUE), a whole packing gains
+all there is, so the first one found ends the state's search (ties go to the first anyway).
+Before opening, going out asks the loose search first: where its best packing is whole, the
+strict search would take the same one; the best opening then reuses those states. The
+referee asks several questions of one hand, so the hand read last, its groups and their
+loose memo for openings are kept (one slot each) for the next question. And a search
 memoising more than STATE_BUDGET states refuses the hand (no hand a game allows comes near).
 
 The package, by responsibility: ``results`` (what the questions return), ``bits`` (cards as

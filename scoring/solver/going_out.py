@@ -21,6 +21,7 @@ from scoring.solver.search import (
     best_path,
     group_candidates,
     new_memo,
+    opening_memo,
     read_hand,
     whole_state,
     without_cards,
@@ -47,7 +48,7 @@ def best_opening(
     tables = build_tables(rules, count_one, opening)
     search = read_hand(cards, tables, count_one, deck)
     groups = group_candidates(search.candidates, search.jokers)
-    memo = new_memo(search.jokers, True)
+    memo = opening_memo(groups, search.jokers)
     state = whole_state(search)
     options: list[tuple[Card, ...]] = [()]
     if keep > 0:
@@ -146,6 +147,9 @@ def _outs(
         )
     groups = group_candidates(candidates, search.jokers)
     memo = new_memo(search.jokers, False)
+    # Before opening (no table melds), a loose search that melds every card says how the
+    # strict one goes out, and the best opening reuses it: see opening_memo.
+    loose = opening_memo(groups, search.jokers) if opening is not None and not shapes else None
     state = whole_state(search) + all_tokens(len(shapes))
     options: list[Card | None] = []
     if closing.discard != "required":
@@ -156,7 +160,10 @@ def _outs(
     joker_barred = False
     for discard in options:
         left = state if discard is None else without_cards(state, [discard])
-        gain, pieces = best_path(left, groups, memo, False, tables.opening is None)
+        if loose is not None and best_gain(left, groups, loose, True) >= 0 and loose[left][3]:
+            gain, pieces = best_path(left, groups, loose, True)
+        else:
+            gain, pieces = best_path(left, groups, memo, False, tables.opening is None)
         if gain < 0:
             continue
         if discard is not None and discard.is_joker and closing.joker_discard_rule:

@@ -217,6 +217,26 @@ def new_memo(jokers: int, loose: bool) -> _Memo:
     }
 
 
+# The memo of the last loose search of some groups, in one slot read and replaced whole: the
+# best opening (loose) and going out before opening (strict, see opening_memo) search the
+# same hand without one card, once for each card.
+_recent_loose: list[tuple[_Groups | None, _Memo]] = [(None, {})]
+
+
+def opening_memo(groups: _Groups, jokers: int) -> _Memo:
+    """Return the memo of loose searches of these groups (for openings: gains are VALUE).
+
+    A loose state whose best packing is whole is also what the strict search finds there:
+    the same packing, as every packing that beats one before it in the loose search also
+    does in the strict one. So going out asks it first, and the opening reuses its states.
+    """
+    last, memo = _recent_loose[0]
+    if last is not groups:
+        memo = new_memo(jokers, True)
+        _recent_loose[0] = (groups, memo)
+    return memo
+
+
 # The search is a module function taking its memo, not a closure: a closure that calls
 # itself is a reference cycle, and each call would leave its memo for the garbage collector.
 # long: the hot loop of every search, run once per state; split, it paid two calls a state.

@@ -11,7 +11,7 @@ from scoring import referee
 from scoring.cards import JOKER, RANKS, Card, parse_cards
 from scoring.errors import RuleViolation
 from scoring.solver import Closing, best_arrangement, best_opening, can_go_out, search
-from scoring.solver.tables import tables_for
+from scoring.solver.tables import build_tables, count_one, default_opening_value, tables_for
 from tests.scoring.solver_oracle import (
     ALL_RULES,
     TWO_DECKS,
@@ -144,3 +144,38 @@ def test_a_whole_packing_ends_the_search_the_same_on_the_longest_runs(rules):
         for strict in (False, True):
             stopped, full = _searched_both_ways(hand, rules, strict)
             assert stopped == full, cards
+
+
+def _whole_loose_openings(hand: list[Card], rules) -> int:
+    """Check the strict search against every whole loose one of the hand, whole or without one
+    card (as going out tries each discard); return how many were whole."""
+    tables = build_tables(rules, count_one, default_opening_value)
+    found = search.read_hand(hand, tables, count_one, TWO_DECKS)
+    groups = search.group_candidates(found.candidates, found.jokers)
+    state = search.whole_state(found)
+    wholes = 0
+    for left in [state, *(search.without_cards(state, [card]) for card in set(hand))]:
+        loose = search.new_memo(found.jokers, True)
+        path = search.best_path(left, groups, loose, True)
+        if loose[left][3]:
+            wholes += 1
+            strict = search.new_memo(found.jokers, False)
+            assert path == search.best_path(left, groups, strict, False), (hand, left)
+    return wholes
+
+
+@settings(max_examples=60, deadline=None)
+@given(long_run_hands(), st.sampled_from(ALL_RULES))
+def test_a_whole_loose_opening_goes_out_as_the_strict_search_does(hand, rules):
+    """Going out before opening asks the loose search first (search.opening_memo): where its
+    best packing melds every card, the strict search takes that same packing."""
+    _whole_loose_openings(hand, rules)
+
+
+@pytest.mark.parametrize("rules", ALL_RULES)
+def test_a_whole_loose_opening_goes_out_the_same_on_the_longest_runs(rules):
+    """The same on 15-card hands, where most choices of a discard leave a whole packing."""
+    wholes = 0
+    for cards in _long_run_hands(most_jokers=4)[::5]:
+        wholes += _whole_loose_openings(list(parse_cards(cards)), rules)
+    assert wholes > 0
