@@ -16,6 +16,16 @@ def _fresh_caches():
     snapshots.forget_here()
 
 
+@pytest.fixture(autouse=True)
+def _english_again_after_each_test():
+    # A test client request in Italian leaves Italian active in this thread; the next test
+    # would read Italian where it expects the default language.
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture
 def eager_celery():
     """Run tasks in-process for this test, whatever broker is configured."""

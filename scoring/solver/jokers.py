@@ -45,19 +45,13 @@ def _suit_line(mask: int, base: int, rules: MeldRules) -> list[int]:
     return line
 
 
-# A group of naturals of one suit as the run search grows it: their card bits, the line
-# positions of the first and last, the index in the line of the last, the gaps inside, and
-# the units and value of the naturals.
-_Span = tuple[tuple[int, ...], int, int, int, int, int, int]
-
-
 # Candidates with jokers as they are found: take -> (gain, highest line position reached,
 # what makes the piece). See _keep.
 _Kept = dict[int, tuple[int, int, tuple]]
 
 
 class _RunLimits(NamedTuple):
-    """Hold what bounds the runs with jokers of one hand: read once, used for every span."""
+    """Hold what bounds the runs with jokers of one hand: read once, used for every group."""
 
     most: int  # jokers a run may take
     bottom: int  # line positions a run may reach
@@ -89,76 +83,74 @@ def _joker_runs(mask: int, most: int, tables: Tables, joker_value: int, kept: _K
             if rules.wrap and first > MAX_RUN:
                 # The second lap only continues runs started on the first.
                 break
-            bit = base + position_rank(first)
-            stack: list[_Span] = [((bit,), first, first, start, 0, UNIT[bit], tables.values[bit])]
-            while stack:
-                span = stack.pop()
-                _run_jokers(span, base, limits, tables, kept)
-                _grow_span(span, line, most, rules.adjacent_jokers, base, tables, stack)
+            _runs_from(line, start, base, limits, tables, kept)
 
 
-def _grow_span(
-    span: _Span,
-    line: Sequence[int],
-    most: int,
-    adjacent: bool,
-    base: int,
-    tables: Tables,
-    stack: list[_Span],
+# long: the inner loop of listing runs with jokers, once for every group of naturals (thousands
+# for a long run); a call per group to keep its runs and another to grow it cost a third more.
+def _runs_from(
+    line: Sequence[int], start: int, base: int, limits: _RunLimits, tables: Tables, kept: _Kept
 ) -> None:
-    """Push every group of naturals one natural longer that most jokers can still bridge."""
-    bits, first, end, last, gaps, units, value = span
-    for k in range(last + 1, len(line)):
-        position = line[k]
-        gap = position - end - 1
-        # Positions only grow, so once one is out of reach every later one is too.
-        if position - first >= MAX_RUN or gaps + gap > most or (not adjacent and gap > 1):
-            break
-        bit = base + position_rank(position)
-        unit, worth = UNIT[bit], tables.values[bit]
-        stack.append(((*bits, bit), first, position, k, gaps + gap, units + unit, value + worth))
+    """Keep the runs with jokers whose lowest natural is at line[start] (see _joker_runs).
 
-
-def _run_jokers(span: _Span, base: int, limits: _RunLimits, tables: Tables, kept: _Kept) -> None:
-    """Keep the runs of one group of naturals with each number of jokers the rules allow.
-
-    Called for every group of naturals (thousands for a long run with jokers), so the bounds
-    are read into locals and the tie-break (gain, last) compared field by field.
+    Groups of naturals grow depth first, each followed by those one natural longer that the
+    jokers can still bridge; each group keeps its runs with every number of jokers the rules
+    allow (the tie-break (gain, last) compared field by field, the bounds as locals).
     """
-    bits, first, end, _, inner, units, value = span
-    naturals = len(bits)
-    end_room = limits.end_room
-    # Conditional expressions rather than min() and max(): this runs for every group.
+    values = tables.values
+    most_jokers, end_room, joker_value = limits.most, limits.end_room, limits.joker_value
+    adjacent = end_room > 1
+    first = line[start]
     room_low = first - limits.bottom
     room_low = room_low if room_low < end_room else end_room
-    room_high = limits.top - end
-    room_high = room_high if room_high < end_room else end_room
-    # Past inner + room_low + room_high jokers there is no room left to place them.
-    most = limits.most
-    if most > MAX_RUN - naturals:
-        most = MAX_RUN - naturals
-    if most > inner + room_low + room_high:
-        most = inner + room_low + room_high
-    if limits.within and most > naturals:
-        most = naturals
-    fewest = MIN_MELD - naturals if naturals + inner < MIN_MELD else inner or 1
-    if limits.every:
-        _opening_runs(span, base, fewest, most, room_low, room_high, tables, kept)
-        return
-    joker_value = limits.joker_value
-    for jokers in range(fewest, most + 1):
-        extra = jokers - inner
-        high = extra if extra < room_high else room_high
-        last = end + high
-        gain = (value + jokers * joker_value) * GAIN_SCALE + naturals + jokers
-        take = units + jokers
-        other = kept.get(take)
-        if other is None or gain > other[0] or (gain == other[0] and last > other[1]):
-            kept[take] = (gain, last, (bits, base, first - extra + high, last, jokers, units))
+    bit = base + position_rank(first)
+    # A group: its card bits, the line position and index of its last natural, the gaps
+    # inside, and the units and value of its naturals.
+    stack = [((bit,), first, start, 0, UNIT[bit], values[bit])]
+    while stack:
+        bits, end, last, inner, units, value = stack.pop()
+        naturals = len(bits)
+        room_high = limits.top - end
+        room_high = room_high if room_high < end_room else end_room
+        # Past inner + room_low + room_high jokers there is no room left to place them.
+        most = most_jokers
+        if most > MAX_RUN - naturals:
+            most = MAX_RUN - naturals
+        if most > inner + room_low + room_high:
+            most = inner + room_low + room_high
+        if limits.within and most > naturals:
+            most = naturals
+        fewest = MIN_MELD - naturals if naturals + inner < MIN_MELD else inner or 1
+        if limits.every:
+            span = (bits, first, end, inner, units)
+            _opening_runs(span, base, fewest, most, room_low, room_high, tables, kept)
+            jokers_kept = range(0)
+        else:
+            jokers_kept = range(fewest, most + 1)
+        for jokers in jokers_kept:
+            extra = jokers - inner
+            high = extra if extra < room_high else room_high
+            gain = (value + jokers * joker_value) * GAIN_SCALE + naturals + jokers
+            take = units + jokers
+            other = kept.get(take)
+            if other is None or gain > other[0] or (gain == other[0] and end + high > other[1]):
+                made = (bits, base, first - extra + high, end + high, jokers, units)
+                kept[take] = (gain, end + high, made)
+        for k in range(last + 1, len(line)):
+            position = line[k]
+            gap = position - end - 1
+            # Positions only grow, so once one is out of reach every later one is too.
+            if position - first >= MAX_RUN or inner + gap > most_jokers:
+                break
+            if not adjacent and gap > 1:
+                break
+            bit = base + position_rank(position)
+            grown = (*bits, bit)
+            stack.append((grown, position, k, inner + gap, units + UNIT[bit], value + values[bit]))
 
 
 def _opening_runs(
-    span: _Span,
+    span: tuple[tuple[int, ...], int, int, int, int],
     base: int,
     fewest: int,
     most: int,
@@ -168,7 +160,7 @@ def _opening_runs(
     kept: _Kept,
 ) -> None:
     """Keep the runs of one group of naturals for openings: the jokers where worth most."""
-    bits, first, end, _, inner, units, _ = span
+    bits, first, end, inner, units = span
     naturals = len(bits)
     stretches = tables.stretches
     for jokers in range(fewest, most + 1):

@@ -160,23 +160,26 @@ def _run_layoffs(
     # the first up chain too long to fit beside the down one (chains come shortest first).
     # Layoffs of the same cards and number of jokers differ only in where they reach, and
     # the search keeps the one reaching highest (see _distinct): only that one is made.
-    ups_read = [(up, *_chain_read(up)) for up in ups]
+    ups_read = [(len(up), up, *_chain_read(up)) for up in ups]
+    within = rules.jokers_within_naturals
     best: dict[tuple[int, int], tuple[tuple, tuple]] = {}
     for down in downs:
         down_jokers, down_naturals = _chain_read(down)
-        fits = room - len(down)
-        for up, up_jokers, up_naturals in ups_read:
-            if len(up) > fits:
+        down_length = len(down)
+        fits = room - down_length
+        spare = most - down_jokers  # the jokers an up chain may still add
+        for up_length, up, up_jokers, up_naturals in ups_read:
+            if up_length > fits:
                 break
-            added = down_jokers + up_jokers
-            if not (down or up) or added > most:
+            if up_jokers > spare or not (down_length or up_length):
                 continue
-            laid = len(down) + len(up)
-            if rules.jokers_within_naturals and shown_jokers + added > naturals + laid - added:
+            added = down_jokers + up_jokers
+            laid = down_length + up_length
+            if within and shown_jokers + added > naturals + laid - added:
                 continue
             key = (down_naturals | up_naturals, added)
             kept = best.get(key)
-            if kept is None or len(up) > len(kept[1]):
+            if kept is None or up_length > len(kept[1]):
                 best[key] = (down, up)
     for down, up in best.values():
         laid = down + up

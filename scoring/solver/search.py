@@ -179,12 +179,17 @@ def _group(candidates: list[Candidate], jokers: int) -> _Group:
     cards = 0
     for mask in masks:
         cards |= mask
+    # The candidates taking each unit: the masks written as rows of flags, one a unit (units
+    # are every other bit from the lowest), read down each column: a group may hold
+    # thousands of candidates, and strings do this transposition at C speed.
+    shift = (cards & -cards).bit_length() - 1
+    width = f"0{(cards >> shift).bit_length()}b"
+    rows = [format(mask >> shift, width)[::-2] for mask in masks]
     holding = {}
-    rest = cards
-    while rest:
-        unit = rest & -rest
-        rest ^= unit
-        holding[unit] = _index_set([mask & unit for mask in masks])
+    for k, column in enumerate(zip(*rows, strict=True)):
+        unit = 1 << (shift + 2 * k)
+        if cards & unit:
+            holding[unit] = int("".join(column[::-1]), 2)
     # The search checks the cards of a candidate against the state, never its jokers.
     needs = [take - mask for _, mask, take, _, _ in candidates]
     allowed = tuple(_index_set([need <= left for need in needs]) for left in range(jokers + 1))

@@ -9,7 +9,7 @@ from scoring import referee
 from scoring.cards import DeckSpec, parse_cards
 from scoring.errors import RuleViolation
 from scoring.melds import MeldRules
-from scoring.solver import STATE_BUDGET, best_arrangement
+from scoring.solver import STATE_BUDGET, best_opening
 from scoring.variants import game_get
 
 # The 34 cards in 101 characters that held a worker for 32 s.
@@ -80,15 +80,11 @@ class TestMostCardsInAHand:
 
 class TestSearchBudget:
     def test_a_search_past_the_budget_is_refused(self):
-        # Two decks and four jokers, forty low cards: millions of packings.
+        # Two decks and four jokers, forty low cards: millions of packings. The best opening
+        # tries them (the least deadwood stops at the first packing that melds every card).
         cards = parse_cards(HEAVY + " 4S 4H 4D 4C 5S 5H")
         with pytest.raises(RuleViolation) as refused:
-            best_arrangement(
-                cards,
-                rules=MeldRules(max_jokers=None),
-                value=lambda card: 1,
-                deck=DeckSpec(decks=2, jokers=6),
-            )
+            best_opening(cards, rules=MeldRules(max_jokers=None), deck=DeckSpec(decks=2, jokers=6))
         violation = refused.value.violations[0]
         assert (violation.rule, violation.code) == ("LIMITS", "too_complex")
         assert violation.params == {"budget": STATE_BUDGET}

@@ -35,7 +35,7 @@ def test_the_catalogue_covers_the_referee_and_the_limits():
 
 @pytest.mark.parametrize(("rule", "code"), PAIRS)
 def test_every_refusal_has_two_sentences_an_anchor_and_no_internal_words(rule, code):
-    assert (rule, code) in MESSAGES, "no sentence: add it to games/rules/text.py"
+    assert (rule, code) in MESSAGES, "no sentence: add it to games/rules/verdicts.py"
     sentences = _sentences(MESSAGES[(rule, code)])
     assert sentences["it"] != sentences["en"], "not translated into Italian"
     for language, sentence in sentences.items():

@@ -79,7 +79,7 @@ class TestVerdictSentences:
 
     def test_every_verdict_the_engine_can_give_has_a_sentence(self):
         missing = _engine_verdicts() - set(MESSAGES)
-        assert not missing, f"add these to games/rules/text.py MESSAGES: {sorted(missing)}"
+        assert not missing, f"add these to games/rules/verdicts.py MESSAGES: {sorted(missing)}"
 
     def test_every_move_verdict_of_a_variable_rule_has_a_sentence(self):
         codes = _move_verdicts()

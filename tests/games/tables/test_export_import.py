@@ -338,7 +338,7 @@ class TestArchives:
 
     def test_an_archive_of_more_tables_than_allowed_is_refused(self, manager, group, monkeypatch):
         self._group_with_tables(manager, group)
-        monkeypatch.setattr(imports, "MAX_TABLES", 3)
+        monkeypatch.setattr(imports.sources, "MAX_TABLES", 3)
         before = counts()
         with pytest.raises(imports.ImportRefused) as refused:
             imports.log_import(
@@ -444,7 +444,7 @@ class TestRefusals:
         assert refused.line == 3 and "longer than 64 KB" in refused.message
 
     def test_more_events_than_a_table_holds(self, manager, group, lines, monkeypatch):
-        monkeypatch.setattr(imports, "MAX_EVENTS", 4)
+        monkeypatch.setattr(imports.checks, "MAX_EVENTS", 4)
         refused = _refused(manager, group, file_of(lines))
         assert refused.line == 6 and "at most 4 events" in refused.message
 
