@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 RUNTIME := $(VENV)/.runtime-installed
 DEV := $(VENV)/.dev-installed
 CHROMIUM ?= /usr/bin/chromium
+NGINX ?= /usr/sbin/nginx
 
-.PHONY: run test lint bench install browser messages clean
+.PHONY: run test lint bench install browser proxy messages clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -39,8 +40,15 @@ browser:
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || \
 		{ echo "Could not install chromium: run 'apt-get install -y chromium' as root, or set CHROMIUM=/path/to/chromium."; exit 1; }; }
 
+## proxy: the nginx the deployment tests put in front of gunicorn (Debian's package)
+proxy:
+	@test -x $(NGINX) || command -v nginx >/dev/null || { \
+		echo "Installing Debian's nginx for the deployment tests..."; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null) || \
+		{ echo "Could not install nginx: run 'apt-get install -y nginx' as root."; exit 1; }; }
+
 ## test: install, lint, check the import contracts and migrations, run the whole suite
-test: $(DEV) browser
+test: $(DEV) browser proxy
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
