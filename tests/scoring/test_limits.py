@@ -1,8 +1,6 @@
 """The engine's work is bounded: a hand holds no more cards than the game allows, and the
 solver refuses a search that would run long instead of running it."""
 
-import time
-
 import pytest
 
 from scoring import referee
@@ -33,10 +31,10 @@ class TestMostCardsInAHand:
         assert game_get(game).most_in_hand == most
 
     def test_the_heavy_ramino_hand_is_refused_at_once_naming_the_limit(self):
-        started = time.perf_counter()
         with pytest.raises(RuleViolation) as refused:
             referee.answer("hand", {"variant": "ramino", "cards": HEAVY})
-        assert time.perf_counter() - started < 1  # a refusal, not a search
+        # too_many_cards is the count's refusal, given before any search (a search stopped
+        # by its budget answers too_complex).
         violation = refused.value.violations[0]
         assert (violation.rule, violation.code) == ("LIMITS", "too_many_cards")
         assert violation.params == {"field": "cards", "count": 34, "limit": 15}
