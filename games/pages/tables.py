@@ -53,6 +53,7 @@ from games.tables.access import (
     session_remember,
     write_refusal,
 )
+from games.tables.board import board_from_state
 from games.tables.models import Table
 from games.tournaments import selectors as tournament_selectors
 from scoring.errors import RuleViolation
@@ -117,54 +118,50 @@ def home(request):
     return render(request, "tables/home.html", context, status=page_status(form))
 
 
-# How many hands the table page shows (the latest); the rest are on the hands page.
-HISTORY_SHOWN = 20
-
-
-def _context(request, table: Table, role: Role, *, news_since: int | None = None, **extra):
-    """Return what the table's page shows; with ``news_since``, the history's news since
-    that head instead of its latest hands (see _history)."""
-    state = selectors.table_state(table=table)
-    match = _match_context(state)
+def _context(
+    request,
+    table: Table,
+    role: Role,
+    *,
+    view: selectors.TableView | None = None,
+    news_since: int | None = None,
+    **extra,
+):
+    """Return what the table's page shows: the read model (``view``, or the table's at its
+    head, with the history's news since ``news_since`` if given) and this phone's forms."""
+    if view is None:
+        view = selectors.table_view(table=table, news_since=news_since)
+    board = view.board
     context = {
         "table": table,
         "role": role,
-        "state": state,
-        **_history(table, state, news_since),
-        "seats": list(zip(state["seats"], match.pop("board_totals"), strict=True)),
+        "board": board,
+        "history": view.history,
+        "moves": view.moves,
         "poll_ms": settings.TABLE_POLL_MS,
         "watch": heads.watch_token(table.id),
-        "winner_name": state["seats"][state["winner"]] if state["winner"] is not None else "",
         "picker_suits": SUITS,
         "picker_ranks": RANKS,
-        "table_rules": table_rules(state["variant"], state["options"]),
+        "table_rules": table_rules(board.variant, board.options),
         "phone_name": request.session.get(PHONE_NAME, ""),
-        **match,
     }
-    if role == Role.SCOREKEEPER and not state["finished"] and not state.get("decision"):
+    if role == Role.SCOREKEEPER and not board.finished and board.decision is None:
         if "move_form" not in extra:
-            context["move_form"] = MoveForm(head_seq=table.head_seq, seats=len(state["seats"]))
-        if "hand_form" not in extra and not state["play"]:
-            context["hand_form"] = _hand_form(table, state)
-    if state["play"]:
-        context.update(_play_context(table, state))
-    context.update(_night_context(table, state, role))
+            context["move_form"] = MoveForm(head_seq=board.head_seq, seats=len(board.seats))
+        if "hand_form" not in extra and not board.playing:
+            context["hand_form"] = _hand_form(table, board)
+    context.update(_night_context(table, board, role))
     context.update(extra)
     return context
 
 
-def _night_context(table: Table, state: dict, role: Role) -> dict:
+def _night_context(table: Table, board, role: Role) -> dict:
     """Return what a tournament table shows: its night, round, clock, and who has still to
     confirm the result (each player, on a phone at the table)."""
     pairing = tournament_selectors.table_pairing(table=table)
     if pairing is None:
         return {}
-    confirmed = set(state.get("confirmed", ()))
-    waiting = []
-    if role == Role.SCOREKEEPER and state["finished"] and not state.get("decision"):
-        waiting = [
-            (seat, name) for seat, name in enumerate(state["seats"]) if seat not in confirmed
-        ]
+    waiting = board.to_confirm if role == Role.SCOREKEEPER else ()
     lines = {
         line.row.player: line
         for line in tournament_selectors.night_standings(tournament=pairing.round.tournament)
@@ -174,57 +171,13 @@ def _night_context(table: Table, state: dict, role: Role) -> dict:
         # Where each player at this table stands in the night, as the room screen shows it.
         "night_lines": [lines[seat.entrant_id] for seat in pairing.seats.all()],
         "to_confirm": waiting,
-        "confirm_form": ConfirmForm(head_seq=table.head_seq) if waiting else None,
+        "confirm_form": ConfirmForm(head_seq=board.head_seq) if waiting else None,
     }
 
 
-def _play_context(table: Table, state: dict) -> dict:
-    """Return what the move-by-move view shows: seats, melds by owner, the hand's moves."""
-    play = state["play"]
-    seats = state["seats"]
-    melds = play["table"]
-    # Rummy40 adds only to one's own melds (R40-ADD), so who laid a meld matters there.
-    if state["variant"] == "rummy40":
-        groups = [
-            (seats[seat], [m for m in melds if m["owner"] == seat])
-            for seat in range(len(seats))
-            if any(m["owner"] == seat for m in melds)
-        ]
-    else:
-        groups = [("", melds)] if melds else []
-    return {
-        "play": play,
-        "play_seats": [
-            {"seat": seat, "name": name, **play["hands"][seat]} for seat, name in enumerate(seats)
-        ],
-        "meld_groups": groups,
-        "moves": selectors.hand_move_lines(table=table, state=state),
-        "turn_name": seats[play["turn"]] if play["turn"] is not None else "",
-        "rearrange_text": "\n".join(m["meld"] for m in melds),
-    }
-
-
-def _match_context(state: dict) -> dict:
-    """Return the scoreboard's figures: totals with end bonuses, winners and loser by name."""
-    match = state.get("match")
-    if match is None:  # Gin's projection has no match entry.
-        winners = [] if state["winner"] is None else [state["winner"]]
-        return {"board_totals": state["totals"], "winner_seats": winners}
-    seats = state["seats"]
-    return {
-        # Before the first hand the match has no totals yet; after the last, they hold the
-        # end-of-match bonuses (KR-MATCH).
-        "board_totals": match["totals"] or state["totals"],
-        "winner_seats": match["winners"],
-        "winner_names": [seats[seat] for seat in match["winners"]],
-        "loser_name": seats[match["loser"]] if match.get("loser") is not None else "",
-        "match_items": match["items"],
-    }
-
-
-def _hand_form(table: Table, state: dict, data=None, *, amend=False, **kwargs):
+def _hand_form(table: Table, board, data=None, *, amend=False, **kwargs):
     """Return the hand form of the table's game: Gin's, or one row per seat for the others."""
-    kwargs.update(seats=state["seats"], options=state["options"], head_seq=table.head_seq)
+    kwargs.update(seats=list(board.seat_names), options=board.options, head_seq=board.head_seq)
     if data is None and not amend and "initial" not in kwargs:
         # The next hand is entered the way the last one was (counts, cards or points), and at
         # Gin whoever ended the last hand is offered first: players on a run tend to knock again.
@@ -259,7 +212,7 @@ def table_detail(request, table, role):
 @with_table()
 def table_chart(request, table, role):
     """Draw the chart of the running totals: a save's answer asks for it once it is in."""
-    context = {"table": table, "state": selectors.table_state(table=table)}
+    context = {"table": table, "board": selectors.table_board(table=table)}
     return render(request, "tables/table.html#chart", context)
 
 
@@ -271,27 +224,6 @@ def poll_since(request, table: Table) -> int | None:
     return seq_or_none(request.GET.get("since", "")) if request.htmx else None
 
 
-def _history(table: Table, state: dict, news_since: int | None) -> dict:
-    """Return the history an answer brings: the hands recorded and corrected since the
-    phone's head ``news_since`` (``history_delta``), or, without one, or when the news is
-    most of the history (or the phone is ahead of the log), the latest hands; older ones
-    are a page of their own."""
-    if news_since is not None and news_since <= state["head_seq"]:
-        new, corrected = selectors.hands_changed_since(state=state, seq=news_since)
-        if len(new) < len(state["hands"]) and len(new) + len(corrected) <= HISTORY_SHOWN:
-            entries = selectors.table_history(table=table, state=state, hands=[*new, *corrected])
-            return {
-                "history_delta": True,
-                "new_entries": [e for e in entries if e.hand["seq"] > news_since],
-                "corrected_entries": [e for e in entries if e.hand["seq"] <= news_since],
-            }
-    recent = state["hands"][-HISTORY_SHOWN:]
-    return {
-        "history": selectors.table_history(table=table, state=state, hands=recent),
-        "older_hands": len(state["hands"]) - len(recent),
-    }
-
-
 HANDS_PER_PAGE = 50
 
 
@@ -300,14 +232,14 @@ HANDS_PER_PAGE = 50
 @with_table()
 def table_hands(request, table, role):
     """List every hand of the table, newest first, a page at a time."""
-    state = selectors.table_state(table=table)
-    page = Paginator(state["hands"][::-1], HANDS_PER_PAGE).get_page(request.GET.get("page"))
+    board = selectors.table_board(table=table)
+    page = Paginator(board.hands[::-1], HANDS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "table": table,
         "role": role,
-        "state": state,
+        "board": board,
         "page": page,
-        "history": selectors.table_history(table=table, state=state, hands=page[::-1]),
+        "history": selectors.table_history(table=table, state=board.state, hands=page[::-1]),
     }
     return render(request, "tables/hands.html", context)
 
@@ -407,16 +339,20 @@ def _saved(request, table: Table, role: Role, *, kind: FormKind, result) -> Http
     play, what the history gained since the head the phone showed (``shown_seq``, which the
     forms send from the board) and the form's fresh keys; the form itself stays on the
     page, emptied by app.js, unless the next entry needs another form (a new one is sent).
-    Anything else goes back to the table's page."""
-    table.refresh_from_db()
+    Anything else goes back to the table's page.
+
+    Everything is drawn from the service's result (the state at the new head it folded),
+    never read again."""
     if wants_json(request):
-        return JsonResponse({"ok": True, "seq": result.event.seq, "head": table.head_seq})
+        return JsonResponse({"ok": True, "seq": result.event.seq, "head": result.head_seq})
     if not (request.htmx and kind.on_table_page):
         return redirect("table", table_id=table.id)
+    table.head_seq, table.head_hash = result.head_seq, result.head_hash
     shown = seq_or_none(request.POST.get("shown_seq", ""))
-    if shown is not None and shown > table.head_seq:
+    if shown is not None and shown > result.head_seq:
         shown = None
-    context = _context(request, table, role, news_since=shown, chart_later=True)
+    view = selectors.table_view(table=table, state=result.engine_state, news_since=shown)
+    context = _context(request, table, role, view=view, chart_later=True)
     # The same hand form again: only its keys change. Another (none, once the match is
     # over or a hand is dealt to play move by move; one, once such a hand is over): sent.
     context["form_keys_only"] = kind == FormKind.HAND and "hand_form" in context
@@ -439,18 +375,19 @@ def _conflict(request, table: Table, role: Role, *, form, kind: FormKind, exc, e
     """Answer a write another phone overtook (409). A hand gets both entries side by side:
     the hands recorded since its form was drawn, and this one, kept in the form, to record
     as the next (one tap: the form's keys come on the new head) or drop."""
-    table.refresh_from_db()
+    # The conflict carries the state at the head it found: drawn from it, not read again.
+    table.head_seq, table.head_hash = exc.head_seq, exc.head_hash
     if wants_json(request):
-        return error_answer(request, page_error(exc), expected_seq=table.head_seq)
+        return error_answer(request, page_error(exc), expected_seq=exc.head_seq)
     seen = form.cleaned_data.get("expected_seq", 0)
-    state = selectors.table_state(table=table)
-    conflict_hands = [h for h in state["hands"] if h["seq"] > seen] if kind == FormKind.HAND else []
+    board = board_from_state(exc.state)
+    conflict_hands = [h for h in board.hands if h["seq"] > seen] if kind == FormKind.HAND else []
     if request.htmx and kind.on_table_page:
         if not conflict_hands:
             return error_answer(request, page_error(exc))
         context = {
             "table": table,
-            "state": state,
+            "board": board,
             "conflict_hands": conflict_hands,
             "event_id": form.cleaned_data["event_id"],
         }
@@ -475,7 +412,7 @@ def _conflict(request, table: Table, role: Role, *, form, kind: FormKind, exc, e
 @with_table(write=True)
 def hand_record(request, table, role):
     """Record a finished hand: Gin by counts or by cards, the other games by every seat's cards."""
-    form = _hand_form(table, selectors.table_state(table=table), request.POST)
+    form = _hand_form(table, selectors.table_board(table=table), request.POST)
     return _write(
         request,
         table,
@@ -498,8 +435,8 @@ def move_record(request, table, role):
 @with_table(write=True)
 def hand_preview(request, table, role):
     """Show what the hand in the form would score, with its items, before it is saved."""
-    state = selectors.table_state(table=table)
-    form = _hand_form(table, state, request.POST)
+    board = selectors.table_board(table=table)
+    form = _hand_form(table, board, request.POST)
     result, errors = None, []
     if form.is_valid():
         try:
@@ -508,30 +445,30 @@ def hand_preview(request, table, role):
             errors = [(violation_text(v), v.rule) for v in exc.violations]
     else:
         errors = [(" ".join(e), "") for e in form.errors.values()]
-    context = {"result": result, "errors": errors, "state": state}
+    context = {"result": result, "errors": errors, "board": board}
     return render(request, "tables/table.html#preview", context)
 
 
-def _history_entry(table: Table, number: int, state: dict) -> selectors.HistoryEntry:
-    hands = [hand for hand in state["hands"] if hand["number"] == number]
+def _history_entry(table: Table, number: int, board) -> selectors.HistoryEntry:
+    hands = [hand for hand in board.hands if hand["number"] == number]
     if not hands:
         raise Http404
-    return selectors.table_history(table=table, state=state, hands=hands)[0]
+    return selectors.table_history(table=table, state=board.state, hands=hands)[0]
 
 
 @require_http_methods(["GET", "POST"])
 @with_table(write=True)
 def hand_amend(request, table, role, number: int):
     """Correct a recorded hand: the history keeps the original beside the amendment."""
-    state = selectors.table_state(table=table)
-    entry = _history_entry(table, number, state)
+    board = selectors.table_board(table=table)
+    entry = _history_entry(table, number, board)
     if request.method == "GET":
         form_class = GinHandForm if table.variant == "gin" else SeatsHandForm
         initial = form_class.initial_from_payload(entry.latest_entry().payload)
-        form = _hand_form(table, state, amend=True, initial=initial)
+        form = _hand_form(table, board, amend=True, initial=initial)
         context = _context(request, table, role, entry=entry, amend_form=form)
         return render(request, "tables/correction.html", context)
-    form = _hand_form(table, state, request.POST, amend=True)
+    form = _hand_form(table, board, request.POST, amend=True)
 
     def event():
         return "hand_amended", {
@@ -569,7 +506,7 @@ def result_confirm(request, table, role):
 @with_table(write=True)
 def hand_void(request, table, role, number: int):
     """Void a recorded hand: it stays in the history, struck through, and stops counting."""
-    entry = _history_entry(table, number, selectors.table_state(table=table))
+    entry = _history_entry(table, number, selectors.table_board(table=table))
     if request.method == "GET":
         form = VoidForm(head_seq=table.head_seq)
         context = _context(request, table, role, entry=entry, void_form=form)

@@ -11,9 +11,10 @@ from django.db.models import Case, Q, QuerySet, When
 from games.clubs.models import Season
 from games.tables import snapshots
 from games.tables.access import Role, table_role
+from games.tables.board import HandData, StateData, TableBoard, board_from_state
 from games.tables.models import Event, Table, TableProjection
 from scoring.events import HAND_RECORDED, MOVE_UNDONE, LogEvent
-from scoring.replay import apply
+from scoring.replay import TableState, apply
 
 
 def table_for_digests(
@@ -53,10 +54,17 @@ def tables_for_digests(*, digests: Iterable[str]) -> QuerySet[Table]:
     )
 
 
-def table_state(*, table: Table) -> dict[str, Any]:
-    """Return the state at the table's head as JSON-ready data: from the engine's state this
-    process keeps for the head (no database read), else the projection's row if it is at
-    the head, else the snapshot in the shared cache or a replay of the log."""
+def table_state(*, table: Table) -> StateData:
+    """Return the state at the table's head as JSON-ready data (the one source of every
+    read of a table's state), from the first of these that holds the head ``table`` was
+    read at (its seq and hash):
+
+    1. the engine's state this process keeps for the head (no database read; an append
+       leaves it there for its own answer and the next request);
+    2. the projection's row, if it was written at the head;
+    3. the snapshot in the shared cache, folded on by the events since it, or else a
+       replay of the whole log (``snapshots.head_state``, which keeps the result as 1).
+    """
     here = snapshots.read_here("head", table.id, seq=table.head_seq, hash=table.head_hash)
     if here is not None:
         return here.to_dict()
@@ -77,11 +85,78 @@ def table_events(*, table: Table) -> QuerySet[Event]:
     return table.events.order_by("seq")
 
 
+def table_board(*, table: Table, state: TableState | None = None) -> TableBoard:
+    """Return the table's board at its head; ``state``, an append's own result, is drawn
+    as it is instead of read again."""
+    return board_from_state(state.to_dict() if state is not None else table_state(table=table))
+
+
+# How many hands the table's page shows (the latest); the rest are on the hands page.
+HISTORY_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    """The part of a table's history a page brings: its latest hands (``entries``, newest
+    first, with ``older`` more on the hands page), or, for a phone that saw the head
+    ``since`` (``delta``), only the hands recorded and corrected after it."""
+
+    entries: tuple["HistoryEntry", ...] = ()
+    older: int = 0
+    delta: bool = False
+    new_entries: tuple["HistoryEntry", ...] = ()
+    corrected_entries: tuple["HistoryEntry", ...] = ()
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything a page of the table shows: its board, its history and, while a hand is
+    played move by move, that hand's moves."""
+
+    board: TableBoard
+    history: HistoryView
+    moves: tuple["MoveLine", ...]
+
+
+def table_view(
+    *, table: Table, state: TableState | None = None, news_since: int | None = None
+) -> TableView:
+    """Return what the table's page shows at its head (``state``: an append's own result,
+    drawn without reading the table's state again); with ``news_since``, the head a phone
+    showed, the history's news since then instead of its latest hands."""
+    board = table_board(table=table, state=state)
+    return TableView(
+        board=board,
+        history=_history_view(table, board, news_since),
+        moves=tuple(hand_move_lines(table=table, state=board.state)),
+    )
+
+
+def _history_view(table: Table, board: TableBoard, news_since: int | None) -> HistoryView:
+    """Return the news since ``news_since`` unless it is most of the history (or the phone
+    is ahead of the log): then the latest hands, as for a phone with no head."""
+    hands = board.state["hands"]
+    if news_since is not None and news_since <= board.head_seq:
+        new, corrected = hands_changed_since(state=board.state, seq=news_since)
+        if len(new) < len(hands) and len(new) + len(corrected) <= HISTORY_SHOWN:
+            entries = table_history(table=table, state=board.state, hands=[*new, *corrected])
+            return HistoryView(
+                delta=True,
+                new_entries=tuple(e for e in entries if e.hand["seq"] > news_since),
+                corrected_entries=tuple(e for e in entries if e.hand["seq"] <= news_since),
+            )
+    recent = hands[-HISTORY_SHOWN:]
+    return HistoryView(
+        entries=tuple(table_history(table=table, state=board.state, hands=recent)),
+        older=len(hands) - len(recent),
+    )
+
+
 @dataclass(frozen=True)
 class HistoryEntry:
     """One hand of the history with who recorded and corrected it, and when."""
 
-    hand: dict[str, Any]
+    hand: HandData
     recorded: Event
     corrections: list[tuple[dict[str, Any], Event]]
 
@@ -92,7 +167,7 @@ class HistoryEntry:
 
 
 def table_history(
-    *, table: Table, state: dict[str, Any], hands: Iterable[dict[str, Any]] | None = None
+    *, table: Table, state: StateData, hands: Iterable[HandData] | None = None
 ) -> list[HistoryEntry]:
     """Join hands of the state (``hands``, or all of them) with the events that recorded
     and corrected them, newest first."""
@@ -111,7 +186,7 @@ def table_history(
     return entries[::-1]
 
 
-def hands_changed_since(*, state: dict[str, Any], seq: int) -> tuple[list, list]:
+def hands_changed_since(*, state: StateData, seq: int) -> tuple[list, list]:
     """Return the hands recorded after ``seq``, and the older ones corrected after it."""
     new = [h for h in state["hands"] if h["seq"] > seq]
     corrected = [
@@ -130,7 +205,7 @@ class MoveLine:
     taken_back_by: Event | None = None
 
 
-def hand_move_lines(*, table: Table, state: dict[str, Any]) -> list[MoveLine]:
+def hand_move_lines(*, table: Table, state: StateData) -> list[MoveLine]:
     """Return the hand's moves, each taken-back one paired with the undo that took it back.
 
     An undo takes back the latest move not yet taken back, so undos pop moves off a stack.
@@ -155,7 +230,7 @@ def last_hand_payload(*, table: Table) -> dict[str, Any]:
     return payload if isinstance(payload, dict) else {}
 
 
-def hand_moves(*, table: Table, state: dict[str, Any]) -> list[Event]:
+def hand_moves(*, table: Table, state: StateData) -> list[Event]:
     """Return the events of the hand being played move by move, deal first (none between
     hands)."""
     play = state.get("play")

@@ -1,0 +1,329 @@
+"""The table's read model: one typed view of a table at its head, which every page of the
+table (the full page, its polls, every save's answer, the correction pages, the room
+screen) reads, built from the same JSON-ready state the API answers with.
+
+Two layers, both read-only:
+
+- ``StateData`` and the TypedDicts under it are the state's wire shape, as
+  ``scoring.replay.TableState.to_dict`` makes it, the projection row stores it and
+  ``GET /api/tables/{id}/state/`` returns it. Naming its keys here makes the shape a
+  contract rather than something that exists only in ``to_dict``.
+- ``TableBoard`` is what a page shows, worked out once from a ``StateData``: the seats with
+  their totals and who won or deals, the winners and loser by name, the match's bonus
+  lines, the hand in play with its seats and melds. Templates read its fields and never
+  index the state themselves.
+
+Nothing here reads the database: ``games.tables.selectors.table_view`` adds the parts
+that need the log's rows (who recorded each hand, the moves of the hand in play).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NotRequired, TypedDict
+
+from scoring.variants import game_get
+
+
+class ItemData(TypedDict):
+    """One line of a score: the rule applied, the seat it concerns and its points."""
+
+    rule: str
+    code: str
+    seat: int | None
+    points: int
+    params: dict[str, Any]
+
+
+class ResultData(TypedDict):
+    """A hand's score: every seat's points and the items they come from."""
+
+    players: list[str]
+    ending: str
+    points: list[int]
+    winners: list[int]
+    winner: int | None
+    knocker: int | None
+    hand_values: list[int]
+    hands: list[list[str]]
+    items: list[ItemData]
+
+
+class CorrectionData(TypedDict):
+    seq: int
+    kind: str  # "voided" | "amended"
+    reason: str
+    result: ResultData | None
+
+
+class HandData(TypedDict):
+    """One hand of the history: its result in force, the original and every correction."""
+
+    number: int
+    seq: int
+    voided: bool
+    played: bool  # recorded move by move
+    amended: bool
+    result: ResultData | None
+    original: ResultData
+    corrections: list[CorrectionData]
+
+
+class MeldData(TypedDict):
+    number: int
+    owner: int | None
+    kind: str
+    cards: list[str]
+    meld: str
+
+
+class PlaySeatData(TypedDict):
+    count: int
+    known: list[str]
+    opened: bool
+    penalties: int
+    to_show: bool
+
+
+class PlayData(TypedDict):
+    """The hand being played move by move, as a phone shows it."""
+
+    seq: int
+    dealer: int
+    turn: int | None
+    phase: str
+    stock: int
+    discard_top: str | None
+    discard_count: int
+    draws: int
+    owed_jokers: Any
+    melded_now: bool
+    opening: dict[str, int] | None
+    claimable: bool
+    ending: Any
+    ender: Any
+    moves: int
+    table: list[MeldData]
+    hands: list[PlaySeatData]
+
+
+class MatchData(TypedDict):
+    finished: bool
+    hands: int
+    totals: list[int]
+    items: list[ItemData]
+    winners: list[int]
+    winner: int | None
+    loser: int | None
+
+
+class DecisionData(TypedDict):
+    kind: str  # "lock" | "void" | "score"
+    reason: str
+    points: list[int]
+
+
+class StateData(TypedDict):
+    """The state at a table's head, on the wire (the API) and in the projection row."""
+
+    variant: str
+    options: dict[str, Any]
+    seats: list[str]
+    head_seq: int
+    totals: list[int]
+    winner: int | None
+    finished: bool
+    dealer: int
+    turn: int | None
+    play: PlayData | None
+    hands: list[HandData]
+    match: NotRequired[MatchData]  # every game but Gin
+    confirmed: NotRequired[list[int]]
+    decision: NotRequired[DecisionData]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One seat on the scoreboard."""
+
+    seat: int
+    name: str
+    total: int  # with the end-of-match bonuses once the match is over (KR-MATCH)
+    won: bool
+    deals: bool  # deals the next hand, or dealt the hand in play
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySeat:
+    """One seat of the hand in play: its cards' count and what is known of them."""
+
+    seat: int
+    name: str
+    count: int
+    known: tuple[str, ...]
+    opened: bool
+    penalties: int
+    to_show: bool
+    to_move: bool
+    dealt: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MeldGroup:
+    """Melds on the table, under their owner's name where ownership matters (R40-ADD)."""
+
+    owner: str
+    melds: tuple[MeldData, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBoard:
+    """The hand being played move by move."""
+
+    seq: int  # the deal's
+    dealer: int
+    turn: int | None  # None once the hand is over and the cards are shown
+    turn_name: str
+    phase: str
+    stock: int
+    discard_top: str | None
+    discard_count: int
+    draws: int
+    melded_now: bool
+    opening: dict[str, int] | None
+    claimable: bool
+    table: tuple[MeldData, ...]
+    seats: tuple[PlaySeat, ...]
+    meld_groups: tuple[MeldGroup, ...]
+    rearrange_text: str  # the table written out, to edit for a rearrangement
+
+
+@dataclass(frozen=True, slots=True)
+class TableBoard:
+    """A table at its head, as its pages show it."""
+
+    state: StateData
+    variant: str
+    options: dict[str, Any]
+    head_seq: int
+    seat_names: tuple[str, ...]
+    seats: tuple[SeatLine, ...]
+    finished: bool
+    winner_names: tuple[str, ...]
+    loser_name: str
+    match_items: tuple[ItemData, ...]
+    dealer: int
+    hands: tuple[HandData, ...]
+    hand_count: int
+    last_played: HandData | None  # the latest hand in force, for the room screen
+    play: PlayBoard | None
+    decision: DecisionData | None
+    confirmed: tuple[int, ...]
+    lower_is_better: bool
+
+    @property
+    def playing(self) -> bool:
+        """Tell whether a hand is being played move by move."""
+        return self.play is not None
+
+    @property
+    def to_confirm(self) -> tuple[SeatLine, ...]:
+        """Return the seats still to confirm the finished match's result."""
+        if not self.finished or self.decision is not None:
+            return ()
+        return tuple(seat for seat in self.seats if seat.seat not in self.confirmed)
+
+
+def board_from_state(state: StateData) -> TableBoard:
+    """Return the board a page shows of the table at ``state``."""
+    names = tuple(state["seats"])
+    match = state.get("match")
+    # Gin's state has no match entry; before the first hand a match's totals are empty, and
+    # after the last they hold the end-of-match bonuses (KR-MATCH).
+    totals = (match["totals"] if match else None) or state["totals"]
+    if match is not None:
+        winners = list(match["winners"])
+    else:
+        winners = [] if state["winner"] is None else [state["winner"]]
+    loser = match.get("loser") if match else None
+    finished = state["finished"]
+    seats = tuple(
+        SeatLine(
+            seat=seat,
+            name=name,
+            total=total,
+            won=finished and seat in winners,
+            deals=not finished and seat == state["dealer"],
+        )
+        for seat, (name, total) in enumerate(zip(names, totals, strict=True))
+    )
+    played = [hand for hand in state["hands"] if not hand["voided"] and hand["result"]]
+    game = game_get(state["variant"])
+    return TableBoard(
+        state=state,
+        variant=state["variant"],
+        options=state["options"],
+        head_seq=state["head_seq"],
+        seat_names=names,
+        seats=seats,
+        finished=finished,
+        winner_names=tuple(names[seat] for seat in winners),
+        loser_name=names[loser] if loser is not None else "",
+        match_items=tuple(match["items"]) if match else (),
+        dealer=state["dealer"],
+        hands=tuple(state["hands"]),
+        hand_count=len(state["hands"]),
+        last_played=played[-1] if played else None,
+        play=_play_board(state, names) if state["play"] else None,
+        decision=state.get("decision"),
+        confirmed=tuple(state.get("confirmed", ())),
+        lower_is_better=game.standings.lower_is_better,
+    )
+
+
+def _play_board(state: StateData, names: tuple[str, ...]) -> PlayBoard:
+    play = state["play"]
+    melds = tuple(play["table"])
+    game = game_get(state["variant"])
+    rules = game.play_rules(game.options_from_dict(state["options"], len(names)), len(names))
+    # Where a player adds only to their own melds (R40-ADD), who laid each one matters.
+    if not rules.add_to_any:
+        groups = tuple(
+            MeldGroup(names[seat], tuple(m for m in melds if m["owner"] == seat))
+            for seat in range(len(names))
+            if any(m["owner"] == seat for m in melds)
+        )
+    else:
+        groups = (MeldGroup("", melds),) if melds else ()
+    turn = play["turn"]
+    return PlayBoard(
+        seq=play["seq"],
+        dealer=play["dealer"],
+        turn=turn,
+        turn_name=names[turn] if turn is not None else "",
+        phase=play["phase"],
+        stock=play["stock"],
+        discard_top=play["discard_top"],
+        discard_count=play["discard_count"],
+        draws=play["draws"],
+        melded_now=play["melded_now"],
+        opening=play["opening"],
+        claimable=play["claimable"],
+        table=melds,
+        seats=tuple(
+            PlaySeat(
+                seat=seat,
+                name=name,
+                count=hand["count"],
+                known=tuple(hand["known"]),
+                opened=hand["opened"],
+                penalties=hand["penalties"],
+                to_show=hand["to_show"],
+                to_move=seat == turn,
+                dealt=seat == play["dealer"],
+            )
+            for seat, (name, hand) in enumerate(zip(names, play["hands"], strict=True))
+        ),
+        meld_groups=groups,
+        rearrange_text="\n".join(m["meld"] for m in melds),
+    )
