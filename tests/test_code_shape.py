@@ -88,3 +88,27 @@ def test_the_checker_flags_a_long_function_and_accepts_a_reason():
     decorated = "@functools.cache\n"
     assert long_functions(_function("cached", 60, decorated)) == [("cached", 2, 62)]
     assert long_functions(_function("cached", 60, "# long: a reason\n" + decorated)) == []
+
+
+def _top_level_functions(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    return {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+
+
+def test_no_page_view_shares_a_name_with_a_service_or_selector():
+    # A view and the service it calls under one name read as one thing in a traceback or
+    # a search; the pages' views are named apart (``table_rematch_view`` calls
+    # ``services.table_rematch``).
+    domain = set()
+    for path in (ROOT / "games").rglob("*.py"):
+        if not {"pages", "api", "migrations", "management"} & set(path.parts):
+            domain |= _top_level_functions(path)
+    # The views: what the pages' routes name (``tables.hand_record``).
+    routes = ast.parse((ROOT / "games" / "pages" / "urls.py").read_text())
+    views = {
+        node.attr
+        for node in ast.walk(routes)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+    }
+    assert len(views) > 50  # the routes were read
+    assert sorted(views & domain) == []

@@ -109,7 +109,7 @@ def _club_answer(request, access, *, part: str, status: int = 200, **forms):
 
 @require_GET
 @with_club
-def club_detail(request, access):
+def club_detail_view(request, access):
     """Show a club: its leagues, and to members its members and players; admins manage them."""
     return render(request, "clubs/club.html", _club_context(request, access))
 
@@ -131,7 +131,7 @@ def _club_write(request, access, form, *, part: str, form_name: str, write):
 
 @require_POST
 @with_club
-def invite_create(request, access):
+def invite_create_view(request, access):
     """Make an invite link (admins) and show it in the answer, once, to copy and send: only
     its digest is kept, so the link is in no session and no later page."""
     admins_only(access)
@@ -154,7 +154,7 @@ def invite_create(request, access):
 
 @require_POST
 @with_club
-def player_create(request, access):
+def player_create_view(request, access):
     """Add a guest player to the club's roster (admins)."""
     admins_only(access)
     return _club_write(
@@ -171,7 +171,7 @@ def player_create(request, access):
 
 @require_POST
 @with_club
-def player_link(request, access):
+def player_link_view(request, access):
     """Link a guest player to a member's account (admins)."""
     admins_only(access)
     detail = club_selectors.club_detail(access=access, user=request.user)
@@ -210,7 +210,7 @@ def membership_role(request, access, membership_id: int):
 
 @require_http_methods(["GET", "POST"])
 @with_club
-def league_create(request, access):
+def league_create_view(request, access):
     """Create a league of the club (admins): one game with its options, tables of N players."""
     admins_only(access)
     form = LeagueForm(request.POST or None)
@@ -269,7 +269,7 @@ def league_public(request, access):
 
 @require_POST
 @with_league
-def season_create(request, access):
+def season_create_view(request, access):
     """Open a season of the league (admins)."""
     admins_only(access)
     form = SeasonForm(request.POST)
@@ -317,7 +317,7 @@ def season_detail(request, access, season):
 
 @require_POST
 @with_season
-def season_table_create(request, access, season):
+def season_table_create_view(request, access, season):
     """Start a league table (members, open season): seats from the club, the league's options.
 
     Only seats and the practice mark are read from the form: anything else posted (a game,
@@ -350,7 +350,7 @@ def season_table_create(request, access, season):
 
 @require_http_methods(["GET", "POST"])
 @with_season
-def season_close(request, access, season):
+def season_close_view(request, access, season):
     """Close a season (admins), after a confirmation page: its tables become read-only."""
     admins_only(access)
     if request.method == "POST":
@@ -394,7 +394,7 @@ def _invite_open_page(request, form: InviteLinkForm, *, status: int = 200):
 
 @require_http_methods(["GET", "POST"])
 @never_cache
-def invite_accept(request):
+def invite_accept_view(request):
     """Open an invite (``/invite/#<token>``) and join its club.
 
     The token rides after ``#``, which browsers never send: the page's script posts it

@@ -52,7 +52,7 @@ def with_group(*, write: bool = False):
 
 
 @require_http_methods(["GET", "POST"])
-def group_create(request):
+def group_create_view(request):
     """Start a group: its name, its players and the game its tables offer first."""
     form = GroupCreateForm(request.POST or None)
     if (
@@ -118,7 +118,7 @@ def group_detail(request, group, role):
 
 @require_POST
 @with_group(write=True)
-def group_table_create(request, group, role):
+def group_table_create_view(request, group, role):
     """Seat the chosen players at a new table of the group and open it."""
     players = groups.group_players(group=group).active
     form = GroupTableForm(request.POST, players=players)
@@ -155,7 +155,7 @@ def _player_write(request, group, role, write):
 
 @require_POST
 @with_group(write=True)
-def group_player_add(request, group, role):
+def group_player_add_view(request, group, role):
     """Add a player to the group."""
     return _player_write(
         request, group, role, lambda name: groups.group_player_add(group_id=group.pk, name=name)
@@ -164,7 +164,7 @@ def group_player_add(request, group, role):
 
 @require_POST
 @with_group(write=True)
-def group_player_rename(request, group, role, player_id: int):
+def group_player_rename_view(request, group, role, player_id: int):
     """Rename a player: their history follows (the seats point at the player)."""
     if not group.players.filter(pk=player_id).exists():
         raise Http404
@@ -177,7 +177,7 @@ def group_player_rename(request, group, role, player_id: int):
 
 @require_POST
 @with_group(write=True)
-def group_player_retire(request, group, role, player_id: int):
+def group_player_retire_view(request, group, role, player_id: int):
     """Retire a player (history kept, no longer offered), or bring them back."""
     try:
         groups.group_player_retire(

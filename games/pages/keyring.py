@@ -87,7 +87,7 @@ def keyring_page(request):
 
 
 @require_POST
-def keys_claim(request):
+def keys_claim_view(request):
     """Keep every table and group this browser holds in the signed-in account."""
     try:
         count = keyring.keys_claim(user=request.user, grants=_held(request))

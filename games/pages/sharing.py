@@ -62,7 +62,7 @@ def result_unshare(request, table, role):
     return _block(request, table, None, revoked=True)
 
 
-def _shared(token: str) -> sharing.SharedMatch:
+def _shared_match(token: str) -> sharing.SharedMatch:
     try:
         return sharing.shared_result(token=token)
     except SharedResult.DoesNotExist:
@@ -73,7 +73,7 @@ def _shared(token: str) -> sharing.SharedMatch:
 @never_cache  # revoking takes the page down at once
 def shared_result_page(request, token):
     """Show a shared result to anyone with its address: no session, no key."""
-    match = _shared(token)
+    match = _shared_match(token)
     context = {
         "match": match,
         "page_url": request.build_absolute_uri(reverse("shared-result", args=[token])),
@@ -89,7 +89,7 @@ def shared_result_page(request, token):
 @require_safe
 def shared_result_card(request, token):
     """Send the shared result's picture (PNG) in the request's language."""
-    match = _shared(token)
+    match = _shared_match(token)
     etag = result_card.result_card_etag(match)
     response = get_conditional_response(request, etag=etag)
     if response is None:

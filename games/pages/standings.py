@@ -40,7 +40,7 @@ def standings_context(access, season: Season) -> dict:
 
 @require_GET
 @with_season
-def season_standings(request, access, season):
+def season_standings_view(request, access, season):
     """Return the season's standings block: the page polls it until a recompute lands."""
     return render(request, "standings/_standings.html", standings_context(access, season))
 

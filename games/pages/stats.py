@@ -19,7 +19,7 @@ from games.standings import selectors as standings_selectors
 
 @require_GET
 @with_group()
-def group_stats(request, group, role):
+def group_stats_view(request, group, role):
     """Show a group's stats: every player's record, head to head and wins over time."""
     stats = standings_selectors.group_stats(group=group, variant=request.GET.get("game", ""))
     context = {"stats": stats, "back": reverse("group", args=[group.pk]), "back_label": group.name}
@@ -28,7 +28,7 @@ def group_stats(request, group, role):
 
 @require_GET
 @with_club
-def club_stats(request, access):
+def club_stats_view(request, access):
     """Show a club's stats to its members: its leagues' and nights' matches, player by player."""
     if not access.is_member:
         raise Http404(_("No such club, or it is not yours to see."))

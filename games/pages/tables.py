@@ -246,7 +246,7 @@ def table_hands(request, table, role):
 
 @require_POST
 @with_table(write=True)
-def table_rematch(request, table, role):
+def table_rematch_view(request, table, role):
     """Start the next match with the same players and options; this phone keeps score."""
     # A refusal goes to the pages' one answer (games/pages/errors.py): 403, 422 or 400.
     rematch = services.table_rematch(
@@ -433,7 +433,7 @@ def move_record(request, table, role):
 
 @require_POST
 @with_table(write=True)
-def hand_preview(request, table, role):
+def hand_preview_view(request, table, role):
     """Show what the hand in the form would score, with its items, before it is saved."""
     board = selectors.table_board(table=table)
     form = _hand_form(table, board, request.POST)

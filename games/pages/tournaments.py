@@ -47,7 +47,7 @@ def _night_context(tournament: Tournament) -> dict:
 
 @require_http_methods(["GET", "POST"])
 @with_club
-def tournament_create(request, access):
+def tournament_create_view(request, access):
     """Start a night's page: its name, its league's rules, its rounds and their length."""
     admins_only(access)
     form = TournamentForm(request.POST or None, club=access.club)
@@ -140,7 +140,7 @@ def tournament_entrant(request, access, tournament_id: int, entrant_id: int):
 
 @require_POST
 @with_club
-def round_start(request, access, tournament_id: int):
+def round_start_view(request, access, tournament_id: int):
     """Pair the next round; this phone can then open (and hand out) every table of it."""
 
     def act(tournament):
@@ -153,7 +153,7 @@ def round_start(request, access, tournament_id: int):
 
 @require_POST
 @with_club
-def table_decide(request, access, tournament_id: int, round_table_id: int):
+def table_decide_view(request, access, tournament_id: int, round_table_id: int):
     """The director's decision on a table: lock (its totals stand), void, or score it."""
     form = DecisionForm(request.POST)
 
@@ -175,7 +175,7 @@ def table_decide(request, access, tournament_id: int, round_table_id: int):
 
 @require_POST
 @with_club
-def tournament_finish(request, access, tournament_id: int):
+def tournament_finish_view(request, access, tournament_id: int):
     def act(tournament):
         services.tournament_finish(actor=request.user, tournament_id=tournament.pk)
 

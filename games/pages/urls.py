@@ -29,7 +29,7 @@ urlpatterns = [
     path("t/<uuid:table_id>/", tables.table_detail, name="table"),
     path("t/<uuid:table_id>/tv/", tv.table_tv, name="table-tv"),
     path("phone-name/", tables.phone_name, name="phone-name"),
-    path("t/<uuid:table_id>/rematch/", tables.table_rematch, name="table-rematch"),
+    path("t/<uuid:table_id>/rematch/", tables.table_rematch_view, name="table-rematch"),
     path("t/<uuid:table_id>/confirm/", tables.result_confirm, name="result-confirm"),
     # Key links from before keys were hashed: they still open the table; nothing makes them.
     # Any id, so that a malformed one is refused by the view, not by a 404 whose log line
@@ -55,27 +55,27 @@ urlpatterns = [
     path("t/<uuid:table_id>/hands/", tables.hand_record, name="hand-record"),
     path("t/<uuid:table_id>/history/", tables.table_hands, name="table-hands"),
     path("t/<uuid:table_id>/chart/", tables.table_chart, name="table-chart"),
-    path("t/<uuid:table_id>/hands/preview/", tables.hand_preview, name="hand-preview"),
+    path("t/<uuid:table_id>/hands/preview/", tables.hand_preview_view, name="hand-preview"),
     path("t/<uuid:table_id>/moves/", tables.move_record, name="move-record"),
     path("t/<uuid:table_id>/hands/<int:number>/amend/", tables.hand_amend, name="hand-amend"),
     path("t/<uuid:table_id>/hands/<int:number>/void/", tables.hand_void, name="hand-void"),
-    path("g/new/", groups.group_create, name="group-create"),
+    path("g/new/", groups.group_create_view, name="group-create"),
     path("g/<int:group_id>/", groups.group_detail, name="group"),
-    path("g/<int:group_id>/tables/", groups.group_table_create, name="group-table-create"),
+    path("g/<int:group_id>/tables/", groups.group_table_create_view, name="group-table-create"),
     path("g/<int:group_id>/share/", groups.group_share, name="group-share"),
-    path("g/<int:group_id>/players/", groups.group_player_add, name="group-player-add"),
+    path("g/<int:group_id>/players/", groups.group_player_add_view, name="group-player-add"),
     path(
         "g/<int:group_id>/players/<int:player_id>/rename/",
-        groups.group_player_rename,
+        groups.group_player_rename_view,
         name="group-player-rename",
     ),
     path(
         "g/<int:group_id>/players/<int:player_id>/retire/",
-        groups.group_player_retire,
+        groups.group_player_retire_view,
         name="group-player-retire",
     ),
     path("keys/", keyring.keyring_page, name="keyring"),
-    path("keys/claim/", keyring.keys_claim, name="keys-claim"),
+    path("keys/claim/", keyring.keys_claim_view, name="keys-claim"),
     path("keys/move/", keyring.keys_move, name="keys-move"),
     path("keys/receive/", keyring.keys_receive, name="keys-receive"),
     path("keys/recovery/", keyring.recovery_download, name="keys-recovery"),
@@ -88,17 +88,17 @@ urlpatterns = [
     path("accounts/password_reset/", accounts.PasswordReset.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("clubs/", clubs.club_list, name="clubs"),
-    path("clubs/<slug:club>/", clubs.club_detail, name="club"),
-    path("clubs/<slug:club>/invites/", clubs.invite_create, name="invite-create"),
-    path("clubs/<slug:club>/players/", clubs.player_create, name="player-create"),
-    path("clubs/<slug:club>/players/link/", clubs.player_link, name="player-link"),
+    path("clubs/<slug:club>/", clubs.club_detail_view, name="club"),
+    path("clubs/<slug:club>/invites/", clubs.invite_create_view, name="invite-create"),
+    path("clubs/<slug:club>/players/", clubs.player_create_view, name="player-create"),
+    path("clubs/<slug:club>/players/link/", clubs.player_link_view, name="player-link"),
     path(
         "clubs/<slug:club>/members/<int:membership_id>/role/",
         clubs.membership_role,
         name="membership-role",
     ),
-    path("clubs/<slug:club>/leagues/new/", clubs.league_create, name="league-create"),
-    path("clubs/<slug:club>/n/new/", tournaments.tournament_create, name="tournament-create"),
+    path("clubs/<slug:club>/leagues/new/", clubs.league_create_view, name="league-create"),
+    path("clubs/<slug:club>/n/new/", tournaments.tournament_create_view, name="tournament-create"),
     path(
         "clubs/<slug:club>/n/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"
     ),
@@ -114,17 +114,17 @@ urlpatterns = [
     ),
     path(
         "clubs/<slug:club>/n/<int:tournament_id>/rounds/",
-        tournaments.round_start,
+        tournaments.round_start_view,
         name="tournament-round-start",
     ),
     path(
         "clubs/<slug:club>/n/<int:tournament_id>/tables/<int:round_table_id>/decide/",
-        tournaments.table_decide,
+        tournaments.table_decide_view,
         name="tournament-decide",
     ),
     path(
         "clubs/<slug:club>/n/<int:tournament_id>/finish/",
-        tournaments.tournament_finish,
+        tournaments.tournament_finish_view,
         name="tournament-finish",
     ),
     path(
@@ -151,7 +151,7 @@ urlpatterns = [
     path("clubs/<slug:club>/l/<slug:league>/public/", clubs.league_public, name="league-public"),
     path(
         "clubs/<slug:club>/l/<slug:league>/seasons/",
-        clubs.season_create,
+        clubs.season_create_view,
         name="season-create",
     ),
     path(
@@ -161,17 +161,17 @@ urlpatterns = [
     ),
     path(
         "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/tables/",
-        clubs.season_table_create,
+        clubs.season_table_create_view,
         name="season-table-create",
     ),
     path(
         "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/close/",
-        clubs.season_close,
+        clubs.season_close_view,
         name="season-close",
     ),
     path(
         "clubs/<slug:club>/l/<slug:league>/s/<int:season_id>/standings/",
-        standings.season_standings,
+        standings.season_standings_view,
         name="season-standings",
     ),
     path(
@@ -195,7 +195,7 @@ urlpatterns = [
         name="player",
     ),
     # As join links: the token after "#", posted by the page; the old form still works.
-    path("invite/", clubs.invite_accept, name="invite"),
+    path("invite/", clubs.invite_accept_view, name="invite"),
     path("invite/<str:token>/", clubs.invite_open_old, name="invite-old"),
 ]
 
@@ -210,6 +210,6 @@ urlpatterns += [
 
 # The players' book: a group's stats (for its keys) and a club's (for its members).
 urlpatterns += [
-    path("g/<int:group_id>/stats/", stats.group_stats, name="group-stats"),
-    path("clubs/<slug:club>/stats/", stats.club_stats, name="club-stats"),
+    path("g/<int:group_id>/stats/", stats.group_stats_view, name="group-stats"),
+    path("clubs/<slug:club>/stats/", stats.club_stats_view, name="club-stats"),
 ]

@@ -158,7 +158,7 @@ class TestKeptEntries:
         assert "Amend" in phone.get(f"/t/{table.id}/").content.decode()
         hand_seq = table.events.filter(type="hand_recorded").first().seq
         key = make_template_fragment_key(
-            "hand_entry", [table.id, hand_seq, "", "scorekeeper", "en", False]
+            "hand_entry", [table.id, hand_seq, 0, "scorekeeper", "en", False]
         )
         assert cache.get(key) is not None
         viewer = Client()
