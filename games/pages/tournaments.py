@@ -33,16 +33,27 @@ def _tournament(access, tournament_id: int) -> Tournament:
     return tournament
 
 
-def _night_context(tournament: Tournament) -> dict:
+def _night_context(tournament: Tournament, *, decide: bool = False) -> dict:
+    """Return what the night's pages show; with ``decide``, each table's decision form (a
+    victory points field for each of its seats), for the director's page."""
     current = selectors.current_round(tournament=tournament)
+    statuses = selectors.round_statuses(round_=current) if current else []
     return {
         "tournament": tournament,
         "round": current,
-        "round_tables": selectors.round_statuses(round_=current) if current else [],
+        "round_tables": [
+            (pairing, status, _decision_form(pairing) if decide else None)
+            for pairing, status in statuses
+        ],
         "standings": selectors.night_standings(tournament=tournament),
         "bracket": selectors.bracket(tournament=tournament),
         "now": timezone.now(),
     }
+
+
+def _decision_form(pairing) -> DecisionForm:
+    names = [seat.entrant.player.name for seat in pairing.seats.all()]
+    return DecisionForm(seats=names, prefix=None, auto_id=f"id_decide_{pairing.pk}_%s")
 
 
 @require_http_methods(["GET", "POST"])
@@ -91,8 +102,7 @@ def _detail_context(request, access, tournament, **extra) -> dict:
         "access": access,
         "entrants": tournament.entrants.select_related("player").order_by("player__name"),
         "entrants_form": EntrantsForm(players=roster),
-        "decision_form": DecisionForm(),
-        **_night_context(tournament),
+        **_night_context(tournament, decide=access.is_admin),
         **extra,
     }
 
@@ -154,10 +164,14 @@ def round_start_view(request, access, tournament_id: int):
 @require_POST
 @with_club
 def table_decide_view(request, access, tournament_id: int, round_table_id: int):
-    """The director's decision on a table: lock (its totals stand), void, or score it."""
-    form = DecisionForm(request.POST)
+    """The director's decision on a table: lock (its totals stand), void, or score it (one
+    value a seat, at every table size)."""
 
     def act(tournament):
+        seats = selectors.pairing_seat_names(tournament=tournament, round_table_id=round_table_id)
+        if seats is None:
+            raise Http404
+        form = DecisionForm(request.POST, seats=seats)
         if not form.is_valid():
             raise ValidationError([m for errors in form.errors.values() for m in errors])
         data = form.cleaned_data

@@ -187,6 +187,14 @@ def table_pairing(*, table) -> RoundTable | None:
     )
 
 
+def pairing_seat_names(*, tournament: Tournament, round_table_id: int) -> list[str] | None:
+    """Return the players of one of the night's tables, seat by seat (None: no such table)."""
+    pairing = RoundTable.objects.filter(pk=round_table_id, round__tournament=tournament).first()
+    if pairing is None:
+        return None
+    return [seat.entrant.player.name for seat in pairing.seats.select_related("entrant__player")]
+
+
 def night_for_visitor(*, club_slug: str, tournament_id: int, user) -> Tournament | None:
     """Return the night for its results page: anyone once it is over, members before."""
     tournament = (

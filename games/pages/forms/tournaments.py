@@ -1,4 +1,7 @@
+from collections.abc import Sequence
+
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.clubs.models import League, Season
@@ -97,6 +100,9 @@ class EntrantsForm(forms.Form):
 
 
 class DecisionForm(forms.Form):
+    """The director's decision on one table of the night: a victory points field for each
+    of its seats (2 to 6), named after the player, for "score"."""
+
     decision = forms.ChoiceField(
         label=_("Decision"),
         choices=[
@@ -106,29 +112,33 @@ class DecisionForm(forms.Form):
         ],
     )
     reason = forms.CharField(label=_("Why?"), max_length=MAX_DECISION_REASON)
-    points_0 = forms.IntegerField(
-        label=_("Victory points, first player"),
-        min_value=0,
-        max_value=MAX_DECIDED_POINTS,
-        required=False,
-    )
-    points_1 = forms.IntegerField(
-        label=_("Victory points, second player"),
-        min_value=0,
-        max_value=MAX_DECIDED_POINTS,
-        required=False,
-    )
+
+    def __init__(self, *args, seats: Sequence[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = list(seats)
+        for seat, name in enumerate(self.seats):
+            self.fields[f"points_{seat}"] = forms.IntegerField(
+                label=format_lazy(_("Victory points: {name}"), name=name),
+                min_value=0,
+                max_value=MAX_DECIDED_POINTS,
+                required=False,
+            )
 
     def clean(self):
         data = super().clean()
-        if data.get("decision") == "score" and (
-            data.get("points_0") is None or data.get("points_1") is None
-        ):
-            raise forms.ValidationError(_("To score the table, give both players' points."))
+        if data.get("decision") == "score":
+            missing = [
+                name
+                for seat, name in enumerate(self.seats)
+                if data.get(f"points_{seat}") is None and f"points_{seat}" not in self.errors
+            ]
+            if missing:
+                message = _("To score the table, give every player's victory points: %(names)s.")
+                raise forms.ValidationError(message, params={"names": ", ".join(missing)})
         return data
 
     def points(self) -> list[int] | None:
         data = self.cleaned_data
         if data["decision"] != "score":
             return None
-        return [data["points_0"], data["points_1"]]
+        return [data[f"points_{seat}"] for seat in range(len(self.seats))]

@@ -8,9 +8,9 @@ import pytest
 from django.test import Client
 
 from games.tables import services as table_services
-from games.tournaments import services
+from games.tournaments import selectors, services
 from games.tournaments.models import RoundTable, Tournament
-from tests.factories import PlayerFactory
+from tests.factories import LeagueFactory, PlayerFactory
 from tests.games.tournaments.helpers import NIGHT_FORM
 from tests.payloads import quick
 
@@ -117,7 +117,7 @@ def test_the_director_decides_a_table_from_the_night_page(world, director, night
     decide = url + f"tables/{pairing.pk}/decide/"
     refused = director.post(decide, {"decision": "score", "reason": "dispute", "points_0": "2"})
     assert refused.status_code == 400
-    assert "give both players" in refused.content.decode()
+    assert "give every player" in refused.content.decode()
     done = director.post(
         decide, {"decision": "score", "reason": "dispute", "points_0": "2", "points_1": "1"}
     )
@@ -125,6 +125,50 @@ def test_the_director_decides_a_table_from_the_night_page(world, director, night
     page = director.get(f"/t/{pairing.table_id}/").content.decode()
     assert "The director scored this table." in page and "dispute" in page
     assert "Record a hand" not in page
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_the_director_scores_a_table_of_any_size_one_value_a_seat(world, director, seats):
+    """NIGHT-LOCK: the director may score a table with the points chosen, at every size."""
+    league = LeagueFactory(
+        club=world.club, actor=world.admin, variant="ramino", players=seats, options={}
+    )
+    names = ["Ada", "Bea", "Cris", "Duilio", "Ezio", "Fede"][:seats]
+    players = [PlayerFactory(club=world.club, actor=world.admin, name=n) for n in names]
+    tournament = services.tournament_create(
+        actor=world.admin,
+        club_id=world.club.pk,
+        league_id=league.pk,
+        name="Ramino night",
+        rounds=1,
+        round_minutes=30,
+        format="swiss" if seats == 2 else "tables",
+    )
+    services.entrants_register(
+        actor=world.admin, tournament_id=tournament.pk, player_ids=[p.pk for p in players]
+    )
+    url = f"/clubs/{world.club.slug}/n/{tournament.pk}/"
+    assert director.post(url + "rounds/").status_code == 302
+    pairing = RoundTable.objects.get(round__tournament=tournament)
+    seated = [seat.entrant.player.name for seat in pairing.seats.all()]
+    page = director.get(url).content.decode()
+    # One field a seat, each named after its player.
+    for seat, name in enumerate(seated):
+        assert f'name="points_{seat}"' in page and f"Victory points: {name}" in page
+    assert f'name="points_{seats}"' not in page
+    decide = url + f"tables/{pairing.pk}/decide/"
+    missing = {"decision": "score", "reason": "dispute", "points_0": "1"}
+    refused = director.post(decide, missing)
+    assert refused.status_code == 400
+    assert seated[-1] in refused.content.decode()  # the player whose points are missing
+    chosen = {f"points_{seat}": str(seat + 1) for seat in range(seats)}
+    done = director.post(decide, {"decision": "score", "reason": "dispute", **chosen})
+    assert done.status_code == 302
+    lines = selectors.night_standings(tournament=tournament)
+    # Each player gets exactly the victory points the director chose for their seat.
+    assert {line.name: line.row.victory_points for line in lines} == {
+        name: seat + 1 for seat, name in enumerate(seated)
+    }
 
 
 def _finish_one_round_night(world, director, tournament, url):
