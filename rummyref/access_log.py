@@ -17,8 +17,9 @@ the start, so a path under a prefix, or one inside a URL (a Referer, a ``next=``
 as well; redacting a path that only looks like one costs nothing.
 
 Left as they are, on purpose: a shared result's public page ``/r/<token>/`` (and its
-``card.png``). Its token is the whole address of a page made to be public and read-only
-(results only, no key, no role), and its owner can revoke it.
+``card.png``), and a night's room screen ``/room/<token>/``. Each token is the whole address
+of a page made to be shown to everyone in the room and read-only (results, pairings and
+standings; no key, no role), and whoever made it can revoke it.
 """
 
 import logging

@@ -246,7 +246,7 @@ def _own_token(request, target: Table | Group, holder: Role, grant: Role, kind: 
     return minted.secret
 
 
-def _qr_svg(link: str, title: str) -> str:
+def qr_svg(link: str, title: str) -> str:
     # Made here, drawn inline: no image request, nothing the CSP has to allow (no styles).
     svg = segno.make(link, error="m").svg_inline(border=2, omitsize=True, title=title)
     return mark_safe(svg)
@@ -271,7 +271,7 @@ def share_context(request: HttpRequest, target: Table | Group, role: Role) -> di
             {
                 "role": str(grant),
                 "link": link,
-                "qr": _qr_svg(link, title),
+                "qr": qr_svg(link, title),
                 "code": joining.code_display(code),
             }
         )

@@ -8,17 +8,16 @@ after ``#``, which browsers never send, and the page's script copies it into the
 import json
 import logging
 
-import segno
 from django.contrib.auth.signals import user_logged_in
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.pages.forms.keyring import RecoveryFileForm, TransferCodeForm
+from games.pages.joining import qr_svg
 from games.shared.throttles import CountedRateThrottle, code_try_refusal
 from games.tables import keyring
 from games.tables.access import (
@@ -96,11 +95,6 @@ def keys_claim_view(request):
     return _page(request, claimed=count)
 
 
-def _qr_svg(link: str) -> str:
-    svg = segno.make(link, error="m").svg_inline(border=2, omitsize=True, title=_("Move code"))
-    return mark_safe(svg)  # segno escapes the title and draws only paths
-
-
 @require_POST
 @never_cache
 def keys_move(request):
@@ -113,7 +107,7 @@ def keys_move(request):
     return _page(
         request,
         transfer=transfer,
-        transfer_qr=_qr_svg(f"{receive_url}#{transfer.code}"),
+        transfer_qr=qr_svg(f"{receive_url}#{transfer.code}", _("Move code")),
         receive_url=receive_url,
     )
 

@@ -6,6 +6,7 @@ import csv
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
@@ -16,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.clubs.models import Player
 from games.pages.common import add_errors, admins_only, with_club
 from games.pages.forms.tournaments import DecisionForm, EntrantsForm, TournamentForm
-from games.pages.joining import share_context
+from games.pages.joining import qr_svg, share_context
 from games.shared.csv_cells import number_cell, text_cell
 from games.shared.throttles import page_status
 from games.tables.access import Role, session_remember
@@ -103,6 +104,7 @@ def _detail_context(request, access, tournament, **extra) -> dict:
         "entrants": tournament.entrants.select_related("player").order_by("player__name"),
         "entrants_form": EntrantsForm(players=roster),
         **_night_context(tournament, decide=access.is_admin),
+        **(_room_link(request, tournament) if access.is_admin else {}),
         **extra,
     }
 
@@ -222,6 +224,52 @@ def tournament_tv(request, access, tournament_id: int):
     context = {"club": access.club, **_night_context(tournament)}
     template = "tournaments/tv.html#board" if request.htmx else "tournaments/tv.html"
     return render(request, template, context)
+
+
+@require_GET
+@never_cache
+def room_screen(request, token: str):
+    """The room's screen by the director's room link: read-only, no session, no account,
+    for a TV across the room; its polls get 204 while nothing it shows has moved."""
+    tournament = selectors.night_for_room(token=token)
+    if tournament is None:
+        raise Http404
+    version = selectors.night_version(tournament=tournament)
+    if request.htmx and request.GET.get("since") == version:
+        return HttpResponse(status=204)
+    night = _night_context(tournament)
+    statuses = [status for _pairing, status, _form in night["round_tables"]]
+    context = {
+        **night,
+        "token": token,
+        "version": version,
+        # The round's clock stops once no table is still playing or waiting to confirm.
+        "round_over": bool(statuses) and all(s in ("done", "decided") for s in statuses),
+    }
+    template = "tournaments/room.html#board" if request.htmx else "tournaments/room.html"
+    return render(request, template, context)
+
+
+@require_POST
+@with_club
+def room_link_view(request, access, tournament_id: int):
+    """Make the night a new room link, or stop it (``stop``)."""
+
+    def act(tournament):
+        if "stop" in request.POST:
+            services.room_link_revoke(actor=request.user, tournament_id=tournament.pk)
+        else:
+            services.room_link_make(actor=request.user, tournament_id=tournament.pk)
+
+    return _director_post(request, access, tournament_id, act)
+
+
+def _room_link(request, tournament) -> dict:
+    """Return the director's view of the room link: its address and QR code, if any."""
+    if not tournament.room_token:
+        return {}
+    url = request.build_absolute_uri(reverse("room", args=[tournament.room_token]))
+    return {"room_url": url, "room_qr": qr_svg(url, _("The room screen's address"))}
 
 
 def _visible_night(request, club: str, tournament_id: int) -> Tournament:

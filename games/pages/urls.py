@@ -147,6 +147,14 @@ urlpatterns = [
         tournaments.tournament_tv,
         name="tournament-tv",
     ),
+    path(
+        "clubs/<slug:club>/n/<int:tournament_id>/room-link/",
+        tournaments.room_link_view,
+        name="tournament-room-link",
+    ),
+    # A night's room screen: the token is the whole address of a read-only screen, made
+    # and revoked by the director (a token not shaped like one is refused before a query).
+    path("room/<str:token>/", tournaments.room_screen, name="room"),
     path("clubs/<slug:club>/l/<slug:league>/", clubs.league_detail, name="league"),
     path("clubs/<slug:club>/l/<slug:league>/public/", clubs.league_public, name="league-public"),
     path(

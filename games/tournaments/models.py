@@ -77,6 +77,10 @@ class Tournament(models.Model):
     # round's field: its entrants (ids) in seed order, fixed then.
     field = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
+    # The room screen's address (/room/<token>/), made and revoked by the director: it opens
+    # the night's read-only screen and nothing else, so it is kept as it is, to be shown to
+    # the director again (as a shared result's address is). None: no room link.
+    room_token = models.CharField(max_length=64, unique=True, null=True, blank=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

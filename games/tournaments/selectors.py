@@ -2,11 +2,12 @@
 
 import hashlib
 import random
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
 from django.core.cache import cache
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from games.tables import snapshots
 from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
@@ -185,6 +186,45 @@ def table_pairing(*, table) -> RoundTable | None:
         .filter(table=table)
         .first()
     )
+
+
+# A room link's token: token_urlsafe's alphabet, at most the column's width. Anything else
+# names no night and is refused before any query.
+ROOM_TOKEN_SHAPE = re.compile(
+    rf"[A-Za-z0-9_-]{{1,{Tournament._meta.get_field('room_token').max_length}}}"
+)
+
+
+def night_for_room(*, token: str) -> Tournament | None:
+    """Return the night whose room screen ``token`` opens, or None."""
+    if not ROOM_TOKEN_SHAPE.fullmatch(token):
+        return None
+    return Tournament.objects.select_related("club", "league").filter(room_token=token).first()
+
+
+def night_version(*, tournament: Tournament) -> str:
+    """Return a token that changes whenever what the night's screens show may have moved: a
+    round started, a table's log moved (a hand, a confirmation, a decision), a player came,
+    checked in or withdrew, the night ended. Two aggregate queries, so that a screen's poll
+    that finds nothing new costs no more (it is answered 204)."""
+    tables = RoundTable.objects.filter(round__tournament=tournament).aggregate(
+        count=Count("pk"), rounds=Count("round", distinct=True), heads=Sum("table__head_seq")
+    )
+    entrants = tournament.entrants.aggregate(
+        count=Count("pk"),
+        here=Count("pk", filter=Q(checked_in=True)),
+        gone=Count("pk", filter=Q(withdrawn=True)),
+    )
+    parts = (
+        tournament.status,
+        tables["rounds"],
+        tables["count"],
+        tables["heads"] or 0,
+        entrants["count"],
+        entrants["here"],
+        entrants["gone"],
+    )
+    return ".".join(str(part) for part in parts)
 
 
 def pairing_seat_names(*, tournament: Tournament, round_table_id: int) -> list[str] | None:

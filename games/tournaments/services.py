@@ -139,6 +139,29 @@ def _director(tournament_id: int, actor) -> Tournament:
     return tournament
 
 
+# 24 random bytes: 32 URL-safe characters, as a shared result's address.
+ROOM_TOKEN_BYTES = 24
+
+
+@transaction.atomic
+def room_link_make(*, actor, tournament_id: int) -> str:
+    """Give the night a new room screen address (the old one, if any, stops working)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    require_member(club_id=tournament.club_id, user=actor, admin=True)
+    tournament.room_token = secrets.token_urlsafe(ROOM_TOKEN_BYTES)
+    tournament.save(update_fields=["room_token"])
+    return tournament.room_token
+
+
+@transaction.atomic
+def room_link_revoke(*, actor, tournament_id: int) -> None:
+    """Stop the night's room screen address: it answers 404 from now on."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    require_member(club_id=tournament.club_id, user=actor, admin=True)
+    tournament.room_token = None
+    tournament.save(update_fields=["room_token"])
+
+
 def _late() -> ActionRefused:
     """Refuse a new player once a round robin's schedule or a knock-out's bracket is drawn
     from the first round's field (``Tournament.field``): they would never be paired

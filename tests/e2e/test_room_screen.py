@@ -5,6 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.axe import axe_violations
 from tests.e2e.conftest import record_gin_hand
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -50,3 +51,72 @@ def test_a_table_page_keeps_the_screen_on_with_a_toggle(new_phone):
     # Elsewhere there is nothing to keep awake.
     page.goto("/referee/")
     expect(page.get_by_role("button", name="Screen on")).to_be_hidden()
+
+
+def _night_of_six(world):
+    """A Swiss Gin night of six of the club's players, its first round started."""
+    from games.tournaments import services
+    from tests.factories import PlayerFactory
+
+    for name in ("Dario", "Elena", "Franco"):
+        PlayerFactory(club=world.club, actor=world.admin, name=name)
+    tournament = services.tournament_create(
+        actor=world.admin,
+        club_id=world.club.pk,
+        league_id=world.league.pk,
+        name="Gin night",
+        rounds=1,
+        round_minutes=40,
+        format="swiss",
+    )
+    services.entrants_register(
+        actor=world.admin,
+        tournament_id=tournament.pk,
+        player_ids=[p.pk for p in world.club.players.all()],
+    )
+    services.round_start(actor=world.admin, tournament_id=tournament.pk)
+    return tournament
+
+
+def test_a_night_s_room_screen_fills_a_tv_without_a_session(browser, live_server, tmp_path):
+    """The director's room link on a 1920 x 1080 TV: no account, no menus, the three tables,
+    the clock and the standings; after the night, the final standings and no clock."""
+    from games.tournaments import services
+    from games.tournaments.models import RoundTable
+    from tests.games.clubs_setup import club_world
+    from tests.games.tournaments.helpers import finish_gin_table
+
+    world = club_world()
+    tournament = _night_of_six(world)
+    token = services.room_link_make(actor=world.admin, tournament_id=tournament.pk)
+    for scheme in ("light", "dark"):
+        context = browser.new_context(
+            viewport={"width": 1920, "height": 1080}, color_scheme=scheme, base_url=live_server.url
+        )
+        screen = context.new_page()
+        screen.goto(f"/room/{token}/")
+        expect(screen.get_by_role("heading", level=1)).to_have_text("Gin night")
+        expect(screen.get_by_test_id("room-table")).to_have_count(3)
+        expect(screen.get_by_test_id("room-clock")).to_contain_text("left")
+        for chrome in ("Log in", "Log out", "My clubs"):
+            expect(screen.get_by_text(chrome, exact=True)).to_have_count(0)
+        # The board spans the screen: the tables and the standings side by side.
+        width = screen.locator("#room-board").bounding_box()["width"]
+        assert width > 1700, width
+        assert axe_violations(screen) == [], scheme
+        screen.screenshot(path=str(tmp_path / f"room-{scheme}.png"), full_page=True)
+        context.close()
+
+    context = browser.new_context(
+        viewport={"width": 1920, "height": 1080}, base_url=live_server.url
+    )
+    screen = context.new_page()
+    screen.goto(f"/room/{token}/")
+    for pairing in RoundTable.objects.filter(round__tournament=tournament):
+        finish_gin_table(pairing.table_id)
+    services.tournament_finish(actor=world.admin, tournament_id=tournament.pk)
+    # Within a poll: the night is over, the clock gone, the standings final.
+    expect(screen.get_by_test_id("room-final")).to_have_text("Final standings", timeout=5_000)
+    expect(screen.locator("[data-ends-at]")).to_have_count(0)
+    expect(screen.get_by_test_id("standing-row")).to_have_count(6)
+    context.close()

@@ -175,25 +175,28 @@ def _finish_one_round_night(world, director, tournament, url):
     """Play the night's rounds: seat 0 goes gin at every table, both players confirm."""
     for _round in range(tournament.rounds):
         director.post(url + "rounds/")
-        for pairing in RoundTable.objects.filter(
-            round__tournament=tournament, table__status="open"
-        ):
-            for seq, (event_type, payload) in enumerate(
-                [
-                    ("hand_recorded", quick(0, "gin", 0, 30)),
-                    ("result_confirmed", {"seat": 0}),
-                    ("result_confirmed", {"seat": 1}),
-                ],
-                start=1,
-            ):
-                table_services.event_append(
-                    table_id=pairing.table_id,
-                    event_id=uuid.uuid4(),
-                    expected_seq=seq,
-                    event_type=event_type,
-                    payload=payload,
-                )
+        _finish_open_tables(tournament)
     assert director.post(url + "finish/").status_code == 302
+
+
+def _finish_open_tables(tournament):
+    """Seat 0 goes gin at every table still open, and both players confirm."""
+    for pairing in RoundTable.objects.filter(round__tournament=tournament, table__status="open"):
+        for seq, (event_type, payload) in enumerate(
+            [
+                ("hand_recorded", quick(0, "gin", 0, 30)),
+                ("result_confirmed", {"seat": 0}),
+                ("result_confirmed", {"seat": 1}),
+            ],
+            start=1,
+        ):
+            table_services.event_append(
+                table_id=pairing.table_id,
+                event_id=uuid.uuid4(),
+                expected_seq=seq,
+                event_type=event_type,
+                payload=payload,
+            )
 
 
 def test_the_results_are_for_everyone_once_the_night_is_over(world, director, night):
@@ -260,3 +263,83 @@ def test_the_standings_heads_link_to_the_rules_they_apply(world, director, night
         assert f"<h2>{section}</h2>" in rules
         for rule in ("NIGHT-VP", "NIGHT-BUCHHOLZ", "NIGHT-DIFFERENCE", "NIGHT-TIEBREAK"):
             assert f'id="{rule}"' in rules
+
+
+def _room_link(director, url) -> str:
+    """Make the night's room link from its page and return its path."""
+    assert director.post(url + "room-link/").status_code == 302
+    page = director.get(url).content.decode()
+    return re.search(r'value="https?://[^/"]+(/room/[^"]+/)" [^>]*data-testid="room-url"', page)[1]
+
+
+class TestTheRoomScreen:
+    def test_the_director_s_link_opens_the_screen_with_no_account_and_no_menus(
+        self, world, director, night
+    ):
+        _tournament, url = night
+        director.post(url + "rounds/")
+        room = _room_link(director, url)
+        tv = Client()
+        response = tv.get(room)
+        page = response.content.decode()
+        assert response.status_code == 200
+        assert "Gin night" in page and page.count('data-testid="room-table"') == 2
+        assert 'data-testid="night-standings"' in page and 'data-testid="room-clock"' in page
+        # No account, no menus: the TV is nobody's, and shows nothing but the night.
+        for chrome in ("Log in", "Log out", "My clubs", 'class="top"'):
+            assert chrome not in page
+        assert "sessionid" not in response.cookies
+
+    def test_only_a_director_makes_or_stops_the_link(self, world, night):
+        _tournament, url = night
+        member = Client()
+        member.force_login(world.member)
+        assert member.post(url + "room-link/").status_code == 403
+        assert Tournament.objects.get(name="Gin night").room_token is None
+
+    def test_a_stopped_link_and_a_made_up_one_open_nothing(self, world, director, night):
+        _tournament, url = night
+        room = _room_link(director, url)
+        assert director.post(url + "room-link/", {"stop": "1"}).status_code == 302
+        assert Client().get(room).status_code == 404
+        assert Client().get("/room/not-a-token/").status_code == 404
+        assert Client().get("/room/" + "x" * 200 + "/").status_code == 404
+
+    def test_an_idle_poll_gets_204_until_a_table_moves(self, world, director, night):
+        tournament, url = night
+        director.post(url + "rounds/")
+        room = _room_link(director, url)
+        page = Client().get(room).content.decode()
+        since = re.search(r"\?since=([^\"&]+)\"", page).group(1)
+        poll = f"{room}?since={since}"
+        assert Client().get(poll, HTTP_HX_REQUEST="true").status_code == 204
+        pairing = RoundTable.objects.filter(round__tournament=tournament).first()
+        table_services.event_append(
+            table_id=pairing.table_id,
+            event_id=uuid.uuid4(),
+            expected_seq=1,
+            event_type="hand_recorded",
+            payload=quick(0, "gin", 0, 30),
+        )
+        moved = Client().get(poll, HTTP_HX_REQUEST="true")
+        assert moved.status_code == 200 and "result to confirm" in moved.content.decode()
+
+    def test_the_clock_stops_when_the_round_ends_and_the_final_standings_follow_the_night(
+        self, world, director, night
+    ):
+        tournament, url = night
+        room = _room_link(director, url)
+        assert "has not started yet" in Client().get(room).content.decode()
+        _finish_one_round_night(world, director, tournament, url)
+        page = Client().get(room).content.decode()
+        assert 'data-testid="room-final"' in page and "data-ends-at" not in page
+        assert 'data-testid="room-table"' not in page  # the night is over: only its standings
+
+    def test_a_round_whose_tables_are_all_done_stops_its_clock(self, world, director, night):
+        tournament, url = night
+        director.post(url + "rounds/")
+        room = _room_link(director, url)
+        assert "data-ends-at" in Client().get(room).content.decode()
+        _finish_open_tables(tournament)
+        page = Client().get(room).content.decode()
+        assert 'data-testid="round-over"' in page and "data-ends-at" not in page
