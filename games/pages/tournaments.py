@@ -18,6 +18,7 @@ from games.clubs.models import Player
 from games.pages.common import add_errors, admins_only, with_club
 from games.pages.forms.tournaments import DecisionForm, EntrantsForm, TournamentForm
 from games.pages.joining import qr_svg, share_context
+from games.pages.tables import with_table
 from games.shared.csv_cells import number_cell, text_cell
 from games.shared.throttles import page_status
 from games.tables.access import Role, session_remember
@@ -270,6 +271,36 @@ def _room_link(request, tournament) -> dict:
         return {}
     url = request.build_absolute_uri(reverse("room", args=[tournament.room_token]))
     return {"room_url": url, "room_qr": qr_svg(url, _("The room screen's address"))}
+
+
+@require_GET
+@never_cache
+@with_table()
+def table_night_view(request, table, role):
+    """The night as the players at one of its tables see it, by the table's key (no
+    account): the round's clock, the standings, and once the next round is paired, where
+    each of this table's players sits next; after the night, the link to its results."""
+    pairing = selectors.table_pairing(table=table)
+    if pairing is None:
+        raise Http404
+    tournament = pairing.round.tournament
+    night = _night_context(tournament)
+    here = {seat.entrant_id for seat in pairing.seats.all()}
+    later = night["round"] is not None and night["round"].pk != pairing.round_id
+    context = {
+        **night,
+        "table": table,
+        "pairing": pairing,
+        "club": tournament.club,
+        # The tables of the round now in play where this table's players sit.
+        "next_tables": [
+            (other, status)
+            for other, status, _form in night["round_tables"]
+            if later and here & {seat.entrant_id for seat in other.seats.all()}
+        ],
+        "next_paired": later,
+    }
+    return render(request, "tournaments/participant.html", context)
 
 
 def _visible_night(request, club: str, tournament_id: int) -> Tournament:

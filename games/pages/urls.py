@@ -31,6 +31,7 @@ urlpatterns = [
     path("phone-name/", tables.phone_name, name="phone-name"),
     path("t/<uuid:table_id>/rematch/", tables.table_rematch_view, name="table-rematch"),
     path("t/<uuid:table_id>/confirm/", tables.result_confirm, name="result-confirm"),
+    path("t/<uuid:table_id>/night/", tournaments.table_night_view, name="table-night"),
     # Key links from before keys were hashed: they still open the table; nothing makes them.
     # Any id, so that a malformed one is refused by the view, not by a 404 whose log line
     # would carry the key.

@@ -11,6 +11,7 @@ from games.tables import services as table_services
 from games.tournaments import selectors, services
 from games.tournaments.models import RoundTable, Tournament
 from tests.factories import LeagueFactory, PlayerFactory
+from tests.games.sharing import join_from
 from tests.games.tournaments.helpers import NIGHT_FORM
 from tests.payloads import quick
 
@@ -343,3 +344,59 @@ class TestTheRoomScreen:
         _finish_open_tables(tournament)
         page = Client().get(room).content.decode()
         assert 'data-testid="round-over"' in page and "data-ends-at" not in page
+
+
+class TestTheNightOnAPlayersPhone:
+    def test_a_guest_at_a_table_sees_the_standings_then_the_next_table_then_the_results(
+        self, world, director, night
+    ):
+        tournament, url = night
+        director.post(url + "rounds/")
+        first = RoundTable.objects.filter(round__tournament=tournament).first()
+        guest = Client()  # no account: the table's key only, as a join link gives it
+        join_from(director, guest, first.table, "viewer")
+        table_page = guest.get(f"/t/{first.table_id}/").content.decode()
+        assert f'href="/t/{first.table_id}/night/"' in table_page
+        night_page = guest.get(f"/t/{first.table_id}/night/").content.decode()
+        assert 'data-testid="participant-clock"' in night_page
+        assert night_page.count('data-testid="standing-row"') == 4
+        assert "Not paired yet" in night_page
+        _finish_open_tables(tournament)
+        director.post(url + "rounds/")
+        night_page = guest.get(f"/t/{first.table_id}/night/").content.decode()
+        # Both players of the guest's first table, each at their table of round 2.
+        seated = {seat.entrant_id for seat in first.seats.all()}
+        second = [
+            pairing
+            for pairing in RoundTable.objects.filter(round__tournament=tournament, round__number=2)
+            if seated & {seat.entrant_id for seat in pairing.seats.all()}
+        ]
+        assert night_page.count('data-testid="next-table"') == len(second) >= 1
+        for pairing in second:
+            assert f"Table {pairing.number}</strong>" in night_page
+        _finish_open_tables(tournament)
+        assert director.post(url + "finish/").status_code == 302
+        over = guest.get(f"/t/{first.table_id}/night/").content.decode()
+        assert 'data-testid="night-results"' in over and "participant-clock" not in over
+
+    def test_someone_without_the_table_s_key_sees_nothing(self, world, director, night):
+        tournament, url = night
+        director.post(url + "rounds/")
+        first = RoundTable.objects.filter(round__tournament=tournament).first()
+        assert Client().get(f"/t/{first.table_id}/night/").status_code == 404
+
+    def test_a_table_outside_any_night_has_no_night_page(self, db, client):
+        created = client.post(
+            "/",
+            {
+                "variant": "gin",
+                "players": "2",
+                "player_1": "Anna",
+                "player_2": "Bruno",
+                "preset": "big_gin",
+                "target": "100",
+            },
+        )
+        assert created.status_code == 302
+        assert client.get(created.url).status_code == 200  # this phone holds the key
+        assert client.get(created.url + "night/").status_code == 404
