@@ -525,7 +525,12 @@ def measure() -> Night:
                     break
             workers = _workers_rss(server.pid)
             load = (before, _load())
-            board = _board(port, url)
+            try:
+                board = _board(port, url)
+            except Failed as exc:
+                # The steps' figures stand on their own: report them beside the board's failure.
+                lines = str(exc).strip().splitlines()
+                board = Figures(errors=[f"{lines[0][:80]} ... {lines[-1][:200]}"])
         finally:
             _stop(server)
             _stop(worker)

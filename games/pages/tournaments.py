@@ -44,8 +44,7 @@ def _night_context(tournament: Tournament, *, decide: bool = False) -> dict:
         "tournament": tournament,
         "round": current,
         "round_tables": [
-            (pairing, status, _decision_form(pairing) if decide else None)
-            for pairing, status in statuses
+            (line, _decision_form(line.pairing) if decide else None) for line in statuses
         ],
         "standings": selectors.night_standings(tournament=tournament),
         "bracket": selectors.bracket(tournament=tournament),
@@ -239,7 +238,7 @@ def room_screen(request, token: str):
     if request.htmx and request.GET.get("since") == version:
         return HttpResponse(status=204)
     night = _night_context(tournament)
-    statuses = [status for _pairing, status, _form in night["round_tables"]]
+    statuses = [line.status for line, _form in night["round_tables"]]
     context = {
         **night,
         "token": token,
@@ -294,13 +293,34 @@ def table_night_view(request, table, role):
         "club": tournament.club,
         # The tables of the round now in play where this table's players sit.
         "next_tables": [
-            (other, status)
-            for other, status, _form in night["round_tables"]
-            if later and here & {seat.entrant_id for seat in other.seats.all()}
+            line.pairing
+            for line, _form in night["round_tables"]
+            if later and here & {seat.entrant_id for seat in line.pairing.seats.all()}
         ],
         "next_paired": later,
     }
     return render(request, "tournaments/participant.html", context)
+
+
+@require_POST
+@with_table()
+def table_call_director_view(request, table, role):
+    """A phone at a night's table calls the director; back to the table, which says so."""
+    services.director_call(table=table)
+    return redirect("table", table_id=table.id)
+
+
+@require_POST
+@with_club
+def director_call_clear_view(request, access, tournament_id: int, round_table_id: int):
+    """The director clears a table's call: on the way to it."""
+
+    def act(tournament):
+        services.director_call_clear(
+            actor=request.user, tournament_id=tournament.pk, round_table_id=round_table_id
+        )
+
+    return _director_post(request, access, tournament_id, act)
 
 
 def _visible_night(request, club: str, tournament_id: int) -> Tournament:

@@ -32,6 +32,11 @@ urlpatterns = [
     path("t/<uuid:table_id>/rematch/", tables.table_rematch_view, name="table-rematch"),
     path("t/<uuid:table_id>/confirm/", tables.result_confirm, name="result-confirm"),
     path("t/<uuid:table_id>/night/", tournaments.table_night_view, name="table-night"),
+    path(
+        "t/<uuid:table_id>/call-director/",
+        tournaments.table_call_director_view,
+        name="table-call-director",
+    ),
     # Key links from before keys were hashed: they still open the table; nothing makes them.
     # Any id, so that a malformed one is refused by the view, not by a 404 whose log line
     # would carry the key.
@@ -147,6 +152,11 @@ urlpatterns = [
         "clubs/<slug:club>/n/<int:tournament_id>/tv/",
         tournaments.tournament_tv,
         name="tournament-tv",
+    ),
+    path(
+        "clubs/<slug:club>/n/<int:tournament_id>/tables/<int:round_table_id>/call-clear/",
+        tournaments.director_call_clear_view,
+        name="tournament-call-clear",
     ),
     path(
         "clubs/<slug:club>/n/<int:tournament_id>/room-link/",

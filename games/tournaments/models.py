@@ -164,6 +164,9 @@ class RoundTable(models.Model):
         "games.Table", on_delete=models.PROTECT, related_name="tournament_pairing"
     )
     entrants = models.ManyToManyField(Entrant, through="RoundSeat", related_name="+")
+    # A phone at the table called the director (shown on the director's page and the room
+    # screen until the director clears it); None: no call.
+    director_called_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

@@ -4,10 +4,12 @@ import hashlib
 import random
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from fractions import Fraction
 
 from django.core.cache import cache
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.utils import timezone
 
 from games.tables import snapshots
 from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
@@ -60,10 +62,12 @@ class NightResults:
     numbered: list[tuple[TableResult, int]]  # each result with its table's number
 
 
-def _read_table(pairing: RoundTable, round_number: int) -> tuple[TableResult | None, str]:
+def _read_table(
+    pairing: RoundTable, round_number: int, *, state=None
+) -> tuple[TableResult | None, str]:
     """Return the result a table's log gives the night (None while it plays) and its status."""
     entrants = [seat.entrant_id for seat in pairing.seats.all()]
-    state = snapshots.head_state(pairing.table)
+    state = state or snapshots.head_state(pairing.table)
     result = table_result(state, entrants, round_number=round_number)
     if result is None:
         return None, PLAYING
@@ -94,9 +98,37 @@ def night_results(*, tournament: Tournament) -> NightResults:
     return NightResults(results, byes, playing, to_confirm, status, numbered)
 
 
-def round_statuses(*, round_: Round) -> list[tuple[RoundTable, str]]:
-    """Return the round's tables, each with where it stands (playing, to confirm, done)."""
-    return [(pairing, _read_table(pairing, round_.number)[1]) for pairing in round_.tables.all()]
+@dataclass(frozen=True)
+class TableProgress:
+    """One table of the round as the director follows it."""
+
+    pairing: RoundTable
+    status: str  # PLAYING, TO_CONFIRM, DONE or DECIDED
+    hands: int  # hands in force so far
+    totals: tuple[tuple[str, int], ...]  # each seat's name and running total
+    idle_minutes: int  # since its log last moved (since the table was made, before a hand)
+    called: datetime | None  # when a phone at the table called the director, until cleared
+
+
+def round_statuses(*, round_: Round) -> list[TableProgress]:
+    """Return the round's tables, each with where it stands (playing, to confirm, done or
+    decided), its hands and totals so far, when it last moved and whether it calls."""
+    lines, now = [], timezone.now()
+    for pairing in round_.tables.all():
+        state = snapshots.head_state(pairing.table)
+        status = _read_table(pairing, round_.number, state=state)[1]
+        totals = state.match.totals or state.totals
+        lines.append(
+            TableProgress(
+                pairing=pairing,
+                status=status,
+                hands=sum(1 for hand in state.hands if not hand.voided),
+                totals=tuple(zip(state.seats, totals, strict=True)),
+                idle_minutes=max(0, int((now - pairing.table.updated_at).total_seconds() // 60)),
+                called=pairing.director_called_at,
+            )
+        )
+    return lines
 
 
 @dataclass(frozen=True)
@@ -208,7 +240,11 @@ def night_version(*, tournament: Tournament) -> str:
     checked in or withdrew, the night ended. Two aggregate queries, so that a screen's poll
     that finds nothing new costs no more (it is answered 204)."""
     tables = RoundTable.objects.filter(round__tournament=tournament).aggregate(
-        count=Count("pk"), rounds=Count("round", distinct=True), heads=Sum("table__head_seq")
+        count=Count("pk"),
+        rounds=Count("round", distinct=True),
+        heads=Sum("table__head_seq"),
+        calls=Count("pk", filter=Q(director_called_at__isnull=False)),
+        last_call=Max("director_called_at"),
     )
     entrants = tournament.entrants.aggregate(
         count=Count("pk"),
@@ -220,6 +256,8 @@ def night_version(*, tournament: Tournament) -> str:
         tables["rounds"],
         tables["count"],
         tables["heads"] or 0,
+        tables["calls"],
+        tables["last_call"].timestamp() if tables["last_call"] else 0,
         entrants["count"],
         entrants["here"],
         entrants["gone"],

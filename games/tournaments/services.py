@@ -162,6 +162,31 @@ def room_link_revoke(*, actor, tournament_id: int) -> None:
     tournament.save(update_fields=["room_token"])
 
 
+def director_call(*, table) -> RoundTable:
+    """A phone at one of the night's tables calls the director (again: nothing changes);
+    the call shows on the director's page and the room screen until cleared."""
+    pairing = RoundTable.objects.select_related("round__tournament").filter(table=table).first()
+    if pairing is None:
+        raise ActionRefused(gettext("This table is not part of a club night."))
+    if pairing.round.tournament.status == Tournament.Status.FINISHED:
+        raise ActionRefused(gettext("This tournament is over."))
+    # One UPDATE, only if no call is pending: two phones tapping at once make one call.
+    RoundTable.objects.filter(pk=pairing.pk, director_called_at__isnull=True).update(
+        director_called_at=timezone.now()
+    )
+    pairing.refresh_from_db(fields=["director_called_at"])
+    return pairing
+
+
+def director_call_clear(*, actor, tournament_id: int, round_table_id: int) -> None:
+    """The director answers a table's call: it no longer shows."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    require_member(club_id=tournament.club_id, user=actor, admin=True)
+    RoundTable.objects.filter(pk=round_table_id, round__tournament=tournament).update(
+        director_called_at=None
+    )
+
+
 def _late() -> ActionRefused:
     """Refuse a new player once a round robin's schedule or a knock-out's bracket is drawn
     from the first round's field (``Tournament.field``): they would never be paired

@@ -400,3 +400,69 @@ class TestTheNightOnAPlayersPhone:
         assert created.status_code == 302
         assert client.get(created.url).status_code == 200  # this phone holds the key
         assert client.get(created.url + "night/").status_code == 404
+
+
+class TestCallingTheDirector:
+    def test_a_call_from_a_table_shows_to_the_director_and_the_room_until_cleared(
+        self, world, director, night
+    ):
+        tournament, url = night
+        director.post(url + "rounds/")
+        room = _room_link(director, url)
+        first = RoundTable.objects.filter(round__tournament=tournament).first()
+        guest = Client()
+        join_from(director, guest, first.table, "scorekeeper")
+        page = guest.get(f"/t/{first.table_id}/").content.decode()
+        assert 'data-testid="call-director"' in page
+        screen = Client().get(room).content.decode()
+        since = re.search(r"\?since=([^\"&]+)\"", screen).group(1)
+        assert guest.post(f"/t/{first.table_id}/call-director/").status_code == 302
+        assert guest.post(f"/t/{first.table_id}/call-director/").status_code == 302  # once
+        page = guest.get(f"/t/{first.table_id}/").content.decode()
+        assert 'data-testid="director-called"' in page and 'data-testid="call-director"' not in page
+        director_page = director.get(url).content.decode()
+        assert director_page.count('data-testid="director-call"') == 1
+        # The room screen's next poll brings the call, with the table's number.
+        moved = Client().get(f"{room}?since={since}", HTTP_HX_REQUEST="true")
+        assert moved.status_code == 200
+        calling = re.search(r'<li[^>]*class="calling"[^>]*>\s*<span class="num">(\d+)<', moved.text)
+        assert calling and int(calling[1]) == first.number
+        clear = url + f"tables/{first.pk}/call-clear/"
+        assert director.post(clear).status_code == 302
+        assert 'data-testid="director-call"' not in director.get(url).content.decode()
+        assert 'data-testid="room-call"' not in Client().get(room).content.decode()
+
+    def test_only_the_director_clears_a_call_and_a_key_is_needed_to_make_one(
+        self, world, director, night
+    ):
+        tournament, url = night
+        director.post(url + "rounds/")
+        first = RoundTable.objects.filter(round__tournament=tournament).first()
+        assert Client().post(f"/t/{first.table_id}/call-director/").status_code == 404
+        services.director_call(table=first.table)
+        member = Client()
+        member.force_login(world.member)
+        assert member.post(url + f"tables/{first.pk}/call-clear/").status_code == 403
+        first.refresh_from_db()
+        assert first.director_called_at is not None
+
+
+def test_the_director_follows_each_table_s_hands_totals_and_last_entry(world, director, night):
+    tournament, url = night
+    director.post(url + "rounds/")
+    first = RoundTable.objects.filter(round__tournament=tournament).first()
+    # GIN-SCORE-KNOCK: seat 0 knocks with 2 against 10, and scores 8.
+    table_services.hand_append(
+        table_id=first.table_id,
+        event_id=uuid.uuid4(),
+        expected_seq=1,
+        payload=quick(0, "knock", 2, 10),
+    )
+    page = director.get(url).content.decode()
+    lines = re.findall(r'data-testid="table-progress">(.*?)</span>', page, re.S)
+    assert len(lines) == 2
+    names = [seat.entrant.player.name for seat in first.seats.all()]
+    played = next(line for line in lines if f"{names[0]} 8" in line)
+    assert "1 hand" in played and f"{names[1]} 0" in played
+    assert "last entry 0 minutes ago" in played
+    assert any("0 hands" in line for line in lines)
