@@ -172,12 +172,24 @@ class CpuMeter:
         self.groups = groups
         self.first = _server_cpu(groups)
         self.last = dict(self.first)
+        self.box_first = self.box_last = _box_cpu()
 
     def sample(self) -> None:
         self.last.update(_server_cpu(self.groups))
+        self.box_last = _box_cpu()
 
     def spent(self) -> float:
         return sum(value - self.first.get(key, 0.0) for key, value in self.last.items())
+
+    def box_spent(self) -> float:
+        return self.box_last - self.box_first
+
+
+def _box_cpu() -> float:
+    """Return the CPU seconds all of the machine's cores have been busy so far."""
+    # cpu user nice system idle iowait irq softirq steal ...: all but idle and iowait.
+    ticks = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
 
 
 def _workers_rss(master: int) -> list[tuple[int, float]]:
@@ -276,6 +288,9 @@ class Step:
     cpu: float  # CPU seconds the server spent over the window, per table per second
     generator_cpu: float  # CPU seconds the phones' process spent over the window, per second
     lag: list[float]  # how late the phones' event loop woke, over the window
+    # CPU seconds a second that neither the server nor the phones spent over the window: the
+    # rest of the machine's work, which the night's figures shared the cores with.
+    others: float
 
     @property
     def holds(self) -> bool:
@@ -327,8 +342,16 @@ def _step(port: int, tables: int, groups: set[int], logs: Path) -> Step:
         raise Failed("the phones failed: " + (logs / "phones.log").read_text()[-800:])
     done = json.loads(answer.read_text())
     figures = Figures(done["polls"], done["appends"], done["pages"], done["errors"])
+    server = meter.spent()
+    others = max(0.0, meter.box_spent() - server - done["cpu"])
     return Step(
-        tables, ramp, figures, meter.spent() / WINDOW / tables, done["cpu"] / WINDOW, done["lag"]
+        tables,
+        ramp,
+        figures,
+        server / WINDOW / tables,
+        done["cpu"] / WINDOW,
+        done["lag"],
+        others / WINDOW,
     )
 
 
@@ -561,6 +584,7 @@ def report(night: Night) -> tuple[str, bool]:
                 f"{step.cpu * 100:.2f} %",
                 f"{step.generator_cpu * 100:.1f} %",
                 seconds(Spread.of(step.lag).p95) if step.lag else "-",
+                f"{step.others * 100:.0f} %",
                 verdict(step.holds),
             ]
         )
@@ -575,6 +599,7 @@ def report(night: Night) -> tuple[str, bool]:
         "CPU a table (one core)",
         "phones' CPU (one core)",
         "phones' lag p95",
+        "others' CPU (one core)",
         "holds",
     ]
     errors = [e for s in steps for e in s.figures.errors][:5]
@@ -591,7 +616,9 @@ def report(night: Night) -> tuple[str, bool]:
         " table. Page loads are timed over the ramp, polls and appends over the window. CPU a"
         " table: the app's processes, PostgreSQL's (the night's sessions) and Redis's, over the"
         " window. The phones are one asyncio process (a kept-alive connection each) on the same"
-        " two cores: its CPU over the window, and the p95 of how late its event loop woke.",
+        " two cores: its CPU over the window, and the p95 of how late its event loop woke. Others'"
+        " CPU: what the rest of the machine spent over the window (two cores are 200 %), work"
+        " the figures shared the cores with.",
         "gunicorn workers' RSS after the last step: "
         + (
             ", ".join(f"{rss / 2**20:.1f} MiB ({age:.0f} s old)" for rss, age in night.workers)

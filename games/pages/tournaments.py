@@ -16,7 +16,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.clubs.models import Player
 from games.pages.common import add_errors, admins_only, with_club
-from games.pages.forms.tournaments import DecisionForm, EntrantsForm, TournamentForm
+from games.pages.forms.tournaments import (
+    DecisionForm,
+    EntrantNamesForm,
+    EntrantsForm,
+    TournamentForm,
+)
 from games.pages.joining import qr_svg, share_context
 from games.pages.tables import with_table
 from games.shared.csv_cells import number_cell, text_cell
@@ -103,6 +108,7 @@ def _detail_context(request, access, tournament, **extra) -> dict:
         "access": access,
         "entrants": tournament.entrants.select_related("player").order_by("player__name"),
         "entrants_form": EntrantsForm(players=roster),
+        "names_form": EntrantNamesForm(),
         **_night_context(tournament, decide=access.is_admin),
         **(_room_link(request, tournament) if access.is_admin else {}),
         **extra,
@@ -126,6 +132,22 @@ def tournament_entrants(request, access, tournament_id: int):
     def act(tournament):
         ids = [int(pk) for pk in request.POST.getlist("players") if pk.isdigit()][:200]
         services.entrants_register(actor=request.user, tournament_id=tournament.pk, player_ids=ids)
+
+    return _director_post(request, access, tournament_id, act)
+
+
+@require_POST
+@with_club
+def tournament_entrant_names(request, access, tournament_id: int):
+    """Register players by name, pasted one a line (not checked in yet)."""
+    form = EntrantNamesForm(request.POST)
+
+    def act(tournament):
+        if not form.is_valid():
+            raise ValidationError([m for errors in form.errors.values() for m in errors])
+        services.entrants_register_names(
+            actor=request.user, tournament_id=tournament.pk, names=form.name_lines()
+        )
 
     return _director_post(request, access, tournament_id, act)
 

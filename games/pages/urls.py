@@ -114,6 +114,11 @@ urlpatterns = [
         name="tournament-entrants",
     ),
     path(
+        "clubs/<slug:club>/n/<int:tournament_id>/entrants/names/",
+        tournaments.tournament_entrant_names,
+        name="tournament-entrant-names",
+    ),
+    path(
         "clubs/<slug:club>/n/<int:tournament_id>/entrants/<int:entrant_id>/",
         tournaments.tournament_entrant,
         name="tournament-entrant",

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.clubs.models import League, Player, Season
-from games.clubs.services import require_member
+from games.clubs.services import player_create, require_member
 from games.shared.errors import ActionRefused
 from games.tables.models import Table
 from games.tables.services import event_append, table_create
@@ -213,6 +213,39 @@ def entrants_register(*, actor, tournament_id: int, player_ids: Sequence[int]) -
         for p in players
         if p.pk not in known
     ]
+    if new and tournament.field:
+        raise _late()
+    Entrant.objects.bulk_create(new)
+    return len(new)
+
+
+# The most names one paste registers: a big club's night, with room to spare.
+MAX_NAMES_AT_ONCE = 120
+
+
+@transaction.atomic
+def entrants_register_names(*, actor, tournament_id: int, names: Sequence[str]) -> int:
+    """Register players by name, as the director pastes a list (one a line): a roster
+    player whose name matches, whatever the capitals, is that player; any other name joins
+    the club's roster first. They are not checked in: the director taps each one in at
+    the door. Return how many were new to the night."""
+    tournament = _director(tournament_id, actor)
+    wanted: dict[str, str] = {}  # by casefolded name, each name once
+    for line in names:
+        name = " ".join(line.split())
+        if name:
+            wanted.setdefault(name.casefold(), name)
+    if len(wanted) > MAX_NAMES_AT_ONCE:
+        raise ValidationError(
+            gettext("At most %(count)d names at once.") % {"count": MAX_NAMES_AT_ONCE}
+        )
+    roster = {p.name.casefold(): p for p in Player.objects.filter(club_id=tournament.club_id)}
+    players = [
+        roster.get(key) or player_create(actor=actor, club_id=tournament.club_id, name=name)
+        for key, name in wanted.items()
+    ]
+    known = set(tournament.entrants.values_list("player_id", flat=True))
+    new = [Entrant(tournament=tournament, player=p) for p in players if p.pk not in known]
     if new and tournament.field:
         raise _late()
     Entrant.objects.bulk_create(new)

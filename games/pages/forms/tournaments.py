@@ -99,6 +99,21 @@ class EntrantsForm(forms.Form):
         self.fields["players"].choices = [(p.pk, p.name) for p in players]
 
 
+class EntrantNamesForm(forms.Form):
+    names = forms.CharField(
+        label=_("Add players by name, one a line"),
+        help_text=_(
+            "A name already on the club's roster (whatever the capitals) is that player; "
+            "any other joins the roster. Tap each one in as they arrive."
+        ),
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off"}),
+        max_length=6000,
+    )
+
+    def name_lines(self) -> list[str]:
+        return self.cleaned_data["names"].splitlines()
+
+
 class DecisionForm(forms.Form):
     """The director's decision on one table of the night: a victory points field for each
     of its seats (2 to 6), named after the player, for "score"."""

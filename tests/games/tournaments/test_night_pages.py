@@ -466,3 +466,42 @@ def test_the_director_follows_each_table_s_hands_totals_and_last_entry(world, di
     assert "1 hand" in played and f"{names[1]} 0" in played
     assert "last entry 0 minutes ago" in played
     assert any("0 hands" in line for line in lines)
+
+
+class TestPlayersByName:
+    def test_a_pasted_list_registers_roster_players_and_new_ones_not_yet_checked_in(
+        self, world, director, night
+    ):
+        tournament, url = night
+        # Anna is on the roster (any capitals match her); Zeno and Ugo are new to the club;
+        # a blank line and Zeno twice count once.
+        pasted = "aNNa\n  Zeno \n\nUgo\nzeno\n"
+        response = director.post(url + "entrants/names/", {"names": pasted})
+        assert response.status_code == 302
+        entrants = {e.player.name: e for e in tournament.entrants.select_related("player")}
+        assert {"Anna", "Zeno", "Ugo"} <= set(entrants)
+        assert world.club.players.filter(name="Zeno").count() == 1
+        assert not entrants["Zeno"].checked_in and not entrants["Ugo"].checked_in
+        page = director.get(url).content.decode()
+        assert "Check in Zeno" in page and "Check in Ugo" in page
+        zeno = entrants["Zeno"]
+        assert director.post(url + f"entrants/{zeno.pk}/", {"state": "in"}).status_code == 302
+        zeno.refresh_from_db()
+        assert zeno.checked_in
+
+    def test_a_name_the_roster_cannot_take_is_refused_and_nothing_is_stored(
+        self, world, director, night
+    ):
+        tournament, url = night
+        before = tournament.entrants.count()
+        response = director.post(url + "entrants/names/", {"names": "Zeno\n" + "x" * 300})
+        assert response.status_code == 400
+        assert tournament.entrants.count() == before
+        assert not world.club.players.filter(name="Zeno").exists()
+
+    def test_too_many_names_at_once_are_refused(self, world, director, night):
+        _tournament, url = night
+        names = "\n".join(f"Player {n}" for n in range(121))
+        response = director.post(url + "entrants/names/", {"names": names})
+        assert response.status_code == 400
+        assert "At most 120 names" in response.content.decode()
