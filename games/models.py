@@ -27,7 +27,14 @@ from games.tables.models import (
     Table,
     TableProjection,
 )
-from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
+from games.tournaments.models import (
+    Entrant,
+    KeptApart,
+    Round,
+    RoundSeat,
+    RoundTable,
+    Tournament,
+)
 
 __all__ = [
     "Checkpoint",
@@ -41,6 +48,7 @@ __all__ = [
     "ImmutableEventError",
     "Invite",
     "JoinToken",
+    "KeptApart",
     "KeyClaim",
     "KeyTransfer",
     "League",

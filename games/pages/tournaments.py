@@ -109,6 +109,7 @@ def _detail_context(request, access, tournament, **extra) -> dict:
         "entrants": tournament.entrants.select_related("player").order_by("player__name"),
         "entrants_form": EntrantsForm(players=roster),
         "names_form": EntrantNamesForm(),
+        "kept_apart": tournament.kept_apart.select_related("first__player", "second__player"),
         **_night_context(tournament, decide=access.is_admin),
         **(_room_link(request, tournament) if access.is_admin else {}),
         **extra,
@@ -147,6 +148,25 @@ def tournament_entrant_names(request, access, tournament_id: int):
             raise ValidationError([m for errors in form.errors.values() for m in errors])
         services.entrants_register_names(
             actor=request.user, tournament_id=tournament.pk, names=form.name_lines()
+        )
+
+    return _director_post(request, access, tournament_id, act)
+
+
+@require_POST
+@with_club
+def tournament_apart(request, access, tournament_id: int):
+    """Keep two players apart (``first``, ``second``), or let a pair meet again (``drop``)."""
+
+    def act(tournament):
+        if (drop := request.POST.get("drop", "")).isdigit():
+            services.apart_drop(actor=request.user, tournament_id=tournament.pk, kept_id=int(drop))
+            return
+        ids = [request.POST.get(key, "") for key in ("first", "second")]
+        services.apart_keep(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            entrant_ids=[int(i) for i in ids if i.isdigit()],
         )
 
     return _director_post(request, access, tournament_id, act)

@@ -114,6 +114,11 @@ urlpatterns = [
         name="tournament-entrants",
     ),
     path(
+        "clubs/<slug:club>/n/<int:tournament_id>/apart/",
+        tournaments.tournament_apart,
+        name="tournament-apart",
+    ),
+    path(
         "clubs/<slug:club>/n/<int:tournament_id>/entrants/names/",
         tournaments.tournament_entrant_names,
         name="tournament-entrant-names",

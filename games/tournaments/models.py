@@ -132,6 +132,28 @@ class Entrant(models.Model):
         return f"{self.player} @ {self.tournament}"
 
 
+class KeptApart(models.Model):
+    """Two of the night's players the pairing never seats together while it can help it
+    (a couple, a parent and child): NIGHT-APART. Stored once, the lower entrant first."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="kept_apart")
+    first = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "first", "second"], name="kept_apart_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(first__lt=models.F("second")), name="kept_apart_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} / {self.second}"
+
+
 class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()

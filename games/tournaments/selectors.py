@@ -196,6 +196,11 @@ def current_round(*, tournament: Tournament) -> Round | None:
     return tournament_rounds(tournament=tournament).order_by("-number").first()
 
 
+def apart_pairs(*, tournament: Tournament) -> set[frozenset]:
+    """Return the pairs of entrants (ids) the director keeps apart (NIGHT-APART)."""
+    return {frozenset(pair) for pair in tournament.kept_apart.values_list("first_id", "second_id")}
+
+
 def paired_entrants(*, tournament: Tournament) -> list[Entrant]:
     """Return who the next round pairs: checked in, not withdrawn."""
     return list(

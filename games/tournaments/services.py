@@ -21,6 +21,7 @@ from games.tournaments.models import (
     MAX_POINTS,
     MAX_ROUNDS,
     Entrant,
+    KeptApart,
     Round,
     RoundSeat,
     RoundTable,
@@ -160,6 +161,25 @@ def room_link_revoke(*, actor, tournament_id: int) -> None:
     require_member(club_id=tournament.club_id, user=actor, admin=True)
     tournament.room_token = None
     tournament.save(update_fields=["room_token"])
+
+
+@transaction.atomic
+def apart_keep(*, actor, tournament_id: int, entrant_ids: Sequence[int]) -> KeptApart:
+    """Keep two of the night's players apart from the next round on (NIGHT-APART)."""
+    tournament = _director(tournament_id, actor)
+    ids = sorted(set(entrant_ids))
+    if len(ids) != 2 or tournament.entrants.filter(pk__in=ids).count() != 2:
+        raise ValidationError(gettext("Choose two of the night's players."))
+    kept, _created = KeptApart.objects.get_or_create(
+        tournament=tournament, first_id=ids[0], second_id=ids[1]
+    )
+    return kept
+
+
+def apart_drop(*, actor, tournament_id: int, kept_id: int) -> None:
+    """Let two players kept apart be seated together again."""
+    tournament = _director(tournament_id, actor)
+    tournament.kept_apart.filter(pk=kept_id).delete()
 
 
 def director_call(*, table) -> RoundTable:
@@ -316,11 +336,18 @@ def _pair(tournament: Tournament, number: int, entrants: dict, found) -> Pairing
                 largest=high,
                 seed=tournament.seed,
                 points=points_so_far(found.results, found.byes, scale),
+                apart=selectors.apart_pairs(tournament=tournament),
             )
         except ValueError:
             raise ActionRefused(gettext("Too few players to seat at this game's tables.")) from None
     return swiss_round(
-        players, found.results, found.byes, scale, round_number=number, seed=tournament.seed
+        players,
+        found.results,
+        found.byes,
+        scale,
+        round_number=number,
+        seed=tournament.seed,
+        apart=selectors.apart_pairs(tournament=tournament),
     )
 
 

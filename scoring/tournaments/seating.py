@@ -8,7 +8,8 @@ together before are parted: swaps of two players between tables are made while t
 the repeats, or keep them and even the tables' strength; when that stalls with repeats
 left, or on a small field short of even tables, it starts again from a few seatings
 shuffled by the seed and keeps the best, the most even among those with the fewest repeats
-(NIGHT-SEATING).
+(NIGHT-SEATING). Two players the director keeps apart weigh more at one table than any
+number of repeats: they sit together only when no seating can avoid it (NIGHT-APART).
 
 A table's strength is the mean of its players' victory points so far; between seatings as
 even by that, the mean of their places in the standings decides (players level on points
@@ -21,7 +22,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from scoring.tournaments.results import PlayerKey, TableResult
@@ -74,11 +75,13 @@ def seat_round(
     largest: int,
     seed: int = 0,
     points: Mapping[PlayerKey, Fraction] | None = None,
+    apart: Collection[frozenset] = (),
 ) -> Pairing:
     """Seat ``order`` (the players, best first) at tables for round ``round_number``.
 
     ``points``: each player's victory points so far, by which the tables' strength is
-    evened (none: by the places in ``order`` alone).
+    evened (none: by the places in ``order`` alone). ``apart``: pairs the director keeps
+    apart (NIGHT-APART), seated together only when no seating avoids it.
     """
     sizes = table_sizes(len(order), size, smallest=smallest, largest=largest)
     rank = {player: index for index, player in enumerate(order)}
@@ -87,8 +90,8 @@ def seat_round(
     for player in order:
         table = next(t for t in snake if len(tables[t]) < sizes[t])
         tables[table].append(player)
-    if met:
-        tables = _even_out(order, met, tables, sizes, points or {}, seed + round_number)
+    if met or apart:
+        tables = _even_out(order, met, tables, sizes, points or {}, seed + round_number, apart)
     seated = tuple(tuple(sorted(table, key=rank.__getitem__)) for table in tables)
     return Pairing(round_number=round_number, tables=seated)
 
@@ -100,6 +103,7 @@ def _even_out(
     sizes: list[int],
     points: Mapping[PlayerKey, Fraction],
     seed: int,
+    apart: Collection[frozenset] = (),
 ) -> list[list[PlayerKey]]:
     """Return ``tables`` improved by swaps and fresh starts (see the module's docstring).
 
@@ -110,7 +114,10 @@ def _even_out(
     count = len(order)
     weight = [[0] * count for _ in range(count)]
     for i, j in itertools.combinations(range(count), 2):
-        weight[i][j] = weight[j][i] = met.get(frozenset((order[i], order[j])), 0) ** 2
+        pair = frozenset((order[i], order[j]))
+        # A pair kept apart weighs more than every repeat a night can hold together.
+        kept_apart = KEPT_APART if pair in apart else 0
+        weight[i][j] = weight[j][i] = met.get(pair, 0) ** 2 + kept_apart
     vp = [float(points.get(player, 0)) for player in order]
     place = {player: index for index, player in enumerate(order)}
     best = _Seating([[place[p] for p in table] for table in tables], weight, vp).descend()
@@ -133,6 +140,9 @@ def _even_out(
     return [[order[index] for index in table] for table in best.tables]
 
 
+# What seating a pair kept apart at one table costs: more than the repeats of any night
+# (at most a few hundred players, each pair's repeats squared).
+KEPT_APART = 10**9
 Cost = tuple[int, float, float]
 EPSILON = 1e-9
 

@@ -14,7 +14,7 @@ same for the same seed (NIGHT-SWISS, NIGHT-BYE).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 import networkx as nx
@@ -71,8 +71,10 @@ def swiss_round(
     *,
     round_number: int,
     seed: int,
+    apart: Collection[frozenset] = (),
 ) -> Pairing:
-    """Pair ``players`` (those still in the night) for round ``round_number``."""
+    """Pair ``players`` (those still in the night) for round ``round_number``; ``apart``:
+    the pairs the director keeps apart."""
     results, byes = list(results), list(byes)
     order = standing_order(players, results, byes, scale, seed=seed + round_number)
     bye = None
@@ -82,22 +84,29 @@ def swiss_round(
         bye = next(player for player in reversed(order) if had[player] == fewest)
         order.remove(bye)
     met = {frozenset(r.players) for r in results if len(r.players) == 2}
-    return Pairing(round_number=round_number, tables=tuple(_pairs(order, met)), bye=bye)
+    tables = tuple(_pairs(order, met, set(apart)))
+    return Pairing(round_number=round_number, tables=tables, bye=bye)
 
 
-def _pairs(order: list[PlayerKey], met: set[frozenset]) -> list[tuple[PlayerKey, PlayerKey]]:
+def _pairs(
+    order: list[PlayerKey], met: set[frozenset], apart: set[frozenset]
+) -> list[tuple[PlayerKey, PlayerKey]]:
     count = len(order)
     if count == 0:
         return []
     # Integer weights keep networkx's matching exact. One rematch costs more than every
-    # distance of a whole round together, so the fewest rematches always come first.
+    # distance of a whole round together, so the fewest rematches always come first; one
+    # pair kept apart costs more than every rematch of a round together.
     rematch = count**3 + 1
+    kept_apart = rematch * (count + 1)
+    top = 2 * (kept_apart + rematch + count**2)
     graph = nx.Graph()
     for i, a in enumerate(order):
         for j in range(i + 1, count):
-            b = order[j]
-            cost = (j - i) ** 2 + (rematch if frozenset((a, b)) in met else 0)
-            graph.add_edge(i, j, weight=2 * rematch * count - cost)
+            pair = frozenset((a, order[j]))
+            cost = (j - i) ** 2 + (rematch if pair in met else 0)
+            cost += kept_apart if pair in apart else 0
+            graph.add_edge(i, j, weight=top - cost)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs = sorted((min(i, j), max(i, j)) for i, j in matching)
     return [(order[i], order[j]) for i, j in pairs]

@@ -10,6 +10,7 @@ from django.test import Client
 from games.tables import services as table_services
 from games.tournaments import selectors, services
 from games.tournaments.models import RoundTable, Tournament
+from scoring.tournaments.swiss import swiss_round
 from tests.factories import LeagueFactory, PlayerFactory
 from tests.games.sharing import join_from
 from tests.games.tournaments.helpers import NIGHT_FORM
@@ -505,3 +506,31 @@ class TestPlayersByName:
         response = director.post(url + "entrants/names/", {"names": names})
         assert response.status_code == 400
         assert "At most 120 names" in response.content.decode()
+
+
+def test_the_director_keeps_two_players_apart_and_the_next_round_parts_them(world, director, night):
+    """NIGHT-APART through the pages: the pair the first round would seat is kept apart."""
+    tournament, url = night
+    # Without a pair kept apart, who would meet in round 1 (the seed's draw)?
+    paired = [entrant.pk for entrant in selectors.paired_entrants(tournament=tournament)]
+    found = selectors.night_results(tournament=tournament)
+    planned = swiss_round(
+        paired,
+        found.results,
+        found.byes,
+        selectors.scale(tournament),
+        round_number=1,
+        seed=tournament.seed,
+    )
+    first, second = planned.tables[0]
+    assert director.post(url + "apart/", {"first": first, "second": second}).status_code == 302
+    page = director.get(url).content.decode()
+    assert page.count("Let ") == 1 and 'href="/rules/#NIGHT-APART"' in page
+    director.post(url + "rounds/")
+    seated = [
+        {seat.entrant_id for seat in pairing.seats.all()}
+        for pairing in RoundTable.objects.filter(round__tournament=tournament)
+    ]
+    assert {first, second} not in seated and len(seated) == len(paired) // 2
+    refused = director.post(url + "apart/", {"first": first, "second": first})
+    assert refused.status_code == 400

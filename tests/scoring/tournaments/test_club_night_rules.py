@@ -6,6 +6,7 @@ read off the code.
 
 import itertools
 import random
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -24,6 +25,7 @@ from scoring.tournaments.results import (
 )
 from scoring.tournaments.round_robin import round_among, round_robin
 from scoring.tournaments.seating import met_counts, seat_round
+from scoring.tournaments.swiss import swiss_round
 from scoring.tournaments.tables import table_result
 from tests.payloads import quick
 from tests.scoring.standings_seasons import summary, table
@@ -384,3 +386,67 @@ class TestGameQuestions:
         assert m.hands == 1
         assert m.totals == (55, 0)
         assert [s.hands_won for s in m.seats] == [1, 0]
+
+
+class TestPlayersKeptApart:
+    """NIGHT-APART: pairs the director keeps apart, worked by hand."""
+
+    def test_a_swiss_first_round_pairs_the_closest_pairing_that_keeps_them_apart(self):
+        # Drawn order Anna, Bruno, Carla, Dario (the seed): 1st-2nd and 3rd-4th cost
+        # 1 + 1 = 2, 1st-3rd and 2nd-4th 4 + 4 = 8, 1st-4th and 2nd-3rd 9 + 1 = 10. With
+        # Anna and Bruno apart, the first is out: Anna-Carla and Bruno-Dario.
+        players = ["Anna", "Bruno", "Carla", "Dario"]
+        plain = swiss_round(players, [], [], WDL, round_number=1, seed=0)
+        order = [p for table_ in plain.tables for p in table_]
+        first, second, third, fourth = order
+        apart = {frozenset((first, second))}
+        kept = swiss_round(players, [], [], WDL, round_number=1, seed=0, apart=apart)
+        assert {frozenset(t) for t in kept.tables} == {
+            frozenset((first, third)),
+            frozenset((second, fourth)),
+        }
+
+    def test_a_pair_kept_apart_outweighs_a_rematch(self):
+        # Four players after two rounds: A-C, B-D, then A-D, B-C. Round 3's only pairing
+        # with no rematch is A-B with C-D, but A and B are kept apart: two rematches are
+        # the lesser evil.
+        results = [
+            result(1, ("A", "C"), (1, 2)),
+            result(1, ("B", "D"), (1, 2)),
+            result(2, ("A", "D"), (1, 2)),
+            result(2, ("B", "C"), (1, 2)),
+        ]
+        plain = swiss_round(["A", "B", "C", "D"], results, [], WDL, round_number=3, seed=1)
+        assert {frozenset(t) for t in plain.tables} == {frozenset("AB"), frozenset("CD")}
+        apart = {frozenset(("A", "B"))}
+        kept = swiss_round(
+            ["A", "B", "C", "D"], results, [], WDL, round_number=3, seed=1, apart=apart
+        )
+        assert frozenset("AB") not in {frozenset(t) for t in kept.tables}
+
+    def test_at_tables_of_three_they_sit_at_different_tables_from_the_first_round(self):
+        # Six players dealt down and back up two tables: 1st, 4th, 5th at table 1 and 2nd,
+        # 3rd, 6th at table 2. P1 and P4 kept apart must part.
+        order = [f"P{n}" for n in range(1, 7)]
+        plain = seat_round(order, Counter(), round_number=1, size=3, smallest=3, largest=6)
+        assert ("P1", "P4", "P5") in plain.tables
+        apart = {frozenset(("P1", "P4"))}
+        kept = seat_round(
+            order, Counter(), round_number=1, size=3, smallest=3, largest=6, apart=apart
+        )
+        assert not any({"P1", "P4"} <= set(t) for t in kept.tables)
+        assert sorted(len(t) for t in kept.tables) == [3, 3]
+
+    def test_when_no_seating_can_part_them_they_sit_together(self):
+        # Three players at one table of three: there is no other seating.
+        apart = {frozenset(("P1", "P2"))}
+        kept = seat_round(
+            ["P1", "P2", "P3"],
+            Counter(),
+            round_number=1,
+            size=3,
+            smallest=3,
+            largest=6,
+            apart=apart,
+        )
+        assert kept.tables == (("P1", "P2", "P3"),)
