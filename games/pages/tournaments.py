@@ -25,6 +25,8 @@ from games.pages.forms.tournaments import (
 from games.pages.joining import qr_svg, share_context
 from games.pages.tables import with_table
 from games.shared.csv_cells import number_cell, text_cell
+from games.shared.errors import ActionRefused
+from games.shared.numbers import id_or_none
 from games.shared.throttles import page_status
 from games.tables.access import Role, session_remember
 from games.tournaments import selectors, services
@@ -100,27 +102,49 @@ def tournament_detail(request, access, tournament_id: int):
     return render(request, "tournaments/night.html", _detail_context(request, access, tournament))
 
 
+def _directs(request, access, tournament) -> bool:
+    """Tell whether the signed-in user runs this night: a club admin, or its deputy."""
+    return access.is_admin or selectors.is_deputy(tournament=tournament, user=request.user)
+
+
 def _detail_context(request, access, tournament, **extra) -> dict:
     entered = tournament.entrants.values_list("player_id", flat=True)
     roster = Player.objects.filter(club=access.club).exclude(pk__in=entered).order_by("name")
+    directs = _directs(request, access, tournament)
     return {
         "club": access.club,
         "access": access,
+        "directs": directs,
+        **(_deputies(access, tournament) if access.is_admin else {}),
         "entrants": tournament.entrants.select_related("player").order_by("player__name"),
         "entrants_form": EntrantsForm(players=roster),
         "names_form": EntrantNamesForm(),
         "kept_apart": tournament.kept_apart.select_related("first__player", "second__player"),
-        **_night_context(tournament, decide=access.is_admin),
-        **(_room_link(request, tournament) if access.is_admin else {}),
+        **_night_context(tournament, decide=directs),
+        **(_room_link(request, tournament) if directs else {}),
         **extra,
     }
 
 
+def _deputies(access, tournament) -> dict:
+    """Return who deputises for the night's director, and the members who could."""
+    deputies = list(tournament.deputies.order_by("username"))
+    taken = {user.pk for user in deputies}
+    members = [
+        membership.user
+        for membership in access.club.memberships.select_related("user").order_by("user__username")
+        if membership.user_id not in taken and not membership.is_admin
+    ]
+    return {"deputies": deputies, "deputy_choices": members}
+
+
 def _director_post(request, access, tournament_id: int, act) -> object:
     """Run a director's action and go back to the night's page; a refusal is answered as on
-    every page (games/pages/errors.py: 403 not allowed now, 400 not valid, 409 overtaken)."""
-    admins_only(access)
+    every page (games/pages/errors.py: 403 not allowed now, 400 not valid, 409 overtaken).
+    Refused before anything is read but the night, to anyone who does not run it."""
     tournament = _tournament(access, tournament_id)
+    if not _directs(request, access, tournament):
+        raise ActionRefused(_("Only the night's director can do this."))
     act(tournament)
     return redirect("tournament", club=access.club.slug, tournament_id=tournament.pk)
 
@@ -131,7 +155,8 @@ def tournament_entrants(request, access, tournament_id: int):
     """Register players from the club's roster (checked in: they are at the door)."""
 
     def act(tournament):
-        ids = [int(pk) for pk in request.POST.getlist("players") if pk.isdigit()][:200]
+        ids = [id_or_none(pk) for pk in request.POST.getlist("players")[:200]]
+        ids = [pk for pk in ids if pk is not None]
         services.entrants_register(actor=request.user, tournament_id=tournament.pk, player_ids=ids)
 
     return _director_post(request, access, tournament_id, act)
@@ -155,18 +180,35 @@ def tournament_entrant_names(request, access, tournament_id: int):
 
 @require_POST
 @with_club
+def tournament_deputy(request, access, tournament_id: int):
+    """Let a member direct this night (``grant``), or take it back (``revoke``): admins."""
+    admins_only(access)
+    tournament = _tournament(access, tournament_id)
+    grant = id_or_none(request.POST.get("grant", ""))
+    revoke = id_or_none(request.POST.get("revoke", ""))
+    if grant is not None:
+        services.deputy_grant(actor=request.user, tournament_id=tournament.pk, user_id=grant)
+    elif revoke is not None:
+        services.deputy_revoke(actor=request.user, tournament_id=tournament.pk, user_id=revoke)
+    else:
+        raise ValidationError(_("Choose a member."))
+    return redirect("tournament", club=access.club.slug, tournament_id=tournament.pk)
+
+
+@require_POST
+@with_club
 def tournament_apart(request, access, tournament_id: int):
     """Keep two players apart (``first``, ``second``), or let a pair meet again (``drop``)."""
 
     def act(tournament):
-        if (drop := request.POST.get("drop", "")).isdigit():
-            services.apart_drop(actor=request.user, tournament_id=tournament.pk, kept_id=int(drop))
+        if (drop := id_or_none(request.POST.get("drop", ""))) is not None:
+            services.apart_drop(actor=request.user, tournament_id=tournament.pk, kept_id=drop)
             return
-        ids = [request.POST.get(key, "") for key in ("first", "second")]
+        ids = [id_or_none(request.POST.get(key, "")) for key in ("first", "second")]
         services.apart_keep(
             actor=request.user,
             tournament_id=tournament.pk,
-            entrant_ids=[int(i) for i in ids if i.isdigit()],
+            entrant_ids=[i for i in ids if i is not None],
         )
 
     return _director_post(request, access, tournament_id, act)
@@ -245,8 +287,9 @@ def tournament_finish_view(request, access, tournament_id: int):
 @with_club
 def table_cards(request, access, tournament_id: int):
     """One card per table of the round: its number, its players, a QR code to score it."""
-    admins_only(access)
     tournament = _tournament(access, tournament_id)
+    if not _directs(request, access, tournament):
+        raise ActionRefused(_("Only the night's director can do this."))
     current = selectors.current_round(tournament=tournament)
     cards = []
     for pairing in current.tables.all() if current else []:

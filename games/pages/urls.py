@@ -114,6 +114,11 @@ urlpatterns = [
         name="tournament-entrants",
     ),
     path(
+        "clubs/<slug:club>/n/<int:tournament_id>/deputies/",
+        tournaments.tournament_deputy,
+        name="tournament-deputy",
+    ),
+    path(
         "clubs/<slug:club>/n/<int:tournament_id>/apart/",
         tournaments.tournament_apart,
         name="tournament-apart",

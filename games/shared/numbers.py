@@ -13,3 +13,9 @@ def seq_or_none(text: str) -> int | None:
     if text.isascii() and text.isdigit() and len(text) <= MAX_SEQ_DIGITS:
         return int(text)
     return None
+
+
+def id_or_none(text: str) -> int | None:
+    """Return the row id ``text`` writes (a form's choice of a player, a pair…), or None:
+    ids are positive integers of the same bounded width as a seq."""
+    return seq_or_none(text)

@@ -84,6 +84,10 @@ class Tournament(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Members a club admin lets run this night as its director (and no other night).
+    deputies = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="deputy_nights"
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

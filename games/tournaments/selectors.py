@@ -196,6 +196,11 @@ def current_round(*, tournament: Tournament) -> Round | None:
     return tournament_rounds(tournament=tournament).order_by("-number").first()
 
 
+def is_deputy(*, tournament: Tournament, user) -> bool:
+    """Tell whether ``user`` deputises for this night's director."""
+    return user.is_authenticated and tournament.deputies.filter(pk=user.pk).exists()
+
+
 def apart_pairs(*, tournament: Tournament) -> set[frozenset]:
     """Return the pairs of entrants (ids) the director keeps apart (NIGHT-APART)."""
     return {frozenset(pair) for pair in tournament.kept_apart.values_list("first_id", "second_id")}

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games.clubs.models import League, Player, Season
+from games.clubs.models import League, Membership, Player, Season
 from games.clubs.services import player_create, require_member
 from games.shared.errors import ActionRefused
 from games.tables.models import Table
@@ -132,9 +132,16 @@ def tournament_create(
         ) from None
 
 
+def require_director(tournament: Tournament, actor) -> None:
+    """Refuse anyone but the club's owner and admins and the night's deputies."""
+    membership = require_member(club_id=tournament.club_id, user=actor)
+    if not membership.is_admin and not tournament.deputies.filter(pk=actor.pk).exists():
+        raise ActionRefused(gettext("Only the night's director can do this."))
+
+
 def _director(tournament_id: int, actor) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    require_member(club_id=tournament.club_id, user=actor, admin=True)
+    require_director(tournament, actor)
     if tournament.status == Tournament.Status.FINISHED:
         raise ActionRefused(gettext("This tournament is over."))
     return tournament
@@ -148,7 +155,7 @@ ROOM_TOKEN_BYTES = 24
 def room_link_make(*, actor, tournament_id: int) -> str:
     """Give the night a new room screen address (the old one, if any, stops working)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    require_member(club_id=tournament.club_id, user=actor, admin=True)
+    require_director(tournament, actor)
     tournament.room_token = secrets.token_urlsafe(ROOM_TOKEN_BYTES)
     tournament.save(update_fields=["room_token"])
     return tournament.room_token
@@ -158,7 +165,7 @@ def room_link_make(*, actor, tournament_id: int) -> str:
 def room_link_revoke(*, actor, tournament_id: int) -> None:
     """Stop the night's room screen address: it answers 404 from now on."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    require_member(club_id=tournament.club_id, user=actor, admin=True)
+    require_director(tournament, actor)
     tournament.room_token = None
     tournament.save(update_fields=["room_token"])
 
@@ -182,6 +189,24 @@ def apart_drop(*, actor, tournament_id: int, kept_id: int) -> None:
     tournament.kept_apart.filter(pk=kept_id).delete()
 
 
+@transaction.atomic
+def deputy_grant(*, actor, tournament_id: int, user_id: int) -> None:
+    """Let a member run this night as its director (the club's admins only)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    require_member(club_id=tournament.club_id, user=actor, admin=True)
+    if not Membership.objects.filter(club_id=tournament.club_id, user_id=user_id).exists():
+        raise ValidationError(gettext("Only a member of the club can direct its night."))
+    tournament.deputies.add(user_id)
+
+
+@transaction.atomic
+def deputy_revoke(*, actor, tournament_id: int, user_id: int) -> None:
+    """Take a deputy's direction of the night back (the club's admins only)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    require_member(club_id=tournament.club_id, user=actor, admin=True)
+    tournament.deputies.remove(user_id)
+
+
 def director_call(*, table) -> RoundTable:
     """A phone at one of the night's tables calls the director (again: nothing changes);
     the call shows on the director's page and the room screen until cleared."""
@@ -201,7 +226,7 @@ def director_call(*, table) -> RoundTable:
 def director_call_clear(*, actor, tournament_id: int, round_table_id: int) -> None:
     """The director answers a table's call: it no longer shows."""
     tournament = Tournament.objects.get(pk=tournament_id)
-    require_member(club_id=tournament.club_id, user=actor, admin=True)
+    require_director(tournament, actor)
     RoundTable.objects.filter(pk=round_table_id, round__tournament=tournament).update(
         director_called_at=None
     )

@@ -525,7 +525,7 @@ def test_the_director_keeps_two_players_apart_and_the_next_round_parts_them(worl
     first, second = planned.tables[0]
     assert director.post(url + "apart/", {"first": first, "second": second}).status_code == 302
     page = director.get(url).content.decode()
-    assert page.count("Let ") == 1 and 'href="/rules/#NIGHT-APART"' in page
+    assert page.count('name="drop"') == 1 and 'href="/rules/#NIGHT-APART"' in page
     director.post(url + "rounds/")
     seated = [
         {seat.entrant_id for seat in pairing.seats.all()}
@@ -534,3 +534,39 @@ def test_the_director_keeps_two_players_apart_and_the_next_round_parts_them(worl
     assert {first, second} not in seated and len(seated) == len(paired) // 2
     refused = director.post(url + "apart/", {"first": first, "second": first})
     assert refused.status_code == 400
+
+
+class TestADeputyDirector:
+    def test_a_member_named_deputy_runs_this_night_and_no_other(self, world, director, night):
+        tournament, url = night
+        deputy = Client()
+        deputy.force_login(world.member)
+        assert deputy.post(url + "rounds/").status_code == 403
+        assert 'data-testid="start-round"' not in deputy.get(url).content.decode()
+        assert director.post(url + "deputies/", {"grant": world.member.pk}).status_code == 302
+        assert 'data-testid="deputy"' in director.get(url).content.decode()
+        page = deputy.get(url).content.decode()
+        assert 'data-testid="start-round"' in page and 'data-testid="deputies"' not in page
+        assert deputy.post(url + "rounds/").status_code == 302
+        assert RoundTable.objects.filter(round__tournament=tournament).count() == 2
+        # A deputy does not name deputies, nor direct another night of the club.
+        assert deputy.post(url + "deputies/", {"grant": world.admin.pk}).status_code == 403
+        other = services.tournament_create(
+            actor=world.admin,
+            club_id=world.club.pk,
+            league_id=world.league.pk,
+            name="Another night",
+            rounds=1,
+            round_minutes=30,
+            format="swiss",
+        )
+        other_url = f"/clubs/{world.club.slug}/n/{other.pk}/"
+        assert deputy.post(other_url + "room-link/").status_code == 403
+        # Taken back: the member follows the night as any member does.
+        director.post(url + "deputies/", {"revoke": world.member.pk})
+        assert deputy.post(url + "room-link/").status_code == 403
+
+    def test_only_a_member_of_the_club_can_be_named(self, world, director, night):
+        _tournament, url = night
+        assert director.post(url + "deputies/", {"grant": world.outsider.pk}).status_code == 400
+        assert Tournament.objects.get(name="Gin night").deputies.count() == 0
