@@ -4,7 +4,7 @@ and the results for everyone once the night is over."""
 import csv
 
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -29,7 +29,7 @@ from games.shared.errors import ActionRefused
 from games.shared.numbers import id_or_none
 from games.shared.throttles import page_status
 from games.tables.access import Role, session_remember
-from games.tournaments import selectors, services
+from games.tournaments import exports, selectors, services
 from games.tournaments.models import Tournament
 
 
@@ -282,6 +282,10 @@ def tournament_finish_view(request, access, tournament_id: int):
     return _director_post(request, access, tournament_id, act)
 
 
+# Lines of a table card's paper score sheet: more hands than a round's time holds.
+SHEET_HANDS = 14
+
+
 @require_GET
 @never_cache  # join links and codes
 @with_club
@@ -296,7 +300,13 @@ def table_cards(request, access, tournament_id: int):
         share = share_context(request, pairing.table, Role.SCOREKEEPER)
         invite = next((i for i in share.get("invites", ()) if i["role"] == "scorekeeper"), None)
         cards.append({"pairing": pairing, "invite": invite})
-    context = {"club": access.club, "tournament": tournament, "round": current, "cards": cards}
+    context = {
+        "club": access.club,
+        "tournament": tournament,
+        "round": current,
+        "cards": cards,
+        "sheet_lines": range(1, SHEET_HANDS + 1),
+    }
     return render(request, "tournaments/cards.html", context)
 
 
@@ -432,6 +442,18 @@ def tournament_results(request, club: str, tournament_id: int):
 
 
 CSV_HEADER = ["rank", "player", "victory_points", "buchholz", "points_difference", "played", "byes"]
+
+
+@require_GET
+def tournament_results_json(request, club: str, tournament_id: int):
+    """The night's results as one JSON document (docs/export.md, "A night's results")."""
+    tournament = _visible_night(request, club, tournament_id)
+    filename = f"{tournament.club.slug}-{slugify(tournament.name) or tournament.pk}-results.json"
+    return JsonResponse(
+        exports.night_results_document(tournament=tournament),
+        json_dumps_params={"ensure_ascii": False, "indent": 1},
+        headers={"Content-Disposition": content_disposition_header(True, filename)},
+    )
 
 
 @require_GET

@@ -154,6 +154,11 @@ urlpatterns = [
         name="tournament-results",
     ),
     path(
+        "clubs/<slug:club>/n/<int:tournament_id>/results.json",
+        tournaments.tournament_results_json,
+        name="tournament-results-json",
+    ),
+    path(
         "clubs/<slug:club>/n/<int:tournament_id>/results.csv",
         tournaments.tournament_results_csv,
         name="tournament-results-csv",

@@ -216,6 +216,37 @@ def test_the_results_are_for_everyone_once_the_night_is_over(world, director, ni
     assert vps == [0, 3, 3, 6]
 
 
+def test_the_night_s_results_file_holds_its_standings_and_every_table(world, director, night):
+    tournament, url = night
+    _finish_one_round_night(world, director, tournament, url)
+    response = Client().get(url + "results.json")
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    document = response.json()
+    assert (document["format"], document["version"]) == ("rummyref-night-results", 1)
+    assert document["night"]["name"] == "Gin night" and document["night"]["finished"]
+    # Two rounds of four at 3-1-0: one player won both (6 VP), one lost both (0).
+    assert sorted(row["victory_points"] for row in document["standings"]) == [0, 3, 3, 6]
+    assert [row["rank"] for row in document["standings"]][0] == 1
+    assert [r["number"] for r in document["rounds"]] == [1, 2]
+    for round_ in document["rounds"]:
+        assert len(round_["tables"]) == 2
+        for table_ in round_["tables"]:
+            # GIN-SCORE-GIN: seat 0 goes gin against 30 deadwood, 25 + 30 = 55.
+            assert [seat["total"] for seat in table_["seats"]] == [55, 0]
+
+
+def test_a_table_card_carries_a_paper_score_sheet(world, director, night):
+    tournament, url = night
+    director.post(url + "rounds/")
+    page = director.get(url + "cards/").content.decode()
+    assert page.count('data-testid="score-sheet"') == 2
+    sheet = page[page.index('data-testid="score-sheet"') :]
+    sheet = sheet[: sheet.index("</table>")]
+    assert sheet.count("<tr>") == 1 + 14 + 1  # the names, 14 hands, the total
+    assert 'media="print"' in page and "print.css" in page
+
+
 def test_a_name_a_spreadsheet_would_run_is_written_as_text(world, director, night):
     tournament, url = night
     world.carla.name = "=HYPERLINK(1)"
