@@ -227,7 +227,7 @@ def test_the_night_s_results_file_holds_its_standings_and_every_table(world, dir
     assert document["night"]["name"] == "Gin night" and document["night"]["finished"]
     # Two rounds of four at 3-1-0: one player won both (6 VP), one lost both (0).
     assert sorted(row["victory_points"] for row in document["standings"]) == [0, 3, 3, 6]
-    assert [row["rank"] for row in document["standings"]][0] == 1
+    assert document["standings"][0]["rank"] == 1 and document["standings"][0]["victory_points"] == 6
     assert [r["number"] for r in document["rounds"]] == [1, 2]
     for round_ in document["rounds"]:
         assert len(round_["tables"]) == 2
@@ -237,7 +237,7 @@ def test_the_night_s_results_file_holds_its_standings_and_every_table(world, dir
 
 
 def test_a_table_card_carries_a_paper_score_sheet(world, director, night):
-    tournament, url = night
+    _tournament, url = night
     director.post(url + "rounds/")
     page = director.get(url + "cards/").content.decode()
     assert page.count('data-testid="score-sheet"') == 2
