@@ -25,6 +25,8 @@ MOVE_UNDONE = "move_undone"
 # How a finished match's result is settled (scoring/payloads/outcome.py).
 RESULT_CONFIRMED = "result_confirmed"
 TABLE_DECIDED = "table_decided"
+# A tournament director's points added to, or taken from, one player's total (a penalty).
+POINTS_ADJUSTED = "points_adjusted"
 
 # The moves of a hand played move by move (scoring/play/__init__.py documents their payloads).
 MOVE_TYPES = (
@@ -50,10 +52,11 @@ EVENT_TYPES = (
     MOVE_UNDONE,
     RESULT_CONFIRMED,
     TABLE_DECIDED,
+    POINTS_ADJUSTED,
 )
 # Types a client may append; the table's first event is written by the table's creation,
-# and decisions only by a tournament's director (games' tournament services).
-DIRECTOR_TYPES = (TABLE_DECIDED,)
+# and decisions and adjustments only by a tournament's director (games' tournament services).
+DIRECTOR_TYPES = (TABLE_DECIDED, POINTS_ADJUSTED)
 APPENDABLE_TYPES = tuple(t for t in EVENT_TYPES[1:] if t not in DIRECTOR_TYPES)
 
 SCHEMA_VERSION = 1

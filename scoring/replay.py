@@ -16,6 +16,7 @@ from scoring.events import (
     HAND_VOIDED,
     MOVE_TYPES,
     MOVE_UNDONE,
+    POINTS_ADJUSTED,
     RESULT_CONFIRMED,
     TABLE_CREATED,
     TABLE_DECIDED,
@@ -28,6 +29,7 @@ from scoring.payloads import (
     HandRecorded,
     HandStarted,
     HandVoided,
+    PointsAdjusted,
     ResultConfirmed,
     TableCreated,
     TableDecided,
@@ -69,6 +71,16 @@ class Hand:
 
 
 @dataclass(frozen=True, slots=True)
+class Adjustment:
+    """A director's points added to (or taken from) one seat's total, with the reason."""
+
+    seq: int
+    seat: int
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class TableState:
     """Everything the log says about a table after some prefix of it."""
 
@@ -86,6 +98,9 @@ class TableState:
     # Seats that agreed with the finished match's result, and a director's decision.
     confirmed: tuple[int, ...] = ()
     decision: TableDecided | None = None
+    # A director's adjustments of the totals (NIGHT-ADJUST): they move the totals, hence the
+    # places that follow them, and count no hand nor end a match.
+    adjustments: tuple[Adjustment, ...] = ()
 
     @property
     def counted(self) -> tuple[HandResult, ...]:
@@ -101,14 +116,24 @@ class TableState:
         for result in self.counted:
             for seat, points in enumerate(result.points):
                 sums[seat] += points
+        for adjustment in self.adjustments:
+            sums[adjustment.seat] += adjustment.points
         return tuple(sums)
 
     @property
     def match(self) -> MatchOutcome:
-        """Return where the match stands: over or not, end-of-match bonuses, winners, loser."""
+        """Return where the match stands: over or not, end-of-match bonuses, winners, loser;
+        its totals moved by the director's adjustments (its end and winners are its hands')."""
         if self.standing is not None:
-            return self.standing
-        return self.variant.match_result(self.options, self.counted)
+            outcome = self.standing
+        else:
+            outcome = self.variant.match_result(self.options, self.counted)
+        if not self.adjustments or not outcome.totals:
+            return outcome
+        totals = list(outcome.totals)
+        for adjustment in self.adjustments:
+            totals[adjustment.seat] += adjustment.points
+        return replace(outcome, totals=tuple(totals))
 
     @property
     def winner(self) -> int | None:
@@ -179,6 +204,11 @@ class TableState:
             projection["confirmed"] = list(self.confirmed)
         if self.decision is not None:
             projection["decision"] = _decision_dict(self.decision)
+        if self.adjustments:
+            projection["adjustments"] = [
+                {"seq": a.seq, "seat": a.seat, "points": a.points, "reason": a.reason}
+                for a in self.adjustments
+            ]
         return projection
 
 
@@ -323,6 +353,14 @@ def _decide(state: TableState, event: LogEvent) -> TableState:
     return replace(state, decision=decided)
 
 
+def _adjust(state: TableState, event: LogEvent) -> TableState:
+    """Add a director's adjustment to the totals; players who agreed to the result agree
+    again, as after a correction (NIGHT-ADJUST)."""
+    adjusted: PointsAdjusted = read_payload(POINTS_ADJUSTED, event.payload, seats=len(state.seats))
+    adjustment = Adjustment(event.seq, adjusted.seat, adjusted.points, adjusted.reason)
+    return replace(state, adjustments=(*state.adjustments, adjustment), confirmed=())
+
+
 def _check_can_start(state: TableState) -> None:
     """Refuse a new hand while the match is over or a hand is still being played."""
     _check_not_decided(state)
@@ -405,6 +443,8 @@ def apply(state: TableState | None, event: LogEvent) -> TableState:
         state = _confirm(state, event)
     elif event.event_type == TABLE_DECIDED:
         state = _decide(state, event)
+    elif event.event_type == POINTS_ADJUSTED:
+        state = _adjust(state, event)
     else:
         raise _event_violation(
             "unknown_type", f"Unknown event type '{event.event_type}'.", type=event.event_type

@@ -183,6 +183,13 @@ class TableStateSerializer(serializers.Serializer):
         required=False,
         help_text="Rummy40, Ramino, Knock Rummy: totals with end-of-match bonuses, winners, loser.",
     )
+    adjustments = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="A tournament director's adjustments of the totals (NIGHT-ADJUST), each with "
+        "its seq, seat, points and reason; present only where there are some. The totals "
+        "include them.",
+    )
 
 
 class AppendQuerySerializer(serializers.Serializer):

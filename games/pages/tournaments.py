@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.clubs.models import Player
 from games.pages.common import add_errors, admins_only, with_club
 from games.pages.forms.tournaments import (
+    AdjustForm,
     DecisionForm,
     EntrantNamesForm,
     EntrantsForm,
@@ -51,7 +52,7 @@ def _night_context(tournament: Tournament, *, decide: bool = False) -> dict:
         "tournament": tournament,
         "round": current,
         "round_tables": [
-            (line, _decision_form(line.pairing) if decide else None) for line in statuses
+            (line, _director_forms(line.pairing) if decide else None) for line in statuses
         ],
         "standings": selectors.night_standings(tournament=tournament),
         "bracket": selectors.bracket(tournament=tournament),
@@ -59,9 +60,15 @@ def _night_context(tournament: Tournament, *, decide: bool = False) -> dict:
     }
 
 
-def _decision_form(pairing) -> DecisionForm:
+def _director_forms(pairing) -> dict:
+    """Return a table's forms on the director's page: its decision and its adjustment, a
+    field or a choice for each of its seats."""
     names = [seat.entrant.player.name for seat in pairing.seats.all()]
-    return DecisionForm(seats=names, prefix=None, auto_id=f"id_decide_{pairing.pk}_%s")
+    return {
+        "decide": DecisionForm(seats=names, auto_id=f"id_decide_{pairing.pk}_%s"),
+        "adjust": AdjustForm(seats=names, auto_id=f"id_adjust_{pairing.pk}_%s"),
+        "names": list(enumerate(names)),
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -84,6 +91,7 @@ def tournament_create_view(request, access):
                 scale=data["scale"],
                 points=form.points(),
                 season_id=data["season"].pk if data["season"] else None,
+                late_penalty=data.get("late_penalty") or 0,
             )
         except ValidationError as exc:
             add_errors(form, exc)
@@ -275,6 +283,39 @@ def table_decide_view(request, access, tournament_id: int, round_table_id: int):
 
 @require_POST
 @with_club
+def table_adjust_view(request, access, tournament_id: int, round_table_id: int):
+    """The director adjusts a player's total at a table: points and a reason, or the night's
+    lateness preset (``late``: the seat)."""
+
+    def act(tournament):
+        late = id_or_none(request.POST.get("late", ""))
+        if late is not None:
+            services.points_adjust(
+                actor=request.user,
+                tournament_id=tournament.pk,
+                round_table_id=round_table_id,
+                seat=late,
+                preset=services.LATE,
+            )
+            return
+        seats = selectors.pairing_seat_names(tournament=tournament, round_table_id=round_table_id)
+        if seats is None:
+            raise Http404
+        form = AdjustForm(request.POST, seats=seats)
+        if not form.is_valid():
+            raise ValidationError([m for errors in form.errors.values() for m in errors])
+        services.points_adjust(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            round_table_id=round_table_id,
+            **form.cleaned_data,
+        )
+
+    return _director_post(request, access, tournament_id, act)
+
+
+@require_POST
+@with_club
 def tournament_finish_view(request, access, tournament_id: int):
     def act(tournament):
         services.tournament_finish(actor=request.user, tournament_id=tournament.pk)
@@ -333,7 +374,7 @@ def room_screen(request, token: str):
     if request.htmx and request.GET.get("since") == version:
         return HttpResponse(status=204)
     night = _night_context(tournament)
-    statuses = [line.status for line, _form in night["round_tables"]]
+    statuses = [line.status for line, _forms in night["round_tables"]]
     context = {
         **night,
         "token": token,
@@ -389,7 +430,7 @@ def table_night_view(request, table, role):
         # The tables of the round now in play where this table's players sit.
         "next_tables": [
             line.pairing
-            for line, _form in night["round_tables"]
+            for line, _forms in night["round_tables"]
             if later and here & {seat.entrant_id for seat in line.pairing.seats.all()}
         ],
         "next_paired": later,

@@ -174,6 +174,11 @@ urlpatterns = [
         name="tournament-tv",
     ),
     path(
+        "clubs/<slug:club>/n/<int:tournament_id>/tables/<int:round_table_id>/adjust/",
+        tournaments.table_adjust_view,
+        name="tournament-adjust",
+    ),
+    path(
         "clubs/<slug:club>/n/<int:tournament_id>/tables/<int:round_table_id>/call-clear/",
         tournaments.director_call_clear_view,
         name="tournament-call-clear",

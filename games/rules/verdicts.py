@@ -87,6 +87,9 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("EVENT", "not_finished"): _("The match is not over: its result cannot be confirmed yet."),
     ("EVENT", "already_confirmed"): _("%(name)s has already confirmed the result."),
     ("EVENT", "no_reason"): _("Say why: a decision is recorded with its reason."),
+    ("EVENT", "no_points"): _(
+        "An adjustment adds or takes some points: give a number other than 0."
+    ),
     ("EVENT", "bad_points"): _(
         "“%(field)s” must give the victory points of every player, and only with the "
         "decision to score the table."

@@ -123,6 +123,13 @@ class DecisionData(TypedDict):
     points: list[int]
 
 
+class AdjustmentData(TypedDict):
+    seq: int
+    seat: int
+    points: int
+    reason: str
+
+
 class StateData(TypedDict):
     """The state at a table's head, on the wire (the API) and in the projection row."""
 
@@ -140,6 +147,7 @@ class StateData(TypedDict):
     match: NotRequired[MatchData]  # every game but Gin
     confirmed: NotRequired[list[int]]
     decision: NotRequired[DecisionData]
+    adjustments: NotRequired[list[AdjustmentData]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +159,15 @@ class SeatLine:
     total: int  # with the end-of-match bonuses once the match is over (KR-MATCH)
     won: bool
     deals: bool  # deals the next hand, or dealt the hand in play
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustmentLine:
+    """A director's adjustment of one player's total, as the board lists it."""
+
+    name: str
+    points: int
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +237,7 @@ class TableBoard:
     decision: DecisionData | None
     confirmed: tuple[int, ...]
     lower_is_better: bool
+    adjustments: tuple[AdjustmentLine, ...] = ()
 
     @property
     def playing(self) -> bool:
@@ -278,6 +296,10 @@ def board_from_state(state: StateData) -> TableBoard:
         decision=state.get("decision"),
         confirmed=tuple(state.get("confirmed", ())),
         lower_is_better=game.standings.lower_is_better,
+        adjustments=tuple(
+            AdjustmentLine(names[a["seat"]], a["points"], a["reason"])
+            for a in state.get("adjustments", ())
+        ),
     )
 
 

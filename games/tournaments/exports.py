@@ -52,10 +52,14 @@ def night_results_document(*, tournament: Tournament) -> dict[str, Any]:
                 "number": round_.number,
                 "tables": [
                     {
-                        "number": pairing.number,
-                        "seats": [{"player": name, "total": total} for name, total in seats],
+                        "number": table.pairing.number,
+                        "seats": [{"player": name, "total": total} for name, total in table.seats],
+                        "adjustments": [
+                            {"player": name, "points": points, "reason": reason}
+                            for name, points, reason in table.adjustments
+                        ],
                     }
-                    for pairing, seats in tables
+                    for table in tables
                 ],
                 "bye": round_.bye.player.name if round_.bye else None,
                 "walkovers": [entrant.player.name for entrant in round_.walkovers.all()],

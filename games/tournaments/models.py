@@ -71,6 +71,9 @@ class Tournament(models.Model):
     draw_points = models.PositiveSmallIntegerField(_("points for a draw"), default=1)
     loss_points = models.PositiveSmallIntegerField(_("points for a loss"), default=0)
     bye_points = models.PositiveSmallIntegerField(_("points for a bye"), default=3)
+    # The lateness preset (NIGHT-ADJUST): the points a latecomer loses at their table, in the
+    # game's own points (added in a game scored in penalties); 0: no preset.
+    late_penalty = models.PositiveSmallIntegerField(_("points off for lateness"), default=0)
     # The draw that orders players level on everything (the first round's pairing).
     seed = models.PositiveIntegerField()
     # A knock-out's bracket and a round robin's schedule are drawn once, from the first

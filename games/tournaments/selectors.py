@@ -299,8 +299,18 @@ def night_for_visitor(*, club_slug: str, tournament_id: int, user) -> Tournament
     return None
 
 
-def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[tuple[RoundTable, list]]]]:
-    """Return each round with its tables and each table's (name, total) seat by seat."""
+@dataclass(frozen=True)
+class NightTable:
+    """One table of a night's results: each seat's (name, total), and the director's
+    adjustments of the totals as (name, points, reason), which the totals include."""
+
+    pairing: RoundTable
+    seats: list[tuple[str, int]]
+    adjustments: list[tuple[str, int, str]]
+
+
+def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[NightTable]]]:
+    """Return each round with its tables, as the night's results show them."""
     rounds = []
     for round_ in tournament_rounds(tournament=tournament):
         tables = []
@@ -308,7 +318,8 @@ def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[tuple[Roun
             state = snapshots.head_state(pairing.table)
             totals = state.match.totals or state.totals
             names = [seat.entrant.player.name for seat in pairing.seats.all()]
-            tables.append((pairing, list(zip(names, totals, strict=True))))
+            adjustments = [(names[a.seat], a.points, a.reason) for a in state.adjustments]
+            tables.append(NightTable(pairing, list(zip(names, totals, strict=True)), adjustments))
         rounds.append((round_, tables))
     return rounds
 

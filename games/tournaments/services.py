@@ -27,7 +27,7 @@ from games.tournaments.models import (
     RoundTable,
     Tournament,
 )
-from scoring.events import TABLE_DECIDED
+from scoring.events import POINTS_ADJUSTED, TABLE_DECIDED
 from scoring.tournaments.ranking import points_so_far
 from scoring.tournaments.round_robin import round_among, round_robin
 from scoring.tournaments.seating import met_counts, seat_round
@@ -89,6 +89,7 @@ def tournament_create(
     points: tuple[int, int, int, int] = (3, 1, 0, 3),
     seed: int | None = None,
     season_id: int | None = None,
+    late_penalty: int = 0,
 ) -> Tournament:
     """Create a night in the club, playing a league's game and options (pinned now).
 
@@ -123,6 +124,7 @@ def tournament_create(
                 options=dict(league.options),
                 rounds=rounds,
                 round_minutes=round_minutes,
+                late_penalty=late_penalty,
                 seed=secrets.randbelow(2**31) if seed is None else seed,
                 created_by=actor,
             )
@@ -229,6 +231,48 @@ def director_call_clear(*, actor, tournament_id: int, round_table_id: int) -> No
     require_director(tournament, actor)
     RoundTable.objects.filter(pk=round_table_id, round__tournament=tournament).update(
         director_called_at=None
+    )
+
+
+LATE = "late"
+
+
+def points_adjust(
+    *,
+    actor,
+    tournament_id: int,
+    round_table_id: int,
+    seat: int,
+    points: int | None = None,
+    reason: str = "",
+    preset: str | None = None,
+):
+    """Adjust one player's total at a table of the night, in that table's log (a
+    ``points_adjusted`` event, NIGHT-ADJUST); ``preset`` "late" takes the night's lateness
+    penalty from a game scored in points, or adds it in one scored in penalties."""
+    tournament = _director(tournament_id, actor)
+    pairing = (
+        RoundTable.objects.select_related("table")
+        .filter(pk=round_table_id, round__tournament=tournament)
+        .first()
+    )
+    if pairing is None:
+        raise ValidationError(gettext("No such table in this tournament."))
+    if preset == LATE:
+        if not tournament.late_penalty:
+            raise ValidationError(gettext("This night has no penalty for lateness."))
+        lower_is_better = game_get(tournament.variant).standings.lower_is_better
+        points = tournament.late_penalty if lower_is_better else -tournament.late_penalty
+        reason = gettext("late")
+    return event_append(
+        table_id=pairing.table_id,
+        event_id=uuid.uuid4(),
+        expected_seq=pairing.table.head_seq,
+        event_type=POINTS_ADJUSTED,
+        payload={"seat": seat, "points": points, "reason": reason},
+        entered_by=actor.get_username()[:40],
+        user=actor,
+        by_director=True,
     )
 
 

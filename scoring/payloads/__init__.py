@@ -51,6 +51,7 @@ from scoring.events import (
     KNOCKED,
     MELDS_LAID,
     MOVE_UNDONE,
+    POINTS_ADJUSTED,
     RESULT_CONFIRMED,
     TABLE_CREATED,
     TABLE_DECIDED,
@@ -88,7 +89,7 @@ from scoring.payloads.moves import (
     TableRearranged,
     TurnPassed,
 )
-from scoring.payloads.outcome import ResultConfirmed, TableDecided
+from scoring.payloads.outcome import PointsAdjusted, ResultConfirmed, TableDecided
 from scoring.payloads.table import HandAmended, HandRecorded, HandVoided, TableCreated
 
 __all__ = [
@@ -110,6 +111,7 @@ __all__ = [
     "MeldsLaid",
     "MoveUndone",
     "Pending",
+    "PointsAdjusted",
     "ResultConfirmed",
     "ShownHand",
     "TableCreated",
@@ -149,6 +151,7 @@ READERS: Mapping[str, Callable[..., Any]] = MappingProxyType(
         MOVE_UNDONE: MoveUndone.read,
         RESULT_CONFIRMED: ResultConfirmed.read,
         TABLE_DECIDED: TableDecided.read,
+        POINTS_ADJUSTED: PointsAdjusted.read,
     }
 )
 

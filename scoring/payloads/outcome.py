@@ -8,6 +8,11 @@
   "void" (the table scores nothing) or "score" (``points``: the victory points each seat
   gets, whole numbers from 0 to MAX_DECIDED_POINTS). A later decision replaces an earlier
   one; after any, the table takes no more hands, corrections or confirmations.
+- ``points_adjusted``: a tournament director's adjustment of one player's total, with its
+  ``reason`` (required): ``seat`` and ``points`` (a whole number other than 0, from
+  -MAX_ADJUSTED_POINTS to MAX_ADJUSTED_POINTS: a penalty takes points in a game scored in
+  points, adds them in one scored in penalties). It moves that seat's total as it stands,
+  at any time, and counts no hand (NIGHT-ADJUST).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import Any
 from scoring.payloads.fields import (
     check_fields,
     field_choice,
+    field_int,
     field_seat,
     field_str,
     payload_error,
@@ -28,6 +34,7 @@ from scoring.payloads.fields import (
 DECISIONS = ("lock", "void", "score")
 MAX_DECIDED_POINTS = 100
 MAX_DECISION_REASON = 200
+MAX_ADJUSTED_POINTS = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,3 +74,22 @@ class TableDecided:
         elif "points" in payload:
             raise payload_error("points", "given only with the decision score", "bad_points")
         return cls(decision=decision, reason=reason, points=points)
+
+
+@dataclass(frozen=True, slots=True)
+class PointsAdjusted:
+    seat: int
+    points: int
+    reason: str
+
+    @classmethod
+    def read(cls, payload: Mapping[str, Any], *, seats: int) -> PointsAdjusted:
+        check_fields(payload, ("seat", "points", "reason"))
+        seat = field_seat(payload, "seat", seats=seats)
+        points = field_int(payload, "points", low=-MAX_ADJUSTED_POINTS, high=MAX_ADJUSTED_POINTS)
+        if points == 0:
+            raise payload_error("points", "a number of points other than 0", "no_points")
+        reason = field_str(payload, "reason", max_length=MAX_DECISION_REASON)
+        if not reason:
+            raise payload_error("reason", "the reason for the adjustment", "no_reason")
+        return cls(seat=seat, points=points, reason=reason)

@@ -6,7 +6,13 @@ from django.utils.translation import gettext_lazy as _
 
 from games.clubs.models import League, Season
 from games.tournaments.models import MAX_POINTS, MAX_ROUND_MINUTES, MAX_ROUNDS, Tournament
-from scoring.payloads.outcome import MAX_DECIDED_POINTS, MAX_DECISION_REASON
+from scoring.payloads.outcome import (
+    MAX_ADJUSTED_POINTS,
+    MAX_DECIDED_POINTS,
+    MAX_DECISION_REASON,
+)
+
+MAX_LATE_PENALTY = 200
 
 POINT_FIELDS = ("win_points", "draw_points", "loss_points", "bye_points")
 
@@ -64,6 +70,17 @@ class TournamentForm(forms.Form):
     round_minutes = forms.IntegerField(
         label=_("Minutes a round"), min_value=5, max_value=MAX_ROUND_MINUTES, initial=40
     )
+    late_penalty = forms.IntegerField(
+        label=_("Points off for a late player"),
+        help_text=_(
+            "The director's one-tap penalty at a late player's table, in the game's points "
+            "(added in a game scored in penalties). 0: none."
+        ),
+        min_value=0,
+        max_value=MAX_LATE_PENALTY,
+        initial=0,
+        required=False,
+    )
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -72,7 +89,7 @@ class TournamentForm(forms.Form):
             league__club=club, status=Season.Status.OPEN
         ).select_related("league")
         self.fields["name"].widget.attrs["autocomplete"] = "off"
-        for name in ("rounds", "round_minutes", *POINT_FIELDS):
+        for name in ("rounds", "round_minutes", "late_penalty", *POINT_FIELDS):
             self.fields[name].widget.attrs["inputmode"] = "numeric"
 
     def clean(self):
@@ -112,6 +129,28 @@ class EntrantNamesForm(forms.Form):
 
     def name_lines(self) -> list[str]:
         return self.cleaned_data["names"].splitlines()
+
+
+class AdjustForm(forms.Form):
+    """The director's adjustment of one player's total at a table (NIGHT-ADJUST)."""
+
+    seat = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    points = forms.IntegerField(
+        label=_("Points (a minus to take them)"),
+        min_value=-MAX_ADJUSTED_POINTS,
+        max_value=MAX_ADJUSTED_POINTS,
+    )
+    reason = forms.CharField(label=_("Why?"), max_length=MAX_DECISION_REASON)
+
+    def __init__(self, *args, seats: Sequence[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = list(enumerate(seats))
+
+    def clean_points(self):
+        points = self.cleaned_data["points"]
+        if points == 0:
+            raise forms.ValidationError(_("Give a number of points other than 0."))
+        return points
 
 
 class DecisionForm(forms.Form):

@@ -184,18 +184,16 @@ def _finish_one_round_night(world, director, tournament, url):
 def _finish_open_tables(tournament):
     """Seat 0 goes gin at every table still open, and both players confirm."""
     for pairing in RoundTable.objects.filter(round__tournament=tournament, table__status="open"):
-        for seq, (event_type, payload) in enumerate(
-            [
-                ("hand_recorded", quick(0, "gin", 0, 30)),
-                ("result_confirmed", {"seat": 0}),
-                ("result_confirmed", {"seat": 1}),
-            ],
-            start=1,
-        ):
+        for event_type, payload in [
+            ("hand_recorded", quick(0, "gin", 0, 30)),
+            ("result_confirmed", {"seat": 0}),
+            ("result_confirmed", {"seat": 1}),
+        ]:
+            pairing.table.refresh_from_db()
             table_services.event_append(
                 table_id=pairing.table_id,
                 event_id=uuid.uuid4(),
-                expected_seq=seq,
+                expected_seq=pairing.table.head_seq,
                 event_type=event_type,
                 payload=payload,
             )
@@ -601,3 +599,49 @@ class TestADeputyDirector:
         _tournament, url = night
         assert director.post(url + "deputies/", {"grant": world.outsider.pk}).status_code == 400
         assert Tournament.objects.get(name="Gin night").deputies.count() == 0
+
+
+class TestAdjustingATotal:
+    def test_the_director_s_adjustment_and_lateness_preset_show_at_the_table_and_in_the_results(
+        self, world, director
+    ):
+        """NIGHT-ADJUST through the pages: a night with a lateness penalty of 25."""
+        response = director.post(
+            f"/clubs/{world.club.slug}/n/new/",
+            {**NIGHT_FORM, "league": world.league.pk, "late_penalty": 25},
+        )
+        assert response.status_code == 302
+        tournament = Tournament.objects.get(name="Gin night")
+        assert tournament.late_penalty == 25
+        url = f"/clubs/{world.club.slug}/n/{tournament.pk}/"
+        players = [p.pk for p in world.club.players.all()]
+        director.post(url + "entrants/", {"players": players})
+        director.post(url + "rounds/")
+        first = RoundTable.objects.filter(round__tournament=tournament).first()
+        adjust = url + f"tables/{first.pk}/adjust/"
+        assert director.post(adjust, {"late": "0"}).status_code == 302
+        refused = director.post(adjust, {"seat": "1", "points": "0", "reason": "x"})
+        assert refused.status_code == 400
+        done = director.post(adjust, {"seat": "1", "points": "10", "reason": "dealt out of turn"})
+        assert done.status_code == 302
+        names = [seat.entrant.player.name for seat in first.seats.all()]
+        table_page = director.get(f"/t/{first.table_id}/").content.decode()
+        # Gin is scored in points: lateness takes 25; the second adjustment gives 10.
+        assert 'data-testid="total-0">-25<' in table_page
+        assert 'data-testid="total-1">10<' in table_page
+        assert f"{names[0]}: -25 points, by the director (“late”)" in table_page
+        _finish_open_tables(tournament)
+        results = director.get(url + "results/").content.decode()
+        assert results.count('data-testid="result-adjustment"') == 2
+        # GIN-SCORE-GIN: 25 + 30 = 55 for seat 0, less 25: 30; seat 1 keeps its 10.
+        document = director.get(url + "results.json").json()
+        table_ = next(t for t in document["rounds"][0]["tables"] if t["number"] == first.number)
+        assert [seat["total"] for seat in table_["seats"]] == [30, 10]
+        assert [a["points"] for a in table_["adjustments"]] == [-25, 10]
+
+    def test_a_night_without_a_lateness_penalty_refuses_the_preset(self, world, director, night):
+        tournament, url = night
+        director.post(url + "rounds/")
+        first = RoundTable.objects.filter(round__tournament=tournament).first()
+        assert director.post(url + f"tables/{first.pk}/adjust/", {"late": "0"}).status_code == 400
+        assert 'data-testid="late-0"' not in director.get(url).content.decode()

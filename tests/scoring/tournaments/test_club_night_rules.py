@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.events import TABLE_DECIDED
+from scoring.events import POINTS_ADJUSTED, RESULT_CONFIRMED, TABLE_DECIDED, LogEvent
 from scoring.ratings import ratings_over
 from scoring.tournaments.bracket import advance, first_round
 from scoring.tournaments.ranking import tournament_standings
@@ -29,7 +29,7 @@ from scoring.tournaments.swiss import swiss_round
 from scoring.tournaments.tables import table_result
 from tests.payloads import quick
 from tests.scoring.standings_seasons import summary, table
-from tests.scoring.test_replay_games import hand, rec, seat
+from tests.scoring.test_replay_games import hand, log, rec, refused, seat
 
 WDL = WinDrawLoss()
 
@@ -450,3 +450,76 @@ class TestPlayersKeptApart:
             apart=apart,
         )
         assert kept.tables == (("P1", "P2", "P3"),)
+
+
+def _adjusted(seat, points, reason="late"):
+    return (POINTS_ADJUSTED, {"seat": seat, "points": points, "reason": reason})
+
+
+class TestAdjustments:
+    """NIGHT-ADJUST, worked by hand."""
+
+    def test_a_latecomer_s_penalty_moves_the_total_not_the_winner(self):
+        # GIN-SCORE-GIN: Ann goes gin against Bob's 30: 25 + 30 = 55, past the target of 50.
+        # Late, she loses 25: 30 to 0. Still first; her margin is 30 - 0 = 30.
+        state = table(
+            "gin",
+            ["ann", "bob"],
+            {"preset": "classic", "target": 50},
+            rec(quick(0, "gin", 0, 30)),
+            _adjusted(0, -25),
+        )
+        assert state.totals == (30, 0) and state.finished and state.match.winner == 0
+        assert len(state.counted) == 1  # no hand was added
+        read = table_result(state, ["ann", "bob"], round_number=1)
+        assert read.places == (1, 2) and read.margins == (30, -30)
+
+    def test_at_a_locked_table_the_places_follow_the_adjusted_totals(self):
+        # GIN-SCORE-KNOCK: Ann knocks with 2 against 12: 10 to 0. Locked when time is up,
+        # then Ann loses 15 for lateness: -5 to 0, Bob first by 5.
+        state = table(
+            "gin",
+            ["ann", "bob"],
+            {"preset": "classic", "target": 100},
+            rec(quick(0, "knock", 2, 12)),
+            _decided("lock"),
+            _adjusted(0, -15),
+        )
+        read = table_result(state, ["ann", "bob"], round_number=1)
+        assert state.totals == (-5, 0)
+        assert read.places == (2, 1) and read.margins == (-5, 5)
+        assert victory_points(read, WDL) == {"ann": 0, "bob": 3}
+
+    def test_an_adjustment_counts_no_hand_of_a_match_of_so_many_hands(self):
+        # Ramino of one hand: a penalty before it is no hand, so the match is still to play.
+        state = table("ramino", ["ann", "bob"], {"hands": 1}, _adjusted(1, 20, "abuse"))
+        assert not state.finished and state.totals == (0, 20) and state.hands == ()
+
+    def test_the_players_confirm_again_after_an_adjustment(self):
+        state = table(
+            "gin",
+            ["ann", "bob"],
+            {"preset": "classic", "target": 50},
+            rec(quick(0, "gin", 0, 30)),
+            (RESULT_CONFIRMED, {"seat": 0}),
+            _adjusted(1, 5, "slow play"),
+        )
+        assert state.confirmed == ()
+        assert state.to_dict()["adjustments"] == [
+            {"seq": 4, "seat": 1, "points": 5, "reason": "slow play"}
+        ]
+
+    @pytest.mark.parametrize(
+        ("payload", "field"),
+        [
+            ({"seat": 0, "points": 0, "reason": "late"}, "points"),
+            ({"seat": 0, "points": 1001, "reason": "late"}, "points"),
+            ({"seat": 2, "points": -5, "reason": "late"}, "seat"),
+            ({"seat": 0, "points": -5, "reason": ""}, "reason"),
+            ({"seat": 0, "points": -5, "reason": "late", "extra": 1}, "extra"),
+        ],
+    )
+    def test_a_bad_adjustment_is_refused_naming_its_field(self, payload, field):
+        events = log("gin", ["Ann", "Bob"], {"preset": "classic", "target": 50})
+        violations = refused(events, LogEvent(2, POINTS_ADJUSTED, payload))
+        assert violations[0].params.get("field") == field
