@@ -7,8 +7,16 @@ cards, so a run of n naturals and j jokers packs in ~n^j ways, and the joker opt
 game change which. The family is generated, not picked: every run length and number of
 jokers a hand of the game can hold, the rest of the hand copies of the run's cards (two
 decks) or its ranks in other suits (sets across the run), from the ace up and down to the
-king or ace-high. Each input is timed in CPU time (time.process_time, the collector off), as
-a worker spends it: once, and the RETIMED slowest of each question again as the best of RUNS.
+king or ace-high.
+
+Layoffs have a family of their own, also generated: the hand's run has a gap of three ranks
+that the table holds (once per deck), so the hand's cards and jokers can go onto both ends
+of several table runs (the gap, the pieces either side of it, round the corner where runs
+wrap), and odd cards (a run rank in another suit, up to a copy per deck) that only a set
+with the run's card can take: no packing melds every card, so the search cannot stop at a
+whole one, and each table meld multiplies the states it visits. Each input is timed in CPU
+time (time.process_time, the collector off), as a worker spends it: once, and the RETIMED
+slowest of each question again as the best of RUNS.
 """
 
 from __future__ import annotations
@@ -21,9 +29,9 @@ from typing import Any
 
 from bench.timing import duration, table, verdict
 from scoring import referee
-from scoring.cards import RANKS
+from scoring.cards import RANKS, DeckSpec, parse_cards
 from scoring.errors import RuleViolation
-from scoring.melds import MeldRules
+from scoring.melds import MeldRules, check_meld
 from scoring.variants import GAMES
 
 WORST = 50e-3
@@ -94,6 +102,43 @@ def _layoff_melds(hand: str) -> list[str]:
     return melds
 
 
+def _gap_layoffs(size: int, deck: DeckSpec, rules: MeldRules) -> Iterator[tuple[str, list[str]]]:
+    """Yield (hand, table melds): the run with a gap the table holds, for every gap, number of
+    odd cards (a copy per deck at most) and number of jokers the deck holds."""
+    for gap in range(1, len(RANKS) - 1):
+        held = [rank for rank in RANKS if not gap <= rank < gap + 3]
+        run = [_card(rank, SUITS[0]) for rank in held]
+        for copies in range(1, deck.decks + 1):
+            odd = [_card(held[0], SUITS[1])] * copies
+            for joker_count in range(min(1, deck.jokers), deck.jokers + 1):
+                room = size - copies - joker_count
+                if room >= 3:
+                    hand = run[:room] + odd + ["JK"] * joker_count
+                    yield " ".join(hand), _gap_melds(hand, gap, held[1], deck, rules)
+
+
+def _gap_melds(
+    hand: list[str], gap: int, set_rank: int, deck: DeckSpec, rules: MeldRules
+) -> list[str]:
+    """Return the table melds of a gap hand that the rules and the deck allow: the gap's run
+    (once per deck), the runs of three either side of it, round the corner where runs wrap,
+    and a set of a run rank in the other suits."""
+    runs = [gap] * deck.decks + [gap - 3, gap + 3] + ([len(RANKS)] if rules.wrap else [])
+    melds = [" ".join(_card(first + i, SUITS[0]) for i in range(3)) for first in runs]
+    melds += [" ".join(_card(set_rank, suit) for suit in suits) for suits in ("HDC", "SHD")]
+    shown = list(hand)
+    kept = []
+    for meld in melds:
+        cards = meld.split()
+        if any(shown.count(card) + cards.count(card) > deck.decks for card in cards):
+            continue
+        with suppress(RuleViolation):
+            check_meld(parse_cards(meld), rules)
+            kept.append(meld)
+            shown += cards
+    return kept
+
+
 def _questions(key: str, options: Mapping[str, Any], players: int) -> Iterator[tuple[str, dict]]:
     """Yield (question, request) for every input of one table."""
     game = GAMES[key]
@@ -116,6 +161,8 @@ def _questions(key: str, options: Mapping[str, Any], players: int) -> Iterator[t
                     {"name": "B", "hand": _other_hand(hand, size)},
                 ]
                 yield "score", {**base, "players": seats}
+        for hand, melds in _gap_layoffs(size, deck, rules):
+            yield "layoff", {**base, "cards": hand, "melds": melds}
 
 
 def _other_hand(hand: str, size: int) -> str:

@@ -82,9 +82,16 @@ def position_rank(position: int) -> int:
 def as_piece(made: Piece | tuple) -> Piece:
     """Return the piece of a candidate: runs with jokers keep what makes their piece, a plain
     tuple (bits, suit base, first, last, jokers, units), until the search takes them, as a
-    hand lists thousands and takes a few."""
+    hand lists thousands and takes a few; so do layoffs onto table runs, (the cards laid as
+    (bit, joker?) pairs, suit base, first, last, table meld)."""
     if type(made) is Piece:
         return made
+    if len(made) == 5:
+        laid, base, first, last, target = made
+        bits = tuple(bit for bit, joker in laid if not joker)
+        places = tuple(bit for bit, _ in laid)
+        jokers = len(laid) - len(bits)
+        return Piece(LAYOFF, bits, base, first, last, target, jokers=jokers, places=places)
     bits, base, first, last, jokers, _ = made
     return Piece(RUN, bits, base, first, last, jokers=jokers, places=run_places(base, first, last))
 

@@ -11,6 +11,7 @@ from scoring.cards import JOKER, sort_cards
 from scoring.melds import MAX_RUN, Meld, MeldRules
 from scoring.solver.bits import (
     CARD_AT,
+    FIRST_TOKEN,
     LAYOFF,
     RUN,
     SUIT_BASE,
@@ -19,6 +20,7 @@ from scoring.solver.bits import (
     cards_of,
     position_rank,
 )
+from scoring.solver.bounded import bounded_path
 from scoring.solver.results import Arrangement
 from scoring.solver.search import Search, best_path, group_candidates, new_memo, within_candidates
 from scoring.solver.tables import piece_meld
@@ -95,4 +97,7 @@ def solve(search: Search, candidates: Sequence[Candidate], tables: int = 0) -> l
     groups = group_candidates(candidates, search.jokers)
     start = within_candidates(search, candidates, tables)
     additive = search.tables.opening is None
+    if additive and start >= FIRST_TOKEN:
+        # Layoffs onto table melds: the same packing, bounded (see bounded.py).
+        return bounded_path(start, groups, search.jokers)
     return best_path(start, groups, new_memo(search.jokers, True), True, additive)[1]

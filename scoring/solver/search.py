@@ -169,36 +169,45 @@ def group_candidates(candidates: Sequence[Candidate], jokers: int) -> _Groups:
     for candidate in sorted(candidates, key=by_order):
         mask = candidate[1]
         by_low.setdefault(mask & -mask, []).append(candidate)
-    groups = {low: _group(found, jokers) for low, found in by_low.items()}
+    groups = {low: group_of(found, jokers) for low, found in by_low.items()}
     _recent_groups[0] = (candidates, jokers, groups)
     return groups
 
 
-def _group(candidates: list[Candidate], jokers: int) -> _Group:
+def group_of(candidates: list[Candidate], jokers: int) -> _Group:
+    """Return the group of candidates sharing a lowest card, in tie-break order."""
     masks = [candidate[1] for candidate in candidates]
     cards = 0
     for mask in masks:
         cards |= mask
-    # The candidates taking each unit: the masks written as rows of flags, one a unit (units
-    # are every other bit from the lowest), read down each column: a group may hold
-    # thousands of candidates, and strings do this transposition at C speed.
+    # The candidates taking each unit: the masks written as rows of flags one after another,
+    # so that a unit's flags are every size-th character, a column read by one slice: a
+    # group may hold thousands of candidates, and strings do this transposition at C speed.
     shift = (cards & -cards).bit_length() - 1
-    width = f"0{(cards >> shift).bit_length()}b"
-    rows = [format(mask >> shift, width)[::-2] for mask in masks]
+    size = (cards >> shift).bit_length()
+    width = f"0{size}b"
+    rows = "".join([format(mask >> shift, width) for mask in masks])
     holding = {}
-    for k, column in enumerate(zip(*rows, strict=True)):
-        unit = 1 << (shift + 2 * k)
-        if cards & unit:
-            holding[unit] = int("".join(column[::-1]), 2)
-    # The search checks the cards of a candidate against the state, never its jokers.
-    needs = [take - mask for _, mask, take, _, _ in candidates]
-    allowed = tuple(_index_set([need <= left for need in needs]) for left in range(jokers + 1))
+    units = cards
+    while units:
+        unit = units & -units
+        units ^= unit
+        column = rows[size + shift - unit.bit_length() :: size]
+        holding[unit] = int(column[::-1], 2)
+    # The search checks the cards of a candidate against the state, never its jokers: each
+    # candidate's jokers as one digit, the digits read as flags for each number of jokers.
+    needs = "".join([_DIGITS[take - mask] for _, mask, take, _, _ in candidates])[::-1]
+    allowed = tuple(int(needs.translate(_AT_MOST[left]), 2) for left in range(jokers + 1))
     return _Group(candidates, allowed, cards, holding)
 
 
-def _index_set(flags: list) -> int:
-    """Return the int with bit i set where flags[i] is true (one conversion, not a loop)."""
-    return int("".join(["1" if flag else "0" for flag in reversed(flags)]) or "0", 2)
+# A candidate's jokers (0 to 15, the state's field) as a digit, and for each number of
+# jokers left the table turning a digit into the flag "that many allow it".
+_DIGITS = tuple(chr(ord("a") + need) for need in range(JOKERS + 1))
+_AT_MOST = tuple(
+    str.maketrans({digit: "1" if need <= left else "0" for need, digit in enumerate(_DIGITS)})
+    for left in range(JOKERS + 1)
+)
 
 
 def _fitting(group: _Group, present: int, jokers: int) -> int:
