@@ -45,25 +45,30 @@ max_jokers and jokers_within_naturals count table jokers too when cards are adde
 
 What bounds the cost: the hardest hands are long runs with jokers, where a run may put a
 joker in place of any card it holds, so a hand lists thousands of candidates. Listing one
-costs a few additions (runs grow a natural at a time, carrying their units and value;
-VALUE is kept per stretch of a suit). The search never tests every candidate of the lowest
-card against a state: each group of candidates knows which take each card, so the cards a
-state lacks rule out theirs at once. Runs with jokers stay plain tuples until the search takes
-one (as_piece). The memo also tells whether a state's best packing is *whole* (melds every
-card and joker): where gains are card values (not an opening's VALUE), a whole packing gains
-all there is, so the first one found ends the state's search (ties go to the first anyway).
-Before opening, going out asks the loose search first: where its best packing is whole, the
-strict search would take the same one; the best opening then reuses those states. The
-referee asks several questions of one hand, so the hand read last, its groups and their
-loose memo for openings are kept (one slot each) for the next question. And a search
-memoising more than STATE_BUDGET states refuses the hand (no hand a game allows comes near).
+costs a few additions (runs grow a natural at a time, carrying their units and value; VALUE
+is kept per stretch of a suit). The search never tests every candidate of the lowest card
+against a state: each group of candidates knows which take each card, so the cards a state
+lacks rule out theirs at once. Runs with jokers, and layoffs onto table runs, stay plain
+tuples until the search takes one (as_piece). The memo also tells whether a state's best
+packing is *whole* (melds every card and joker): where gains are card values (not an
+opening's VALUE), a whole packing gains all there is, so the first one found ends the
+state's search (ties go to the first anyway). Layoffs onto table melds multiply the states
+(the cards left times the table melds still free), and where no packing is whole nothing
+ends a state's search early: so the layoff search is bounded (``bounded``) by the same
+search with every table meld taking any number of layoffs, which sees only the cards left,
+and skips what cannot beat the best found; it finds the same packing. Before opening, going
+out asks the loose search first: where its best packing is whole, the strict search would
+take the same one; the best opening then reuses those states. The referee asks several
+questions of one hand, so the hand read last, its groups and their loose memo for openings
+are kept (one slot each) for the next question. And a search memoising more than
+STATE_BUDGET states refuses the hand (no hand a game allows comes near).
 
 The package, by responsibility: ``results`` (what the questions return), ``bits`` (cards as
-bits and the search state), ``tables`` (natural melds, made once per rules), ``jokers`` (melds
-with jokers, listed per hand), ``layoffs`` (table melds and what they can take), ``search``
-(the memoised recursion), ``packing`` (the melds of a packing), and the questions:
-``deadwood`` (least deadwood, every arrangement reaching it, layoffs) and ``going_out``
-(going out, the best opening).
+bits and the search state), ``tables`` (natural melds, made once per rules), ``jokers``
+(melds with jokers, listed per hand), ``layoffs`` (table melds and what they can take),
+``search`` (the memoised recursion), ``bounded`` (the layoff search, bounded), ``packing``
+(the melds of a packing), and the questions: ``deadwood`` (least deadwood, every arrangement
+reaching it, layoffs) and ``going_out`` (going out, the best opening).
 """
 
 from scoring.solver.deadwood import best_arrangement, best_layoff, deadwood_count, min_arrangements

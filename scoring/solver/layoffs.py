@@ -198,6 +198,7 @@ def _run_candidates(
             laid = down_length + up[0]
             if not laid or (within and shown_jokers + added > naturals + laid - added):
                 continue
+            # The naturals and jokers laid; jokers fit in 4 bits, as in the search state.
             key = (down_naturals | up[2]) << 4 | added
             kept = best.get(key)
             if kept is None or up[0] > kept[1][0]:
