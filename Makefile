@@ -25,13 +25,16 @@ $(DEV): requirements.txt requirements-dev.txt | $(BIN)/python
 
 install: $(RUNTIME)
 
-## run: install, migrate, load the demo tables and serve on port 8000 of every address of
+PORT ?= 8000
+
+## run: install, migrate, load the demo tables and serve on port $(PORT) (8000 unless
+## `make run PORT=8123`) of every address of
 ## this machine, so phones on the same Wi-Fi can open it (the address and its QR code are printed)
 run: $(RUNTIME)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py lan_url --port 8000
-	$(BIN)/python manage.py runserver 0.0.0.0:8000
+	$(BIN)/python manage.py load_demo --port $(PORT)
+	$(BIN)/python manage.py lan_url --port $(PORT)
+	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
 ## browser: the Chromium the browser tests drive (Debian's package; Playwright cannot fetch its own here)
 browser:

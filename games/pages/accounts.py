@@ -12,7 +12,7 @@ from games.pages.forms.accounts import QueuedPasswordResetForm, SignupForm
 from games.shared.throttles import page_status, page_write_allowed
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request):
     """Create an account and sign in; then go where the visitor was heading (an invite)."""
     next_url = request.POST.get("next") or request.GET.get("next") or ""

@@ -15,7 +15,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 THEME_COLOUR = "#0f5132"
 BACKGROUND_COLOUR = "#f4f6f4"
@@ -59,7 +59,7 @@ def shell_version() -> str:
     return digest.hexdigest()[:12]
 
 
-@require_GET
+@require_safe
 @cache_control(max_age=3600, public=True)
 def manifest(request):
     icons = [
@@ -92,7 +92,7 @@ def manifest(request):
     )
 
 
-@require_GET
+@require_safe
 @cache_control(no_cache=True)
 def service_worker(request):
     # no-cache: browsers check for a new worker on every visit, so a release reaches phones.
@@ -110,12 +110,12 @@ def service_worker(request):
     return response
 
 
-@require_GET
+@require_safe
 def favicon(request):
     # Browsers ask for /favicon.ico whatever the page says; send them to the real icon.
     return redirect(static("icons/favicon-32.png"), permanent=True)
 
 
-@require_GET
+@require_safe
 def offline(request):
     return render(request, "app_shell/offline.html")

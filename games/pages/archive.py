@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from games.pages.common import admins_only, with_club
 from games.pages.forms.archive import ImportForm
@@ -34,7 +34,7 @@ def _attachment(response, filename: str):
     return response
 
 
-@require_GET
+@require_safe
 @never_cache  # private to the table's phones, like its page
 @with_table()
 def table_log_download(request, table, role):
@@ -46,7 +46,7 @@ def table_log_download(request, table, role):
     return _attachment(response, exports.table_file_name(table))
 
 
-@require_GET
+@require_safe
 @never_cache
 @with_table()
 def table_hands_csv(request, table, role):
@@ -69,7 +69,7 @@ def _archive(tables, *, source: dict, name: str) -> FileResponse:
     )
 
 
-@require_GET
+@require_safe
 @never_cache
 @with_group()
 def group_export(request, group, role):
@@ -78,7 +78,7 @@ def group_export(request, group, role):
     return _archive(exports.group_tables(group=group), source=source, name=group.name)
 
 
-@require_GET
+@require_safe
 @never_cache
 @with_club
 def club_export(request, access):
@@ -91,7 +91,7 @@ def club_export(request, access):
 
 @csrf_exempt  # checked by _import_page, once the upload is bounded
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def import_page(request):
     """Import a table's log or an archive into a group the user manages or a club they
     administer: everything is checked first; a refusal says which line and why, next to

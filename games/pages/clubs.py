@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.clubs import selectors as club_selectors
 from games.clubs import services as club_services
@@ -60,7 +60,7 @@ logger = logging.getLogger(__name__)
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def club_list(request):
     """List the user's clubs, and create one (its creator becomes the owner)."""
     form = ClubCreateForm(request.POST or None)
@@ -107,7 +107,7 @@ def _club_answer(request, access, *, part: str, status: int = 200, **forms):
     return render(request, template, context, status=status)
 
 
-@require_GET
+@require_safe
 @with_club
 def club_detail_view(request, access):
     """Show a club: its leagues, and to members its members and players; admins manage them."""
@@ -208,7 +208,7 @@ def membership_role(request, access, membership_id: int):
         raise Http404 from None
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @with_club
 def league_create_view(request, access):
     """Create a league of the club (admins): one game with its options, tables of N players."""
@@ -249,7 +249,7 @@ def _league_context(request, access, **extra) -> dict:
     return context
 
 
-@require_GET
+@require_safe
 @with_league
 def league_detail(request, access):
     """Show a league: its game and options, its seasons; admins open seasons."""
@@ -308,7 +308,7 @@ def _season_context(request, access, season, **extra) -> dict:
     return context
 
 
-@require_GET
+@require_safe
 @with_season
 def season_detail(request, access, season):
     """Show a season: its tables, its standings, and to members a form for a new table."""
@@ -348,7 +348,7 @@ def season_table_create_view(request, access, season):
     return render(request, "clubs/season.html", context, status=422)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @with_season
 def season_close_view(request, access, season):
     """Close a season (admins), after a confirmation page: its tables become read-only."""
@@ -392,7 +392,7 @@ def _invite_open_page(request, form: InviteLinkForm, *, status: int = 200):
     return render(request, "clubs/invite_open.html", context, status=status)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 def invite_accept_view(request):
     """Open an invite (``/invite/#<token>``) and join its club.

@@ -13,7 +13,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.clubs import groups
 from games.clubs.models import Group
@@ -51,7 +51,7 @@ def with_group(*, write: bool = False):
     return decorator
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def group_create_view(request):
     """Start a group: its name, its players and the game its tables offer first."""
     form = GroupCreateForm(request.POST or None)
@@ -109,7 +109,7 @@ def _group_context(request, group: Group, role: Role, **forms) -> dict:
     return context
 
 
-@require_GET
+@require_safe
 @with_group()
 def group_detail(request, group, role):
     """Show the group: start a table in one or two taps, its players, its latest tables."""
@@ -188,7 +188,7 @@ def group_player_retire_view(request, group, role, player_id: int):
     return redirect("group", group_id=group.pk)
 
 
-@require_GET
+@require_safe
 @never_cache  # join links and codes: no cache may keep them
 @with_group()
 def group_share(request, group, role):

@@ -36,7 +36,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from games.clubs.models import Group
 from games.demo import DEMO_IDS
@@ -115,7 +115,7 @@ def table_join(request, table_id, key):
     return _joined(request, table, role)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 def link_join_page(request):
     """Open a table or a group from a join link (``/j/#<token>``, a QR code): the page's
@@ -157,7 +157,7 @@ def link_join(request, token):
     return _joined(request, target, role)
 
 
-@require_GET
+@require_safe
 @never_cache
 def demo_join(request, table_id):
     """Open a demo table as its scorekeeper, on a local run only (DEBUG): the home page lists
@@ -168,7 +168,7 @@ def demo_join(request, table_id):
     return _joined(request, table, Role.SCOREKEEPER)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 def code_join(request):
     """Type a table's (or a group's) code and land on it; tries are throttled per client."""
@@ -280,7 +280,7 @@ def share_context(request: HttpRequest, target: Table | Group, role: Role) -> di
     return {"invites": invites, "join_url": request.build_absolute_uri(reverse("join"))}
 
 
-@require_GET
+@require_safe
 @never_cache  # join links and codes: no cache may keep them
 @with_table()
 def table_share(request, table, role):

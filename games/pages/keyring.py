@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.pages.forms.keyring import RecoveryFileForm, TransferCodeForm
 from games.pages.joining import qr_svg
@@ -78,7 +78,7 @@ def _page(request, *, status: int = 200, **extra):
     return render(request, "keys/keys.html", context, status=status)
 
 
-@require_GET
+@require_safe
 @never_cache
 def keyring_page(request):
     """Show what this phone holds and the three ways to keep it."""
@@ -112,7 +112,7 @@ def keys_move(request):
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 def keys_receive(request):
     """Type (or scan) another phone's move code: its keys come to this phone."""
@@ -137,7 +137,7 @@ def keys_receive(request):
     return render(request, "keys/receive.html", {"form": form}, status=status)
 
 
-@require_GET
+@require_safe
 @never_cache
 def recovery_download(request):
     """Download this browser's keys as a small file, to load back on any phone."""

@@ -44,7 +44,7 @@ def _throttled(request) -> list[tuple[str, str]] | None:
     return [(message, "")]
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def referee_page(request):
     """Ask the referee about cards: a meld, a hand, an opening, layoffs, a move, a score."""
     initial = {}

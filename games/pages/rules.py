@@ -2,7 +2,7 @@
 
 from django.http import Http404
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games.pages.tables import with_table
 from games.rules.reference import GAME_PREFIXES, reference
@@ -11,12 +11,12 @@ from games.shared.models import Variant
 from games.tables import selectors as table_selectors
 
 
-@require_GET
+@require_safe
 def rules_index(request):
     return render(request, "rules/rules.html", {"reference": reference(), "game": None})
 
 
-@require_GET
+@require_safe
 def rules_game(request, game: str):
     if game not in GAME_PREFIXES:
         raise Http404
@@ -35,7 +35,7 @@ def _game_page(request, game: str, **extra):
     return render(request, "rules/rules.html", context)
 
 
-@require_GET
+@require_safe
 @with_table()
 def table_rules_page(request, table, role):
     """A table's game, with the values this table plays under beside the rules they set."""

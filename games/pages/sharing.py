@@ -36,7 +36,7 @@ def _block(request, table, share: SharedResult | None, *, revoked: bool = False)
     return render(request, template, context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache  # the address of the result page, for the table's scorekeepers only
 @with_table()
 def result_share_block(request, table, role):

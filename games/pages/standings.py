@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games.clubs import selectors as club_selectors
 from games.clubs.models import Player, Season, Tiebreaker
@@ -38,14 +38,14 @@ def standings_context(access, season: Season) -> dict:
     }
 
 
-@require_GET
+@require_safe
 @with_season
 def season_standings_view(request, access, season):
     """Return the season's standings block: the page polls it until a recompute lands."""
     return render(request, "standings/_standings.html", standings_context(access, season))
 
 
-@require_GET
+@require_safe
 @with_league
 def league_standings(request, access):
     """The league's standings page: its latest season, or the one asked for (``?season=``),
@@ -70,7 +70,7 @@ def _csv_response(season: Season, what: str) -> tuple[HttpResponse, Any]:
     return response, csv.writer(response)
 
 
-@require_GET
+@require_safe
 @with_season
 def season_standings_csv(request, access, season):
     """Download the season's standings, one row per player, as last computed."""
@@ -79,7 +79,7 @@ def season_standings_csv(request, access, season):
     return response
 
 
-@require_GET
+@require_safe
 @with_season
 def season_results_csv(request, access, season):
     """Download every seat of the season's counted matches, in the order they were played."""
@@ -88,7 +88,7 @@ def season_results_csv(request, access, season):
     return response
 
 
-@require_GET
+@require_safe
 @with_club
 def player_detail(request, access, player_id):
     """Show a player of the club to its members: win rate per game, rating over time in

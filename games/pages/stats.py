@@ -10,14 +10,14 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games.pages.common import with_club
 from games.pages.groups import with_group
 from games.standings import selectors as standings_selectors
 
 
-@require_GET
+@require_safe
 @with_group()
 def group_stats_view(request, group, role):
     """Show a group's stats: every player's record, head to head and wins over time."""
@@ -26,7 +26,7 @@ def group_stats_view(request, group, role):
     return render(request, "stats/stats.html", context)
 
 
-@require_GET
+@require_safe
 @with_club
 def club_stats_view(request, access):
     """Show a club's stats to its members: its leagues' and nights' matches, player by player."""

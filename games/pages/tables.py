@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.clubs.models import Group
 from games.demo import demo_tables
@@ -82,7 +82,7 @@ def with_table(*, write: bool = False):
     return decorator
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def home(request):
     """Create a table, and list the tables this browser holds a key for."""
     form = TableCreateForm(request.POST or None)
@@ -193,7 +193,7 @@ def _hand_form(table: Table, board, data=None, *, amend=False, **kwargs):
     return form_class(data, variant=table.variant, **kwargs)
 
 
-@require_GET
+@require_safe
 @never_cache  # the page shows join links and codes: no cache may keep it
 @with_table()
 def table_detail(request, table, role):
@@ -207,7 +207,7 @@ def table_detail(request, table, role):
     return render(request, "tables/table.html", _context(request, table, role))
 
 
-@require_GET
+@require_safe
 @never_cache  # private to the table's phones, like its page
 @with_table()
 def table_chart(request, table, role):
@@ -227,7 +227,7 @@ def poll_since(request, table: Table) -> int | None:
 HANDS_PER_PAGE = 50
 
 
-@require_GET
+@require_safe
 @never_cache  # private to the table's phones, like its page
 @with_table()
 def table_hands(request, table, role):
@@ -456,7 +456,7 @@ def _history_entry(table: Table, number: int, board) -> selectors.HistoryEntry:
     return selectors.table_history(table=table, state=board.state, hands=hands)[0]
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @with_table(write=True)
 def hand_amend(request, table, role, number: int):
     """Correct a recorded hand: the history keeps the original beside the amendment."""
@@ -502,7 +502,7 @@ def result_confirm(request, table, role):
     return render(request, "tables/table.html", context, status=status)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @with_table(write=True)
 def hand_void(request, table, role, number: int):
     """Void a recorded hand: it stays in the history, struck through, and stops counting."""

@@ -12,7 +12,7 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.clubs.models import Player
 from games.pages.common import add_errors, admins_only, with_club
@@ -71,7 +71,7 @@ def _director_forms(pairing) -> dict:
     }
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @with_club
 def tournament_create_view(request, access):
     """Start a night's page: its name, its league's rules, its rounds and their length."""
@@ -101,7 +101,7 @@ def tournament_create_view(request, access):
     return render(request, "tournaments/new.html", context, status=page_status(form))
 
 
-@require_GET
+@require_safe
 @never_cache
 @with_club
 def tournament_detail(request, access, tournament_id: int):
@@ -327,7 +327,7 @@ def tournament_finish_view(request, access, tournament_id: int):
 SHEET_HANDS = 14
 
 
-@require_GET
+@require_safe
 @never_cache  # join links and codes
 @with_club
 def table_cards(request, access, tournament_id: int):
@@ -351,7 +351,7 @@ def table_cards(request, access, tournament_id: int):
     return render(request, "tournaments/cards.html", context)
 
 
-@require_GET
+@require_safe
 @never_cache
 @with_club
 def tournament_tv(request, access, tournament_id: int):
@@ -362,7 +362,7 @@ def tournament_tv(request, access, tournament_id: int):
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 @never_cache
 def room_screen(request, token: str):
     """The room's screen by the director's room link: read-only, no session, no account,
@@ -408,7 +408,7 @@ def _room_link(request, tournament) -> dict:
     return {"room_url": url, "room_qr": qr_svg(url, _("The room screen's address"))}
 
 
-@require_GET
+@require_safe
 @never_cache
 @with_table()
 def table_night_view(request, table, role):
@@ -468,7 +468,7 @@ def _visible_night(request, club: str, tournament_id: int) -> Tournament:
     return tournament
 
 
-@require_GET
+@require_safe
 def tournament_results(request, club: str, tournament_id: int):
     """The night's results for everyone once it is over: standings and every table."""
     tournament = _visible_night(request, club, tournament_id)
@@ -485,7 +485,7 @@ def tournament_results(request, club: str, tournament_id: int):
 CSV_HEADER = ["rank", "player", "victory_points", "buchholz", "points_difference", "played", "byes"]
 
 
-@require_GET
+@require_safe
 def tournament_results_json(request, club: str, tournament_id: int):
     """The night's results as one JSON document (docs/export.md, "A night's results")."""
     tournament = _visible_night(request, club, tournament_id)
@@ -497,7 +497,7 @@ def tournament_results_json(request, club: str, tournament_id: int):
     )
 
 
-@require_GET
+@require_safe
 def tournament_results_csv(request, club: str, tournament_id: int):
     """The night's standings as a CSV file, one row per player."""
     tournament = _visible_night(request, club, tournament_id)

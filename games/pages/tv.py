@@ -4,13 +4,13 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games.pages.tables import poll_since, with_table
 from games.tables import heads, selectors
 
 
-@require_GET
+@require_safe
 @never_cache
 @with_table()
 def table_tv(request, table, role):

@@ -18,6 +18,11 @@ class TestDemoTables:
         assert Table.objects.filter(pk__in=DEMO_IDS).count() == 3
         assert capsys.readouterr().out.count("Demo table:") == 6
 
+    def test_the_links_name_the_port_make_run_serves(self, capsys):
+        call_command("load_demo", port=8123)
+        out = capsys.readouterr().out
+        assert out.count("http://127.0.0.1:8123/") == 4 and ":8000" not in out
+
     def test_the_ramino_demo_is_a_hand_being_played_move_by_move(self):
         call_command("load_demo")
         table = Table.objects.get(pk=MOVES_ID)

@@ -12,12 +12,16 @@ class Command(BaseCommand):
         "public Gin league, unless they exist."
     )
 
+    def add_arguments(self, parser):
+        parser.add_argument("--port", type=int, default=8000, help="The port the links name.")
+
     def handle(self, *args, **options):
+        base = f"http://127.0.0.1:{options['port']}"
         for table in demo_load():
             # The demo's own way in (local runs only): nobody holds the tables' keys.
             path = reverse("demo-join", args=[table.id])
-            self.stdout.write(f"Demo table: http://127.0.0.1:8000{path}")
+            self.stdout.write(f"Demo table: {base}{path}")
         league = demo_league()
         if league is not None:
             path = reverse("league-standings", args=[league.club.slug, league.slug])
-            self.stdout.write(f"Demo league standings (public): http://127.0.0.1:8000{path}")
+            self.stdout.write(f"Demo league standings (public): {base}{path}")

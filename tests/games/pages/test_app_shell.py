@@ -101,3 +101,31 @@ def test_the_room_screen_needs_the_table_key_and_answers_idle_polls_with_nothing
     assert Client().get(tv_url).status_code == 404
     idle = phone.get(tv_url + "?since=1", headers={"hx-request": "true"})
     assert idle.status_code == 204
+
+
+@pytest.mark.django_db
+class TestHeadRequests:
+    """Uptime monitors and link previews ask with HEAD: the pages answer as to GET, with no
+    body (``curl -I``)."""
+
+    def test_the_main_pages_answer_head_with_200(self, client):
+        created = client.post(
+            "/",
+            {
+                "variant": "gin",
+                "players": "2",
+                "player_1": "Anna",
+                "player_2": "Bruno",
+                "preset": "big_gin",
+                "target": "100",
+            },
+        )
+        table = created.url
+        for path in ("/", "/referee/", "/rules/", "/join/", table, f"{table}history/"):
+            response = client.head(path)
+            assert response.status_code == 200, path
+            assert response.content == b"", path
+
+    def test_every_page_says_what_the_site_is_for_search_engines_and_link_previews(self, client):
+        page = client.get("/").content.decode()
+        assert '<meta name="description" content="RummyRef keeps score' in page
