@@ -24,7 +24,6 @@ import base64
 import logging
 from datetime import datetime, timedelta
 
-import segno
 from cryptography.fernet import Fernet, InvalidToken
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -248,6 +247,9 @@ def _own_token(request, target: Table | Group, holder: Role, grant: Role, kind: 
 
 def qr_svg(link: str, title: str) -> str:
     # Made here, drawn inline: no image request, nothing the CSP has to allow (no styles).
+    # segno is imported here, when a code is drawn: about 10 MiB in every web worker else.
+    import segno
+
     svg = segno.make(link, error="m").svg_inline(border=2, omitsize=True, title=title)
     return mark_safe(svg)
 

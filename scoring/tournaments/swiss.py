@@ -17,8 +17,6 @@ import random
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-import networkx as nx
-
 from scoring.tournaments.ranking import named, tournament_standings
 from scoring.tournaments.results import Bye, PlayerKey, TableResult, VictoryPoints
 
@@ -94,6 +92,9 @@ def _pairs(
     count = len(order)
     if count == 0:
         return []
+    # Imported here, when a round is paired: networkx weighs about 23 MiB in every web
+    # worker that would import it with the page code, and only pairing needs it.
+    import networkx as nx
     # Integer weights keep networkx's matching exact. One rematch costs more than every
     # distance of a whole round together, so the fewest rematches always come first; one
     # pair kept apart costs more than every rematch of a round together.
