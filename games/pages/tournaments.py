@@ -2,14 +2,18 @@
 and the results for everyone once the night is over."""
 
 import csv
+import hashlib
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -373,17 +377,38 @@ def room_screen(request, token: str):
     version = selectors.night_version(tournament=tournament)
     if request.htmx and request.GET.get("since") == version:
         return HttpResponse(status=204)
+    if request.htmx:
+        # Every screen of the night shows the same board: drawn once per version of the
+        # night, language and room link (the board polls its own address), then served to
+        # the other screens from the shared cache.
+        link = hashlib.sha256(token.encode()).hexdigest()[:16]
+        key = f"room-board:{tournament.pk}:{link}:{version}:{get_language()}"
+        board = cache.get(key)
+        if board is None:
+            board = render_to_string(
+                "tournaments/room.html#board",
+                _room_context(tournament, token, version),
+                request=request,
+            )
+            cache.set(key, board, ROOM_BOARD_SECONDS)
+        return HttpResponse(board)
+    return render(request, "tournaments/room.html", _room_context(tournament, token, version))
+
+
+# A room board is kept for as long as its version can still be asked for.
+ROOM_BOARD_SECONDS = 10 * 60
+
+
+def _room_context(tournament, token: str, version: str) -> dict:
     night = _night_context(tournament)
     statuses = [line.status for line, _forms in night["round_tables"]]
-    context = {
+    return {
         **night,
         "token": token,
         "version": version,
         # The round's clock stops once no table is still playing or waiting to confirm.
         "round_over": bool(statuses) and all(s in ("done", "decided") for s in statuses),
     }
-    template = "tournaments/room.html#board" if request.htmx else "tournaments/room.html"
-    return render(request, template, context)
 
 
 @require_POST

@@ -7,6 +7,7 @@ import uuid
 import pytest
 from django.test import Client
 
+from games.pages import tournaments as tournament_pages
 from games.tables import services as table_services
 from games.tournaments import selectors, services
 from games.tournaments.models import RoundTable, Tournament
@@ -354,6 +355,26 @@ class TestTheRoomScreen:
         )
         moved = Client().get(poll, HTTP_HX_REQUEST="true")
         assert moved.status_code == 200 and "result to confirm" in moved.content.decode()
+
+    def test_the_screens_of_a_night_share_one_drawing_of_each_version(
+        self, world, director, night, monkeypatch
+    ):
+        tournament, url = night
+        director.post(url + "rounds/")
+        room = _room_link(director, url)
+        drawn = []
+        original = tournament_pages._room_context
+        monkeypatch.setattr(
+            tournament_pages,
+            "_room_context",
+            lambda *args: drawn.append(args[2]) or original(*args),
+        )
+        for _screen in range(5):
+            assert Client().get(room, HTTP_HX_REQUEST="true").status_code == 200
+        assert len(drawn) == 1  # four of the five screens were served the first's drawing
+        _finish_open_tables(tournament)
+        moved = Client().get(room, HTTP_HX_REQUEST="true").content.decode()
+        assert len(drawn) == 2 and "round over" in moved
 
     def test_the_clock_stops_when_the_round_ends_and_the_final_standings_follow_the_night(
         self, world, director, night
