@@ -95,6 +95,7 @@ def _pairs(
     # Imported here, when a round is paired: networkx weighs about 23 MiB in every web
     # worker that would import it with the page code, and only pairing needs it.
     import networkx as nx
+
     # Integer weights keep networkx's matching exact. One rematch costs more than every
     # distance of a whole round together, so the fewest rematches always come first; one
     # pair kept apart costs more than every rematch of a round together.
