@@ -185,6 +185,7 @@ def apart_keep(*, actor, tournament_id: int, entrant_ids: Sequence[int]) -> Kept
     return kept
 
 
+@transaction.atomic
 def apart_drop(*, actor, tournament_id: int, kept_id: int) -> None:
     """Let two players kept apart be seated together again."""
     tournament = _director(tournament_id, actor)
@@ -237,6 +238,7 @@ def director_call_clear(*, actor, tournament_id: int, round_table_id: int) -> No
 LATE = "late"
 
 
+@transaction.atomic
 def points_adjust(
     *,
     actor,

@@ -666,3 +666,33 @@ class TestAdjustingATotal:
         first = RoundTable.objects.filter(round__tournament=tournament).first()
         assert director.post(url + f"tables/{first.pk}/adjust/", {"late": "0"}).status_code == 400
         assert 'data-testid="late-0"' not in director.get(url).content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_director_s_row_locking_actions_hold_outside_a_test_s_transaction(world, director):
+    """As in a server (no test transaction around the request): every director action that
+    locks the night's row runs in a transaction of its own."""
+    response = director.post(
+        f"/clubs/{world.club.slug}/n/new/",
+        {**NIGHT_FORM, "league": world.league.pk, "late_penalty": 10},
+    )
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(name="Gin night")
+    url = f"/clubs/{world.club.slug}/n/{tournament.pk}/"
+    players = [p.pk for p in world.club.players.all()]
+    assert director.post(url + "entrants/", {"players": players}).status_code == 302
+    first, second = tournament.entrants.order_by("pk")[:2]
+    assert (
+        director.post(url + "apart/", {"first": first.pk, "second": second.pk}).status_code == 302
+    )
+    kept = tournament.kept_apart.get()
+    assert director.post(url + "apart/", {"drop": kept.pk}).status_code == 302
+    assert not tournament.kept_apart.exists()
+    assert director.post(url + "rounds/").status_code == 302
+    pairing = RoundTable.objects.filter(round__tournament=tournament).first()
+    adjust = url + f"tables/{pairing.pk}/adjust/"
+    assert director.post(adjust, {"late": "0"}).status_code == 302
+    assert director.post(adjust, {"seat": "1", "points": "5", "reason": "slow"}).status_code == 302
+    assert director.post(url + "room-link/").status_code == 302
+    assert director.post(url + "deputies/", {"grant": world.member.pk}).status_code == 302
+    assert director.post(url + f"tables/{pairing.pk}/call-clear/").status_code == 302
