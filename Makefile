@@ -26,15 +26,32 @@ $(DEV): requirements.txt requirements-dev.txt | $(BIN)/python
 install: $(RUNTIME)
 
 PORT ?= 8000
+HTTPS ?=
+# With HTTPS=1, the plain-HTTP port that hands phones this machine's certificate (PORT + 1).
+CERT_PORT ?= $(shell expr $(PORT) + 1)
+LOCAL_CA_DIR ?= .local-ca
 
 ## run: install, migrate, load the demo tables and serve on port $(PORT) (8000 unless
 ## `make run PORT=8123`) of every address of
-## this machine, so phones on the same Wi-Fi can open it (the address and its QR code are printed)
+## this machine, so phones on the same Wi-Fi can open it (the address and its QR code are printed).
+## `make run HTTPS=1`: the same over HTTPS (gunicorn with a certificate signed by this machine's
+## own authority, made on first use in $(LOCAL_CA_DIR)/), and on $(CERT_PORT) over plain HTTP the
+## page that installs that authority on a phone (everything else there goes to HTTPS)
 run: $(RUNTIME)
 	$(BIN)/python manage.py migrate --noinput
+ifeq ($(HTTPS),1)
+	$(BIN)/python manage.py load_demo --port $(PORT) --https
+	LOCAL_CA_DIR=$(LOCAL_CA_DIR) $(BIN)/python manage.py local_ca --port $(PORT) --cert-port $(CERT_PORT)
+	export LAN_HTTPS_PORT=$(PORT) LOCAL_CA_DIR=$(LOCAL_CA_DIR); \
+	$(BIN)/gunicorn rummyref.lan_http:application --bind 0.0.0.0:$(CERT_PORT) --workers 1 --threads 4 & \
+	$(BIN)/gunicorn rummyref.wsgi --bind 0.0.0.0:$(PORT) \
+		--certfile $(LOCAL_CA_DIR)/server.pem --keyfile $(LOCAL_CA_DIR)/server-key.pem; \
+	status=$$?; kill $$! 2>/dev/null; exit $$status
+else
 	$(BIN)/python manage.py load_demo --port $(PORT)
 	$(BIN)/python manage.py lan_url --port $(PORT)
 	$(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
+endif
 
 ## browser: the Chromium the browser tests drive (Debian's package; Playwright cannot fetch its own here)
 browser:

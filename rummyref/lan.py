@@ -22,3 +22,23 @@ def lan_addresses() -> list[str]:
         probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
         found.append(probe.getsockname()[0])
     return [address for address in found if _usable(address)]
+
+
+def terminal_qr(url: str) -> str:
+    """Return a QR code of ``url`` drawn for a terminal (phones scan it off the screen)."""
+    import io
+
+    import segno  # here, not at the top: settings import this module in every web worker
+
+    drawn = io.StringIO()
+    segno.make(url, error="l").terminal(out=drawn, compact=True)
+    return drawn.getvalue()
+
+
+def machine_hostnames() -> list[str]:
+    """Return this machine's hostname and its mDNS name (``<hostname>.local``, which iPhones
+    and most Android phones resolve on the same Wi-Fi), or none if it is not a plain name."""
+    host = socket.gethostname().split(".")[0]
+    if not (host and host.isascii() and host.replace("-", "").isalnum()):
+        return []
+    return [host.lower(), f"{host.lower()}.local"]

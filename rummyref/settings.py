@@ -18,7 +18,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from rummyref.env import env_bool, env_int, env_list, env_str
-from rummyref.lan import lan_addresses
+from rummyref.lan import lan_addresses, machine_hostnames
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -28,10 +28,21 @@ if DEBUG:
     # Only ever used on a developer's machine; production refuses to start without its own.
     SECRET_KEY = env_str("SECRET_KEY", "dev-only-insecure-key-do-not-use-in-production")
     # This machine's own LAN address too, so phones on the same Wi-Fi can open `make run`
-    # (it binds 0.0.0.0). Only its addresses, never "*": a page on another site still
-    # cannot reach the local server through a hostname of its own (DNS rebinding).
+    # (it binds 0.0.0.0), and its own names (hostname, hostname.local), which the HTTPS
+    # certificate of `make run HTTPS=1` carries. Only its own, never "*": a page on another
+    # site still cannot reach the local server through a hostname of its own (DNS rebinding).
+    # Over HTTPS (gunicorn with the local certificate) a form's Origin is https://<host>:<port>,
+    # the request's own, which Django's CSRF check accepts with no CSRF_TRUSTED_ORIGINS.
     ALLOWED_HOSTS = env_list(
-        "ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver", *lan_addresses()]
+        "ALLOWED_HOSTS",
+        [
+            "127.0.0.1",
+            "localhost",
+            "[::1]",
+            "testserver",
+            *machine_hostnames(),
+            *lan_addresses(),
+        ],
     )
 else:
     SECRET_KEY = env_str("SECRET_KEY")
@@ -58,6 +69,13 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
+# `make run HTTPS=1` (games/management/commands/local_ca.py): this machine's own certificate
+# authority and its server certificate live here (git-ignored; the authority's key never
+# leaves it), and the app hands out the authority's certificate at /ca/ while DEBUG is on.
+# LAN_HTTPS_PORT is the port that run serves HTTPS on (0: none), for the pages that link to it.
+LOCAL_CA_DIR = Path(env_str("LOCAL_CA_DIR", str(BASE_DIR / ".local-ca")))
+LAN_HTTPS_PORT = env_int("LAN_HTTPS_PORT", 0)
+
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",

@@ -1,4 +1,6 @@
-"""The installable app: its manifest, its service worker, the favicon and the offline page.
+"""The installable app: its manifest, its service worker, the favicon and the offline page,
+and for a local run over HTTPS (`make run HTTPS=1`) the page and file that install this
+machine's certificate authority on a phone.
 
 The service worker is served from the site's root so its scope covers every page; it is a
 template because it must name the static files by their deployed (hashed) URLs.
@@ -6,10 +8,13 @@ template because it must name the static files by their deployed (hashed) URLs.
 
 import hashlib
 from functools import lru_cache
+from pathlib import Path
 
+from cryptography.hazmat.primitives import serialization
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.http import JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
+from django.http.request import split_domain_port
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -17,7 +22,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from rummyref.local_ca import authority_certificate
+
 THEME_COLOUR = "#0f5132"
+# The file name a phone saves this machine's certificate authority under (`make run HTTPS=1`).
+CERTIFICATE_NAME = "rummyref-local-ca.crt"
 BACKGROUND_COLOUR = "#f4f6f4"
 
 # What a phone needs to draw any page it has opened before, with no network.
@@ -119,3 +128,42 @@ def favicon(request):
 @require_safe
 def offline(request):
     return render(request, "app_shell/offline.html")
+
+
+def _local_authority():
+    # Only a local run (DEBUG) hands out this machine's authority: a deployed site has a
+    # certificate every phone already trusts, and no reason to offer another.
+    if not settings.DEBUG:
+        return None
+    return authority_certificate(Path(settings.LOCAL_CA_DIR))
+
+
+@require_safe
+def local_ca(request):
+    """Say how a phone installs this machine's certificate authority, once, for HTTPS."""
+    host, _port = split_domain_port(request.get_host())
+    https_url = f"https://{host}:{settings.LAN_HTTPS_PORT}/" if settings.LAN_HTTPS_PORT else ""
+    return render(
+        request,
+        "app_shell/local_ca.html",
+        {
+            "available": _local_authority() is not None,
+            "secure": request.is_secure(),
+            "https_url": https_url,
+        },
+    )
+
+
+@require_safe
+def local_ca_certificate(request):
+    """Hand out the authority's certificate, its public part only (DER, as phones install it)."""
+    certificate = _local_authority()
+    if certificate is None:
+        raise Http404("No local certificate authority here.")
+    response = HttpResponse(
+        certificate.public_bytes(serialization.Encoding.DER),
+        content_type="application/x-x509-ca-cert",
+    )
+    response["Content-Disposition"] = f'attachment; filename="{CERTIFICATE_NAME}"'
+    response["Cache-Control"] = "no-store"
+    return response

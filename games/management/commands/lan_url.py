@@ -1,11 +1,8 @@
 """Print where phones on the same Wi-Fi open this machine's local run, with a QR code."""
 
-import io
-
-import segno
 from django.core.management.base import BaseCommand
 
-from rummyref.lan import lan_addresses
+from rummyref.lan import lan_addresses, terminal_qr
 
 
 class Command(BaseCommand):
@@ -24,6 +21,4 @@ class Command(BaseCommand):
             return
         url = f"http://{addresses[0]}:{port}/"
         self.stdout.write(f"Phones on the same Wi-Fi: open {url} (or scan this code)")
-        code = io.StringIO()
-        segno.make(url, error="l").terminal(out=code, compact=True)
-        self.stdout.write(code.getvalue(), ending="")
+        self.stdout.write(terminal_qr(url), ending="")

@@ -14,9 +14,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--port", type=int, default=8000, help="The port the links name.")
+        parser.add_argument("--https", action="store_true", help="The links name https://.")
 
     def handle(self, *args, **options):
-        base = f"http://127.0.0.1:{options['port']}"
+        scheme = "https" if options["https"] else "http"
+        base = f"{scheme}://127.0.0.1:{options['port']}"
         for table in demo_load():
             # The demo's own way in (local runs only): nobody holds the tables' keys.
             path = reverse("demo-join", args=[table.id])
