@@ -167,6 +167,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("it", _("Italian"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates day first and 24-hour times (rummyref/formats/en), as at the tables it serves.
+FORMAT_MODULE_PATH = ["rummyref.formats"]
 USE_I18N = True
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Rome")
 USE_TZ = True
@@ -463,6 +465,11 @@ LOGGING = {
     "loggers": {"django": {"handlers": ["mail_admins"], "level": "INFO"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+if CELERY_TASK_ALWAYS_EAGER:
+    # Tasks run inside the request (`make run`): a line per task done, and kombu's note that
+    # no broker host was given, would bury the address and the demo links a person needs.
+    LOGGING["loggers"]["celery.app.trace"] = {"level": "WARNING"}
+    LOGGING["loggers"]["kombu.connection"] = {"level": "ERROR"}
 
 # How often a table page asks for news (ms): other phones' entries must show within 3 s.
 TABLE_POLL_MS = env_int("TABLE_POLL_MS", 2000)

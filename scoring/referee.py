@@ -42,3 +42,12 @@ def answer(question: str, data: Mapping[str, Any]) -> dict[str, Any]:
     if handler is None:
         raise not_in_game(question, table)
     return handler(table, data)
+
+
+def table_options(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the options a question is answered under, every one explicit (defaults
+    included): what the rules it cites are titled with. Empty for a game the engine lacks."""
+    game = GAMES.get(data.get("variant"))
+    if game is None:
+        return {}
+    return game.options_to_dict(referee_table(game, data).options)

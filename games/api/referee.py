@@ -107,20 +107,21 @@ class BadRequestOut(serializers.Serializer):
     fields = serializers.DictField(required=False)
 
 
-def _render(value, request=None):
-    """Turn the engine's answer into JSON, sentences in the request's language."""
+def _render(value, request=None, options=None):
+    """Turn the engine's answer into JSON, sentences in the request's language; rule titles
+    name the numbers the question's ``options`` chose."""
     if isinstance(value, dict):
         out = {}
         for key, item in value.items():
             if key == "violations":
                 out[key] = [violation_dict(v, request) for v in item]
             elif key == "rules":
-                out[key] = [{"rule": r, "title": str(rule_title(r))} for r in item]
+                out[key] = [{"rule": r, "title": str(rule_title(r, options))} for r in item]
             else:
-                out[key] = _render(item, request)
+                out[key] = _render(item, request, options)
         return out
     if isinstance(value, list | tuple):
-        return [_render(v, request) for v in value]
+        return [_render(v, request, options) for v in value]
     return value
 
 
@@ -149,7 +150,7 @@ class RefereeView(APIView):
                 },
                 status=status.HTTP_400_BAD_REQUEST,
             )
-        return Response(_render(answer, request))
+        return Response(_render(answer, request, referee.table_options(serializer.validated_data)))
 
 
 def _schema(summary, ask, examples, description=""):

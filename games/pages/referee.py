@@ -101,7 +101,8 @@ def referee_answer(question: str, ask: dict) -> dict:
     """Ask the engine and make its answer ready for the page: sentences and rule titles."""
     answer = referee.answer(question, ask)
     answer["violations"] = [(violation_text(v), v.rule) for v in answer.get("violations", [])]
-    answer["rules"] = [(rule, rule_title(rule)) for rule in answer.get("rules", [])]
+    options = referee.table_options(ask)
+    answer["rules"] = [(rule, rule_title(rule, options)) for rule in answer.get("rules", [])]
     # "items" would resolve to dict.items in a template.
     answer["score_items"] = answer.pop("items", [])
     return answer

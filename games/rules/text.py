@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
+from games.rules.card_text import cards_label
 from games.rules.reference import rule_url
 from games.rules.verdicts import MESSAGES, MOVE_MESSAGES
 from scoring.errors import Violation
@@ -39,11 +40,17 @@ class _Shown(dict):
         return ""
 
 
+# The parameters that hold cards: a player reads them with their suit symbols (7♠, not 7S).
+_CARD_PARAMS = frozenset({"card", "cards", "top", "missing"})
+
+
 def _display_params(params: Mapping[str, Any]) -> dict[str, Any]:
     shown = _Shown(params)
     for key, value in params.items():
         if isinstance(value, list | tuple):
             shown[key] = " ".join(str(v) for v in value)
+        if key in _CARD_PARAMS and isinstance(value, str | list | tuple):
+            shown[key] = cards_label(value)
         if key == "player":
             shown[key] = PLAYERS.get(value, value)
         if key == "field":
@@ -198,8 +205,24 @@ RULE_TITLES = {
 }
 
 
-def rule_title(rule: str) -> str:
-    """Return a rule's few-word description in the active language (the ID if unknown)."""
+# Titles that name a number the table chooses: shown with the table's own value when the
+# options are known (the referee's "Rules applied", a table's rules), else the plain title.
+RULE_TITLES_WITH_OPTIONS = {
+    "R40-OPEN": gettext_lazy("Rummy40: first melds worth at least %(opening_minimum)s"),
+    "RAM-OPEN": gettext_lazy("Ramino: open with 3+ cards worth %(opening_minimum)s or more"),
+    "KR-MATCH": gettext_lazy("Knock Rummy match: %(target)s ends it; bonuses 100 and 25 per round"),
+}
+
+
+def rule_title(rule: str, options: Mapping[str, Any] | None = None) -> str:
+    """Return a rule's few-word description in the active language (the ID if unknown),
+    with the numbers the table's ``options`` choose where the title names one."""
+    with_options = RULE_TITLES_WITH_OPTIONS.get(rule)
+    if with_options is not None and options:
+        try:
+            return str(with_options) % options
+        except KeyError:
+            pass  # options of another game, or partial ones: the plain title says it
     return str(RULE_TITLES.get(rule, rule))
 
 
@@ -252,7 +275,7 @@ def table_rules(variant: str, options: Mapping[str, Any]) -> list[tuple[str, str
         lines += [(rule, gettext("on")) for key, rule in _RAMINO_FLAGS.items() if options.get(key)]
     elif variant == "knock_rummy":
         lines = [("KR-MATCH", options.get("target"))]
-    return [(rule_title(rule), str(value), rule) for rule, value in lines]
+    return [(rule_title(rule, options), str(value), rule) for rule, value in lines]
 
 
 # What the standings call each game-specific count (scoring.standings.COUNTS).

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games.rules import reference as rules_reference
+from games.rules.card_text import SUIT_SYMBOLS, card_label
 from games.rules.text import item_text
 from games.standings import charts
 
@@ -18,16 +19,13 @@ def rule_link(rule, game=None):
     return rules_reference.rule_link(rule, game) if rule else ""
 
 
-SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
-
-
 @register.simple_tag
 def cards(card_list) -> str:
     """Render cards written in notation ('10H') as small face-up cards ('10♥')."""
     return format_html_join(
         "",
         '<span class="c {}">{}</span>',
-        ((_suit_class(c), _label(c)) for c in card_list or []),
+        ((_suit_class(c), card_label(c)) for c in card_list or []),
     )
 
 
@@ -35,16 +33,6 @@ def _suit_class(card: str) -> str:
     if card.startswith("JK"):
         return "jk"
     return "s" + card[-1] if card[-1] in SUIT_SYMBOLS else "jk"
-
-
-def _label(card: str) -> str:
-    """Show 10H as 10♥, a joker as 🃏 and a declared joker JK=4S as 🃏4♠."""
-    if card.startswith("JK"):
-        stands = card.partition("=")[2]
-        return "🃏" + (_label(stands) if stands else "")
-    if card[-1] in SUIT_SYMBOLS:
-        return card[:-1] + SUIT_SYMBOLS[card[-1]]
-    return card
 
 
 @register.simple_tag

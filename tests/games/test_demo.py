@@ -1,5 +1,6 @@
 """The demo tables `make run` loads: idempotent, and each replays from its log."""
 
+import logging
 import re
 
 import pytest
@@ -22,6 +23,22 @@ class TestDemoTables:
         call_command("load_demo", port=8123)
         out = capsys.readouterr().out
         assert out.count("http://127.0.0.1:8123/") == 4 and ":8000" not in out
+
+    def test_the_demo_prints_only_what_a_person_needs(self, capsys, settings):
+        # `make run` runs the tasks inside the command (no broker), once each save commits:
+        # their "Task ... succeeded" lines, and kombu's note about the missing broker host,
+        # would bury the links, so those loggers keep quiet then.
+        assert settings.CELERY_TASK_ALWAYS_EAGER
+        assert not logging.getLogger("celery.app.trace").isEnabledFor(logging.INFO)
+        assert not logging.getLogger("kombu.connection").isEnabledFor(logging.WARNING)
+        call_command("load_demo", port=8123)
+        out = capsys.readouterr().out
+        assert [line.split(":", 1)[0] for line in out.splitlines()] == [
+            "Demo table",
+            "Demo table",
+            "Demo table",
+            "Demo league standings (public)",
+        ]
 
     def test_the_ramino_demo_is_a_hand_being_played_move_by_move(self):
         call_command("load_demo")

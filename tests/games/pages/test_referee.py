@@ -325,6 +325,34 @@ class TestMeldsOpeningsAndMoves:
         assert code == 200 and body["valid"] is False
         assert body["violations"][0]["rule"] == "RAM-OPEN" and body["value"] == 9
 
+    def test_the_rules_applied_name_the_tables_opening_minimum(self, api, db):
+        # RAM-OPT-SCALA40 raises RAM-OPEN's 30 to 40: 2+3+4 = 9 < 40, and the title says 40.
+        code, body = ask(
+            api,
+            "opening",
+            {"variant": "ramino", "options": {"scala40": True}, "melds": ["2S 3S 4S"]},
+        )
+        assert code == 200 and body["minimum"] == 40
+        titles = {rule["rule"]: rule["title"] for rule in body["rules"]}
+        assert titles["RAM-OPEN"] == "Ramino: open with 3+ cards worth 40 or more"
+        code, body = ask(api, "opening", {"variant": "ramino", "melds": ["2S 3S 4S"]})
+        titles = {rule["rule"]: rule["title"] for rule in body["rules"]}
+        assert titles["RAM-OPEN"] == "Ramino: open with 3+ cards worth 30 or more"
+
+    def test_the_page_titles_the_rules_with_the_tables_options(self, client, db):
+        response = client.post(
+            "/referee/",
+            {
+                "variant": "ramino",
+                "players": "3",
+                "ramino__scala40": "on",
+                "question": "opening",
+                "melds": "2S 3S 4S",
+            },
+        )
+        page = response.content.decode()
+        assert "worth 40 or more" in page and "worth 30 or more" not in page
+
     def test_a_knock_rummy_move_that_splits_a_run_and_frees_a_joker_is_legal(self, api, db):
         # KR-MANIP, KR-JOKER: 9♣ from hand frees the joker, which becomes 9♠ after 7♠ 8♠.
         code, body = ask(

@@ -63,3 +63,45 @@ def test_every_rule_has_its_anchor_on_its_page(language):
             assert response.status_code == 200
             pages[page] = response.content.decode()
         assert f'id="{anchor}"' in pages[page], (page, anchor)
+
+
+def test_a_tables_rules_are_titled_with_its_own_numbers():
+    # A Rummy40 table opening at 51 (R40-OPEN), a Ramino one at 40 (RAM-OPT-SCALA40), a Knock
+    # Rummy game to 200 (KR-MATCH): each title names the table's number, in both languages.
+    from games.rules.text import table_rules
+
+    def titles(variant, options):
+        return {rule: title for title, _value, rule in table_rules(variant, options)}
+
+    assert titles("rummy40", {"opening_minimum": 51, "target": 100})["R40-OPEN"] == (
+        "Rummy40: first melds worth at least 51"
+    )
+    assert "40 or more" in titles("ramino", {"hands": 5, "opening_minimum": 40})["RAM-OPEN"]
+    assert titles("knock_rummy", {"target": 200})["KR-MATCH"].startswith("Knock Rummy match: 200")
+    with translation.override("it"):
+        assert titles("ramino", {"hands": 5, "opening_minimum": 40})["RAM-OPEN"] == (
+            "Ramino: apri con 3+ carte per almeno 40 punti"
+        )
+
+
+def test_verdicts_show_cards_with_their_suit_symbols():
+    from games.rules.text import violation_text
+    from scoring.errors import Violation
+
+    gap = Violation(
+        rule="MELD-RUN",
+        code="gap",
+        message="",
+        params={"cards": ["7S", "9S", "JK=10S"], "missing": ["8S"]},
+    )
+    assert violation_text(gap) == "7♠ 9♠ 🃏10♠ is not a run: 8♠ missing."
+    copies = Violation(
+        rule="CARD-2", code="too_many_copies", message="", params={"card": "QH", "count": 2}
+    )
+    with translation.override("it"):
+        assert "Q♥" in violation_text(copies) and "QH" not in violation_text(copies)
+    # What is not a card stays as the player typed it, to be found and fixed.
+    typo = Violation(
+        rule="CARD-3", code="unknown_token", message="", params={"token": "7X", "position": 2}
+    )
+    assert "“7X”" in violation_text(typo)
