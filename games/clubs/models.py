@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.shared.models import Created, Variant, digest_field, digest_is_full, key_digest, new_key
 
@@ -288,8 +289,9 @@ class Season(Created):
     """
 
     class Status(models.TextChoices):
-        OPEN = "open", _("Open")
-        CLOSED = "closed", _("Closed")
+        # "Open" and "Closed" say what the season is (in Italian: aperta, chiusa), not a verb.
+        OPEN = "open", pgettext_lazy("a season's status", "Open")
+        CLOSED = "closed", pgettext_lazy("a season's status", "Closed")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(_("name"), max_length=80)
