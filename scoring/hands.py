@@ -19,7 +19,7 @@ KNOCK = "knock"
 WALL = "wall"
 
 # The player flags a hand's end state may carry; each variant refuses the ones it lacks.
-FLAGS = ("knocked", "went_out", "hand_closed", "opening_penalty")
+FLAGS = ("knocked", "went_out", "hand_closed", "opening_penalty", "sitting_out")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +49,8 @@ class SeatEnd:
 
     ``melded`` is every card the player put on the table this hand (melds and additions).
     ``opening_penalty`` counts the player's failed openings (R40-OPEN-PENALTY); True is 1.
+    ``sitting_out`` marks a seat that took no part in the hand: out of the match
+    (S40-MATCH), it was dealt no cards and scores nothing.
 
     Quick entry by hand values: ``points`` gives the value of the hand directly (a whole
     number, 0 or more), and the player then carries no cards, so the copies check (CARD-2)
@@ -64,6 +66,7 @@ class SeatEnd:
     went_out: bool = False
     hand_closed: bool = False
     opening_penalty: int | bool = 0
+    sitting_out: bool = False
     points: int | None = None
     melded_points: int | None = None
 
@@ -192,9 +195,14 @@ class MatchOutcome:
     finished: bool
     hands: int  # how many hands were played
     totals: tuple[int, ...]  # the hands' points plus the end-of-match items
-    items: tuple[ScoreItem, ...] = ()  # end-of-match bonuses (KR-MATCH)
+    items: tuple[ScoreItem, ...] = ()  # end-of-match bonuses (KR-MATCH), re-entries
     winners: tuple[int, ...] = ()  # several on a tie; empty while the match goes on
     loser: int | None = None  # Rummy40 with two players: who reached the limit
+    # Seats out of the match, dealt no more cards (S40-MATCH); empty in games without.
+    out: tuple[int, ...] = ()
+    # Each seat's place (1 is best) where it does not follow the totals (S40-MATCH: the
+    # order of elimination); empty where the places are the totals'.
+    places: tuple[int, ...] = ()
 
     @property
     def winner(self) -> int | None:
@@ -202,8 +210,9 @@ class MatchOutcome:
         return self.winners[0] if len(self.winners) == 1 else None
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the result ready for JSON."""
-        return {
+        """Return the result ready for JSON; "out" and "places" only where a game has them,
+        so the projections of the other games stay as cached tables hold them."""
+        result = {
             "finished": self.finished,
             "hands": self.hands,
             "totals": list(self.totals),
@@ -212,6 +221,11 @@ class MatchOutcome:
             "winner": self.winner,
             "loser": self.loser,
         }
+        if self.out:
+            result["out"] = list(self.out)
+        if self.places:
+            result["places"] = list(self.places)
+        return result
 
 
 def running_totals(results: Sequence[HandScore]) -> list[tuple[int, ...]]:

@@ -61,6 +61,11 @@ class MeldRules:
     fixed_groups: bool = False  # RAM-OPT-FIXEDGROUPS: set suits in order C S H D, no gaps
     # The rule a player looks up when a joker is refused because the game has none.
     no_jokers_rule: str = "GIN-SETUP"
+    # The rule a meld with more than max_jokers cites (R40-RUNS, S40-JOKER).
+    joker_limit_rule: str = "R40-RUNS"
+    # The order in which a set's undeclared jokers take the missing suits ("" for C S H D;
+    # S40-JOKER: "HDCS", hearts, diamonds, clubs, spades).
+    set_joker_suits: str = ""
 
     def run_positions(self) -> tuple[int, ...]:
         """Return the ranks of a suit in run order (an ace-high ace is 14), wrapping aside."""
@@ -147,7 +152,8 @@ def check_meld(
     run; the most valuable place for the jokers (VALUE, as for openings, so 7♠ 8♠ JK is
     7♠ 8♠ 9♠ and Q♠ K♠ JK is Q♠ K♠ A♠); an ace at an end of the run, not inside; the jokers
     higher up the run (J♠ Q♠ JK is J♠ Q♠ K♠); a set's jokers in the first missing suits in
-    the order C S H D. A whole suit, which every window holds, is laid from the ace: A..K.
+    the order C S H D (or MeldRules.set_joker_suits: S40-JOKER's H D C S). A whole suit,
+    which every window holds, is laid from the ace: A..K.
     """
     cards = tuple(cards)
     if not cards:
@@ -239,7 +245,7 @@ def _check_joker_count(cards: tuple[Card, ...], jokers: int, rules: MeldRules) -
         )
     if rules.max_jokers is not None and jokers > rules.max_jokers:
         raise _refuse(
-            "R40-RUNS",
+            rules.joker_limit_rule,
             "too_many_jokers",
             f"{_labels(cards)} has {jokers} jokers; a meld holds at most {rules.max_jokers}.",
             cards=_names(cards),
@@ -339,13 +345,14 @@ def _set_readings(
     rank = naturals[0].rank
     held = {card.suit for card in naturals}
     missing = [suit for suit in SUITS if suit not in held]
+    order = {suit: i for i, suit in enumerate(rules.set_joker_suits)} or _SUIT_INDEX
     readings = []
     for joker_suits in combinations(missing, len(cards) - len(naturals)):
         stands = tuple(
             sorted([*naturals, *(Card(rank, suit) for suit in joker_suits)], key=card_sort_key)
         )
         jokers = tuple(p for p, card in enumerate(stands) if card.suit in joker_suits)
-        readings.append(_reading("set", stands, jokers, [_SUIT_INDEX[s] for s in joker_suits]))
+        readings.append(_reading("set", stands, jokers, sorted(order[s] for s in joker_suits)))
     return readings
 
 

@@ -36,6 +36,7 @@ from scoring.payloads import (
     read_payload,
 )
 from scoring.play import DONE, SHOW, Play, apply_move, start
+from scoring.play.state import next_in
 from scoring.variants import game_get
 
 
@@ -153,8 +154,14 @@ class TableState:
         passes to the next seat after every hand entered, a voided one too (its cards were
         dealt). A hand started play by play may name another dealer; the deal passes on
         from them. docs/rules.md names no dealer rule for these games beyond "clockwise".
+        A seat out of the match (S40-MATCH) deals no more: the deal passes over it.
         """
-        return self.play.dealer if self.play is not None else self.next_dealer
+        if self.play is not None:
+            return self.play.dealer
+        out = self.match.out
+        if self.next_dealer in out and len(out) < len(self.seats):
+            return next_in(self.next_dealer - 1, len(self.seats), out)
+        return self.next_dealer
 
     @property
     def turn(self) -> int | None:
@@ -406,7 +413,9 @@ def _new_hand(state: TableState, event: LogEvent) -> TableState:
             seats=len(state.seats),
             discard_pile=rules.discard_pile,
         )
-        started = start(rules, state.seats, deal, dealer=state.next_dealer, seq=event.seq)
+        started = start(
+            rules, state.seats, deal, dealer=state.dealer, seq=event.seq, out=state.match.out
+        )
         return replace(state, play=started)
     recorded: HandRecorded = read_payload(HAND_RECORDED, event.payload, entry=_entry_reader(state))
     result = state.variant.score_entry(state.options, recorded.entry, state.seats)

@@ -12,8 +12,10 @@ Rummy40, Ramino and Knock Rummy record a hand by each seat's end of hand (JSON):
         "melded": "7H 8H 9H",            # cards laid on the table this hand ("")
         "knocked": false,                # Knock Rummy (false)
         "went_out": false,               # (false)
-        "hand_closed": false,            # Ramino, RAM-HANDCLOSE (false)
-        "opening_penalty": 0},           # Rummy40, failed openings (0)
+        "hand_closed": false,            # Ramino, Scala 40: closing in hand (false)
+        "opening_penalty": 0,            # Rummy40, Scala 40: failed openings (0)
+        "sitting_out": false},           # Scala 40: out of the match, dealt nothing
+                                         #   (false; its hand "")
        ...],
      "stock_exhausted": false}           # the stock ran out (false)
 
@@ -44,7 +46,7 @@ missing hand (cards mode) or points (points mode), a seat too many as an unknown
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -237,6 +239,7 @@ def _player_end(
         "knocked": field_bool(fields, key + "knocked"),
         "went_out": field_bool(fields, key + "went_out"),
         "hand_closed": field_bool(fields, key + "hand_closed"),
+        "sitting_out": field_bool(fields, key + "sitting_out"),
         "opening_penalty": (
             field_int(fields, penalty, low=0, high=MAX_FAILED_OPENINGS) if penalty in fields else 0
         ),
@@ -321,7 +324,9 @@ class SeatBySeatScoring:
 # The players' book ---------------------------------------------------------------------
 
 
-def opening_figures(result: HandScore, seat: int, *, dealt: int | None) -> Counter[str]:
+def opening_figures(
+    result: HandScore, seat: int, *, dealt: int | None, absent: Collection[int] = ()
+) -> Counter[str]:
     """Give a seat's book figures in a game of openings (Rummy40, Ramino): whether it opened,
     where the hand tells, and the points it was left holding.
 
@@ -332,16 +337,20 @@ def opening_figures(result: HandScore, seat: int, *, dealt: int | None) -> Count
     non-out seat holds cards in any other hand), so it is left out of both; so is every
     hand when ``dealt`` is None, at a table whose house rules let a hand grow past the deal
     (RAM-OPT-KNOCKCLAIM). ``points_left`` of ``hands_left``: what the seat's hand was worth
-    in each hand it did not go out, known by cards and by points alike.
+    in each hand it did not go out, known by cards and by points alike. Seats ``absent``
+    took no part in the hand (S40-MATCH: out of the match): they get no figure and say
+    nothing of the others.
     """
     went_out = {other for other in result.winners if result.ending == OUT}
     figures: Counter[str] = Counter()
+    if seat in absent:
+        return figures
     if seat not in went_out:
         figures["hands_left"] += 1
         figures["points_left"] += result.hand_values[seat]
     seats = range(len(result.points))
     by_cards = len(result.hands) == len(seats) and all(
-        result.hands[other] for other in seats if other not in went_out
+        result.hands[other] for other in seats if other not in went_out and other not in absent
     )
     if by_cards and dealt is not None:
         figures["opened_known"] += 1

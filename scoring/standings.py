@@ -258,7 +258,8 @@ def match_summary(
     # Gin lets an amendment end the match at an earlier hand than the last one recorded;
     # the match result then stops there, and so do the hands read here.
     results = [result for result in state.counted[: match.hands] if reading.hand_played(result)]
-    places = places_of(match.totals, lower_is_better=reading.lower_is_better)
+    # A game whose places do not follow its totals gives them (S40-MATCH: who went out last).
+    places = list(match.places) or places_of(match.totals, lower_is_better=reading.lower_is_better)
     hand_winners = [reading.hand_winners(result) for result in results]
     seats = []
     for seat, player in enumerate(players):

@@ -88,6 +88,7 @@ from scoring.play.state import (
     _hand_over,
     _must_show,
     _phase_refusal,
+    next_in,
 )
 from scoring.play.turns import _discard, _draw, _pass
 
@@ -115,24 +116,36 @@ def start(
     *,
     dealer: int,
     seq: int,
+    out: tuple[int, ...] = (),
 ) -> Play:
     """Deal a hand under the table's play rules: everybody holds the game's hand, the upcard
-    starts the pile; ``dealer`` is the table's next dealer, unless the deal names one."""
+    starts the pile; ``dealer`` is the table's next dealer, unless the deal names one.
+
+    Seats ``out`` of the match (S40-MATCH) are dealt nothing, neither deal nor play.
+    """
     if deal.dealer is not None:
         dealer = deal.dealer
+        if dealer in out:
+            # Only Scala 40 puts seats out of a match.
+            raise _refuse(
+                "S40-MATCH",
+                "dealer_out",
+                f"{seats[dealer]} is out of the match and cannot deal.",
+                player=seats[dealer],
+            )
     upcard = (deal.upcard,) if deal.upcard is not None else ()
-    dealt = rules.hand_size * len(seats)
-    first = (dealer + 1) % len(seats)
+    dealt = rules.hand_size * (len(seats) - len(out))
     play = Play(
         rules=rules,
         seats=seats,
         dealer=dealer,
-        turn=first,
+        turn=next_in(dealer, len(seats), out),
         phase=FIRST if rules.first_turn else DRAW,
-        hands=tuple(SeatHand(count=rules.hand_size) for _ in seats),
+        hands=tuple(SeatHand(count=0 if s in out else rules.hand_size) for s in range(len(seats))),
         stock=rules.deck.size - dealt - len(upcard),
         discard=upcard,
         seq=seq,
+        out=out,
     )
     _check_visible(play)
     return play

@@ -27,6 +27,8 @@ from scoring.play.state import (
     _name,
     _not_your_turn,
     _phase_refusal,
+    _pickup_unused,
+    _placed,
     _table_meld,
     _take,
     _with_hand,
@@ -120,6 +122,10 @@ def _judge_opening(play: Play, seat: int) -> Play:
     melded = list(hand.melded)
     for card in cards:
         melded.remove(card)
+    taken = play.taken_from_discard
+    if play.rules.pickup_to_table and taken is not None and taken in cards:
+        # S40-PICKUP: the discard taken went into the opening, and came back with it.
+        play = replace(play, owed_card=taken)
     back = replace(
         hand,
         penalties=hand.penalties + 1,
@@ -151,7 +157,7 @@ def _after_meld(
         hand = replace(hand, opened=True, opened_turn=play.turn_number)
     hand = replace(hand, melded=(*hand.melded, *cards))
     play = replace(
-        play,
+        _placed(play, cards),
         hands=_with_hand(play, seat, hand),
         table=table,
         melded_now=True,
@@ -160,6 +166,8 @@ def _after_meld(
     if hand.count == 0:
         if play.owed_jokers:
             raise _joker_unused(play, seat, play.owed_jokers)
+        if play.owed_card is not None:
+            raise _pickup_unused(play, seat)
         return _finish(play, KNOCK if play.rules.knock == KNOCK_AT_TURN_END else OUT, seat)
     return play
 
@@ -250,7 +258,7 @@ def _swap(play: Play, move: JokerSwapped) -> Play:
     hand = replace(hand, melded=(*hand.melded, card))
     table = (*play.table[:index], TableMeld(item.owner, new_meld), *play.table[index + 1 :])
     return replace(
-        play,
+        _placed(play, (card,)),
         hands=_with_hand(play, seat, hand),
         table=table,
         owed_jokers=play.owed_jokers + 1,

@@ -57,4 +57,15 @@ class PlayRules:
     melds_at_knock: bool = False  # Gin: melds are shown when knocking, never laid in play
     show_by_points: bool = True  # the hands left may be shown by their value
     big_gin: bool = False  # GIN-BIGGIN: going out with 11 cards and no discard
-    hand_closure: bool = False  # RAM-HANDCLOSE
+    hand_closure: bool = False  # RAM-HANDCLOSE, S40-HANDCLOSE
+    # S40-HANDCLOSE: going out in the turn of the first meld needs no opening minimum.
+    hand_closure_free: bool = False
+    # S40-PICKUP: the top discard taken must reach the table in the same turn, before
+    # opening among the melds of the opening.
+    pickup_to_table: bool = False
+    # S40-DISCARD: a player who has opened may not discard a card a table meld could take,
+    # but for the last one.
+    no_attachable_discard: bool = False
+    # S40-STOCK: an empty stock is made again from the discard pile but its top card; the
+    # hand ends only when that pile has nothing to give.
+    reshuffle: bool = False

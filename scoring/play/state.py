@@ -79,6 +79,8 @@ class Play:
     opening_value: int = 0
     opening_melds: int = 0
     claimable: bool = False  # the last discard may be claimed (RAM-OPT-KNOCKCLAIM)
+    owed_card: Card | None = None  # S40-PICKUP: the discard taken, not yet on the table
+    out: tuple[int, ...] = ()  # seats out of the match, dealt nothing (S40-MATCH)
     final_turns: int = 0  # Knock Rummy turns left after the stock ran out
     ending: str | None = None
     ender: int | None = None
@@ -143,6 +145,20 @@ class Play:
 
 def _name(play: Play, seat: int) -> str:
     return play.seats[seat]
+
+
+def _next_seat(play: Play, seat: int) -> int:
+    """Return the seat after ``seat`` in turn order, passing over the seats out of the match."""
+    return next_in(seat, len(play.seats), play.out)
+
+
+def next_in(seat: int, seats: int, out: Sequence[int] = ()) -> int:
+    """Return the seat after ``seat`` of ``seats`` that is not ``out`` (one always is)."""
+    for step in range(1, seats + 1):
+        following = (seat + step) % seats
+        if following not in out:
+            return following
+    raise ValueError("every seat is out")
 
 
 def _not_your_turn(play: Play, seat: int) -> RuleViolation:
@@ -279,6 +295,29 @@ def _must_have_opened(play: Play, seat: int, rule: str) -> None:
         )
 
 
+def _placed(play: Play, cards: Sequence[Card]) -> Play:
+    """Return the play with the discard taken this turn settled if it is among ``cards``,
+    gone to the table (S40-PICKUP)."""
+    if play.owed_card is not None and play.owed_card in cards:
+        return replace(play, owed_card=None)
+    return play
+
+
+def _pickup_unused(play: Play, seat: int) -> RuleViolation:
+    """Refuse ending a turn with the discard taken still off the table (S40-PICKUP)."""
+    card = play.owed_card
+    label = card.label if card is not None else ""
+    opened = play.hands[seat].opened
+    return _refuse(
+        "S40-PICKUP",
+        "pickup_unused" if opened else "pickup_not_opened",
+        f"{_name(play, seat)} took {label} from the discard pile: it must go on the table this "
+        + ("turn." if opened else "turn, in the melds that open."),
+        player=_name(play, seat),
+        card=str(card),
+    )
+
+
 def _finish(play: Play, ending: str, seat: int | None) -> Play:
     play = replace(play, ending=ending, ender=seat, phase=SHOW)
     if ending == WALL:
@@ -309,6 +348,7 @@ def _ended(play: Play) -> Play:
         players.append(
             SeatEnd(
                 name=play.seats[seat],
+                sitting_out=seat in play.out,
                 hand=() if by_points else (hand.shown or ()),
                 melded=() if by_points else hand.melded,
                 knocked=ending == KNOCK

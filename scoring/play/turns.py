@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from scoring.cards import Card
+from scoring.errors import RuleViolation
 from scoring.errors import refusal as _refuse
 from scoring.hands import OUT, STOCK, WALL
+from scoring.melds import check_meld
 from scoring.payloads import (
     DISCARD_SOURCE,
     STOCK_SOURCE,
@@ -31,8 +33,10 @@ from scoring.play.state import (
     _give,
     _joker_unused,
     _name,
+    _next_seat,
     _not_your_turn,
     _phase_refusal,
+    _pickup_unused,
     _take,
     _turn_complete,
     _with_hand,
@@ -44,7 +48,7 @@ def _draw(play: Play, move: CardDrawn) -> Play:
     seat, source, card = move.seat, move.source, move.card
     if (
         rules.rearrange
-        and seat == (play.turn + 1) % len(play.seats)
+        and seat == _next_seat(play, play.turn)
         and play.phase == PLAY
         and play.final_turns == 0
     ):
@@ -120,6 +124,7 @@ def _draw_discard(play: Play, seat: int, card: Card | None) -> Play:
         hands=_with_hand(play, seat, hand),
         taken_from_discard=top,
         owed_jokers=owed,
+        owed_card=top if play.rules.pickup_to_table else None,
     )
 
 
@@ -157,7 +162,7 @@ def _end_turn(play: Play) -> Play:
             return _finish(play, STOCK, None)
     return replace(
         play,
-        turn=(play.turn + 1) % len(play.seats),
+        turn=_next_seat(play, play.turn),
         turn_number=play.turn_number + 1,
         phase=phase,
         draws=0,
@@ -167,6 +172,7 @@ def _end_turn(play: Play) -> Play:
         melded_now=False,
         taken_from_discard=None,
         owed_jokers=0,
+        owed_card=None,
         final_turns=final,
     )
 
@@ -182,10 +188,13 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
         raise _not_your_turn(play, seat)
     if play.phase != PLAY:
         raise _phase_refusal(play, "draw_first", "Draw a card before discarding.")
+    play = _closed_in_hand(play, seat)
     play = _judge_opening(play, seat)
     _check_rediscard(play, card)
     hand = play.hands[seat]
     last = hand.count == 1
+    if play.owed_card is not None:
+        raise _pickup_unused(play, seat)
     if card.is_joker and rules.joker_discard_rule:
         _check_joker_discard(play, seat, last)
     owed = play.owed_jokers
@@ -193,6 +202,8 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
         owed -= 1  # RAM-JOKER-SWAP: a swapped joker may go out as the last card
     if owed:
         raise _joker_unused(play, seat, owed)
+    if rules.no_attachable_discard and hand.opened and not last:
+        _check_not_attachable(play, seat, card)
     hand = _take(play, seat, (card,))
     play = replace(
         play, hands=_with_hand(play, seat, hand), discard=(*play.discard, card), claimable=True
@@ -203,8 +214,42 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
         # GIN-WALL: the player who drew the last allowed card did not knock.
         return _finish(play, WALL, None)
     if play.stock == 0:
-        return _finish(play, STOCK, None)
+        if not rules.reshuffle or len(play.discard) < 2:
+            return _finish(play, STOCK, None)
+        # S40-STOCK: the pile but its top card, turned and shuffled, is the new stock.
+        play = replace(play, stock=len(play.discard) - 1, discard=play.discard[-1:])
     return _end_turn(play)
+
+
+def _closed_in_hand(play: Play, seat: int) -> Play:
+    """Open a player who goes out with this discard in the turn of their first melds, whatever
+    those melds are worth (S40-HANDCLOSE: closing in hand needs no opening minimum)."""
+    hand = play.hands[seat]
+    if not play.rules.hand_closure_free or hand.opened or not play.opening_melds:
+        return play
+    if hand.count != 1:
+        return play
+    opened = replace(hand, opened=True, opened_turn=play.turn_number)
+    return replace(play, hands=_with_hand(play, seat, opened), opening_value=0, opening_melds=0)
+
+
+def _check_not_attachable(play: Play, seat: int, card: Card) -> None:
+    """Refuse discarding a card a table meld could take (S40-DISCARD)."""
+    for number, item in enumerate(play.table, start=1):
+        declarations = [stands for _, stands in item.meld.declared()] + [None]
+        try:
+            check_meld((*item.meld.cards, card), play.rules.melds, declarations)
+        except RuleViolation:
+            continue
+        raise _refuse(
+            "S40-DISCARD",
+            "attachable",
+            f"{card.label} can go on meld {number} ({item.meld.label}): a player who has "
+            "opened may not discard it, unless it is the last card.",
+            player=_name(play, seat),
+            card=str(card),
+            meld=number,
+        )
 
 
 def _check_joker_discard(play: Play, seat: int, last: bool) -> None:

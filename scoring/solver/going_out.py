@@ -106,10 +106,11 @@ def can_go_out(
         return GoOut(violation=_cannot_go_out(cards, closing, joker_barred))
     if not opened:
         best = max(value for _, _, value in outs)
+        minimum = 0 if closing.hand_closure_free else closing.opening_minimum
         outs = [
             out
             for out in outs
-            if out[2] >= closing.opening_minimum and len(cards) - (out[0] is not None) >= MIN_MELD
+            if out[2] >= minimum and len(cards) - (out[0] is not None) >= MIN_MELD
         ]
         if not outs:
             return GoOut(value=best, violation=_below_minimum(closing, best))

@@ -60,7 +60,9 @@ class Closing:
     KR-OUT, GIN-BIGGIN). ``rule`` is cited when the cards cannot all be melded,
     ``opening_rule`` when a player who had not opened falls short of ``opening_minimum``
     (RAM-OPEN, R40-OPEN), and ``joker_discard_rule``, when set, forbids a joker as the last
-    discard (R40-JOKER-DISCARD, RAM-OPT-FIXEDJOKER).
+    discard (R40-JOKER-DISCARD, RAM-OPT-FIXEDJOKER). ``hand_closure_free``: a player who
+    has not opened goes out in one turn whatever the melds are worth (S40-HANDCLOSE), so
+    ``opening_minimum`` binds only an opening that does not go out.
     """
 
     discard: str
@@ -68,6 +70,7 @@ class Closing:
     opening_minimum: int = 0
     opening_rule: str = ""
     joker_discard_rule: str | None = None
+    hand_closure_free: bool = False
 
     def __post_init__(self) -> None:
         if self.discard not in DISCARDS:

@@ -30,7 +30,7 @@ def table_result(
     if decision is not None:
         totals = state.match.totals or state.totals
         lower = state.variant.standings.lower_is_better
-        places = tuple(places_of(totals, lower_is_better=lower))
+        places = state.match.places or tuple(places_of(totals, lower_is_better=lower))
         margins = tuple(_margin(totals, seat, lower) for seat in range(len(totals)))
         decided: tuple[Fraction, ...] = ()
         if decision.decision == "void":

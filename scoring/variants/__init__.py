@@ -10,10 +10,13 @@ from types import MappingProxyType
 
 from scoring.errors import RuleViolation, Violation
 from scoring.game import GameRules
-from scoring.variants import gin, knock_rummy, ramino, rummy40
+from scoring.variants import gin, knock_rummy, ramino, rummy40, scala40
 
 GAMES: Mapping[str, GameRules] = MappingProxyType(
-    {game.key: game for game in (gin.GAME, rummy40.GAME, ramino.GAME, knock_rummy.GAME)}
+    {
+        game.key: game
+        for game in (gin.GAME, rummy40.GAME, ramino.GAME, knock_rummy.GAME, scala40.GAME)
+    }
 )
 
 

@@ -160,4 +160,5 @@ class TestStoredSummaries:
             "rummy40": ("opened", "opened_known", "points_left", "hands_left"),
             "ramino": ("opened", "opened_known", "points_left", "hands_left"),
             "knock_rummy": ("knocks_won", "knocks_lost"),
+            "scala40": ("opened", "opened_known", "points_left", "hands_left"),
         }
