@@ -120,9 +120,10 @@ class GameRules:
     the fewest and most seats; ``setup_rule`` and ``match_rule`` the rules a refused table
     size or a hand after the match's end cite. ``match_entry`` says whether the table's
     projection carries the match result as its "match" entry (Gin's projection predates it
-    and stays as cached tables hold it). ``most_in_hand`` is the most cards one hand can
-    hold in the game (dealt, plus what a turn can bring before the discard): the referee
-    refuses a bigger hand, which bounds the solver's work.
+    and stays as cached tables hold it, but for the tables whose options add bonuses at a
+    game's end: for them it is a function of the options). ``most_in_hand`` is the most
+    cards one hand can hold in the game (dealt, plus what a turn can bring before the
+    discard): the referee refuses a bigger hand, which bounds the solver's work.
 
     The functions take the table's options object, which ``options_from_dict`` builds for
     a table of that many seats and ``options_to_dict`` writes back explicitly:
@@ -152,7 +153,8 @@ class GameRules:
     match_result: Callable[[Any, Sequence[Any]], MatchOutcome]
     standings: StandingsReading
     referee: RefereeRules
-    match_entry: bool = True
+    # True, False, or a function of the table's options saying which.
+    match_entry: bool | Callable[[Any], bool] = True
     # Whether the match could be over with these running totals after this many hands.
     # False lets the replay carry a match in play on by adding the new hand's points (so a
     # long log replays in time linear in its hands); True has ``match_result`` work it out.

@@ -189,6 +189,28 @@ def hand_score(
 
 
 @dataclass(frozen=True, slots=True)
+class GameScore:
+    """Hold one of the games a match scores on one sheet (Gin's Hollywood, GIN-HOLLYWOOD):
+    each seat's points in it, with its end bonuses once it is over, and who won it."""
+
+    number: int  # 1, 2, 3: its column on the sheet
+    totals: tuple[int, ...]
+    finished: bool = False
+    winner: int | None = None
+    hands: int = 0  # the hand after which it ended; 0 while it goes on
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the game ready for JSON."""
+        return {
+            "number": self.number,
+            "totals": list(self.totals),
+            "finished": self.finished,
+            "winner": self.winner,
+            "hands": self.hands,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class MatchOutcome:
     """Hold where a match stands after its hands: totals, end bonuses and the result."""
 
@@ -203,6 +225,8 @@ class MatchOutcome:
     # Each seat's place (1 is best) where it does not follow the totals (S40-MATCH: the
     # order of elimination); empty where the places are the totals'.
     places: tuple[int, ...] = ()
+    # The games of a match scored as several at once (GIN-HOLLYWOOD); none otherwise.
+    games: tuple[GameScore, ...] = ()
 
     @property
     def winner(self) -> int | None:
@@ -225,6 +249,8 @@ class MatchOutcome:
             result["out"] = list(self.out)
         if self.places:
             result["places"] = list(self.places)
+        if self.games:
+            result["games"] = [game.to_dict() for game in self.games]
         return result
 
 
@@ -253,3 +279,4 @@ class HandEnd:
     ending: str  # OUT, KNOCK, STOCK or WALL
     players: tuple[SeatEnd, ...]
     seat: int | None = None  # who went out or knocked
+    upcard: Card | None = None  # the card that started the discard pile, where one did

@@ -203,7 +203,8 @@ class TableState:
             "play": self.play.to_dict() if self.play is not None else None,
             "hands": [_hand_dict(h) for h in self.hands],
         }
-        if self.variant.match_entry:
+        entry = self.variant.match_entry
+        if entry(self.options) if callable(entry) else entry:
             projection["match"] = match.to_dict()
         # Only where a result was confirmed or decided, so the projections cached before
         # these events existed stay equal to a fresh replay.

@@ -15,6 +15,7 @@ from games.rules.card_text import cards_label
 from games.rules.reference import rule_url
 from games.rules.verdicts import MESSAGES, MOVE_MESSAGES
 from scoring.errors import Violation
+from scoring.variants.gin_scoring import PRESETS as GIN_PRESETS
 
 
 def violation_text(violation: Violation) -> str:
@@ -94,6 +95,10 @@ ITEM_TITLES = {
     "GIN-GIN": gettext_lazy("gin bonus"),
     "GIN-BIGGIN": gettext_lazy("Big Gin bonus"),
     "GIN-WALL": gettext_lazy("wall: no score"),
+    "GIN-SPADES": gettext_lazy("spade upcard: the hand counts double"),
+    "GIN-GAME": gettext_lazy("game bonus"),
+    "GIN-BOX": gettext_lazy("box bonus, %(bonus)s for each hand won (%(hands)s)"),
+    "GIN-SHUTOUT": gettext_lazy("shutout: the hand points and game bonus again"),
     "R40-END": gettext_lazy("cards left in hand"),
     "R40-OPEN-PENALTY": gettext_lazy("penalty for an opening below the minimum"),
     "RAM-SCORE": gettext_lazy("cards left in hand, won by who went out"),
@@ -111,7 +116,14 @@ def item_text(item: Mapping[str, Any], seats: list[str]) -> str:
     """Say who got how many points for what, e.g. 'Anna +25: gin bonus'."""
     seat = item.get("seat")
     who = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else ""
-    title = ITEM_TITLES.get(item.get("rule", ""), item.get("rule", ""))
+    title = str(ITEM_TITLES.get(item.get("rule", ""), item.get("rule", "")))
+    params = item.get("params") or {}
+    if "%(" in title:
+        # A title that names the item's own figures (GIN-BOX: the hands won).
+        title = title % _Shown(params)
+    if params.get("game"):
+        # One of the games on a Hollywood sheet (GIN-HOLLYWOOD).
+        title = gettext("%(title)s (game %(game)s)") % {"title": title, "game": params["game"]}
     return gettext("%(who)s %(points)+d: %(title)s") % {
         "who": who,
         "points": item.get("points", 0),
@@ -149,6 +161,12 @@ RULE_TITLES = {
     "GIN-SCORE-GIN": gettext_lazy("Gin scores its bonus + the defender's count"),
     "GIN-WALL": gettext_lazy("Wall: with 2 cards left in the stock the hand is void"),
     "GIN-MATCH": gettext_lazy("Gin match: the first to reach the target wins"),
+    "GIN-GAME": gettext_lazy("Gin: the game bonus to who reached the target"),
+    "GIN-BOX": gettext_lazy("Gin: a box bonus for every hand won"),
+    "GIN-SHUTOUT": gettext_lazy("Gin shutout: the loser scored nothing, the winner doubles"),
+    "GIN-OKLAHOMA": gettext_lazy("Oklahoma: the upcard sets the most a knock may keep"),
+    "GIN-SPADES": gettext_lazy("Oklahoma: a spade upcard doubles the hand"),
+    "GIN-HOLLYWOOD": gettext_lazy("Hollywood: three games scored on one sheet"),
     "R40-SETUP": gettext_lazy("Rummy40: 2 or 4 players, decks and jokers, 10 cards each"),
     "R40-OPEN": gettext_lazy("Rummy40: first melds worth at least the opening minimum"),
     "R40-OPEN-PENALTY": gettext_lazy("Rummy40: 20 penalty points for an opening below the minimum"),
@@ -208,6 +226,10 @@ RULE_TITLES = {
 # Titles that name a number the table chooses: shown with the table's own value when the
 # options are known (the referee's "Rules applied", a table's rules), else the plain title.
 RULE_TITLES_WITH_OPTIONS = {
+    "GIN-GIN": gettext_lazy("Gin: all 10 cards melded, bonus %(gin_bonus)s"),
+    "GIN-BIGGIN": gettext_lazy("Big Gin: all 11 cards melded, bonus %(big_gin_bonus)s"),
+    "GIN-GAME": gettext_lazy("Gin: a game bonus of %(game_bonus)s to who reached the target"),
+    "GIN-BOX": gettext_lazy("Gin: a box bonus of %(box_bonus)s for every hand won"),
     "R40-OPEN": gettext_lazy("Rummy40: first melds worth at least %(opening_minimum)s"),
     "RAM-OPEN": gettext_lazy("Ramino: open with 3+ cards worth %(opening_minimum)s or more"),
     "KR-MATCH": gettext_lazy("Knock Rummy match: %(target)s ends it; bonuses 100 and 25 per round"),
@@ -246,11 +268,31 @@ _RAMINO_FLAGS = {
 }
 
 
+# The names players know Gin's presets by (docs/rules.md, Gin Rummy).
+GIN_PRESET_LABELS = {
+    "big_gin": gettext_lazy("Big Gin"),
+    "classic": gettext_lazy("Classic"),
+    "american": gettext_lazy("American"),
+    "oklahoma": gettext_lazy("Oklahoma"),
+    "hollywood": gettext_lazy("Hollywood"),
+}
+
+# American scoring's switches (option keys of docs/rules.md) and the rule each one turns on.
+_GIN_FLAGS = {
+    "shutout": "GIN-SHUTOUT",
+    "oklahoma": "GIN-OKLAHOMA",
+    "spade_double": "GIN-SPADES",
+    "hollywood": "GIN-HOLLYWOOD",
+}
+
+
 def table_rules(variant: str, options: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     """Return the options a table plays with, as (rule title, value, rule ID) lines."""
     lines: list[tuple[str, object]] = []
     if variant == "gin":
-        preset = gettext("Classic") if options.get("preset") == "classic" else gettext("Big Gin")
+        # Every option, those the table's own dict leaves at its preset's value too.
+        options = {**GIN_PRESETS.get(options.get("preset"), {}), **options}
+        preset = str(GIN_PRESET_LABELS.get(options.get("preset"), options.get("preset")))
         lines = [
             ("GIN-BIGGIN", preset),
             ("GIN-MATCH", options.get("target")),
@@ -262,7 +304,17 @@ def table_rules(variant: str, options: Mapping[str, Any]) -> list[tuple[str, str
             ),
             ("GIN-NOREDISCARD", _on_off(options.get("no_rediscard", False))),
             ("GIN-WALL", _on_off(options.get("wall", False))),
+            ("GIN-GIN", options.get("gin_bonus")),
+            ("GIN-BIGGIN", _on_off(options.get("big_gin", False))),
         ]
+        if options.get("big_gin"):
+            lines.append(("GIN-BIGGIN", options.get("big_gin_bonus")))
+        lines += [
+            (rule, options[key])
+            for key, rule in (("game_bonus", "GIN-GAME"), ("box_bonus", "GIN-BOX"))
+            if options.get(key)
+        ]
+        lines += [(rule, gettext("on")) for key, rule in _GIN_FLAGS.items() if options.get(key)]
     elif variant == "rummy40":
         lines = [
             ("R40-OPEN", options.get("opening_minimum")),

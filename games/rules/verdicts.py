@@ -66,7 +66,22 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("GIN-BIGGIN", "deadwood"): _(
         "Big Gin needs all 11 cards in melds; this hand has %(count)s points of deadwood."
     ),
-    ("GIN-BIGGIN", "not_available"): _("Big Gin is not played at a Classic table."),
+    ("GIN-BIGGIN", "not_available"): _("This table does not play Big Gin."),
+    ("GIN-OKLAHOMA", "not_played"): _(
+        "This table does not play Oklahoma: the upcard %(card)s sets nothing here."
+    ),
+    ("GIN-OKLAHOMA", "upcard_needed"): _(
+        "At an Oklahoma table the hand's first upcard sets the knock limit: give it."
+    ),
+    ("GIN-OKLAHOMA", "over_limit"): _(
+        "The upcard %(card)s lets a knock keep %(limit)s or less; this hand counts %(count)s."
+    ),
+    ("GIN-SPADES", "needs_oklahoma"): _(
+        "Spades double only at an Oklahoma table, where the upcard counts."
+    ),
+    ("GIN-HOLLYWOOD", "single_hand"): _(
+        "Hollywood plays three games to a target, not a single hand."
+    ),
     ("GIN-WALL", "not_enabled"): _(
         "This table plays without the wall rule: the hand goes on until someone knocks."
     ),

@@ -146,8 +146,12 @@ def start(
         discard=upcard,
         seq=seq,
         out=out,
+        upcard=deal.upcard,
     )
     _check_visible(play)
+    if rules.upcard_limit is not None and deal.upcard is not None:
+        # GIN-OKLAHOMA: this deal's upcard sets how much deadwood a knock may keep.
+        play = replace(play, rules=replace(rules, knock_limit=rules.upcard_limit(deal.upcard)))
     return play
 
 

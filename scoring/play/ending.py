@@ -121,6 +121,16 @@ def _knock(play: Play, move: Knocked) -> Play:
                 f"Big Gin needs all 11 cards in melds; these leave {count} in deadwood.",
                 count=count,
             )
+    elif count > rules.knock_limit and rules.upcard_limit is not None:
+        raise _refuse(
+            "GIN-OKLAHOMA",
+            "over_limit",
+            f"The upcard {play.upcard} lets a knock keep {rules.knock_limit} or less; these "
+            f"cards count {count}.",
+            count=count,
+            limit=rules.knock_limit,
+            card=str(play.upcard),
+        )
     elif count > rules.knock_limit:
         raise _refuse(
             "GIN-KNOCK",

@@ -57,6 +57,8 @@ class PlayRules:
     melds_at_knock: bool = False  # Gin: melds are shown when knocking, never laid in play
     show_by_points: bool = True  # the hands left may be shown by their value
     big_gin: bool = False  # GIN-BIGGIN: going out with 11 cards and no discard
+    # GIN-OKLAHOMA: each deal's upcard sets its knock limit (the deal must name it).
+    upcard_limit: Callable[[Card], int] | None = None
     hand_closure: bool = False  # RAM-HANDCLOSE, S40-HANDCLOSE
     # S40-HANDCLOSE: going out in the turn of the first meld needs no opening minimum.
     hand_closure_free: bool = False

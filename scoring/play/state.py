@@ -86,6 +86,7 @@ class Play:
     ender: int | None = None
     end: HandEnd | None = None
     seq: int = 0  # the hand_started event's seq
+    upcard: Card | None = None  # the card the deal turned up, to score the hand with
     previous: Play | None = None  # the state before the last move, for move_undone
 
     @property
@@ -321,7 +322,7 @@ def _pickup_unused(play: Play, seat: int) -> RuleViolation:
 def _finish(play: Play, ending: str, seat: int | None) -> Play:
     play = replace(play, ending=ending, ender=seat, phase=SHOW)
     if ending == WALL:
-        return replace(play, phase=DONE, end=HandEnd(WALL, (), None))
+        return replace(play, phase=DONE, end=HandEnd(WALL, (), None, play.upcard))
     if not any(_must_show(play, s) for s in range(len(play.seats))):
         return _ended(play)
     return play
@@ -360,5 +361,5 @@ def _ended(play: Play) -> Play:
                 points=hand.points,
             )
         )
-    end = HandEnd(ending, tuple(players), play.ender)
+    end = HandEnd(ending, tuple(players), play.ender, play.upcard)
     return replace(play, phase=DONE, end=end)

@@ -15,22 +15,30 @@ bear it out)::
 
     {"mode": "cards", "knocker": 0, "knocker_cards": "<10 or 11 cards>",
      "defender_cards": "<10 cards>", "ending": "knock"}
+
+At an Oklahoma table (GIN-OKLAHOMA) either entry also names the hand's first upcard,
+``"upcard": "7S"``, which sets its knock limit (optional at a wall); no other table takes it.
+A hand played move by move names it when it is dealt.
+
+The match, with American scoring's bonuses and Hollywood's three games, is
+scoring/variants/gin_match.py's.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from scoring.cards import Card, gin_value
-from scoring.errors import RuleViolation, Violation
 from scoring.game import GameRules, RefereeRules, StandingsReading
-from scoring.hands import HandEnd, MatchOutcome, running_totals
+from scoring.hands import HandEnd
 from scoring.payloads import cards_field, check_fields, field_choice, field_int, field_seat
+from scoring.payloads.fields import one_card
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
 from scoring.variants import gin_referee
+from scoring.variants.gin_match import match_result
 from scoring.variants.gin_scoring import (
     BIG_GIN,
     BIG_GIN_PRESET,
@@ -50,6 +58,7 @@ from scoring.variants.gin_scoring import (
     GinHandResult,
     GinOptions,
     match_winner,
+    oklahoma_limit,
     score_cards,
     score_quick,
     score_wall,
@@ -78,14 +87,15 @@ __all__ = [
     "GinOptions",
     "GinQuickEntry",
     "GinWallEntry",
+    "match_result",
     "match_winner",
     "score_cards",
     "score_quick",
     "score_wall",
 ]
 
-QUICK_FIELDS = ("mode", "knocker", "ending", "knocker_count", "defender_count")
-CARDS_FIELDS = ("mode", "knocker", "knocker_cards", "defender_cards", "ending")
+QUICK_FIELDS = ("mode", "knocker", "ending", "knocker_count", "defender_count", "upcard")
+CARDS_FIELDS = ("mode", "knocker", "knocker_cards", "defender_cards", "ending", "upcard")
 # GIN-WALL: the hand is void when the stock is down to two cards (none with the option off).
 WALL_STOCK = 2
 
@@ -104,6 +114,8 @@ def options_to_dict(options: GinOptions) -> dict[str, Any]:
 class GinWallEntry:
     """Hold a hand entered as void at the wall (GIN-WALL)."""
 
+    upcard: Card | None = None
+
 
 @dataclass(frozen=True, slots=True)
 class GinQuickEntry:
@@ -113,6 +125,7 @@ class GinQuickEntry:
     ending: str
     knocker_count: int
     defender_count: int
+    upcard: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +136,15 @@ class GinCardsEntry:
     knocker_cards: tuple[Card, ...]
     defender_cards: tuple[Card, ...]
     ending: str | None
+    upcard: Card | None = None
 
 
 GinEntry = GinWallEntry | GinQuickEntry | GinCardsEntry
+
+
+def _upcard(payload: Mapping[str, Any]) -> Card | None:
+    """Read the hand's first upcard where the entry names one (GIN-OKLAHOMA)."""
+    return one_card(payload, "upcard") if payload.get("upcard") is not None else None
 
 
 def read_entry(options: GinOptions, payload: Mapping[str, Any], seats: tuple[str, ...]) -> GinEntry:
@@ -134,14 +153,15 @@ def read_entry(options: GinOptions, payload: Mapping[str, Any], seats: tuple[str
     if mode == "quick":
         ending = field_choice(payload, "ending", (*ENDINGS, WALL))
         if ending == WALL:
-            check_fields(payload, ("mode", "ending"))
-            return GinWallEntry()
+            check_fields(payload, ("mode", "ending", "upcard"))
+            return GinWallEntry(upcard=_upcard(payload))
         check_fields(payload, QUICK_FIELDS)
         return GinQuickEntry(
             knocker=field_seat(payload, "knocker", seats=len(seats)),
             ending=ending,
             knocker_count=field_int(payload, "knocker_count", low=0, high=MAX_COUNT),
             defender_count=field_int(payload, "defender_count", low=0, high=MAX_COUNT),
+            upcard=_upcard(payload),
         )
     check_fields(payload, CARDS_FIELDS)
     ending = payload.get("ending")
@@ -152,13 +172,14 @@ def read_entry(options: GinOptions, payload: Mapping[str, Any], seats: tuple[str
         knocker_cards=cards_field(payload, "knocker_cards"),
         defender_cards=cards_field(payload, "defender_cards"),
         ending=ending,
+        upcard=_upcard(payload),
     )
 
 
 def score_entry(options: GinOptions, entry: GinEntry, seats: tuple[str, ...]) -> GinHandResult:
     """Score a hand entered quickly (counts), by the cards each player held, or as void."""
     if isinstance(entry, GinWallEntry):
-        return score_wall(options)
+        return score_wall(options, upcard=entry.upcard)
     if isinstance(entry, GinQuickEntry):
         return score_quick(
             options,
@@ -166,6 +187,7 @@ def score_entry(options: GinOptions, entry: GinEntry, seats: tuple[str, ...]) ->
             ending=entry.ending,
             knocker_count=entry.knocker_count,
             defender_count=entry.defender_count,
+            upcard=entry.upcard,
         )
     return score_cards(
         options,
@@ -173,46 +195,29 @@ def score_entry(options: GinOptions, entry: GinEntry, seats: tuple[str, ...]) ->
         knocker_cards=entry.knocker_cards,
         defender_cards=entry.defender_cards,
         ending=entry.ending,
+        upcard=entry.upcard,
     )
 
 
 def score_play(options: GinOptions, end: HandEnd, seats: tuple[str, ...]) -> GinHandResult:
-    """Score a hand played move by move: void at the wall, else from the cards shown."""
+    """Score a hand played move by move: void at the wall, else from the cards shown; at an
+    Oklahoma table with the upcard it was dealt with (GIN-OKLAHOMA)."""
+    upcard = end.upcard if options.oklahoma else None
     if end.ending == WALL:
-        return score_wall(options, stock_empty=not options.wall)
+        return score_wall(options, stock_empty=not options.wall, upcard=upcard)
     knocker = end.seat
     return score_cards(
         options,
         knocker=knocker,
         knocker_cards=end.players[knocker].hand,
         defender_cards=end.players[1 - knocker].hand,
+        upcard=upcard,
     )
 
 
-def match_result(options: GinOptions, results: Sequence[GinHandResult]) -> MatchOutcome:
-    """Stop at the first hand after which a total reached the target (GIN-MATCH)."""
-    totals_after = running_totals(results)
-    for index, totals in enumerate(totals_after):
-        winner = match_winner(options, totals)
-        if winner is not None:
-            if index + 1 < len(results):
-                # An amendment made an earlier hand reach the target: the hands after it
-                # were never part of the match, so the amendment is refused.
-                raise RuleViolation(
-                    Violation(
-                        rule="GIN-MATCH",
-                        code="match_over",
-                        message="The match is over; no more hands can be recorded.",
-                        params={"hand": index + 1},
-                    )
-                )
-            return MatchOutcome(finished=True, hands=index + 1, totals=totals, winners=(winner,))
-    totals = totals_after[-1] if totals_after else (0, 0)
-    return MatchOutcome(finished=False, hands=len(results), totals=totals)
-
-
 def play_rules(options: GinOptions, players: int) -> PlayRules:
-    """Return what a Gin table allows in play (GIN-TURN, GIN-FIRST, GIN-KNOCK, GIN-WALL)."""
+    """Return what a Gin table allows in play (GIN-TURN, GIN-FIRST, GIN-KNOCK, GIN-WALL; at
+    an Oklahoma table each deal's upcard sets the knock limit, GIN-OKLAHOMA)."""
     return PlayRules(
         deck=GIN_DECK,
         hand_size=HAND_SIZE,
@@ -227,7 +232,8 @@ def play_rules(options: GinOptions, players: int) -> PlayRules:
         knock_limit=KNOCK_LIMIT,
         melds_at_knock=True,
         show_by_points=False,
-        big_gin=options.preset == BIG_GIN_PRESET,
+        big_gin=options.big_gin,
+        upcard_limit=oklahoma_limit if options.oklahoma else None,
     )
 
 
@@ -285,7 +291,9 @@ GAME = GameRules(
     match_rule="GIN-MATCH",
     # 10 dealt, 11 after the draw (Big Gin is declared with all 11).
     most_in_hand=HAND_SIZE + 1,
-    match_entry=False,
+    # The match entry only where a game's end adds bonuses or the sheet holds three games:
+    # the other tables' cached projections predate it.
+    match_entry=lambda options: options.match_bonuses,
     options_from_dict=options_from_dict,
     options_to_dict=options_to_dict,
     deck=lambda options, players: GIN_DECK,
@@ -298,7 +306,8 @@ GAME = GameRules(
     score_play=score_play,
     match_result=match_result,
     # GIN-MATCH: over once a total reaches the target (a single hand: once someone scored).
-    may_end=lambda options, totals, hands: max(totals) >= options.target,
+    # Hollywood's three games are worked out after every hand (GIN-HOLLYWOOD).
+    may_end=lambda options, totals, hands: options.hollywood or max(totals) >= options.target,
     standings=StandingsReading(
         counts=("knocks", "gins", "big_gins", "undercuts"),
         hand_winners=hand_winners,

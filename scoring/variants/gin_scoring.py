@@ -32,6 +32,46 @@ prepare(GIN_MELDS, gin_value)
 
 BIG_GIN_PRESET = "big_gin"
 CLASSIC_PRESET = "classic"
+AMERICAN_PRESET = "american"
+OKLAHOMA_PRESET = "oklahoma"
+HOLLYWOOD_PRESET = "hollywood"
+# The two presets every table had before American scoring: their tables' options (and so their
+# projections, cached or not) name only these keys unless a new option is moved off its
+# default (GinOptions.to_dict), so a fresh replay of an older table equals its cached state.
+LEGACY_PRESETS = (BIG_GIN_PRESET, CLASSIC_PRESET)
+LEGACY_KEYS = ("undercut_bonus", "undercut_on_tie", "no_rediscard", "wall", "target")
+
+# What every preset leaves as it was before American scoring (GIN-GIN, GIN-BIGGIN, and no
+# bonus at the game's end).
+_NO_AMERICAN: Mapping[str, Any] = MappingProxyType(
+    {
+        "gin_bonus": 25,
+        "big_gin_bonus": 31,
+        "box_bonus": 0,
+        "game_bonus": 0,
+        "shutout": False,
+        "oklahoma": False,
+        "spade_double": False,
+        "hollywood": False,
+    }
+)
+# American scoring as Pagat, Hoyle (the Bicycle rules) and Wikipedia give it: gin and undercut
+# 25 (a tie undercuts), a box of 25 per hand won, 100 for the game, shutouts doubled; Big
+# Gin is not part of it (a table may add it).
+_AMERICAN: Mapping[str, Any] = MappingProxyType(
+    {
+        **_NO_AMERICAN,
+        "undercut_bonus": 25,
+        "undercut_on_tie": True,
+        "no_rediscard": True,
+        "wall": True,
+        "target": 100,
+        "big_gin": False,
+        "box_bonus": 25,
+        "game_bonus": 100,
+        "shutout": True,
+    }
+)
 PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
         BIG_GIN_PRESET: MappingProxyType(
@@ -41,6 +81,8 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
                 "no_rediscard": True,
                 "wall": True,
                 "target": 100,
+                "big_gin": True,
+                **_NO_AMERICAN,
             }
         ),
         CLASSIC_PRESET: MappingProxyType(
@@ -50,13 +92,29 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
                 "no_rediscard": True,
                 "wall": True,
                 "target": 100,
+                "big_gin": False,
+                **_NO_AMERICAN,
             }
         ),
+        AMERICAN_PRESET: _AMERICAN,
+        # GIN-OKLAHOMA, GIN-SPADES: Oklahoma is usually played to 150.
+        OKLAHOMA_PRESET: MappingProxyType(
+            {**_AMERICAN, "oklahoma": True, "spade_double": True, "target": 150}
+        ),
+        HOLLYWOOD_PRESET: MappingProxyType({**_AMERICAN, "hollywood": True}),
     }
 )
-# GIN-MATCH; a target of 1 is a single hand.
+# GIN-MATCH; a target of 1 is a single hand. American scoring is a race to a target, so its
+# presets have no single hand.
+_AMERICAN_TARGETS = (100, 125, 150, 200, 250)
 TARGETS: Mapping[str, tuple[int, ...]] = MappingProxyType(
-    {BIG_GIN_PRESET: (1, 100, 200, 500), CLASSIC_PRESET: (1, 50, 100, 200)}
+    {
+        BIG_GIN_PRESET: (1, 100, 200, 500),
+        CLASSIC_PRESET: (1, 50, 100, 200),
+        AMERICAN_PRESET: _AMERICAN_TARGETS,
+        OKLAHOMA_PRESET: _AMERICAN_TARGETS,
+        HOLLYWOOD_PRESET: _AMERICAN_TARGETS,
+    }
 )
 
 KNOCK = "knock"
@@ -69,20 +127,41 @@ WALL = "wall"
 HAND_SIZE = 10
 BIG_GIN_SIZE = 11
 KNOCK_LIMIT = 10
-GIN_BONUS = 25
-BIG_GIN_BONUS = 31
 # The largest deadwood 10 cards can have. Only 10 J Q K are worth 10, and each of them may
 # show in at most two suits (three would be a set), so at most eight such cards: 80. The two
 # cards left are worth at most 9 each, and 9♣ J♣ K♣ 9♠ J♠ K♠ 10♥ Q♥ 10♦ Q♦ holds no meld:
 # 98. A defender's count is never higher; a knocker's is at most KNOCK_LIMIT.
 MAX_COUNT = 98
+# Hollywood (GIN-HOLLYWOOD): three games on one sheet.
+HOLLYWOOD_GAMES = 3
 
-_BOOL_OPTIONS = ("undercut_on_tie", "no_rediscard", "wall")
+_BOOL_OPTIONS = (
+    "undercut_on_tie",
+    "no_rediscard",
+    "wall",
+    "big_gin",
+    "shutout",
+    "oklahoma",
+    "spade_double",
+    "hollywood",
+)
+# The bonuses a table may set, each with the most it may be (every input is bounded).
+_BONUS_LIMITS: Mapping[str, int] = MappingProxyType(
+    {"gin_bonus": 100, "big_gin_bonus": 100, "box_bonus": 100, "game_bonus": 500}
+)
+
+
+def _preset_refused(preset: object) -> RuleViolation:
+    return RuleViolation(bad_option("preset", preset, ", ".join(PRESETS)))
 
 
 @dataclass(frozen=True, slots=True)
 class GinOptions:
-    """Hold a Gin table's options (docs/rules.md); undercut_bonus None takes the preset's."""
+    """Hold a Gin table's options (docs/rules.md); undercut_bonus None takes the preset's.
+
+    A ``GinOptions()`` made in code is the Big Gin preset; tables build theirs with
+    ``from_dict``, which starts from the preset's own values.
+    """
 
     preset: str = BIG_GIN_PRESET
     undercut_bonus: int | None = None
@@ -90,13 +169,27 @@ class GinOptions:
     no_rediscard: bool = True
     wall: bool = True
     target: int = 100
+    big_gin: bool = True
+    gin_bonus: int = 25
+    big_gin_bonus: int = 31
+    box_bonus: int = 0
+    game_bonus: int = 0
+    shutout: bool = False
+    oklahoma: bool = False
+    spade_double: bool = False
+    hollywood: bool = False
 
     def __post_init__(self) -> None:
-        if self.preset not in PRESETS:
-            raise RuleViolation(bad_option("preset", self.preset, " or ".join(PRESETS)))
+        if not isinstance(self.preset, str) or self.preset not in PRESETS:
+            raise _preset_refused(self.preset)
         if self.undercut_bonus is None:
             object.__setattr__(self, "undercut_bonus", PRESETS[self.preset]["undercut_bonus"])
         violations = kind_violations(self, _BOOL_OPTIONS, {"undercut_bonus": 0})
+        violations += [
+            bad_option(name, getattr(self, name), f"a whole number from 0 to {high}")
+            for name, high in _BONUS_LIMITS.items()
+            if not is_int(getattr(self, name)) or not 0 <= getattr(self, name) <= high
+        ]
         targets = TARGETS[self.preset]
         if not is_int(self.target) or self.target not in targets:
             violations.append(
@@ -114,6 +207,24 @@ class GinOptions:
                     },
                 )
             )
+        elif self.hollywood is True and self.target == 1:
+            violations.append(
+                Violation(
+                    rule="GIN-HOLLYWOOD",
+                    code="single_hand",
+                    message="Hollywood plays three games to a target, not a single hand.",
+                    params={"target": 1},
+                )
+            )
+        if self.spade_double is True and self.oklahoma is not True:
+            violations.append(
+                Violation(
+                    rule="GIN-SPADES",
+                    code="needs_oklahoma",
+                    message="Spades double only at an Oklahoma table, where the upcard counts.",
+                    params={},
+                )
+            )
         if violations:
             raise RuleViolation(*violations)
 
@@ -122,21 +233,37 @@ class GinOptions:
         """Build options from a JSON dict: the preset first, its defaults, then the overrides."""
         data = read_options(data, ("preset", *PRESETS[BIG_GIN_PRESET]), "Gin Rummy")
         preset = data.get("preset", BIG_GIN_PRESET)
-        if preset not in PRESETS:
-            raise RuleViolation(bad_option("preset", preset, " or ".join(PRESETS)))
+        if not isinstance(preset, str) or preset not in PRESETS:
+            raise _preset_refused(preset)
         overrides = {key: value for key, value in data.items() if key != "preset"}
         return cls(preset=preset, **{**PRESETS[preset], **overrides})
 
+    def every_option(self) -> dict[str, Any]:
+        """Return every option, each one named, ready for JSON."""
+        return {"preset": self.preset, **{key: getattr(self, key) for key in PRESETS[self.preset]}}
+
     def to_dict(self) -> dict[str, Any]:
-        """Return every option explicitly, ready for JSON."""
+        """Return the options ready for JSON, explicitly enough to build them again.
+
+        A Big Gin or Classic table names the options it always named, and a newer one only
+        where the table moved it off the preset's value: the projections of the tables made
+        before those options existed stay what a fresh replay makes (the audit compares
+        them). The other presets name every option.
+        """
+        every = self.every_option()
+        if self.preset not in LEGACY_PRESETS:
+            return every
+        defaults = PRESETS[self.preset]
         return {
-            "preset": self.preset,
-            "undercut_bonus": self.undercut_bonus,
-            "undercut_on_tie": self.undercut_on_tie,
-            "no_rediscard": self.no_rediscard,
-            "wall": self.wall,
-            "target": self.target,
+            key: value
+            for key, value in every.items()
+            if key == "preset" or key in LEGACY_KEYS or value != defaults[key]
         }
+
+    @property
+    def match_bonuses(self) -> bool:
+        """Tell whether a game's end adds bonuses or the sheet holds three games."""
+        return bool(self.box_bonus or self.game_bonus or self.shutout or self.hollywood)
 
 
 def _names(cards: Iterable[Card]) -> list[str]:
@@ -163,9 +290,16 @@ class GinHandResult:
     defender_deadwood: tuple[Card, ...] = ()
     knocker_cards: tuple[Card, ...] = ()
     defender_cards: tuple[Card, ...] = ()
+    # Oklahoma (GIN-OKLAHOMA): the hand's first upcard, which set its knock limit.
+    upcard: Card | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the result ready for JSON: cards in notation, melds as lists of cards."""
+        """Return the result ready for JSON: cards in notation, melds as lists of cards.
+
+        The upcard only where the hand has one, so the hands scored before Oklahoma
+        existed keep the shape their cached projections hold.
+        """
+        upcard = {} if self.upcard is None else {"upcard": str(self.upcard)}
         return {
             "ending": self.ending,
             "knocker": self.knocker,
@@ -182,6 +316,7 @@ class GinHandResult:
             "defender_deadwood": _names(self.defender_deadwood),
             "knocker_cards": _names(self.knocker_cards),
             "defender_cards": _names(self.defender_cards),
+            **upcard,
         }
 
 
@@ -193,16 +328,22 @@ def _score(
     defender_count: int,
     *,
     from_knock: bool = False,
+    upcard: Card | None = None,
     **shown: Any,
 ) -> GinHandResult:
-    """Score a validated hand (GIN-SCORE-KNOCK, GIN-UNDERCUT, GIN-SCORE-GIN)."""
+    """Score a validated hand (GIN-SCORE-KNOCK, GIN-UNDERCUT, GIN-SCORE-GIN), doubled by a
+    spade upcard where spades double (GIN-SPADES)."""
     k, d = knocker_count, defender_count
     defender = 1 - knocker
     counts = {"knocker": k, "defender": d}
     undercut = False
     bonus_params: dict[str, Any]
     if ending in (GIN, BIG_GIN):
-        rule, bonus = ("GIN-GIN", GIN_BONUS) if ending == GIN else ("GIN-BIGGIN", BIG_GIN_BONUS)
+        rule, bonus = (
+            ("GIN-GIN", options.gin_bonus)
+            if ending == GIN
+            else ("GIN-BIGGIN", options.big_gin_bonus)
+        )
         bonus_params = {"bonus": bonus}
         if from_knock:
             # The seed page: knocking with no deadwood is gin.
@@ -230,6 +371,12 @@ def _score(
     for item in items:
         points[item.seat] += item.points
     winner = next((seat for seat in (0, 1) if points[seat] > 0), None)
+    if winner is not None and upcard is not None and options.spade_double and upcard.suit == "S":
+        # Everything the hand scored, bonuses included, once more: its own line on the sheet.
+        items.append(
+            ScoreItem("GIN-SPADES", winner, points[winner], {"upcard": str(upcard)}, code="double")
+        )
+        points[winner] *= 2
     return GinHandResult(
         ending=ending,
         knocker=knocker,
@@ -239,6 +386,7 @@ def _score(
         winner=winner,
         undercut=undercut,
         items=tuple(items),
+        upcard=upcard,
         **shown,
     )
 
@@ -267,16 +415,53 @@ def _check_ending(ending: object) -> str:
 
 
 def _check_big_gin(options: GinOptions) -> None:
-    if options.preset != BIG_GIN_PRESET:
+    if not options.big_gin:
         raise _refuse(
             "GIN-BIGGIN",
             "not_available",
-            "Big Gin is not played at a Classic table.",
+            "This table does not play Big Gin.",
             preset=options.preset,
         )
 
 
-def _over_knock_limit(count: int) -> RuleViolation:
+def oklahoma_limit(upcard: Card) -> int:
+    """Return the most deadwood a knock may keep under this first upcard (GIN-OKLAHOMA):
+    its value, a picture 10; an ace lets nobody knock, so the hand ends only by gin."""
+    value = gin_value(upcard)
+    return 0 if value == 1 else value
+
+
+def _knock_limit(options: GinOptions, upcard: Card | None) -> tuple[int, Card | None]:
+    """Return the hand's knock limit and its upcard as scored: Oklahoma needs the upcard
+    (GIN-OKLAHOMA); elsewhere there is none to give."""
+    if not options.oklahoma:
+        if upcard is not None:
+            raise _refuse(
+                "GIN-OKLAHOMA",
+                "not_played",
+                "This table does not play Oklahoma: the upcard sets nothing here.",
+                card=str(upcard),
+            )
+        return KNOCK_LIMIT, None
+    if upcard is None:
+        raise _refuse(
+            "GIN-OKLAHOMA",
+            "upcard_needed",
+            "At an Oklahoma table the hand's first upcard sets the knock limit: give it.",
+        )
+    return oklahoma_limit(upcard), upcard
+
+
+def _over_knock_limit(count: int, limit: int, upcard: Card | None) -> RuleViolation:
+    if upcard is not None:
+        return _refuse(
+            "GIN-OKLAHOMA",
+            "over_limit",
+            f"The upcard {upcard} lets a knock keep {limit} or less; this hand counts {count}.",
+            count=count,
+            limit=limit,
+            card=str(upcard),
+        )
     return _refuse(
         "GIN-KNOCK",
         "over_limit",
@@ -303,11 +488,19 @@ def _not_all_melded(ending: str, count: int) -> RuleViolation:
 
 
 def score_quick(
-    options: GinOptions, *, knocker: int, ending: str, knocker_count: int, defender_count: int
+    options: GinOptions,
+    *,
+    knocker: int,
+    ending: str,
+    knocker_count: int,
+    defender_count: int,
+    upcard: Card | None = None,
 ) -> GinHandResult:
-    """Score a hand from the two counts the players announce."""
+    """Score a hand from the two counts the players announce (and, at an Oklahoma table,
+    the hand's first upcard)."""
     knocker = _check_seat(knocker)
     ending = _check_ending(ending)
+    limit, upcard = _knock_limit(options, upcard)
     bad_counts = [
         Violation(
             rule="GIN-DEADWOOD",
@@ -322,8 +515,8 @@ def score_quick(
         raise RuleViolation(*bad_counts)
     if ending == BIG_GIN:
         _check_big_gin(options)
-    if ending == KNOCK and knocker_count > KNOCK_LIMIT:
-        raise _over_knock_limit(knocker_count)
+    if ending == KNOCK and knocker_count > limit:
+        raise _over_knock_limit(knocker_count, limit, upcard)
     if ending != KNOCK and knocker_count:
         raise _not_all_melded(ending, knocker_count)
     from_knock = ending == KNOCK and knocker_count == 0
@@ -334,6 +527,7 @@ def score_quick(
         knocker_count,
         defender_count,
         from_knock=from_knock,
+        upcard=upcard,
     )
 
 
@@ -381,13 +575,16 @@ def score_cards(
     knocker_cards: str | Iterable[str | Card],
     defender_cards: str | Iterable[str | Card],
     ending: str | None = None,
+    upcard: Card | None = None,
 ) -> GinHandResult:
     """Score a hand from the cards both players show, arranging and laying off for them.
 
     The knocker shows the 10 cards kept after the discard, or all 11 for Big Gin. The ending
-    is read from the cards; when one is given, the cards must bear it out.
+    is read from the cards; when one is given, the cards must bear it out. An Oklahoma
+    table gives the hand's first upcard too (GIN-OKLAHOMA).
     """
     knocker = _check_seat(knocker)
+    limit, upcard = _knock_limit(options, upcard)
     if ending is not None:
         ending = _check_ending(ending)
         if ending == BIG_GIN:
@@ -407,8 +604,8 @@ def score_cards(
         ending = KNOCK
     if count and ending != KNOCK:
         raise _not_all_melded(ending, count)
-    if count > KNOCK_LIMIT:
-        raise _over_knock_limit(count)
+    if count > limit:
+        raise _over_knock_limit(count, limit, upcard)
     shown_arrangement, defender = _defender_outcome(held, arrangements, ending)
     return _score(
         options,
@@ -417,6 +614,7 @@ def score_cards(
         count,
         defender.count,
         from_knock=claimed == KNOCK and ending == GIN,
+        upcard=upcard,
         knocker_melds=shown_arrangement.melds,
         knocker_deadwood=shown_arrangement.deadwood,
         defender_melds=defender.melds,
@@ -447,7 +645,9 @@ def _defender_outcome(
     return arrangements[0], LayoffResult(own.melds, (), own.deadwood, own.count)
 
 
-def score_wall(options: GinOptions, *, stock_empty: bool = False) -> GinHandResult:
+def score_wall(
+    options: GinOptions, *, stock_empty: bool = False, upcard: Card | None = None
+) -> GinHandResult:
     """Record a void hand: the stock ran down to two cards with nobody out (GIN-WALL).
 
     Without the wall rule a hand entered as a wall is refused, as play goes on; a hand played
@@ -468,6 +668,7 @@ def score_wall(options: GinOptions, *, stock_empty: bool = False) -> GinHandResu
         winner=None,
         undercut=False,
         items=(ScoreItem("GIN-WALL", None, 0, {}, code="void"),),
+        upcard=upcard if options.oklahoma else None,
     )
 
 

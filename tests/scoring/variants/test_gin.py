@@ -450,7 +450,7 @@ class TestOptions:
 
     def test_the_classic_preset_has_no_undercut_bonus(self):
         """GIN-UNDERCUT: undercut_bonus 0 for Classic."""
-        assert CLASSIC.to_dict() == {**PRESETS["classic"], "preset": "classic"}
+        assert CLASSIC.every_option() == {**PRESETS["classic"], "preset": "classic"}
         assert CLASSIC.undercut_bonus == 0
         assert GinOptions(preset="classic").undercut_bonus == 0
 
