@@ -35,6 +35,7 @@ SHELL_STATIC = (
     "css/dark.css",
     "js/app.js",
     "js/app_shell.js",
+    "js/provisional.js",
     "js/outbox.js",
     "vendor/htmx-2.0.11.min.js",
     "icons/icon.svg",

@@ -116,7 +116,24 @@
     keepAwake(button);
   }
 
+  // Plain HTTP on another address than this machine's own (a local run reached over the
+  // Wi-Fi): the browser gives such a page no service worker, so no table reopens offline and
+  // the app cannot be installed. Say so once; a phone that hid the note never sees it again.
+  const INSECURE_SEEN = "rummyref.insecure-notice-hidden";
+
+  function insecureNotice() {
+    const notice = document.querySelector("[data-insecure-notice]");
+    if (!notice || window.isSecureContext !== false) return;
+    if (localStorage.getItem(INSECURE_SEEN) === "1") return;
+    notice.hidden = false;
+    notice.querySelector("[data-dismiss-insecure]").addEventListener("click", () => {
+      localStorage.setItem(INSECURE_SEEN, "1");
+      notice.hidden = true;
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    insecureNotice();
     setUpWakeLock();
     showNetwork();
     rememberTable();

@@ -133,7 +133,57 @@
     });
     box.hidden = pending.length === 0;
     box.querySelector("[data-outbox-count]").textContent = String(pending.length);
+    shown = pending;
+    markPending();
   }
+
+  // Provisional totals: each seat's total stays the server's, with beside it the points of
+  // the hands waiting here to be sent, marked as pending ("52 (+25 pending)"). The points
+  // come from provisional.js and the scoring the page carries with its hand form; an entry
+  // it cannot score (by cards) leaves the marker without a number. Entries refused or
+  // overtaken wait for the player and are not counted.
+  let shown = [];
+
+  function scoringModel() {
+    const slot = document.querySelector("[data-provisional-scoring]");
+    try {
+      return slot ? JSON.parse(slot.dataset.provisionalScoring) : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function signed(value) {
+    return (value < 0 ? "\u2212" : "+") + String(Math.abs(value));
+  }
+
+  function markPending() {
+    const markers = Array.from(document.querySelectorAll("#board [data-pending-seat]"));
+    if (!markers.length) return;
+    const waiting = shown.filter((entry) => entry.state === "waiting");
+    const model = scoringModel();
+    const sums = markers.map(() => 0);
+    let known = true;
+    waiting.forEach((entry) => {
+      const scored = window.rummyrefProvisional &&
+        window.rummyrefProvisional.points(model, entry.fields, markers.length);
+      if (!scored || scored.length !== markers.length) known = false;
+      else scored.forEach((value, seat) => { sums[seat] += value; });
+    });
+    markers.forEach((marker, seat) => {
+      marker.hidden = waiting.length === 0;
+      if (marker.hidden) return;
+      const totalText = marker.parentElement.querySelector(".total").textContent;
+      const total = Number.parseInt(totalText, 10) + sums[seat];
+      const fill = (name) => text(name).replace("{points}", signed(sums[seat])).replace("{total}", String(total));
+      marker.textContent = fill(known ? "pending" : "pendingUnknown");
+      marker.setAttribute("aria-label", fill(known ? "pendingLabel" : "pendingUnknownLabel"));
+      if (known) marker.dataset.provisional = String(total);
+      else delete marker.dataset.provisional;
+    });
+  }
+  // A poll or a save draws the board again: mark it again.
+  document.addEventListener("htmx:afterSettle", markPending);
 
   // The save views answer the outbox in JSON (it asks with Accept): {"ok": true, "seq",
   // "head"}, or {"ok": false, "error": {"code", "message", "field"}, "expected_seq"}.

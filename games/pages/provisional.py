@@ -1,0 +1,134 @@
+"""What a phone needs to show provisional totals while hands wait in its outbox.
+
+A hand recorded with no connection stays on the phone (static/js/outbox.js) until it can be
+sent, and meanwhile the board shows each seat's total with the hand's points beside it,
+marked as pending ("52 (+25 pending)"). With no connection the phone cannot ask the engine,
+so the page carries, with the hand form, each quick entry's scoring *shape* (which seat gains
+what from the numbers typed: static/js/provisional.js, a few lines a game) and its numbers,
+which this module reads from the engine itself: it scores a handful of sample entries through
+the game's own ``read_entry``/``score_entry`` (the path a save takes) and keeps what they
+show, the bonuses, the penalty, the tie rule. No game's value is typed here or in the script.
+
+A table whose quick entries the shape cannot follow (a game without one, a Gin table whose
+hand points depend on the upcard, three games on one sheet) gets no model: its pending
+hands are marked without a number. The totals are the hands' sum; bonuses the match adds at
+its end come with the server's answer. tests/games/pages/test_provisional.py runs the script
+in Chromium against the engine on random entries of every game, so the two cannot part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.errors import RuleViolation
+from scoring.game import GameRules
+from scoring.variants import GAMES
+
+
+def _points(game: GameRules, options: Any, seats: int, payload: dict) -> tuple[int, ...] | None:
+    """Return each seat's points for ``payload`` as the engine scores it, or None if refused."""
+    names = tuple(f"seat {seat}" for seat in range(seats))
+    try:
+        entry = game.read_entry(options, payload, names)
+        return tuple(game.score_entry(options, entry, names).points)
+    except (RuleViolation, TypeError, ValueError, KeyError):
+        return None
+
+
+def _gin_quick(knocker: int, ending: str, k: int, d: int) -> dict:
+    return {
+        "mode": "quick",
+        "knocker": knocker,
+        "ending": ending,
+        "knocker_count": k,
+        "defender_count": d,
+    }
+
+
+def _gin(game: GameRules, options: Any, seats: int) -> dict | None:
+    if getattr(options, "hollywood", False):
+        return None  # three games on one sheet: the board's totals are not one running sum
+
+    def scored(ending: str, k: int, d: int) -> tuple[int, ...] | None:
+        return _points(game, options, seats, _gin_quick(0, ending, k, d))
+
+    gin, big_gin = scored("gin", 0, 0), scored("big_gin", 0, 0)
+    knock, undercut, tie = scored("knock", 1, 3), scored("knock", 3, 1), scored("knock", 2, 2)
+    if gin is None or knock is None or undercut is None or tie is None:
+        return None  # a quick entry needs more than the counts here (Oklahoma's upcard)
+    if knock != (2, 0) or undercut[0] != 0 or tie[0] != 0:
+        return None  # not the shape provisional.js knows
+    return {
+        "shape": "gin",
+        "gin": gin[0],
+        "big_gin": big_gin[0] if big_gin else None,
+        "undercut": undercut[1] - 2,
+        "undercut_on_tie": tie[1] > 0,
+    }
+
+
+def _seat(points: int, **flags: Any) -> dict:
+    return {"points": points, **flags}
+
+
+def _penalty_seats(game: GameRules, options: Any, seats: int) -> dict | None:
+    rest = [_seat(10) for _ in range(seats - 1)]
+    plain = _points(game, options, seats, _sheet([_seat(0, went_out=True), *rest]))
+    failed = [_seat(10, opening_penalty=1), *rest[1:]]
+    penalised = _points(game, options, seats, _sheet([_seat(0, went_out=True), *failed]))
+    if plain is None or penalised is None or plain[:2] != (0, 10):
+        return None
+    return {"shape": "penalty", "opening_penalty": penalised[1] - plain[1]}
+
+
+def _gain_loss_seats(game: GameRules, options: Any, seats: int) -> dict | None:
+    rest = [_seat(10) for _ in range(seats - 1)]
+    plain = _points(game, options, seats, _sheet([_seat(0, went_out=True), *rest]))
+    closed = _seat(0, went_out=True, hand_closed=True)
+    doubled = _points(game, options, seats, _sheet([closed, *rest]))
+    if plain is None or doubled is None or plain[:2] != (10 * (seats - 1), -10):
+        return None
+    return {"shape": "gain_loss", "closed_factor": doubled[1] // plain[1]}
+
+
+def _lowest_wins_seats(game: GameRules, options: Any, seats: int) -> dict | None:
+    others = [_seat(20) for _ in range(seats - 2)]
+    knocked = _points(game, options, seats, _sheet([_seat(5, knocked=True), _seat(3), *others]))
+    out = _points(
+        game, options, seats, _sheet([_seat(0, knocked=True, went_out=True), _seat(10), *others])
+    )
+    if knocked is None or out is None:
+        return None
+    # The winner's differences: (5 - 3) + (20 - 3) a seat; (10 - 0) + (20 - 0) a seat.
+    knocked_spread = 5 - 3 + 17 * len(others)
+    out_spread = 10 + 20 * len(others)
+    return {
+        "shape": "lowest_wins",
+        "undercut": knocked[1] - knocked_spread,
+        "out": out[0] - out_spread,
+    }
+
+
+def _sheet(players: list[dict]) -> dict:
+    return {"mode": "points", "players": players, "stock_exhausted": False}
+
+
+SHAPES = {
+    "gin": _gin,
+    "rummy40": _penalty_seats,
+    "ramino": _gain_loss_seats,
+    "knock_rummy": _lowest_wins_seats,
+}
+
+
+def provisional_scoring(variant: str, options: Mapping[str, Any], seats: int) -> dict | None:
+    """Return what provisional.js needs to score this table's quick entries, or None."""
+    game, shape = GAMES.get(variant), SHAPES.get(variant)
+    if game is None or shape is None:
+        return None
+    try:
+        typed = game.options_from_dict(options, seats)
+    except RuleViolation:
+        return None
+    return shape(game, typed, seats)

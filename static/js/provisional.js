@@ -1,0 +1,115 @@
+// The points of a hand kept on this phone (outbox.js) while it waits to be sent, for the
+// board's provisional totals. Each game's quick entry has a shape here, a few lines saying
+// which seat gains what from the numbers typed; every number in it (bonuses, the penalty,
+// the tie rule, the doubling) comes from the page, which the server worked out by scoring
+// sample entries with the engine itself (games/pages/provisional.py). A table without a
+// model, or an entry by cards, gives null: the hand is shown pending, without a number.
+// The server's answer replaces all of it once the hand is stored.
+(function () {
+  "use strict";
+
+  function number(value) {
+    if (value === undefined || value === null || String(value).trim() === "") return null;
+    const parsed = Number(value);
+    return Number.isInteger(parsed) && parsed >= 0 ? parsed : null;
+  }
+
+  const SHAPES = {
+    // Gin Rummy, by the two counts (GIN-SCORE-KNOCK, GIN-UNDERCUT, GIN-SCORE-GIN).
+    gin(model, fields) {
+      if (fields.mode !== "quick") return null;
+      if (fields.ending === "wall") return [0, 0];
+      const knocker = number(fields.knocker);
+      const d = number(fields.defender_count);
+      const k = fields.ending === "knock" ? number(fields.knocker_count) : 0;
+      if (knocker === null || knocker > 1 || d === null || k === null) return null;
+      const points = [0, 0];
+      if (fields.ending === "big_gin") {
+        if (model.big_gin === null) return null;
+        points[knocker] = model.big_gin + d;
+      } else if (fields.ending === "gin" || k === 0) {
+        points[knocker] = model.gin + d;  // knocking with no deadwood is gin
+      } else if (k < d) {
+        points[knocker] = d - k;
+      } else if (d < k || model.undercut_on_tie) {
+        points[1 - knocker] = k - d + model.undercut;
+      }
+      return points;
+    },
+    // Penalty points (Rummy40): each seat adds its hand unless it went out, and the penalty
+    // for each failed opening.
+    penalty(model, fields, seats) {
+      return seats.map((seat) => {
+        const hand = seat.out ? 0 : seat.points;
+        return hand === null ? null : hand + model.opening_penalty * seat.failed;
+      });
+    },
+    // Points gained and lost (Ramino): whoever went out gains what the others hold (and with
+    // casino scoring what they melded, which the others share), everything doubled for a
+    // hand closed in one go; with nobody out, each seat loses its hand.
+    gain_loss(model, fields, seats) {
+      const winner = seats.findIndex((seat) => seat.out);
+      if (winner < 0) return seats.map((seat) => (seat.points === null ? null : -seat.points));
+      const others = seats.map((_, step) => (winner + step) % seats.length).slice(1);
+      const points = seats.map(() => 0);
+      for (const seat of others) {
+        if (seats[seat].points === null) return null;
+        points[seat] = -seats[seat].points;
+        points[winner] += seats[seat].points;
+      }
+      const melded = seats[winner].melded;
+      points[winner] += melded;
+      const share = Math.floor(melded / others.length);
+      others.forEach((seat, turn) => {
+        points[seat] -= share + (turn < melded % others.length ? 1 : 0);
+      });
+      const factor = seats[winner].closed ? model.closed_factor : 1;
+      return points.map((value) => value * factor);
+    },
+    // Lowest hand wins (Knock Rummy): each winner scores the differences to every hand, with
+    // the undercut bonus when the knocker was beaten or tied, and the bonus for going out.
+    lowest_wins(model, fields, seats) {
+      if (seats.some((seat) => seat.points === null)) return null;
+      const values = seats.map((seat) => seat.points);
+      const lowest = Math.min(...values);
+      const tied = values.flatMap((value, seat) => (value === lowest ? [seat] : []));
+      const knocker = seats.findIndex((seat) => seat.knocked);
+      const undercut = knocker >= 0 && !(tied.length === 1 && tied[0] === knocker);
+      const spread = values.reduce((sum, value) => sum + value - lowest, 0);
+      return seats.map((seat, index) => {
+        if (!tied.includes(index) || (undercut && index === knocker)) return 0;
+        return spread + (undercut ? model.undercut : 0) + (seat.out ? model.out : 0);
+      });
+    },
+  };
+
+  // A seat-by-seat entry by points, read from the form's fields (p0_points, p0_went_out...).
+  function seatsOf(fields, count) {
+    const seats = [];
+    for (let index = 0; index < count; index += 1) {
+      const field = (name) => fields[`p${index}_${name}`];
+      seats.push({
+        points: number(field("points")),
+        out: Boolean(field("went_out")),
+        knocked: Boolean(field("knocked")),
+        closed: Boolean(field("hand_closed")),
+        failed: number(field("opening_penalty")) || 0,
+        melded: number(field("melded_points")) || 0,
+      });
+    }
+    return seats;
+  }
+
+  // Each seat's points for an entry's fields ([name, value] pairs, as the outbox keeps
+  // them), or null when this page cannot tell.
+  function points(model, pairs, seatCount) {
+    if (!model || !SHAPES[model.shape]) return null;
+    const fields = {};
+    pairs.forEach(([name, value]) => { fields[name] = value; });
+    if (model.shape !== "gin" && fields.mode !== "points") return null;
+    const scored = SHAPES[model.shape](model, fields, seatsOf(fields, seatCount));
+    return scored && scored.every((value) => Number.isInteger(value)) ? scored : null;
+  }
+
+  window.rummyrefProvisional = { points };
+})();
