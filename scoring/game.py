@@ -113,6 +113,25 @@ class RefereeRules:
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewRules:
+    """Say which rules the hand review (scoring/review/) cites for one game, beyond those its
+    play rules and referee rules name (each left empty falls back to them).
+
+    ``count_rule`` is the rule of the count a hand kept is weighed by (GIN-DEADWOOD; else the
+    referee's ``value_rule``); ``knock_rule`` a knock's (GIN-KNOCK, KR-KNOCK; its limit is
+    the play rules' ``knock_limit``); ``gin_rule`` and ``big_gin_rule`` going out with every
+    card melded (GIN-GIN, GIN-BIGGIN); ``layoff_rule`` cards laid on other players' melds
+    (GIN-LAYOFF; else the play rules' ``add_rule``, then the referee's ``layoff_rule``).
+    """
+
+    count_rule: str = ""
+    knock_rule: str = ""
+    gin_rule: str = ""
+    big_gin_rule: str = ""
+    layoff_rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GameRules:
     """Hold everything the shared engine knows of one game (docs/rules.md).
 
@@ -159,3 +178,5 @@ class GameRules:
     # False lets the replay carry a match in play on by adding the new hand's points (so a
     # long log replays in time linear in its hands); True has ``match_result`` work it out.
     may_end: Callable[[Any, tuple[int, ...], int], bool] | None = None
+    # What the hand review cites (scoring/review/).
+    review: ReviewRules = ReviewRules()

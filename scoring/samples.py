@@ -167,3 +167,157 @@ KNOCK_RUMMY = SampleHand(
 )
 
 SAMPLES = (GIN, RUMMY40, RAMINO, KNOCK_RUMMY)
+
+
+# Hands reviewed move by move (scoring/review/): every draw names its card, so the whole
+# log shows every hand at every step, and tests/scoring/test_review.py checks each turn's
+# weighing against the figures worked out here by hand (docs/rules.md). Each comment says
+# what the hand holds before the move.
+
+REVIEW_GIN = SampleHand(
+    variant="gin",
+    title="Gin, reviewed",
+    players=("Anna", "Bruno"),
+    options={"preset": "big_gin", "target": 100},
+    events=(
+        # Anna: 2C 3C 4C, 7H 7S 7D, KS 4S 9C 9S (deadwood 10 + 4 + 9 + 9 = 32).
+        # Bruno: AS 2S 3S, 8C 8D 8H, 4D 5D JH 9H (deadwood 4 + 5 + 10 + 9 = 28).
+        ("hand_started", {"dealer": 0, "upcard": "5H"}),
+        ("turn_passed", {"seat": 1}),
+        ("turn_passed", {"seat": 0}),
+        # Bruno's 6D makes 4D 5D 6D: deadwood JH 9H. Discarding JH keeps 9 (he could knock,
+        # GIN-KNOCK); he throws 9H and keeps JH, 10.
+        ("card_drawn", {"seat": 1, "source": "stock", "card": "6D"}),
+        ("card_discarded", {"seat": 1, "card": "9H"}),
+        # Anna takes 9H: 9C 9S 9H. Deadwood KS 4S; she throws KS and keeps 4S, 4.
+        ("card_drawn", {"seat": 0, "source": "discard", "card": "9H"}),
+        ("card_discarded", {"seat": 0, "card": "KS"}),
+        # Bruno's 2H: deadwood JH 2H; he knocks throwing JH and shows deadwood 2H = 2.
+        ("card_drawn", {"seat": 1, "source": "stock", "card": "2H"}),
+        ("knocked", {"seat": 1, "card": "JH", "hand": "AS 2S 3S 8C 8D 8H 4D 5D 6D 2H"}),
+        # Anna lays 4S off on AS 2S 3S: 0 in deadwood.
+        (
+            "hands_shown",
+            {"mode": "cards", "players": [{"hand": "2C 3C 4C 7H 7S 7D 9C 9S 9H 4S"}, None]},
+        ),
+    ),
+    # GIN-UNDERCUT: Anna's 0 is below Bruno's 2: she scores 2 - 0 = 2 and Big Gin's 25.
+    points=(27, 0),
+)
+
+REVIEW_RUMMY40 = SampleHand(
+    variant="rummy40",
+    title="Rummy40, reviewed",
+    players=("Anna", "Bruno"),
+    options={"opening_minimum": 40, "target": 100},
+    events=(
+        # Anna: 2S 3S 4S, 9C 9H 9S, 10D JD, KC 6H. Bruno: QH KH AH, 5C 5D 5S, 9D 2C 8H JC.
+        ("hand_started", {"dealer": 0, "upcard": "4C"}),
+        # Bruno opens with Q K A of hearts (10 + 10 + 11) and three 5s: 46 (R40-OPEN).
+        ("card_drawn", {"seat": 1, "source": "stock", "card": "7H"}),
+        ("melds_laid", {"seat": 1, "melds": ["QH KH AH", "5C 5D 5S"]}),
+        ("card_discarded", {"seat": 1, "card": "2C"}),
+        # Anna's QD makes 10D JD QD: she could open with 9 + 27 + 30 = 66, and does not.
+        ("card_drawn", {"seat": 0, "source": "stock", "card": "QD"}),
+        ("card_discarded", {"seat": 0, "card": "6H"}),
+        # Bruno takes 6H for 6H 7H 8H.
+        ("card_drawn", {"seat": 1, "source": "discard", "card": "6H"}),
+        ("melds_laid", {"seat": 1, "melds": ["6H 7H 8H"]}),
+        ("card_discarded", {"seat": 1, "card": "JC"}),
+        # Anna's KD: she opens with three melds, keeps KD (10D JD QD would take it).
+        ("card_drawn", {"seat": 0, "source": "stock", "card": "KD"}),
+        ("melds_laid", {"seat": 0, "melds": ["2S 3S 4S", "9C 9H 9S", "10D JD QD"]}),
+        ("card_discarded", {"seat": 0, "card": "KC"}),
+        # Bruno adds 5H to his 5s and goes out throwing 9D (R40-HAND).
+        ("card_drawn", {"seat": 1, "source": "stock", "card": "5H"}),
+        ("cards_added", {"seat": 1, "meld": 2, "cards": "5H"}),
+        ("card_discarded", {"seat": 1, "card": "9D"}),
+        ("hands_shown", {"mode": "cards", "players": [{"hand": "KD"}, None]}),
+    ),
+    # R40-END: Anna adds her KD, 10; Bruno, out, nothing.
+    points=(10, 0),
+)
+
+REVIEW_RAMINO = SampleHand(
+    variant="ramino",
+    title="Ramino, reviewed",
+    players=("Anna", "Bruno"),
+    options={"hands": 1},
+    events=(
+        # Anna: 3S 4S 5S, 10H JH QH, 9C 7D 7S 8D 6C KC 2D.
+        # Bruno: 7C 8C JK, KS KH KD, 4D 5D, 2H 2S QC AS 6H.
+        ("hand_started", {"dealer": 0, "upcard": "9S"}),
+        # Bruno opens: 7 + 8 + 9 (the joker is 9C) + 30 + 3 + 4 + 5 = 66 (RAM-OPEN, VALUE).
+        ("card_drawn", {"seat": 1, "source": "stock", "card": "3D"}),
+        ("melds_laid", {"seat": 1, "melds": ["7C 8C JK=9C", "KS KH KD", "3D 4D 5D"]}),
+        ("card_discarded", {"seat": 1, "card": "AS"}),
+        # Anna's 6D makes 6D 7D 8D: 12 + 30 + 21 = 63 would open; she throws 2D instead.
+        ("card_drawn", {"seat": 0, "source": "stock", "card": "6D"}),
+        ("card_discarded", {"seat": 0, "card": "2D"}),
+        # Bruno takes 2D for 2S 2H 2D.
+        ("card_drawn", {"seat": 1, "source": "discard", "card": "2D"}),
+        ("melds_laid", {"seat": 1, "melds": ["2S 2H 2D"]}),
+        ("card_discarded", {"seat": 1, "card": "QC"}),
+        # Anna opens and throws KC, which KS KH KD would take; the joker of 7C 8C JK stands
+        # for her 9C (RAM-JOKER-SWAP) and her 6C fits before 7C (RAM-ADD).
+        ("card_drawn", {"seat": 0, "source": "stock", "card": "4H"}),
+        ("melds_laid", {"seat": 0, "melds": ["3S 4S 5S", "10H JH QH", "6D 7D 8D"]}),
+        ("card_discarded", {"seat": 0, "card": "KC"}),
+        # Bruno adds 10C to 7C 8C JK and goes out throwing 6H (RAM-OUT).
+        ("card_drawn", {"seat": 1, "source": "stock", "card": "10C"}),
+        ("cards_added", {"seat": 1, "meld": 1, "cards": "10C"}),
+        ("card_discarded", {"seat": 1, "card": "6H"}),
+        ("hands_shown", {"mode": "cards", "players": [{"hand": "9C 7S 6C 4H"}, None]}),
+    ),
+    # RAM-SCORE: Anna loses 9 + 7 + 6 + 4 = 26, which Bruno gains (he opened on his first
+    # turn and went out on his third: no RAM-HANDCLOSE).
+    points=(-26, 26),
+)
+
+REVIEW_KNOCK_RUMMY = SampleHand(
+    variant="knock_rummy",
+    title="Knock Rummy, reviewed",
+    players=("Anna", "Bruno"),
+    options={},
+    events=(
+        # Anna: 4S 4D 4C, 8D 9D 10D, AS AD 6C 7S. Bruno: 5H 6H 7H, 9C 10C JC, 2S AC QD KD.
+        ("hand_started", {"dealer": 0}),
+        ("card_drawn", {"seat": 1, "source": "stock", "card": "8H"}),
+        ("melds_laid", {"seat": 1, "melds": ["5H 6H 7H 8H", "9C 10C JC"]}),
+        # Anna melds but keeps 9H, which 5H..8H would take.
+        ("card_drawn", {"seat": 0, "source": "stock", "card": "9H"}),
+        ("melds_laid", {"seat": 0, "melds": ["4S 4D 4C", "8D 9D 10D"]}),
+        # Bruno lays JD QD KD on 8D 9D 10D and keeps 2S AC, 3: he could knock (KR-KNOCK).
+        ("card_drawn", {"seat": 1, "source": "stock", "card": "JD"}),
+        (
+            "table_rearranged",
+            {"seat": 1, "melds": ["5H 6H 7H 8H", "9C 10C JC", "4S 4D 4C", "8D 9D 10D JD QD KD"]},
+        ),
+        ("card_drawn", {"seat": 0, "source": "stock", "card": "2C"}),
+        (
+            "table_rearranged",
+            {
+                "seat": 0,
+                "melds": ["5H 6H 7H 8H 9H", "9C 10C JC", "4S 4D 4C", "8D 9D 10D JD QD KD"],
+            },
+        ),
+        ("card_drawn", {"seat": 1, "source": "stock", "card": "7D"}),
+        (
+            "table_rearranged",
+            {
+                "seat": 1,
+                "melds": ["5H 6H 7H 8H 9H", "9C 10C JC", "4S 4D 4C", "7D 8D 9D 10D JD QD KD"],
+            },
+        ),
+        ("knocked", {"seat": 1}),
+        (
+            "hands_shown",
+            {"mode": "cards", "players": [{"hand": "AS AD 6C 7S 2C"}, {"hand": "2S AC"}]},
+        ),
+    ),
+    # KR-SCORE: Bruno holds 2 + 1 = 3, Anna 1 + 1 + 6 + 7 + 2 = 17; Bruno knocked and wins
+    # the difference, 14.
+    points=(0, 14),
+)
+
+REVIEWED = (REVIEW_GIN, REVIEW_RUMMY40, REVIEW_RAMINO, REVIEW_KNOCK_RUMMY)

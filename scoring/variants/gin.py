@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.cards import Card, gin_value
-from scoring.game import GameRules, RefereeRules, StandingsReading
+from scoring.game import GameRules, RefereeRules, ReviewRules, StandingsReading
 from scoring.hands import HandEnd
 from scoring.payloads import cards_field, check_fields, field_choice, field_int, field_seat
 from scoring.payloads.fields import one_card
@@ -324,5 +324,12 @@ GAME = GameRules(
             "layoff": gin_referee.layoff_answer,
             "score": gin_referee.score_answer,
         },
+    ),
+    review=ReviewRules(
+        count_rule="GIN-DEADWOOD",
+        knock_rule="GIN-KNOCK",
+        gin_rule="GIN-GIN",
+        big_gin_rule="GIN-BIGGIN",
+        layoff_rule="GIN-LAYOFF",
     ),
 )

@@ -16,7 +16,7 @@ from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
-from scoring.game import GameRules, RefereeRules, StandingsReading
+from scoring.game import GameRules, RefereeRules, ReviewRules, StandingsReading
 from scoring.hands import (
     KNOCK,
     STOCK,
@@ -339,6 +339,9 @@ def play_rules(options: KnockRummyOptions, players: int) -> PlayRules:
         max_draws=MAX_DRAWS,
         rearrange=True,
         knock=KNOCK_AT_TURN_END,
+        # KR-KNOCK: the most a knocker may hold, in card values (the knock is scored with
+        # the hands shown; the hand review flags a turn that could have knocked by it).
+        knock_limit=KNOCK_LIMIT,
     )
 
 
@@ -416,4 +419,5 @@ GAME = GameRules(
         closing=closing,
         score_ends=score_hand,
     ),
+    review=ReviewRules(knock_rule="KR-KNOCK"),
 )
