@@ -53,6 +53,9 @@ TABLES: tuple[tuple[str, Mapping[str, Any], int], ...] = (
     ("ramino", {"fixed_groups": True, "fixed_jokers": True}, 2),
     ("ramino", {"no_discard_win": True, "circular_runs": True}, 2),
     ("ramino", {"short_deck": True}, 2),
+    # Scala 40: 14 cards in hand, four jokers in the deck, one a meld or up to four.
+    ("scala40", {}, 4),
+    ("scala40", {"max_jokers_per_meld": 4}, 4),
 )
 # The hand the issue quoted: 150-250 ms per request before the search was bounded.
 QUOTED = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS JK JK JK JK"

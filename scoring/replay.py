@@ -424,7 +424,7 @@ def _new_hand(state: TableState, event: LogEvent) -> TableState:
     return replace(
         state,
         hands=(*state.hands, hand),
-        next_dealer=(state.next_dealer + 1) % len(state.seats),
+        next_dealer=(state.dealer + 1) % len(state.seats),
     )
 
 

@@ -1,4 +1,5 @@
-"""How the table simulator (play_simulator.py) plays a Rummy40 or Ramino turn (RULES.md §3, §4)."""
+"""How the table simulator (play_simulator.py) plays a Rummy40, Ramino or Scala 40 turn
+(RULES.md §3, §4; docs/rules.md S40-*)."""
 
 from __future__ import annotations
 
@@ -23,14 +24,24 @@ class RummyMoves:
         return self.game == "ramino" and self.options.no_discard_win
 
     def _discards(self, hand: Sequence[Card], opened: bool) -> list[Card]:
-        """Return the cards the seat may discard (R40-JOKER-DISCARD, RAM-OPT-FIXEDJOKER)."""
+        """Return the cards the seat may discard (R40-JOKER-DISCARD, RAM-OPT-FIXEDJOKER,
+        S40-DISCARD)."""
         if self.game == "rummy40":
             joker_ok = opened and len(hand) > 1
         elif self.game == "ramino":
             joker_ok = not self.options.fixed_jokers
         else:
             joker_ok = True
-        return [card for card in hand if joker_ok or not card.is_joker]
+        allowed = [card for card in hand if joker_ok or not card.is_joker]
+        if self.game == "scala40" and opened and len(hand) > 1 and not self.options.free_discard:
+            # S40-DISCARD: an open player keeps back a card the table takes, but the last.
+            allowed = [card for card in allowed if not self._fits_table(card)]
+        return allowed
+
+    def _fits_table(self, card: Card) -> bool:
+        return any(
+            extension(item.meld, [card], self.rules) is not None for item in self.table_melds
+        )
 
     def _can_finish(self, hand: Sequence[Card], opened: bool) -> bool:
         """Tell whether a hand left after melding still ends the turn legally."""
@@ -45,10 +56,15 @@ class RummyMoves:
         # takes one only where it adds it to a table meld at once.
         steal = top is not None and top.is_joker and self.game == "rummy40"
         joker_at = self._joker_place(seat) if steal else None
+        pickup = self._pickup_place(seat, top) if self.game == "scala40" else None
         if joker_at is not None and self.rng.random() < 0.7:
             self._draw_discard(seat)
             self._add(seat, *joker_at)
-        elif top is not None and not steal and self.rng.random() < 0.3:
+        elif pickup is not None and self.rng.random() < 0.5:
+            # S40-PICKUP: the discard taken goes on the table at once.
+            self._draw_discard(seat)
+            self._add(seat, *pickup)
+        elif top is not None and not steal and self.game != "scala40" and self.rng.random() < 0.3:
             self._draw_discard(seat)
         else:
             self._draw_stock(seat)
@@ -66,18 +82,30 @@ class RummyMoves:
                 return index, JOKER, grown
         return None
 
+    def _pickup_place(self, seat: int, top: Card | None) -> tuple[int, Card, Meld] | None:
+        """Return where an opened Scala 40 seat can add the top discard, if one takes it."""
+        if top is None or not self.opened[seat]:
+            return None
+        for index in self._addable(seat):
+            grown = extension(self.table_melds[index].meld, [top], self.rules)
+            if grown is not None:
+                return index, top, grown
+        return None
+
     def _rummy_melds(self, seat: int) -> None:
         """Open (or fail to, R40-OPEN-PENALTY), lay more melds, swap a joker, add cards."""
         hand = self.hands[seat]
         keep = 0 if self._meld_out() else 1
         opening = best_opening(hand, rules=self.rules, keep=keep, deck=self.deck)
-        if opening.melds and (self.opened[seat] or opening.value >= self.minimum):
+        # S40-HANDCLOSE: melding all but the last card closes in hand, worth what it may.
+        in_hand = self.game == "scala40" and len(hand) - len(opening.cards) == 1
+        if opening.melds and (self.opened[seat] or opening.value >= self.minimum or in_hand):
             left = _without(hand, opening.cards)
             if self.rng.random() < 0.85 and self._can_finish(left, True):
                 self._lay(seat, opening.melds)
-        elif opening.melds and self.game == "rummy40" and self.rng.random() < 0.2:
-            # R40-OPEN-PENALTY: an opening still short when the turn ends costs 20, and its
-            # melds go back to the hand then.
+        elif opening.melds and self.game in ("rummy40", "scala40") and self.rng.random() < 0.2:
+            # R40-OPEN-PENALTY, S40-OPEN-PENALTY: an opening still short when the turn ends
+            # costs a penalty, and its melds go back to the hand then.
             self.move(MELDS_LAID, {"seat": seat, "melds": [str(m) for m in opening.melds]})
             self.hands[seat] = _without(hand, opening.cards)
             self.table_melds += [TableMeld(seat, meld) for meld in opening.melds]
@@ -108,7 +136,9 @@ class RummyMoves:
             self.table_melds += [TableMeld(seat, meld) for meld in laid]
             value += sum(map(opening_value, laid))
             cards = [card for meld in laid for card in meld.cards]
-            self._to_table(seat, cards, opens=value >= self.minimum)
+            # S40-HANDCLOSE: the last melds leaving one card close in hand at any value.
+            in_hand = self.game == "scala40" and len(self.hands[seat]) - len(cards) == 1
+            self._to_table(seat, cards, opens=value >= self.minimum or in_hand)
 
     def _to_table(
         self, seat: int, cards: Sequence[Card], *, reused: bool = False, opens: bool = True
@@ -133,7 +163,7 @@ class RummyMoves:
 
     def _addable(self, seat: int) -> list[int]:
         """Return the table melds the seat may add to (R40-ADD, RAM-ADD)."""
-        any_meld = self.game == "ramino" or self.options.add_to_any_meld
+        any_meld = self.game in ("ramino", "scala40") or self.options.add_to_any_meld
         return [
             index for index, item in enumerate(self.table_melds) if any_meld or item.owner == seat
         ]

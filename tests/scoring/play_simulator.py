@@ -34,7 +34,8 @@ from scoring.events import (
     LogEvent,
 )
 from scoring.melds import MeldRules
-from scoring.variants import game_get, gin, knock_rummy, ramino, rummy40
+from scoring.play.state import next_in
+from scoring.variants import game_get, gin, knock_rummy, ramino, rummy40, scala40
 from tests.scoring.play_sim_base import (
     DRAW,
     FIRST,
@@ -52,6 +53,9 @@ from tests.scoring.play_sim_base import (
 from tests.scoring.play_sim_gin import GinMoves
 from tests.scoring.play_sim_knock_rummy import KnockRummyMoves
 from tests.scoring.play_sim_rummy import RummyMoves
+
+# A Scala 40 hand goes on while nobody closes (S40-STOCK); the simulator stops there.
+MAX_TURNS = 400
 
 
 class TableSimulator:
@@ -71,6 +75,8 @@ class TableSimulator:
         self.points: list[Point] = []
         self.entries: list[Entry] = []
         self.next_dealer = 0
+        # Seats out of the match (S40-MATCH): dealt nothing, passed over by turns and deals.
+        self.out: tuple[int, ...] = ()
 
     def run(self) -> Simulation:
         """Write the log."""
@@ -79,8 +85,10 @@ class TableSimulator:
             self.emit(TABLE_CREATED, {**created, "seats": list(self.seats)}, Point(None, None))
             results = []
             for _ in range(self.config.hands):
-                if self.variant.match_result(self.options, results).finished:
+                match = self.variant.match_result(self.options, results)
+                if match.finished:
                     break
+                self.out = match.out
                 entry = self._hand()
                 if entry is not None and entry.payload is not None:
                     read = self.variant.read_entry(self.options, entry.payload, self.seats)
@@ -106,10 +114,16 @@ class TableSimulator:
         self.points.append(point)
         return len(self.events)
 
+    def dealer(self) -> int:
+        """Return the seat the engine deals to next: the next dealer, passing over seats out."""
+        if self.next_dealer in self.out:
+            return next_in(self.next_dealer - 1, len(self.seats), self.out)
+        return self.next_dealer
+
     def _hand(self) -> Entry | None:
-        dealer = self.next_dealer
+        dealer = self.dealer()
         if self.rng.random() < 0.2:
-            dealer = self.rng.randrange(len(self.seats))
+            dealer = self.rng.choice([s for s in range(len(self.seats)) if s not in self.out])
         recorded = self.rng.random() < self.config.recorded
         hand = HandSimulator(self, dealer, silent=recorded)
         hand.play()
@@ -119,7 +133,7 @@ class TableSimulator:
         if recorded:
             payload = hand.points_entry() if self.rng.random() < 0.3 else entry
             seq = self.emit(HAND_RECORDED, payload, Point(None, None))
-            dealer = self.next_dealer
+            dealer = self.dealer()
         else:
             seq = hand.scored_seq
         self.next_dealer = (dealer + 1) % len(self.seats)
@@ -132,7 +146,12 @@ def _game(game: str, options: Any, players: int) -> tuple[DeckSpec, int, MeldRul
     """Return the deck, the hand size, the meld rules and the hand values of a table."""
     if game == "gin":
         return gin.GIN_DECK, gin.HAND_SIZE, gin.GIN_MELDS, gin_value
-    module = {"rummy40": rummy40, "ramino": ramino, "knock_rummy": knock_rummy}[game]
+    module = {
+        "rummy40": rummy40,
+        "ramino": ramino,
+        "knock_rummy": knock_rummy,
+        "scala40": scala40,
+    }[game]
     value = ramino.card_values(options) if game == "ramino" else module.card_value
     return (
         module.deck(options, players),
@@ -156,7 +175,11 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves):
         self.silent = silent
         cards = list(self.deck.cards())
         self.rng.shuffle(cards)
-        self.hands = [[cards.pop() for _ in range(table.hand_size)] for _ in range(self.n)]
+        self.out = table.out
+        self.hands = [
+            [] if seat in self.out else [cards.pop() for _ in range(table.hand_size)]
+            for seat in range(self.n)
+        ]
         self.discard: list[Card] = [] if self.game == "knock_rummy" else [cards.pop()]
         self.stock = cards  # the top is the end
         self.table_melds: list[TableMeld] = []
@@ -165,7 +188,7 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves):
         self.opened_turn = [0] * self.n
         self.penalties = [0] * self.n
         self.dealer = dealer
-        self.turn = (dealer + 1) % self.n
+        self.turn = next_in(dealer, self.n, self.out)
         self.turn_number = 1
         self.phase = FIRST if self.game == "gin" else DRAW
         self.draws = 0
@@ -218,14 +241,18 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves):
     def play(self) -> None:
         """Deal, then play turns until the hand is over and shown."""
         start: dict[str, Any] = {}
-        if self.dealer != self.table.next_dealer or self.rng.random() < 0.3:
+        if self.dealer != self.table.dealer() or self.rng.random() < 0.3:
             start["dealer"] = self.dealer
         if self.discard:
             start["upcard"] = str(self.discard[0])
         self.move(HAND_STARTED, start)
         if self.game == "gin":
             self._gin_first_turn()
+        turns = 0
         while self.ending is None:
+            turns += 1
+            if turns > MAX_TURNS:
+                raise _Stop  # S40-STOCK makes the stock again: a hand nobody closes goes on
             if self.game == "gin":
                 self._gin_turn()
             elif self.game == "knock_rummy":
@@ -236,7 +263,7 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves):
             self._show()
 
     def _next_turn(self) -> None:
-        self.turn = (self.turn + 1) % self.n
+        self.turn = next_in(self.turn, self.n, self.out)
         self.turn_number += 1
         self.phase = DRAW
         self.draws = 0
@@ -278,6 +305,12 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves):
             self.ending, self.ender = "out", seat
         elif wall:
             self.ending = "wall"
+        elif not self.stock and self.game == "scala40" and len(self.discard) > 1:
+            # S40-STOCK: the pile but its top card is turned and shuffled as the new stock.
+            self.stock = self.discard[:-1]
+            self.rng.shuffle(self.stock)
+            self.discard = self.discard[-1:]
+            self._next_turn()
         elif not self.stock:
             self.ending = "stock"
         else:
@@ -337,11 +370,14 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves):
     def _flags(self) -> list[dict[str, Any]]:
         flags: list[dict[str, Any]] = []
         for seat in range(self.n):
+            if seat in self.out:
+                flags.append({"sitting_out": True})  # S40-MATCH: out of the match
+                continue
             out = self.ender == seat and not self.hands[seat]
             flag: dict[str, Any] = {"went_out": out}
-            if self.game == "rummy40" and self.penalties[seat]:
+            if self.game in ("rummy40", "scala40") and self.penalties[seat]:
                 flag["opening_penalty"] = self.penalties[seat]
-            if self.game == "ramino":
+            if self.game in ("ramino", "scala40"):
                 # RAM-HANDCLOSE: out in the turn of the first meld.
                 flag["hand_closed"] = out and self.opened_turn[seat] == self.turn_number
             if self.game == "knock_rummy":

@@ -17,6 +17,7 @@ TURN_RULES = {
     "rummy40": "R40-TURN",
     "ramino": "RAM-TURN",
     "knock_rummy": "KR-TURN",
+    "scala40": "S40-TURN",
 }
 GAMES = tuple(TURN_RULES)
 GIN_OPTIONS = (
@@ -44,6 +45,14 @@ RAMINO_HOUSE_RULES = (
 )
 # A Knock Rummy target of 30 ends some games after a round or two (KR-MATCH).
 KR_TARGETS = (30, 150)
+# Scala 40 at its limit of 101, with and without re-entries and its two table options.
+SCALA40_OPTIONS = (
+    {},
+    {"reentries": 1},
+    {"reentries": 2, "failed_opening_penalty": 0},
+    {"free_discard": True},
+    {"max_jokers_per_meld": 2, "reentries": 1},
+)
 PROPERTY_SETTINGS = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -56,7 +65,13 @@ MUTATION_SETTINGS = settings(
 def tables(draw, games=GAMES, *, players=None, max_events=None, hands=3, knock_claim=False):
     """Draw a table to simulate: game, seats, a few house-rule combinations, hands."""
     game = draw(st.sampled_from(games))
-    counts = {"gin": (2,), "rummy40": (2, 4), "ramino": range(2, 7), "knock_rummy": range(2, 6)}
+    counts = {
+        "gin": (2,),
+        "rummy40": (2, 4),
+        "ramino": range(2, 7),
+        "knock_rummy": range(2, 6),
+        "scala40": range(2, 7),
+    }
     players = draw(st.sampled_from([n for n in counts[game] if players is None or n in players]))
     if game == "gin":
         options = draw(st.sampled_from(GIN_OPTIONS))
@@ -72,6 +87,8 @@ def tables(draw, games=GAMES, *, players=None, max_events=None, hands=3, knock_c
         if players < 3:
             options.pop("knock_claim", None)  # RAM-OPT-KNOCKCLAIM needs 3 players
         options["hands"] = draw(st.integers(1, 3))
+    elif game == "scala40":
+        options = dict(draw(st.sampled_from(SCALA40_OPTIONS)))
     else:
         options = {"target": draw(st.sampled_from(KR_TARGETS))}
     return Config(

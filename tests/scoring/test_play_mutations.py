@@ -169,7 +169,7 @@ def _low_opening(sim, point, state, rng):
 
 
 def _add_rule(sim: Simulation) -> str:
-    return "R40-ADD" if sim.config.variant == "rummy40" else "RAM-ADD"
+    return {"rummy40": "R40-ADD", "scala40": "S40-ADD"}.get(sim.config.variant, "RAM-ADD")
 
 
 def _fitting_add(sim, point, seat, melds):
@@ -183,7 +183,7 @@ def _fitting_add(sim, point, seat, melds):
 
 
 def _add_before_opening(sim, point, state, rng):
-    """R40-ADD, RAM-ADD: cards are added to table melds only after opening."""
+    """R40-ADD, RAM-ADD, S40-ADD: cards are added to table melds only after opening."""
     if point.phase != PLAY or point.opened[point.turn] or not point.table:
         return None
     melds = rng.sample(range(len(point.table)), len(point.table))
@@ -208,10 +208,13 @@ def _add_to_other_meld(sim, point, state, rng):
 
 
 def _swap_before_opening(sim, point, state, rng):
-    """R40-JOKER-STEAL, RAM-JOKER-SWAP: a table joker is taken only after opening."""
+    """R40-JOKER-STEAL, RAM-JOKER-SWAP, S40-JOKER-SWAP: a table joker is taken only after
+    opening."""
     if point.phase != PLAY or point.opened[point.turn]:
         return None
-    rule = "R40-JOKER-STEAL" if sim.config.variant == "rummy40" else "RAM-JOKER-SWAP"
+    rule = {"rummy40": "R40-JOKER-STEAL", "scala40": "S40-JOKER-SWAP"}.get(
+        sim.config.variant, "RAM-JOKER-SWAP"
+    )
     for index, item in enumerate(point.table):
         for card, stands in item.meld.declared():
             if card.is_joker and stands in point.hands[point.turn]:
@@ -227,6 +230,28 @@ def _joker_discard_before_opening(sim, point, state, rng):
     if not any(card.is_joker for card in point.hands[point.turn]):
         return None
     return CARD_DISCARDED, {"seat": point.turn, "card": "JK"}, "R40-JOKER-DISCARD"
+
+
+def _attachable_discard(sim, point, state, rng):
+    """S40-DISCARD: a player who has opened does not throw a card a table meld takes."""
+    if point.phase != PLAY or not point.opened[point.turn] or sim.options.free_discard:
+        return None
+    hand = point.hands[point.turn]
+    if len(hand) < 2 or state.play.owed_jokers or state.play.owed_card is not None:
+        return None
+    for card in hand:
+        if any(extension(item.meld, [card], sim.melds) for item in point.table):
+            return CARD_DISCARDED, {"seat": point.turn, "card": str(card)}, "S40-DISCARD"
+    return None
+
+
+def _pickup_kept(sim, point, state, rng):
+    """S40-PICKUP: the top discard, taken before opening, must open; kept, it is refused."""
+    if point.phase != DRAW or point.opened[point.turn] or not point.discard:
+        return None
+    take = (CARD_DRAWN, {"seat": point.turn, "source": "discard"})
+    card = str(point.hands[point.turn][0])
+    return CARD_DISCARDED, {"seat": point.turn, "card": card}, "S40-PICKUP", [take]
 
 
 def _own_discard_claimed(sim, point, state, rng):
@@ -254,7 +279,7 @@ def _gin_count(cards) -> int:
 
 # Short logs: the mutations look at the start of a hand as much as at its end.
 SHORT = {"max_events": 150, "hands": 2}
-DISCARD_GAMES = ("gin", "rummy40", "ramino")
+DISCARD_GAMES = ("gin", "rummy40", "ramino", "scala40")
 # name: (mutation, the tables it is tried on)
 MUTATIONS = {
     "a draw by a seat whose turn it is not": (_wrong_seat_draw, tables(**SHORT)),
@@ -277,14 +302,25 @@ MUTATIONS = {
     "a third visible copy of a card": (_third_copy, tables(hands=1)),
     "a Gin stock draw on the first turn": (_first_turn_stock, tables(("gin",), **SHORT)),
     "a Ramino opening below the minimum": (_low_opening, tables(("ramino",), **SHORT)),
-    "an add before opening": (_add_before_opening, tables(("rummy40", "ramino"), **SHORT)),
+    "an add before opening": (
+        _add_before_opening,
+        tables(("rummy40", "ramino", "scala40"), **SHORT),
+    ),
     "a Rummy40 add to the other player's meld": (
         _add_to_other_meld,
         tables(("rummy40",), players=(2,), hands=2),
     ),
     "a joker taken from the table before opening": (
         _swap_before_opening,
-        tables(("rummy40", "ramino"), hands=2),
+        tables(("rummy40", "ramino", "scala40"), hands=2),
+    ),
+    "a Scala 40 discard that a table meld takes": (
+        _attachable_discard,
+        tables(("scala40",), hands=2),
+    ),
+    "a Scala 40 discard taken and kept before opening": (
+        _pickup_kept,
+        tables(("scala40",), **SHORT),
     ),
     "a Rummy40 joker discard before opening": (
         _joker_discard_before_opening,
