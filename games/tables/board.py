@@ -22,6 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NotRequired, TypedDict
 
+from scoring.cards import JOKER
+from scoring.play import DRAW, FINAL, FIRST, PLAY
+from scoring.play.rules import KNOCK_SHOWING, PlayRules
 from scoring.variants import game_get
 
 
@@ -213,6 +216,27 @@ class PlayBoard:
     seats: tuple[PlaySeat, ...]
     meld_groups: tuple[MeldGroup, ...]
     rearrange_text: str  # the table written out, to edit for a rearrangement
+    # What the game's play rules allow, read from its rules object (scoring/play/rules.py),
+    # so the move buttons never ask which game it is.
+    moves_offered: tuple[str, ...]  # the move buttons of this phase (MoveForm's names)
+    discard_pile: bool
+    owned_melds: bool  # a player adds only to their own melds (R40-ADD)
+    opening_rule: str | None  # the rule an opening cites (R40-OPEN, RAM-OPEN); None: none
+    jokers: bool  # the deck holds jokers
+    knock_shows_cards: bool  # a knock shows the cards kept (GIN-KNOCK)
+    show_by_points: bool  # the hands left may be shown by their value
+    hand_size: int  # the cards dealt to each player
+    known_to_move: tuple[str, ...]  # what is known of the mover's cards: offered first
+
+    @property
+    def drawing(self) -> bool:
+        """Tell whether the mover may draw now (the stock and discard pile buttons)."""
+        return "draw_stock" in self.moves_offered
+
+    @property
+    def picking(self) -> bool:
+        """Tell whether a move of this phase takes cards from the hand (the card picker)."""
+        return any(move in self.moves_offered for move in CARD_MOVES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +261,7 @@ class TableBoard:
     decision: DecisionData | None
     confirmed: tuple[int, ...]
     lower_is_better: bool
+    upcard_at_deal: bool  # the deal turns a card up to start the discard pile
     adjustments: tuple[AdjustmentLine, ...] = ()
 
     @property
@@ -250,6 +275,10 @@ class TableBoard:
         if not self.finished or self.decision is not None:
             return ()
         return tuple(seat for seat in self.seats if seat.seat not in self.confirmed)
+
+
+# The moves that take cards from the mover's hand: the card picker is shown for them.
+CARD_MOVES = ("discard", "meld", "add", "swap", "rearrange", "knock")
 
 
 def board_from_state(state: StateData) -> TableBoard:
@@ -277,6 +306,7 @@ def board_from_state(state: StateData) -> TableBoard:
     )
     played = [hand for hand in state["hands"] if not hand["voided"] and hand["result"]]
     game = game_get(state["variant"])
+    rules = game.play_rules(game.options_from_dict(state["options"], len(names)), len(names))
     return TableBoard(
         state=state,
         variant=state["variant"],
@@ -292,10 +322,11 @@ def board_from_state(state: StateData) -> TableBoard:
         hands=tuple(state["hands"]),
         hand_count=len(state["hands"]),
         last_played=played[-1] if played else None,
-        play=_play_board(state, names) if state["play"] else None,
+        play=_play_board(state["play"], names, rules) if state["play"] else None,
         decision=state.get("decision"),
         confirmed=tuple(state.get("confirmed", ())),
         lower_is_better=game.standings.lower_is_better,
+        upcard_at_deal=rules.discard_pile,
         adjustments=tuple(
             AdjustmentLine(names[a["seat"]], a["points"], a["reason"])
             for a in state.get("adjustments", ())
@@ -303,11 +334,8 @@ def board_from_state(state: StateData) -> TableBoard:
     )
 
 
-def _play_board(state: StateData, names: tuple[str, ...]) -> PlayBoard:
-    play = state["play"]
+def _play_board(play: PlayData, names: tuple[str, ...], rules: PlayRules) -> PlayBoard:
     melds = tuple(play["table"])
-    game = game_get(state["variant"])
-    rules = game.play_rules(game.options_from_dict(state["options"], len(names)), len(names))
     # Where a player adds only to their own melds (R40-ADD), who laid each one matters.
     if not rules.add_to_any:
         groups = tuple(
@@ -348,4 +376,49 @@ def _play_board(state: StateData, names: tuple[str, ...]) -> PlayBoard:
         ),
         meld_groups=groups,
         rearrange_text="\n".join(m["meld"] for m in melds),
+        moves_offered=_moves_offered(play, rules),
+        discard_pile=rules.discard_pile,
+        owned_melds=not rules.add_to_any,
+        opening_rule=rules.opening_rule,
+        jokers=rules.deck.jokers > 0,
+        knock_shows_cards=rules.knock == KNOCK_SHOWING,
+        show_by_points=rules.show_by_points,
+        hand_size=rules.hand_size,
+        known_to_move=tuple(play["hands"][turn]["known"]) if turn is not None else (),
     )
+
+
+def _moves_offered(play: PlayData, rules: PlayRules) -> tuple[str, ...]:
+    """Return the moves the mover may make in the hand's phase, as the game's rules allow
+    them; the engine still judges each one (whose turn, which cards, the opening)."""
+    phase, table = play["phase"], play["table"]
+    if play["turn"] is None:
+        return ("show",)
+    if phase == FIRST:
+        return ("draw_discard", "pass")  # GIN-FIRST: the face-up card, or pass
+    offered = []
+    # Knock Rummy draws up to three times a turn, until it melds (KR-TURN).
+    if phase == DRAW or (
+        phase == PLAY and not play["melded_now"] and play["draws"] < rules.max_draws
+    ):
+        offered.append("draw_stock")
+        if rules.discard_pile and play["discard_top"]:
+            offered.append("draw_discard")
+    if phase in (PLAY, FINAL):
+        if rules.discard_pile and phase == PLAY:
+            offered.append("discard")
+        if not rules.melds_at_knock:
+            offered.append("meld")
+        if table and rules.rearrange:
+            offered.append("rearrange")
+        elif table and not rules.melds_at_knock:
+            offered.append("add")
+        if rules.swap_rule and any(str(JOKER) in m["cards"] for m in table):
+            offered.append("swap")
+        if rules.rearrange:
+            offered.append("pass")  # the end of a Knock Rummy turn
+        if rules.knock is not None:
+            offered.append("knock")
+    if play["claimable"]:
+        offered.append("claim")
+    return tuple(offered)

@@ -46,7 +46,12 @@ Hand 4 (Dario deals; Anna sits out, so Bruno plays first), entered: Bruno closes
   Anna, out a hand earlier, 4. Final totals 104, 94, 101, 114.
 """
 
-from scoring.standings import match_summary
+from fractions import Fraction
+
+from scoring.events import TABLE_DECIDED
+from scoring.standings import match_summary, standings
+from scoring.tournaments.results import ByPlace, victory_points
+from scoring.tournaments.tables import table_result
 from tests.scoring.play_helpers import (
     Table,
     add,
@@ -278,3 +283,46 @@ class TestAHandWorkedMatch:
         assert (violation.rule, violation.code) == ("S40-MATCH", "is_out")
         played.play(record(HAND_4_CARDS))
         assert played.refused(record(HAND_4_CARDS)).code == "match_over"
+
+
+class TestLeaguesAndNights:
+    def test_a_night_table_of_four_gives_victory_points_by_the_order_out_s40_match(self):
+        """NIGHT-VP by place (4, 2, 1, 0): Bruno 1st 4, Carla 2nd 2, Dario 3rd 1, Anna 0."""
+        played = table().play(
+            record(HAND_1_CARDS), record(HAND_2_CARDS), record(HAND_3_CARDS), record(HAND_4_CARDS)
+        )
+        players = ["anna", "bruno", "carla", "dario"]
+        read = table_result(played.state, players, round_number=1)
+        assert read.places == (4, 1, 2, 3)
+        assert victory_points(read, ByPlace()) == {
+            "anna": 0,
+            "bruno": 4,
+            "carla": 2,
+            "dario": 1,
+        }
+
+    def test_a_table_locked_mid_match_places_those_in_before_those_out_s40_match(self):
+        """NIGHT-LOCK after hand 3: Anna is out (104); Dario 84, Bruno and Carla 94 are in.
+        Places: Dario 1, Bruno and Carla share 2 (the 2nd and 3rd VP: (2 + 1) / 2 = 3/2
+        each), Anna 4."""
+        played = table().play(
+            record(HAND_1_CARDS),
+            record(HAND_2_CARDS),
+            record(HAND_3_CARDS),
+            (TABLE_DECIDED, {"decision": "lock", "reason": "time"}),
+        )
+        players = ["anna", "bruno", "carla", "dario"]
+        read = table_result(played.state, players, round_number=1)
+        assert read.places == (4, 2, 2, 1)
+        assert victory_points(read, ByPlace())["bruno"] == Fraction(3, 2)
+
+    def test_a_league_counts_the_match_for_its_winner_s40_match(self):
+        played = table().play(
+            record(HAND_1_BY_POINTS),
+            record(HAND_2_BY_POINTS),
+            record(HAND_3_BY_POINTS),
+            record(HAND_4_BY_POINTS),
+        )
+        summary = match_summary(played.state, ["anna", "bruno", "carla", "dario"], match_id=1)
+        rows = standings([summary])
+        assert (rows[0].player, rows[0].won, rows[0].lost) == ("bruno", 1, 0)
