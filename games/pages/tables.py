@@ -4,7 +4,7 @@ The same view renders the whole page or, for htmx requests, only the part that c
 """
 
 from enum import Enum
-from functools import wraps
+from functools import partial, wraps
 
 from django.conf import settings
 from django.core.paginator import Paginator
@@ -147,7 +147,9 @@ def _context(
     }
     if role == Role.SCOREKEEPER and not board.finished and board.decision is None:
         if "move_form" not in extra:
-            context["move_form"] = MoveForm(head_seq=board.head_seq, seats=len(board.seats))
+            context["move_form"] = MoveForm(
+                head_seq=board.head_seq, seats=len(board.seats), play=board.play
+            )
         if "hand_form" not in extra and not board.playing:
             context["hand_form"] = _hand_form(table, board)
     context.update(_night_context(table, board, role))
@@ -315,16 +317,19 @@ def _append(request, table: Table, form, event_type: str, payload: dict) -> serv
     return services.event_append(event_type=event_type, **common)
 
 
-def _write(request, table: Table, role: Role, *, form, kind: FormKind, event, extra=None):
+def _write(
+    request, table: Table, role: Role, *, form, kind: FormKind, event, extra=None, explain=None
+):
     """Validate the form, append the event ``event()`` builds from it, and answer: stored,
-    refused (the form's errors or a rule, 422) or overtaken by another phone (409)."""
+    refused (the form's errors or a rule, 422, put on the form by ``explain``, by default
+    ``add_errors``) or overtaken by another phone (409)."""
     rule = False
     if form.is_valid():
         try:
             event_type, payload = event()
             result = _append(request, table, form, event_type, payload)
         except EventRejected as exc:
-            add_errors(form, exc)
+            (explain or partial(add_errors, form))(exc)
             rule = True
         except services.AppendConflict as exc:
             return _conflict(request, table, role, form=form, kind=kind, exc=exc, extra=extra)
@@ -427,8 +432,18 @@ def hand_record(request, table, role):
 @with_table(write=True)
 def move_record(request, table, role):
     """Record one move of the hand played move by move, or the deal that starts it."""
-    form = MoveForm(request.POST, head_seq=table.head_seq, seats=table.seats.count())
-    return _write(request, table, role, form=form, kind=FormKind.MOVE, event=form.event)
+    # The hand as the phone saw it, so a refusal says what the move lacked in its words.
+    board = selectors.table_board(table=table)
+    form = MoveForm(request.POST, head_seq=table.head_seq, seats=len(board.seats), play=board.play)
+    return _write(
+        request,
+        table,
+        role,
+        form=form,
+        kind=FormKind.MOVE,
+        event=form.event,
+        explain=form.add_refusal,
+    )
 
 
 @require_POST

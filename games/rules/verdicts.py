@@ -341,9 +341,7 @@ MOVE_MESSAGES: dict[str, Any] = {
     "not_your_turn": _("It is %(turn)s's turn, not %(player)s's."),
     "hand_over": _("The hand is over: show the hands left (or take back the last move)."),
     "hand_not_over": _("The hands are shown when the hand is over."),
-    "not_in_hand": _(
-        "%(player)s cannot play %(card)s: every card of that hand is known (%(cards)s)."
-    ),
+    "not_in_hand": _("%(card)s is not in %(player)s's hand, whose cards are all known: %(cards)s."),
     "draw_first": _("%(player)s must draw first."),
     "already_drawn": _("One draw per turn: %(player)s now discards."),
     "third_draw": _("After the third draw the turn is over: no more cards."),

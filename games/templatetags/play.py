@@ -1,9 +1,12 @@
-"""Template helpers for a hand played move by move: each move said in one line."""
+"""Template helpers for a hand played move by move: each move said in one line, the melds on
+the table as players read them, and the cards of the move picker."""
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
+from games.pages.forms.tables import RANKS, SUITS
+from games.rules.card_text import card_label
 from games.templatetags.rummy import cards
 from scoring.events import (
     CARD_DISCARDED,
@@ -93,3 +96,66 @@ def make_list_of_one(card: str) -> list[str]:
 def split_cards(meld: str) -> list[str]:
     """Split a meld written in notation ('QH KH JK=AH') into its cards."""
     return str(meld).split()
+
+
+def _meld_card(token: str) -> str:
+    """Show one card of a meld: 4♣, a joker with what it stands for as 🃏(4♠)."""
+    joker, equals, stands = token.partition("=")
+    if equals and joker.upper() == "JK":
+        return f"🃏({card_label(stands)})"
+    return card_label(token)
+
+
+def _suit_class(token: str) -> str:
+    return "jk" if token.upper().startswith("JK") else f"s{token[-1:].upper()}"
+
+
+@register.filter
+def meld_text(meld: str) -> str:
+    """Say a meld written in notation as players read it: 4C JK=4S 4D as 4♣ 🃏(4♠) 4♦."""
+    return " ".join(_meld_card(token) for token in str(meld).split())
+
+
+@register.simple_tag
+def meld_cards(meld: str) -> str:
+    """Show a meld's cards as small face-up cards, a joker with the card it stands for."""
+    return format_html_join(
+        "",
+        '<span class="c {}">{}</span>',
+        ((_suit_class(token), _meld_card(token)) for token in str(meld).split()),
+    )
+
+
+@register.filter
+def card_face(card: str) -> str:
+    """Show one card in notation as its face: 7S as 7♠, JK as 🃏."""
+    return card_label(card)
+
+
+@register.filter
+def suit_class(card: str) -> str:
+    """Return the class that colours a card by its suit (sH, sS, ... or jk)."""
+    return _suit_class(card)
+
+
+@register.simple_tag
+def pick_grid(jokers: bool, picked=()) -> list[dict[str, object]]:
+    """Return the move picker's cards, a suit at a time (A to 7, then 8 to K, so a suit is
+    two rows of seven), the joker last where the game has jokers, each marked if picked."""
+    chosen = set(picked or ())
+    grid = [
+        {
+            "code": f"{rank}{suit}",
+            "face": f"{rank}{symbol}",
+            "suit": f"s{suit}",
+            "first": n in (0, 7),
+            "picked": f"{rank}{suit}" in chosen,
+        }
+        for suit, symbol in SUITS
+        for n, rank in enumerate(RANKS)
+    ]
+    if jokers:
+        grid.append(
+            {"code": "JK", "face": "🃏", "suit": "jk", "first": False, "picked": "JK" in chosen}
+        )
+    return grid

@@ -39,7 +39,8 @@ def browser():
 
 @pytest.fixture
 def new_phone(browser, live_server):
-    """Open a fresh phone-sized browser (its own cookies) in the given language.
+    """Open a fresh phone-sized browser (its own cookies) in the given language (and, if
+    given, another screen size or the dark theme).
 
     Every page the test opens is watched for Content-Security-Policy refusals: a script or
     style the policy blocks is a broken page, so the test fails on it.
@@ -51,9 +52,14 @@ def new_phone(browser, live_server):
         if "Content Security Policy" in message.text:
             refused.append(message.text)
 
-    def open_phone(locale: str = "en-US"):
+    def open_phone(locale: str = "en-US", *, viewport=PHONE, color_scheme="light"):
         context = browser.new_context(
-            viewport=PHONE, locale=locale, is_mobile=True, has_touch=True, base_url=live_server.url
+            viewport=viewport,
+            locale=locale,
+            color_scheme=color_scheme,
+            is_mobile=True,
+            has_touch=True,
+            base_url=live_server.url,
         )
         context.set_default_timeout(10_000)
         context.on("console", watch)
@@ -142,3 +148,22 @@ def share_link(page, role: str) -> str:
     hands out for ``role`` (``scorekeeper`` or ``viewer``)."""
     page.get_by_text("Invite other phones").click()
     return page.get_by_test_id(f"link-{role}").input_value()
+
+
+def tap_in_view(page, locator, *, posts: bool = False) -> None:
+    """Tap ``locator`` as a thumb would, without scrolling: it must already be inside the
+    viewport (the tap is refused if anything covers it); a tap that records a move of the
+    hand waits for the answer and its swap."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box is not None, f"{locator} is not shown"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (locator, box)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (locator, box)
+    if not posts:
+        locator.tap()
+        return
+    with page.expect_response(lambda response: "/moves/" in response.url):
+        locator.tap()
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )

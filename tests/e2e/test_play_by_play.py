@@ -10,18 +10,30 @@ from tests.e2e.conftest import share_link
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def _move(page, button: str, *, card: str = "", cards: str = "", meld: str = ""):
-    """Fill the move form's fields and tap one of its buttons."""
+def _move(page, button: str, *, melds=(), picks=(), meld: str = ""):
+    """Tap a move's cards in the picker (each of ``melds`` closed with "This meld is done",
+    then ``picks``), the meld of the table it goes to, and the move's button."""
     form = page.get_by_test_id("move-form")
-    if card:
-        form.get_by_test_id("move-card").fill(card)
-    if cards:
-        form.get_by_test_id("move-cards").fill(cards)
+    for cards in melds:
+        for face in cards:
+            form.get_by_role("checkbox", name=face, exact=True).click()
+        form.get_by_test_id("meld-done").click()
+    for face in picks:
+        form.get_by_role("checkbox", name=face, exact=True).click()
     if meld:
-        form.get_by_test_id("move-meld").select_option(meld)
-    # Wait for the answer and its swap, so the next move types into the form it brought.
+        form.get_by_test_id(f"meld-{meld}").click()
+    # Wait for the answer and its swap, so the next move taps the form it brought.
     with page.expect_response(lambda response: "/moves/" in response.url):
         form.get_by_role("button", name=button, exact=True).click()
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
+
+
+def _draw(page):
+    """Draw from the stock: one tap of its button."""
+    with page.expect_response(lambda response: "/moves/" in response.url):
+        page.get_by_test_id("draw-stock").click()
     page.wait_for_function(
         "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
     )
@@ -50,44 +62,43 @@ class TestRummy40MoveByMove:
         watcher.goto(viewer_link)
         expect(watcher.get_by_test_id("turn")).to_have_text("Bruno to draw.")
 
-        _move(page, "Draw from the stock")
+        _draw(page)
         expect(turn).to_have_text("Bruno to play.")
         # Q K A of hearts (10 + 10 + 11) and three fives (15): 46, enough to open at 40.
-        _move(page, "Lay melds", cards="QH KH AH\n5C 5D 5S")
+        _move(page, "Lay melds", melds=[("Q♥", "K♥", "A♥")], picks=("5♣", "5♦", "5♠"))
         expect(page.get_by_test_id("hand-size-1")).to_have_text("5 cards")
-        _move(page, "Discard", card="2D")
+        _move(page, "Discard 2♦", picks=("2♦",))
         expect(turn).to_have_text("Anna to draw.")
         # The second phone follows without reloading (it polls every 2 s).
         expect(watcher.get_by_test_id("turn")).to_have_text("Anna to draw.", timeout=3_000)
         expect(watcher.get_by_test_id("move-form")).to_have_count(0)
 
         # A slip: Anna takes the discard, then the table takes the move back.
-        _move(page, "Take the discard")
+        _move(page, "Discard pile 2♦")
         expect(page.get_by_test_id("hand-size-0")).to_have_text("11 cards")
         _move(page, "Take back the last move")
         expect(page.get_by_test_id("hand-size-0")).to_have_text("10 cards")
         expect(turn).to_have_text("Anna to draw.")
-        _move(page, "Draw from the stock")
+        _draw(page)
 
         # Anna has not opened: adding to Bruno's meld is refused, with the rule.
-        _move(page, "Add to the meld", cards="JH", meld="1")
+        _move(page, "Add to #1", picks=("J♥",), meld="1")
         expect(page.get_by_role("alert")).to_contain_text("R40-ADD")
         # 2 + 3 + 4 = 9 is below 40: when her turn ends without more, 20 penalty points and
-        # the cards go back to her hand (R40-OPEN-PENALTY).
-        page.get_by_test_id("move-cards").fill("")
-        _move(page, "Lay melds", cards="2S 3S 4S")
-        _move(page, "Discard", card="3H")
+        # the cards go back to her hand (R40-OPEN-PENALTY). The jack, tapped again, is dropped.
+        _move(page, "Lay melds", picks=("J♥", "2♠", "3♠", "4♠"))
+        _move(page, "Discard 3♥", picks=("3♥",))
         expect(page.get_by_test_id("play-seat-0")).to_contain_text("1 failed opening")
 
-        _move(page, "Take the discard")
-        _move(page, "Add to the meld", cards="JH", meld="1")
-        _move(page, "Discard", card="8S")
-        _move(page, "Draw from the stock")
-        _move(page, "Lay melds", cards="10S JS QS\n9D 9H 9C")
-        _move(page, "Discard", card="2S")
-        _move(page, "Draw from the stock")
-        _move(page, "Lay melds", cards="2H 3H 4H")
-        _move(page, "Discard", card="KC")
+        _move(page, "Discard pile 3♥")
+        _move(page, "Add to #1", picks=("J♥",), meld="1")
+        _move(page, "Discard 8♠", picks=("8♠",))
+        _draw(page)
+        _move(page, "Lay melds", melds=[("10♠", "J♠", "Q♠")], picks=("9♦", "9♥", "9♣"))
+        _move(page, "Discard 2♠", picks=("2♠",))
+        _draw(page)
+        _move(page, "Lay melds", picks=("2♥", "3♥", "4♥"))
+        _move(page, "Discard K♣", picks=("K♣",))
         expect(turn).to_have_text("The hand is over: show the cards left in hand.")
         page.get_by_test_id("show-0").fill("3S 4S KS JK")
         _move(page, "Show the hands and score")

@@ -16,6 +16,7 @@ from games.pages.provisional import provisional_scoring
 from games.shared.models import Variant
 from scoring.errors import RuleViolation
 from scoring.variants import GAMES
+from tests.e2e.axe import BLOCKING, axe_violations
 from tests.e2e.conftest import fill_seats, start_table
 from tests.e2e.test_offline import _start_gin_table, _wait_for_the_worker
 
@@ -205,6 +206,10 @@ class TestProvisionalTotalsOffline:
         form.get_by_label("Defender's deadwood, after lay-offs").fill("10")
         form.get_by_role("button", name="Record hand").click()
         expect(_pending(page, 1)).to_have_text("(+7 pending)")
+
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            assert axe_violations(page, "#board", impacts=BLOCKING, best_practice=True) == []
 
         page.reload()  # offline, the worker's copy of the page: still marked
         expect(_pending(page, 0)).to_have_text("(+37 pending)")

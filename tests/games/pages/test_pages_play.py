@@ -1,27 +1,31 @@
 """A hand recorded move by move through the phone pages (Django's test client)."""
 
+import html
 import re
 import uuid
 
 import pytest
 from django.test import Client
 
-from games.api.examples import KNOCK_RUMMY, RAMINO
+from games.api.examples import RAMINO
 from games.models import Event, Table
 from games.pages.forms.play import MOVES
 from scoring.events import (
     CARD_DISCARDED,
     CARD_DRAWN,
+    CARDS_ADDED,
     DISCARD_CLAIMED,
     HAND_STARTED,
     HANDS_SHOWN,
     MELDS_LAID,
     MOVE_UNDONE,
 )
+from scoring.samples import SAMPLES
 from tests.games.sharing import join_from
 
 # What the home form needs for each game, unless a test says otherwise.
 GAME_FIELDS = {
+    "gin": {},
     "rummy40": {"r40_opening_minimum": "40", "r40_target": "100"},
     "ramino": {"ram_hands": "3"},
     "knock_rummy": {"kr_target": "150"},
@@ -84,10 +88,12 @@ class TestAHandMoveByMove:
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert 'data-testid="deal-form"' in page and 'name="upcard"' in page
 
-    @pytest.mark.parametrize("sample", [RAMINO, KNOCK_RUMMY], ids=lambda s: s.variant)
+    @pytest.mark.parametrize("sample", SAMPLES, ids=lambda s: s.variant)
     def test_every_move_of_a_worked_hand_goes_through_the_move_buttons(self, phone, sample):
         fields = {f"player_{n}": name for n, name in enumerate(sample.players, start=1)}
-        prefix = {"ramino": "ram_", "knock_rummy": "kr_"}[sample.variant]
+        prefix = {"gin": "", "rummy40": "r40_", "ramino": "ram_", "knock_rummy": "kr_"}[
+            sample.variant
+        ]
         options = {f"{prefix}{k}": ("on" if v is True else v) for k, v in sample.options.items()}
         table = _create(phone, sample.variant, list(sample.players), **options, **fields)
         for event_type, payload in sample.events:
@@ -261,3 +267,234 @@ class TestAnOpeningLaidOverSeveralMoves:
         assert _post_move(phone, table, *move).status_code == 302
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert 'data-testid="opening-so-far"' not in page
+
+
+def _moves(phone: Client, table: Table, *fields: dict, **headers):
+    """Post the move form's fields as a phone does, one move after the other; return the
+    last answer."""
+    response = None
+    for data in fields:
+        table.refresh_from_db()
+        data = {"event_id": str(uuid.uuid4()), "expected_seq": table.head_seq, **data}
+        response = phone.post(f"/t/{table.id}/moves/", data, **headers)
+    return response
+
+
+# What htmx sends with a tap of a move button: the form's id says where a refusal goes.
+HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TRIGGER": "move-form"}
+
+
+def _ramino_opened(phone: Client) -> Table:
+    """Return a Ramino table where Bruno drew and opened with Q K and a joker (31, RAM-OPEN)."""
+    table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"])
+    _moves(
+        phone,
+        table,
+        {"move": "deal", "dealer": "0", "upcard": "9D"},
+        {"move": "draw_stock", "seat": "1"},
+        {"move": "meld", "seat": "1", "picked": ["QH", "KH", "JK"]},
+    )
+    return table
+
+
+def _refusal(response) -> str:
+    """Return the refusal an htmx answer puts in the move form's alert slot, tags removed."""
+    assert response.status_code == 422, response.content.decode()[:2000]
+    assert response["HX-Retarget"] == "#move-form-alert"
+    text = re.sub(r"<[^>]+>", " ", response.content.decode())
+    return re.sub(r"\s+", " ", html.unescape(text)).strip()
+
+
+class TestTheMoveTakesItsCardsFromWhereverTheyWerePut:
+    def test_a_discard_tapped_in_the_picker_posts_without_javascript(self, phone):
+        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"])
+        response = _moves(
+            phone,
+            table,
+            {"move": "deal", "dealer": "0", "upcard": "9D"},
+            {"move": "draw_stock", "seat": "1"},
+            {"move": "discard", "seat": "1", "picked": ["7S"]},
+        )
+        assert response.status_code == 302
+        last = Event.objects.filter(table=table).order_by("seq").last()
+        assert (last.type, last.payload) == (CARD_DISCARDED, {"seat": 1, "card": "7S"})
+
+    @pytest.mark.parametrize(
+        "where",
+        [{"picked": ["JH"]}, {"card": "JH"}, {"cards": "JH"}, {"picked": ["JH"], "card": "jh"}],
+        ids=["picker", "card field", "cards box", "picker and card field agree"],
+    )
+    def test_add_to_the_meld_takes_the_card_from_any_field(self, phone, where):
+        table = _ramino_opened(phone)
+        response = _moves(phone, table, {"move": "add", "seat": "1", "meld": "1", **where})
+        assert response.status_code == 302, response.content.decode()[:2000]
+        last = Event.objects.filter(table=table).order_by("seq").last()
+        assert (last.type, last.payload) == (CARDS_ADDED, {"seat": 1, "meld": 1, "cards": "JH"})
+
+    def test_melds_built_in_the_picker_join_those_done_in_the_box(self, phone):
+        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"])
+        _moves(
+            phone,
+            table,
+            {"move": "deal", "dealer": "0", "upcard": "9D"},
+            {"move": "draw_stock", "seat": "1"},
+            # "This meld is done" wrote the run in the box; the fives are still in the grid.
+            {"move": "meld", "seat": "1", "cards": "8S 9S 10S", "picked": ["5C", "5D", "5H"]},
+        )
+        last = Event.objects.filter(table=table).order_by("seq").last()
+        assert last.payload == {"seat": 1, "melds": ["8S 9S 10S", "5C 5D 5H"]}
+
+    def test_a_stock_card_seen_is_named_from_its_list(self, phone):
+        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"])
+        _moves(
+            phone,
+            table,
+            {"move": "deal", "dealer": "0", "upcard": "9D"},
+            {"move": "draw_stock", "seat": "1", "drawn": "QS"},
+        )
+        last = Event.objects.filter(table=table).order_by("seq").last()
+        assert last.payload == {"seat": 1, "source": "stock", "card": "QS"}
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        # Bruno's known card comes first in the picker.
+        assert 'data-pick="QS"' in page
+
+
+class TestARefusedMoveSaysWhatItLacked:
+    """A move the form cannot make says so in the players' words: the move, the card, where
+    to tap; never an internal field name or the EVENT rule."""
+
+    @pytest.mark.parametrize(
+        ("fields", "message"),
+        [
+            (
+                {"move": "add", "meld": "1"},
+                "Add to the meld needs a card: tap it in the grid.",
+            ),
+            (
+                {"move": "add", "picked": ["JH"]},
+                "Add to the meld needs a meld: tap it on the table, or choose it under “Meld”.",
+            ),
+            (
+                {"move": "add", "picked": ["JH"], "meld": "7"},
+                "There is no meld #7 on the table: tap one of those there.",
+            ),
+            ({"move": "discard"}, "Discard needs a card: tap it in the grid."),
+            (
+                {"move": "discard", "picked": ["7S", "8S"]},
+                "Discard takes one card, and 7♠ 8♠ are given: tap the others again.",
+            ),
+            (
+                {"move": "discard", "picked": ["7S"], "card": "8S"},
+                "Discard: the grid has 7♠ but “Card” has 8♠. Keep the cards in one place.",
+            ),
+            (
+                {"move": "swap", "meld": "1"},
+                "Swap the meld's joker needs the card the joker stands for: tap it in the grid.",
+            ),
+            ({"move": "meld"}, "Lay melds needs the cards of a meld: tap them in the grid."),
+        ],
+        ids=[
+            "add without a card",
+            "add without a meld",
+            "add to no such meld",
+            "discard without a card",
+            "discard of two cards",
+            "two places disagree",
+            "swap without a card",
+            "melds without cards",
+        ],
+    )
+    def test_a_move_missing_its_card_or_meld_is_refused_in_players_words(
+        self, phone, fields, message
+    ):
+        table = _ramino_opened(phone)
+        before = Event.objects.filter(table=table).count()
+        text = _refusal(_moves(phone, table, {"seat": "1", **fields}, **HTMX))
+        assert text == message
+        assert "EVENT" not in text and "“cards”" not in text
+        assert Event.objects.filter(table=table).count() == before
+
+    def test_a_typed_card_that_is_no_card_names_the_field(self, phone):
+        table = _ramino_opened(phone)
+        response = _moves(phone, table, {"move": "discard", "seat": "1", "card": "7X"}, **HTMX)
+        text = _refusal(response)
+        assert text.startswith("Card: “7X” (card 1) is not a card.")
+        assert "CARD-3" in text and "EVENT" not in text
+
+    def test_a_rule_refusal_keeps_its_rule_and_names_the_card(self, phone):
+        table = _ramino_opened(phone)
+        _moves(phone, table, {"move": "discard", "seat": "1", "picked": ["2D"]})
+        # Carla draws and adds to Bruno's meld though she has not opened (RAM-ADD).
+        response = _moves(
+            phone,
+            table,
+            {"move": "draw_stock", "seat": "2"},
+            {"move": "add", "seat": "2", "meld": "1", "picked": ["JH"]},
+            **HTMX,
+        )
+        text = _refusal(response)
+        assert "Carla has not opened yet" in text and "RAM-ADD" in text
+
+    def test_a_refusal_of_the_whole_page_is_drawn_in_the_bar_by_the_buttons(self, phone):
+        table = _ramino_opened(phone)
+        response = _moves(phone, table, {"move": "discard", "seat": "1"})
+        page = response.content.decode()
+        assert response.status_code == 422
+        bar = page[page.index("data-move-bar") :]
+        assert bar.index("Discard needs a card") < bar.index('value="discard"')
+        assert 'role="alert"' in bar[: bar.index('value="discard"')]
+
+
+class TestTheMoveFormShowsWhatTheGameAllows:
+    def test_the_meld_list_and_select_show_suits_and_jokers_readably(self, phone):
+        table = _ramino_opened(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert '<option value="1">#1 Q♥ K♥ 🃏(A♥)</option>' in page
+        assert 'data-label="#1 Q♥ K♥ 🃏(A♥)"' in page
+        assert "JK=AH" not in page
+
+    def test_the_board_at_the_top_says_whose_turn_it_is(self, phone):
+        table = _ramino_opened(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        board = page[page.index('id="board"') : page.index('id="play"')]
+        assert 'data-testid="turn">Bruno to play.</p>' in board
+
+    def test_a_gin_hand_offers_the_face_up_card_and_a_pass_then_the_stock(self, phone):
+        response = phone.post(
+            "/",
+            {
+                "variant": "gin",
+                "preset": "big_gin",
+                "target": "100",
+                "player_1": "Anna",
+                "player_2": "Bruno",
+            },
+        )
+        table = Table.objects.get(pk=response.url.split("/")[2])
+        _moves(phone, table, {"move": "deal", "dealer": "0", "upcard": "7S"})
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert 'data-testid="take-upcard"' in page and 'data-testid="pass"' in page
+        assert 'data-testid="draw-stock"' not in page and "data-move-bar" not in page
+        _moves(phone, table, {"move": "pass", "seat": "1"}, {"move": "pass", "seat": "0"})
+        _moves(phone, table, {"move": "draw_stock", "seat": "1"})
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        # Gin lays no melds in play: a discard, or a knock showing the cards kept.
+        assert 'value="discard"' in page and 'value="knock"' in page
+        assert 'value="meld"' not in page and 'value="add"' not in page
+        assert 'value="JK"' not in page  # no jokers in Gin (GIN-SETUP)
+
+    def test_the_move_form_speaks_italian(self, phone):
+        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"])
+        _moves(phone, table, {"move": "deal", "dealer": "0", "upcard": "9D"})
+        page = phone.get(f"/t/{table.id}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+        assert "Mazzo" in page and "Pozzo" in page
+        assert "Tocca a Bruno pescare." in page
+        _moves(phone, table, {"move": "draw_stock", "seat": "1"})
+        response = _moves(
+            phone,
+            table,
+            {"move": "discard", "seat": "1"},
+            **HTMX,
+            HTTP_ACCEPT_LANGUAGE="it",
+        )
+        assert "Scarta" in _refusal(response)

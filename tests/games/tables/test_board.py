@@ -7,11 +7,12 @@ import pytest
 from django.template.loader import get_template
 from django.test import RequestFactory
 
+from games.pages.forms.play import MoveForm
 from games.pages.forms.tables import RANKS, SUITS
 from games.tables import selectors, services
 from games.tables.board import board_from_state
 from games.tables.models import Table
-from scoring.samples import SAMPLES
+from scoring.samples import GIN, KNOCK_RUMMY, RAMINO, RUMMY40, SAMPLES
 
 # Every partial of the table's page and of its room screen, as the views render them (the
 # history's hand entries, the hand in play and the chart are drawn inside them).
@@ -106,6 +107,29 @@ class TestEveryPartialReadsOnlyTheReadModel:
             assert strict_templates.missing == [], (name, strict_templates.missing)
             if name == "tables/table.html#board":
                 assert f'data-head-seq="{table.head_seq}"' in html
+
+    @pytest.mark.parametrize("sample", SAMPLES, ids=lambda s: s.variant)
+    def test_the_hand_in_play_and_its_move_form_find_every_variable_at_every_move(
+        self, strict_templates, sample
+    ):
+        # Every phase of every game: the deal, first turns, draws, melds, the hands shown.
+        for count in range(len(sample.events) + 1):
+            table = _moves_so_far(sample, count)
+            context = _read_model_context(table, "scorekeeper")
+            board = context["board"]
+            context["move_form"] = MoveForm(
+                head_seq=board.head_seq, seats=len(board.seats), play=board.play
+            )
+            for name in ("tables/_play.html", "tables/table.html#main"):
+                strict_templates.missing.clear()
+                get_template(name).render(context)
+                assert strict_templates.missing == [], (count, name, strict_templates.missing)
+
+    def test_the_hand_in_play_never_asks_which_game_it_is(self):
+        # What a game allows is on the board (PlayBoard), from the game's rules object.
+        source = get_template("tables/_play.html").template.source
+        assert "variant" not in source
+        assert "variant" not in get_template("tables/_turn.html").template.source
 
     def test_a_half_played_hand_shows_its_turn_and_melds_from_the_read_model(self):
         rummy40 = next(s for s in SAMPLES if s.variant == "rummy40")
@@ -207,3 +231,52 @@ class TestASaveIsDrawnFromTheServiceResult:
         assert 'data-testid="total-0">13<' in answer.content.decode()
         # One read: the form's seats and options, before the append; none after it.
         assert len(reads) == 1
+
+
+def _play_after(sample, count: int):
+    """Return the hand in play of ``sample``'s table after its first ``count`` events."""
+    return selectors.table_board(table=_moves_so_far(sample, count)).play
+
+
+@pytest.mark.django_db
+class TestWhatTheHandInPlayAllowsComesFromTheGamesRules:
+    def test_gin_offers_the_face_up_card_then_a_discard_or_a_knock(self):
+        first = _play_after(GIN, 1)  # dealt: GIN-FIRST
+        assert first.moves_offered == ("draw_discard", "pass")
+        assert not first.drawing and not first.picking
+        assert (first.discard_pile, first.jokers, first.owned_melds) == (True, False, False)
+        assert first.knock_shows_cards and not first.show_by_points
+        assert first.opening_rule is None and first.hand_size == 10
+        drawn = _play_after(GIN, 4)  # both passed, Bruno drew from the stock
+        assert drawn.moves_offered == ("discard", "knock") and drawn.picking
+        # Anna took Bruno's KD from the pile: the one card of hers the log names.
+        took = _play_after(GIN, 6)
+        assert took.turn == 0 and took.known_to_move == ("KD",)
+        assert _play_after(GIN, len(GIN.events) - 1).moves_offered == ("show",)
+
+    def test_rummy40_adds_to_its_owners_melds_and_cites_its_opening(self):
+        play = _play_after(RUMMY40, 3)  # Bruno drew and opened: QH KH AH, 5C 5D 5S
+        assert play.moves_offered == ("discard", "meld", "add")  # no joker on the table
+        assert play.owned_melds and play.jokers and play.opening_rule == "R40-OPEN"
+        assert play.knock_shows_cards is False and play.show_by_points
+
+    def test_ramino_offers_the_swap_of_a_table_joker_and_the_knock_claim(self):
+        play = _play_after(RAMINO, 3)  # Anna opened with Q K and a joker
+        assert play.moves_offered == ("discard", "meld", "add", "swap")
+        assert play.opening_rule == "RAM-OPEN" and not play.owned_melds
+        # Anna discarded: Bruno draws, or Carla knocks for the discard (RAM-OPT-KNOCKCLAIM).
+        after = _play_after(RAMINO, 4)
+        assert after.moves_offered == ("draw_stock", "draw_discard", "claim")
+        assert after.drawing and not after.picking
+
+    def test_knock_rummy_draws_until_it_melds_then_rearranges_ends_or_knocks(self):
+        play = _play_after(KNOCK_RUMMY, 2)  # Bruno drew once (KR-TURN: up to three)
+        assert play.moves_offered == ("draw_stock", "meld", "pass", "knock")
+        assert not play.discard_pile and play.drawing and play.picking
+        melded = _play_after(KNOCK_RUMMY, 4)  # and melded 5H 6H 7H: no more draws
+        assert melded.moves_offered == ("meld", "rearrange", "pass", "knock")
+
+    def test_a_deal_turns_a_card_up_only_where_there_is_a_discard_pile(self):
+        for sample in SAMPLES:
+            board = selectors.table_board(table=_moves_so_far(sample, 0))
+            assert board.upcard_at_deal == (sample.variant != "knock_rummy")

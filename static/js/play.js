@@ -1,0 +1,115 @@
+// The move picker of a hand played move by move (templates/tables/_play.html). Without this
+// file the picker's checkboxes, the typed fields and the meld list post the same moves; with
+// it the buttons say what they will do ("Discard 7♠", "Add to #5"), the mover's known cards
+// come first, a tap on a meld of the table makes it the target, and "This meld is done"
+// keeps the cards tapped as one meld of several to lay at once.
+(function () {
+  "use strict";
+  const SYMBOL = { C: "♣", S: "♠", H: "♥", D: "♦" };
+
+  function face(card) {
+    const [written, stands] = card.split("=");
+    if (written.toUpperCase() === "JK") return stands ? "🃏(" + face(stands) + ")" : "🃏";
+    const suit = written.slice(-1).toUpperCase();
+    return SYMBOL[suit] ? written.slice(0, -1).toUpperCase() + SYMBOL[suit] : written;
+  }
+  const faces = (cards) => cards.map(face).join(" ");
+  const fill = (template, values) =>
+    template.replace(/%\((\w+)\)s/g, (whole, key) => (key in values ? values[key] : whole));
+
+  function setUp(form) {
+    if (form.dataset.ready) return;
+    form.dataset.ready = "true";
+    const boxes = () => Array.from(form.querySelectorAll("input[name=picked]"));
+    const select = form.querySelector("[data-meld-select]");
+    const meldsBox = form.querySelector("[data-melds-box]");
+    const echo = form.querySelector("[data-picked-echo]");
+    const done = form.querySelector("[data-meld-done]");
+    const known = form.querySelector("[data-known]");
+    let order = boxes().filter((b) => b.checked).map((b) => b.value);
+
+    function picked() {
+      const checked = boxes().filter((b) => b.checked).map((b) => b.value);
+      order = order.filter((card) => checked.includes(card));
+      checked.forEach((card) => { if (!order.includes(card)) order.push(card); });
+      return order.slice();
+    }
+
+    function draw() {
+      const cards = picked();
+      const meld = select ? select.value : "";
+      const lines = meldsBox ? meldsBox.value.split("\n").map((l) => l.trim()).filter(Boolean) : [];
+      if (echo) {
+        const parts = [];
+        if (lines.length) parts.push(echo.dataset.melds + " " + lines.map((l) => faces(l.split(/\s+/))).join(" | "));
+        if (cards.length) parts.push(faces(cards));
+        if (meld && select) parts.push(echo.dataset.target + " " + select.selectedOptions[0].textContent);
+        echo.textContent = parts.length ? parts.join(" · ") : echo.dataset.none;
+      }
+      if (done) done.hidden = cards.length < 3;
+      form.querySelectorAll("button[name=move]").forEach((button) => {
+        if (!button.dataset.base) button.dataset.base = button.textContent.trim();
+        let label = button.dataset.base;
+        if (button.dataset.oneCard && cards.length === 1) label = fill(button.dataset.oneCard, { card: face(cards[0]) });
+        if (button.dataset.toMeld && meld) label = fill(button.dataset.toMeld, { meld });
+        if (button.textContent !== label) button.textContent = label;
+      });
+      form.querySelectorAll("[data-meld-target]").forEach((target) => {
+        target.setAttribute("aria-pressed", String(target.dataset.meld === meld));
+      });
+      form.querySelectorAll("[data-pick]").forEach((button) => {
+        button.setAttribute("aria-pressed", String(cards.includes(button.dataset.pick)));
+      });
+    }
+
+    form.addEventListener("change", draw);
+    form.addEventListener("input", (event) => { if (event.target === meldsBox) draw(); });
+    form.addEventListener("click", (event) => {
+      const pick = event.target.closest("[data-pick]");
+      const target = event.target.closest("[data-meld-target]");
+      if (pick) {
+        const box = boxes().find((b) => b.value === pick.dataset.pick);
+        if (box) box.checked = !box.checked;
+        draw();
+      } else if (target && select) {
+        // A second tap on the meld chosen lets it go.
+        select.value = select.value === target.dataset.meld ? "" : target.dataset.meld;
+        draw();
+      } else if (event.target.closest("[data-meld-done]") && meldsBox) {
+        const cards = picked();
+        if (!cards.length) return;
+        const text = meldsBox.value.replace(/\s+$/, "");
+        meldsBox.value = (text ? text + "\n" : "") + cards.join(" ");
+        boxes().forEach((b) => { b.checked = false; });
+        order = [];
+        draw();
+      }
+    });
+    if (known) known.hidden = false;
+    draw();
+  }
+
+  // The board at the top stays in view; what sticks below it (a picker's tabs) sits under it,
+  // however tall the board is now (it shrinks while a picker is open, and polls replace it).
+  let watched = null;
+  const sized = new ResizeObserver(() => boardHeight());
+  function boardHeight() {
+    const board = document.querySelector("#main > .board");
+    if (!board) return;
+    if (board !== watched) {
+      sized.disconnect();
+      sized.observe(board);
+      watched = board;
+    }
+    document.documentElement.style.setProperty("--board-h", board.offsetHeight + "px");
+  }
+
+  // The whole page each time: a save's answer brings the hand in play out of band.
+  function init() {
+    document.querySelectorAll("[data-move-form]").forEach(setUp);
+    boardHeight();
+  }
+  document.addEventListener("DOMContentLoaded", init);
+  document.addEventListener("htmx:afterSettle", init);
+  window.addEventListener("resize", boardHeight);
+})();
