@@ -55,33 +55,30 @@ def authority(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def lan_browser(authority):
-    """A second Chromium that trusts the local authority's certificates and resolves the LAN
-    name to this machine's loopback address."""
-    from playwright.sync_api import sync_playwright
-
+def lan_browser(browser, authority):
+    """A second Chromium (from the suite's Playwright) that trusts the local authority's
+    certificates and resolves the LAN name to this machine's loopback address."""
     pins = [
         spki_sha256(x509.load_pem_x509_certificate((authority / name).read_bytes()))
         for name in ("server.pem", "rootCA.pem")
     ]
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--ignore-certificate-errors-spki-list={','.join(pins)}",
-                f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1",
-            ],
-        )
-        yield browser
-        browser.close()
+    lan = browser.browser_type.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=[
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--ignore-certificate-errors-spki-list={','.join(pins)}",
+            f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1",
+        ],
+    )
+    yield lan
+    lan.close()
 
 
 @pytest.fixture(scope="module")
