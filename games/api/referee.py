@@ -23,7 +23,9 @@ CARDS_HELP = "Cards in the card notation of rule CARD-3: 7S 10H QD AC, jokers JK
 class AskSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(choices=VARIANTS)
     preset = serializers.CharField(
-        required=False, max_length=20, help_text="Gin: big_gin, classic."
+        required=False,
+        max_length=20,
+        help_text="Gin: big_gin, classic, american, oklahoma, hollywood.",
     )
     options = serializers.DictField(
         required=False, default=dict, help_text="Option keys (docs/rules.md)."
@@ -78,6 +80,12 @@ class PlayerEnd(serializers.Serializer):
 
 class ScoreAsk(AskSerializer):
     stock_exhausted = serializers.BooleanField(required=False, default=False)
+    upcard = serializers.CharField(
+        required=False,
+        max_length=4,
+        help_text="Gin at an Oklahoma table (GIN-OKLAHOMA): the card turned up at the deal, "
+        "which sets the knock limit (a spade doubles the hand where spades double).",
+    )
     players = PlayerEnd(many=True, min_length=2, max_length=6)  # type: ignore[assignment]
 
 

@@ -6,9 +6,13 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
+from games.shared.clean_text import NAME_PATTERN
 from games.shared.models import Variant
 from games.tables.models import Event, Table
 from scoring.events import APPENDABLE_TYPES
+from scoring.variants.gin_scoring import BIG_GIN_PRESET as GIN_DEFAULT_PRESET
+from scoring.variants.gin_scoring import BONUS_LIMITS as GIN_BONUS_LIMITS
+from scoring.variants.gin_scoring import PRESETS as GIN_PRESETS
 
 DIGITS = re.compile(r"[0-9]+")
 
@@ -79,11 +83,7 @@ class TableCreateSerializer(serializers.Serializer):
     players = serializers.ListField(
         child=serializers.CharField(max_length=40), min_length=2, max_length=6
     )
-    options = serializers.DictField(
-        required=False,
-        default=dict,
-        help_text='Option keys (docs/rules.md), e.g. {"preset": "classic", "target": 50}.',
-    )
+    options = TableOptionsField(required=False, default=dict)
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -94,6 +94,47 @@ class EventSerializer(serializers.ModelSerializer):
             "event_id",
             "type",
             "payload",
+def _gin_option_schema(key: str, value: object) -> dict:
+    """Return the schema of one Gin option, read from the engine's own presets and bounds."""
+    if isinstance(value, bool):
+        return {"type": "boolean"}
+    low = 1 if key == "target" else 0
+    return {"type": "integer", "minimum": low, **_gin_bonus_bound(key)}
+
+
+def _gin_bonus_bound(key: str) -> dict:
+    return {"maximum": GIN_BONUS_LIMITS[key]} if key in GIN_BONUS_LIMITS else {}
+
+
+# The table options as the engine reads them (docs/rules.md, "Table options"): Gin's keys
+# named one by one, since its presets and American scoring have many; the other games' keys
+# are free-form, each game refusing with its rule what it does not take (a 422).
+TABLE_OPTIONS_SCHEMA = {
+    "type": "object",
+    "description": "The game's options (docs/rules.md, Table options); a preset is a named "
+    "set of them, and the keys given change it. Gin: preset big_gin, classic, american, "
+    "oklahoma or hollywood; the bonuses gin_bonus, undercut_bonus, big_gin_bonus, "
+    "box_bonus, game_bonus; the switches big_gin, undercut_on_tie, shutout, oklahoma (each "
+    "hand then names its upcard), spade_double (needs oklahoma), hollywood (three games on "
+    "one sheet), no_rediscard, wall; target. The other games' keys: see docs/rules.md.",
+    "properties": {
+        "preset": {"type": "string", "enum": list(GIN_PRESETS)},
+        **{
+            key: _gin_option_schema(key, value)
+            for key, value in GIN_PRESETS[GIN_DEFAULT_PRESET].items()
+        },
+    },
+    "propertyNames": {"pattern": NAME_PATTERN},
+    "additionalProperties": {"$ref": "#/components/schemas/CleanValue"},
+    "example": {"preset": "oklahoma", "target": 150},
+}
+
+
+@extend_schema_field(TABLE_OPTIONS_SCHEMA)
+class TableOptionsField(serializers.DictField):
+    """A table's options: any JSON object, the engine judging each key (a 422 names the rule)."""
+
+
             "schema_version",
             "entered_by",
             "created_at",

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods
 
 from games.pages.forms.referee import RefereeForm
 from games.pages.forms.tables import RANKS, SUITS
-from games.rules.text import rule_title, violation_text
+from games.rules.text import item_text, rule_title, violation_text
 from games.shared.throttles import CountedRateThrottle
 from games.tables import selectors
 from games.tables.access import request_digests
@@ -103,6 +103,11 @@ def referee_answer(question: str, ask: dict) -> dict:
     answer["violations"] = [(violation_text(v), v.rule) for v in answer.get("violations", [])]
     options = referee.table_options(ask)
     answer["rules"] = [(rule, rule_title(rule, options)) for rule in answer.get("rules", [])]
-    # "items" would resolve to dict.items in a template.
-    answer["score_items"] = answer.pop("items", [])
+    # "items" would resolve to dict.items in a template. Each says who scored what for
+    # which rule, bonuses included (a spade's doubling, an undercut's bonus).
+    players = ask.get("players")
+    names = [p.get("name", "") for p in players] if isinstance(players, list) else []
+    answer["score_items"] = [
+        {**item, "text": item_text(item, names)} for item in answer.pop("items", [])
+    ]
     return answer

@@ -153,6 +153,7 @@ MESSAGES: dict[tuple[str, str], Any] = {
         for rule in ("R40-HAND", "RAM-OUT", "KR-OUT")
     },
     ("REFEREE", "no_cards"): _("Enter the cards of the hand."),
+    ("REFEREE", "one_upcard"): _("Give one card as the upcard, such as 7S."),
     ("REFEREE", "bad_table"): _("The table before the move is not legal: %(cards)s."),
     ("REFEREE", "not_in_game"): _("This question does not arise in this game."),
     ("REFEREE", "unknown_variant"): _("Unknown game “%(variant)s”."),

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NotRequired, TypedDict
 
+from games.rules.text import GIN_PRESET_LABELS as PRESET_LABELS
 from scoring.cards import JOKER
 from scoring.play import DRAW, FINAL, FIRST, PLAY
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
@@ -110,6 +111,16 @@ class PlayData(TypedDict):
     hands: list[PlaySeatData]
 
 
+class GameData(TypedDict):
+    """One of the games a match scores on one sheet (GIN-HOLLYWOOD)."""
+
+    number: int
+    totals: list[int]
+    finished: bool
+    winner: int | None
+    hands: int  # the hand after which it ended; 0 while it goes on
+
+
 class MatchData(TypedDict):
     finished: bool
     hands: int
@@ -118,6 +129,7 @@ class MatchData(TypedDict):
     winners: list[int]
     winner: int | None
     loser: int | None
+    games: NotRequired[list[GameData]]  # Gin's Hollywood: its three games
 
 
 class DecisionData(TypedDict):
@@ -162,6 +174,17 @@ class SeatLine:
     total: int  # with the end-of-match bonuses once the match is over (KR-MATCH)
     won: bool
     deals: bool  # deals the next hand, or dealt the hand in play
+
+
+@dataclass(frozen=True, slots=True)
+class GameColumn:
+    """One game of a sheet that scores several at once (GIN-HOLLYWOOD), as a column."""
+
+    number: int
+    totals: tuple[int, ...]  # seat by seat, with the game's bonuses once it is over
+    finished: bool
+    winner_name: str  # "" while it goes on, or on equal totals
+    hands: int  # the hand after which it ended
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +286,17 @@ class TableBoard:
     lower_is_better: bool
     upcard_at_deal: bool  # the deal turns a card up to start the discard pile
     adjustments: tuple[AdjustmentLine, ...] = ()
+    # The games of a sheet that scores several at once (GIN-HOLLYWOOD); none otherwise.
+    games: tuple[GameColumn, ...] = ()
+    preset_label: str = ""  # the name of the table's preset, where its game has presets
+
+    @property
+    def game_rows(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Return each seat's name with its total in each game of the sheet (GIN-HOLLYWOOD)."""
+        return tuple(
+            (name, tuple(game.totals[seat] for game in self.games))
+            for seat, name in enumerate(self.seat_names)
+        )
 
     @property
     def playing(self) -> bool:
@@ -331,6 +365,17 @@ def board_from_state(state: StateData) -> TableBoard:
             AdjustmentLine(names[a["seat"]], a["points"], a["reason"])
             for a in state.get("adjustments", ())
         ),
+        games=tuple(
+            GameColumn(
+                number=g["number"],
+                totals=tuple(g["totals"]),
+                finished=g["finished"],
+                winner_name=names[g["winner"]] if g["winner"] is not None else "",
+                hands=g["hands"],
+            )
+            for g in (match.get("games", ()) if match else ())
+        ),
+        preset_label=str(PRESET_LABELS.get(state["options"].get("preset"), "")),
     )
 
 

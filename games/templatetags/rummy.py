@@ -37,7 +37,15 @@ def _suit_class(card: str) -> str:
 
 @register.simple_tag
 def hand_summary(result, seats) -> str:
-    """Say in one line how a hand ended."""
+    """Say in one line how a hand ended, and under which upcard at Oklahoma (GIN-OKLAHOMA)."""
+    summary = _hand_summary(result, seats)
+    if result is not None and result.get("upcard"):
+        card = card_label(result["upcard"])
+        return _("%(summary)s · upcard %(card)s") % {"summary": summary, "card": card}
+    return summary
+
+
+def _hand_summary(result, seats) -> str:
     if result is None:
         return pgettext("history of a voided hand", "Void")
     ending = result["ending"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.cards import parse_cards
+from scoring.cards import Card, parse_cards
 from scoring.errors import RuleViolation, Violation
 from scoring.errors import refusal as _refuse
 from scoring.melds import check_meld
@@ -20,7 +20,6 @@ from scoring.questions import (
 )
 from scoring.solver import best_arrangement, best_layoff, deadwood_count
 from scoring.variants.gin_scoring import (
-    BIG_GIN_PRESET,
     BIG_GIN_SIZE,
     HAND_SIZE,
     KNOCK_LIMIT,
@@ -85,7 +84,7 @@ def hand_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
             "gin": kept_count == 0,
         }
     )
-    if table.options.preset == BIG_GIN_PRESET:
+    if table.options.big_gin:
         answer["big_gin"] = best.count == 0
         answer["rules"].append("GIN-BIGGIN")
     return answer
@@ -118,6 +117,16 @@ def layoff_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any
     }
 
 
+def _upcard(text: object) -> Card | None:
+    """Read the hand's first upcard, which an Oklahoma table's score needs (GIN-OKLAHOMA)."""
+    if not text:
+        return None
+    cards = parse_cards(str(text))
+    if len(cards) != 1:
+        raise _refuse("REFEREE", "one_upcard", "Give one card as the upcard.", count=len(cards))
+    return cards[0]
+
+
 def score_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
     players = data["players"]
     if len(players) != 2:
@@ -138,12 +147,14 @@ def score_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]
             count=len(ended),
         )
     knocker = ended[0]
+    upcard = _upcard(data.get("upcard"))
     try:
         result = score_cards(
             table.options,
             knocker=knocker,
             knocker_cards=players[knocker].get("hand", ""),
             defender_cards=players[1 - knocker].get("hand", ""),
+            upcard=upcard,
         )
     except RuleViolation as exc:
         if all(v.rule in INPUT_RULES for v in exc.violations):

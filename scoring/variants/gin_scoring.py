@@ -146,7 +146,7 @@ _BOOL_OPTIONS = (
     "hollywood",
 )
 # The bonuses a table may set, each with the most it may be (every input is bounded).
-_BONUS_LIMITS: Mapping[str, int] = MappingProxyType(
+BONUS_LIMITS: Mapping[str, int] = MappingProxyType(
     {"gin_bonus": 100, "big_gin_bonus": 100, "box_bonus": 100, "game_bonus": 500}
 )
 
@@ -187,7 +187,7 @@ class GinOptions:
         violations = kind_violations(self, _BOOL_OPTIONS, {"undercut_bonus": 0})
         violations += [
             bad_option(name, getattr(self, name), f"a whole number from 0 to {high}")
-            for name, high in _BONUS_LIMITS.items()
+            for name, high in BONUS_LIMITS.items()
             if not is_int(getattr(self, name)) or not 0 <= getattr(self, name) <= high
         ]
         targets = TARGETS[self.preset]

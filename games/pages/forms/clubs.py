@@ -118,6 +118,7 @@ class LeagueForm(TableCreateForm):
         chosen = self.tiebreakers()
         if len(set(chosen)) != len(chosen):
             self.add_error(None, _("Choose each tiebreaker once."))
+        self.clean_gin_target(data)
         return data
 
     def player_fields(self):

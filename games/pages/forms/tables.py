@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.reference import refusal_html
+from games.rules.text import GIN_PRESET_LABELS
 from games.shared.models import Variant
 from scoring.variants import gin, knock_rummy
 
@@ -14,14 +15,37 @@ GIN_HAND_SIZE = 10  # cards kept after the discard (Big Gin keeps 11: app.js add
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 CARD_CHOICES = [(f"{r}{s}", f"{r}{sym}") for s, sym in SUITS for r in RANKS]
 
-PRESET_CHOICES = [("big_gin", _("Big Gin")), ("classic", _("Classic"))]
+PRESET_CHOICES = list(GIN_PRESET_LABELS.items())
 TARGET_CHOICES = [
     ("1", _("Single hand")),
     ("50", "50"),
     ("100", "100"),
+    ("125", "125"),
+    ("150", "150"),
     ("200", "200"),
+    ("250", "250"),
     ("500", "500"),
 ]
+# A Gin option the chosen preset sets unless the table says otherwise: "" keeps the preset's.
+AS_PRESET = [("", _("As the rules chosen")), ("on", _("Yes")), ("off", _("No"))]
+# Gin's bonuses a table may set (docs/rules.md): field name, label, rule, most.
+GIN_BONUSES = [
+    ("gin_bonus", _("Gin bonus"), "GIN-GIN", 100),
+    ("undercut_bonus", _("Undercut bonus"), "GIN-UNDERCUT", 100),
+    ("big_gin_bonus", _("Big Gin bonus"), "GIN-BIGGIN", 100),
+    ("box_bonus", _("Box bonus, for each hand won"), "GIN-BOX", 100),
+    ("game_bonus", _("Game bonus"), "GIN-GAME", 500),
+]
+# Gin's switches, each "as the preset", on or off: field name, label, rule.
+GIN_SWITCHES = [
+    ("undercut_on_tie", _("A tie after a knock is an undercut"), "GIN-UNDERCUT"),
+    ("big_gin", _("Big Gin: all 11 cards melded, no discard"), "GIN-BIGGIN"),
+    ("shutout", _("Shutout: a loser who scored nothing doubles the winner's"), "GIN-SHUTOUT"),
+    ("oklahoma", _("Oklahoma: the upcard sets the most a knock may keep"), "GIN-OKLAHOMA"),
+    ("spade_double", _("Oklahoma: a spade upcard doubles the hand"), "GIN-SPADES"),
+    ("hollywood", _("Hollywood: three games on one sheet"), "GIN-HOLLYWOOD"),
+]
+SWITCH_VALUES = {"on": True, "off": False}
 ENDING_LABELS = {
     "knock": _("Knock"),
     "gin": _("Gin"),
@@ -79,9 +103,6 @@ class TableCreateForm(forms.Form):
     player_4 = forms.CharField(label=_("Player 4"), max_length=40, required=False)
     player_5 = forms.CharField(label=_("Player 5"), max_length=40, required=False)
     player_6 = forms.CharField(label=_("Player 6"), max_length=40, required=False)
-    undercut_on_tie = forms.BooleanField(
-        label=_("A tie after a knock is an undercut"), required=False
-    )
     no_rediscard = forms.BooleanField(
         label=_("A card taken from the discard pile may not be discarded at once"),
         required=False,
@@ -107,6 +128,12 @@ class TableCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         for key, _rule, label in RAMINO_RULES:
             self.fields[f"ram_{key}"] = forms.BooleanField(label=label, required=False)
+        for key, label, _rule, most in GIN_BONUSES:
+            self.fields[key] = forms.IntegerField(
+                label=label, min_value=0, max_value=most, required=False
+            )
+        for key, label, _rule in GIN_SWITCHES:
+            self.fields[key] = forms.ChoiceField(label=label, choices=AS_PRESET, required=False)
         if self.is_bound:
             # Only the chosen game's options must be filled in; the others are not sent on.
             variant = self.data.get("variant", Variant.GIN)
@@ -126,6 +153,23 @@ class TableCreateForm(forms.Form):
     def ramino_rules(self):
         return [(self[f"ram_{key}"], rule) for key, rule, _label in RAMINO_RULES]
 
+    def gin_bonuses(self):
+        """Gin's bonus fields, each with its rule: left empty, the preset's value stands."""
+        return [(self[key], rule) for key, _label, rule, _most in GIN_BONUSES]
+
+    def gin_switches(self):
+        """Gin's switches, each with its rule: "as the rules chosen", on or off."""
+        return [(self[key], rule) for key, _label, rule in GIN_SWITCHES]
+
+    def gin_overrides(self) -> dict:
+        """Return the Gin options the table sets itself; the others are the preset's."""
+        data = self.cleaned_data
+        overrides = {key: data[key] for key, _l, _r, _m in GIN_BONUSES if data.get(key) is not None}
+        overrides.update(
+            {key: SWITCH_VALUES[data[key]] for key, _l, _r in GIN_SWITCHES if data.get(key)}
+        )
+        return overrides
+
     def clean(self):
         data = super().clean()
         count = 2 if data.get("variant") == Variant.GIN else data.get("players") or 2
@@ -141,7 +185,11 @@ class TableCreateForm(forms.Form):
             # Each preset has its own match lengths (GIN-MATCH): refuse here, by the field.
             allowed = gin.TARGETS[data["preset"]]
             if data["target"] not in allowed:
-                message = _("%(preset)s plays to %(targets)s, or a single hand.") % {
+                if 1 in allowed:
+                    message = _("%(preset)s plays to %(targets)s, or a single hand.")
+                else:
+                    message = _("%(preset)s plays to %(targets)s.")
+                message %= {
                     "preset": dict(PRESET_CHOICES)[data["preset"]],
                     "targets": ", ".join(str(t) for t in allowed if t != 1),
                 }
@@ -175,9 +223,9 @@ class TableCreateForm(forms.Form):
         return {
             "preset": data["preset"],
             "target": data["target"],
-            "undercut_on_tie": data["undercut_on_tie"],
             "no_rediscard": data["no_rediscard"],
             "wall": data["wall"],
+            **self.gin_overrides(),
         }
 
 
@@ -193,8 +241,15 @@ def options_initial(variant: str, options: dict) -> dict:
     elif variant == Variant.KNOCK_RUMMY:
         keys = {"kr_target": "target"}
     else:
-        keys = {name: name for name in ("preset", "target", "undercut_on_tie", "no_rediscard")}
-        keys["wall"] = "wall"
+        keys = {name: name for name in ("preset", "target", "no_rediscard", "wall")}
+        keys.update({key: key for key, _l, _r, _m in GIN_BONUSES})
+        initial.update(
+            {
+                key: "on" if options[key] else "off"
+                for key, _l, _r in GIN_SWITCHES
+                if isinstance(options.get(key), bool)
+            }
+        )
     initial.update({field: options[key] for field, key in keys.items() if key in options})
     return initial
 
@@ -247,15 +302,21 @@ class GinHandForm(EventForm):
         widget=forms.CheckboxSelectMultiple,
     )
     defender_typed = forms.CharField(label=_("or type them"), required=False, max_length=200)
+    # GIN-OKLAHOMA: the card turned up at the deal sets the knock limit (Oklahoma tables only).
+    upcard = forms.ChoiceField(
+        label=_("Upcard at the deal"), choices=[("", "—"), *CARD_CHOICES], required=False
+    )
 
     def __init__(self, *args, seats: list[str], options: dict, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats, self.table_options = seats, options
+        rules = gin.GinOptions.from_dict(options)
+        self.oklahoma = rules.oklahoma
         self.fields["knocker"].choices = list(enumerate(seats))
         endings = ["knock", "gin"]
-        if options.get("preset") == "big_gin":
+        if rules.big_gin:
             endings.append("big_gin")
-        if options.get("wall"):
+        if rules.wall:
             endings.append("wall")
         self.fields["ending"].choices = [(e, ENDING_LABELS[e]) for e in endings]
 
@@ -283,20 +344,25 @@ class GinHandForm(EventForm):
                 self.add_error("defender_count", _("Enter the count."))
         elif data.get("knocker") is None:
             self.add_error("knocker", _("Choose who ended the hand."))
+        if self.oklahoma and ending != "wall" and not data.get("upcard"):
+            self.add_error("upcard", _("Choose the upcard: at Oklahoma it sets the knock."))
         return data
 
     def payload(self) -> dict:
         """Return the hand_recorded payload these fields describe."""
         data = self.cleaned_data
+        # Only an Oklahoma table takes the upcard (GIN-OKLAHOMA); a wall may leave it out.
+        upcard = {"upcard": data["upcard"]} if self.oklahoma and data.get("upcard") else {}
         if data["mode"] == "quick":
             if data["ending"] == "wall":
-                return {"mode": "quick", "ending": "wall"}
+                return {"mode": "quick", "ending": "wall", **upcard}
             return {
                 "mode": "quick",
                 "knocker": data["knocker"],
                 "ending": data["ending"],
                 "knocker_count": 0 if data["ending"] != "knock" else data["knocker_count"],
                 "defender_count": data["defender_count"],
+                **upcard,
             }
         payload = {
             "mode": "cards",
@@ -306,7 +372,7 @@ class GinHandForm(EventForm):
         }
         if data.get("ending") in ("gin", "big_gin", "knock"):
             payload["ending"] = data["ending"]
-        return payload
+        return {**payload, **upcard}
 
     def rebuild_kwargs(self, head_seq: int) -> dict:
         """Return what it takes to draw this form again against another head."""
@@ -315,7 +381,7 @@ class GinHandForm(EventForm):
     @classmethod
     def initial_from_payload(cls, payload: dict) -> dict:
         """Return form values that re-enter a recorded hand (for an amendment)."""
-        initial = {k: payload[k] for k in ("mode", "knocker", "ending") if k in payload}
+        initial = {k: payload[k] for k in ("mode", "knocker", "ending", "upcard") if k in payload}
         if payload.get("mode") == "cards":
             initial["knocker_typed"] = payload.get("knocker_cards", "")
             initial["defender_typed"] = payload.get("defender_cards", "")
