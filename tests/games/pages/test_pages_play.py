@@ -457,7 +457,7 @@ class TestTheMoveFormShowsWhatTheGameAllows:
         table = _ramino_opened(phone)
         page = phone.get(f"/t/{table.id}/").content.decode()
         board = page[page.index('id="board"') : page.index('id="play"')]
-        assert 'data-testid="turn">Bruno to play.</p>' in board
+        assert 'data-testid="turn">Bruno to play.</div>' in board
 
     def test_a_gin_hand_offers_the_face_up_card_and_a_pass_then_the_stock(self, phone):
         response = phone.post(
