@@ -27,25 +27,28 @@ from scoring.cards import FULL_DECK, JOKER, SUITS, Card, DeckSpec, gin_value
 from scoring.errors import RuleViolation
 from scoring.events import HAND_AMENDED, HAND_RECORDED, HAND_VOIDED, TABLE_CREATED, LogEvent
 from scoring.replay import TableState, apply
-from scoring.variants import gin, knock_rummy, ramino, rummy40
+from scoring.variants import gin, knock_rummy, ramino, rummy40, scala40
 
 SEAT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 # The longest match each game's options allow (GIN-MATCH and R40-MATCH: 500 at most,
-# RAM-MATCH: 20 hands at most, KR-MATCH: 1,000,000 at most), so that long logs stay in play.
+# RAM-MATCH: 20 hands at most, KR-MATCH: 1,000,000 at most, S40-MATCH: 501 with three
+# re-entries), so that long logs stay in play.
 LONG_MATCH: Mapping[str, Mapping[str, Any]] = {
     "gin": {"preset": "big_gin", "target": 500},
     "rummy40": {"target": 500},
     "ramino": {"hands": ramino.MAX_HANDS},
     "knock_rummy": {"target": knock_rummy.MAX_TARGET},
+    "scala40": {"target": scala40.TARGETS[-1], "reentries": scala40.MAX_REENTRIES},
 }
 SEATS: Mapping[str, Sequence[int]] = {
     "gin": (2,),
     "rummy40": rummy40.PLAYER_COUNTS,
     "ramino": range(ramino.MIN_PLAYERS, ramino.MAX_PLAYERS + 1),
     "knock_rummy": range(knock_rummy.MIN_PLAYERS, knock_rummy.MAX_PLAYERS + 1),
+    "scala40": range(scala40.MIN_PLAYERS, scala40.MAX_PLAYERS + 1),
 }
 # The scoresheet games' decks and deals, by their modules.
-MODULES = {"rummy40": rummy40, "ramino": ramino, "knock_rummy": knock_rummy}
+MODULES = {"rummy40": rummy40, "ramino": ramino, "knock_rummy": knock_rummy, "scala40": scala40}
 REASONS = ("misdeal", "recounted", "card missed", "wrong seat", "entered twice")
 # A match about to end is given other hands this many times before the log stops with it.
 FINISH_RETRIES = 8
@@ -186,19 +189,22 @@ def _melds(shoe: Shoe, cards: int, joker_odds: float) -> list[Card]:
     return melded
 
 
-def seats_deal(builder: LogBuilder) -> dict[str, Any]:
-    """Return a Rummy40, Ramino or Knock Rummy hand entered by every seat's cards."""
+def seats_deal(builder: LogBuilder, out: Sequence[int] = ()) -> dict[str, Any]:
+    """Return a Rummy40, Ramino, Knock Rummy or Scala 40 hand entered by every seat's cards;
+    the seats ``out`` of a Scala 40 match sit it out (S40-MATCH)."""
     rng, shoe, game = builder.rng, builder.shoe(), builder.variant
     module = MODULES[game]
     size = module.hand_size(builder.state.options, builder.seats)
     jokers = 0.0 if game == "ramino" and builder.state.options.no_jokers else 0.15
     knock = game == "knock_rummy"
     stock = rng.random() < (0.15 if knock else 0.08)
-    ender = None if stock else rng.randrange(builder.seats)
+    ender = None if stock else rng.choice([s for s in range(builder.seats) if s not in out])
     players = []
     for seat in range(builder.seats):
         entry: dict[str, Any]
-        if seat == ender and knock:
+        if seat in out:
+            entry = {"hand": "", "sitting_out": True}
+        elif seat == ender and knock:
             # KR-KNOCK: 5 points or fewer in hand; now and then every card played.
             melded = _melds(shoe, size - 2, jokers)
             held = [] if rng.random() < 0.1 else shoe.loose(2, worth=module.card_value, most=2)
@@ -207,7 +213,7 @@ def seats_deal(builder: LogBuilder) -> dict[str, Any]:
                 entry["went_out"] = True
         elif seat == ender:
             entry = {"hand": "", "melded": notation(_melds(shoe, size, jokers)), "went_out": True}
-            if game == "ramino" and rng.random() < 0.05:
+            if game in ("ramino", "scala40") and rng.random() < 0.05:
                 entry["hand_closed"] = True
         elif rng.random() < 0.12:
             # Never opened: nearly the whole deal is still in hand.
@@ -215,7 +221,7 @@ def seats_deal(builder: LogBuilder) -> dict[str, Any]:
         else:
             melded = _melds(shoe, rng.randint(3, size - 3), jokers)
             entry = {"hand": notation(shoe.loose(rng.randint(1, 5))), "melded": notation(melded)}
-        if game == "rummy40" and seat != ender and rng.random() < 0.04:
+        if game in ("rummy40", "scala40") and seat not in (ender, *out) and rng.random() < 0.04:
             entry["opening_penalty"] = 1
         players.append(entry)
     payload: dict[str, Any] = {"mode": "cards", "players": players}
@@ -224,9 +230,15 @@ def seats_deal(builder: LogBuilder) -> dict[str, Any]:
     return payload
 
 
-def deal(builder: LogBuilder) -> dict[str, Any]:
-    """Return a hand of the table's game entered by cards."""
-    return gin_deal(builder) if builder.variant == "gin" else seats_deal(builder)
+def deal(builder: LogBuilder, number: int | None = None) -> dict[str, Any]:
+    """Return a hand of the table's game entered by cards, as hand ``number`` (the next one
+    when None): a Scala 40 hand seats the players still in the match then."""
+    if builder.variant == "gin":
+        return gin_deal(builder)
+    state = builder.state
+    hands = state.hands if number is None else state.hands[: number - 1]
+    counted = [hand.current for hand in hands if hand.current is not None]
+    return seats_deal(builder, state.variant.match_result(state.options, counted).out)
 
 
 def record_hand(builder: LogBuilder) -> None:
@@ -243,7 +255,7 @@ def void_hand(builder: LogBuilder) -> None:
 def amend_hand(builder: LogBuilder) -> None:
     """Enter one of the last hands again with other cards (``hand_amended``)."""
     number, reason = builder.recent_hand(), builder.rng.choice(REASONS)
-    builder.add(HAND_AMENDED, {**deal(builder), "hand": number, "reason": reason})
+    builder.add(HAND_AMENDED, {**deal(builder, number), "hand": number, "reason": reason})
 
 
 Step = Callable[[LogBuilder], None]

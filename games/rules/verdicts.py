@@ -139,7 +139,7 @@ MESSAGES: dict[tuple[str, str], Any] = {
             "These cards cannot go out: they cannot all be melded, apart from a discard "
             "where the game needs one."
         )
-        for rule in ("R40-HAND", "RAM-OUT", "KR-OUT", "GIN-BIGGIN")
+        for rule in ("R40-HAND", "RAM-OUT", "KR-OUT", "GIN-BIGGIN", "S40-CLOSE")
     },
     **{
         (rule, "joker_discard"): _(
@@ -150,7 +150,7 @@ MESSAGES: dict[tuple[str, str], Any] = {
     # Points entry (scoring.scoresheet.end_state_problems builds these with the game's rule).
     **{
         (rule, "points_left"): _("%(player)s went out, so their hand is worth 0, not %(count)s.")
-        for rule in ("R40-HAND", "RAM-OUT", "KR-OUT")
+        for rule in ("R40-HAND", "RAM-OUT", "KR-OUT", "S40-CLOSE")
     },
     ("REFEREE", "no_cards"): _("Enter the cards of the hand."),
     ("REFEREE", "one_upcard"): _("Give one card as the upcard, such as 7S."),
@@ -261,6 +261,65 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("MELD-RUN", "too_many"): _("%(cards)s is not a run: a run holds at most %(limit)s cards."),
     ("R40-RUNS", "too_many_jokers"): _(
         "%(cards)s has %(count)s jokers; a meld holds at most %(limit)s."
+    ),
+    # Scala 40 (S40-*). The shared checks build some with the game's rule: the players,
+    # the flags, the cards of who closed, the opening, the jokers of a meld.
+    ("S40-SETUP", "players"): _("Scala 40 is for %(min)s to %(max)s players, not %(count)s."),
+    ("S40-SCORE", "flag_not_used"): _(
+        "%(player)s is marked “%(flag)s”, which a Scala 40 hand does not have."
+    ),
+    ("S40-CLOSE", "cards_left"): _(
+        "%(player)s went out by discarding the last card, so cannot still hold %(cards)s."
+    ),
+    ("S40-CLOSE", "empty_hand"): _(
+        "%(player)s holds no card but did not go out: a player always keeps one in hand."
+    ),
+    ("S40-OPEN", "below_minimum"): _(
+        "The opening is worth %(value)s; the table's minimum is %(minimum)s."
+    ),
+    ("S40-JOKER", "too_many_jokers"): _(
+        "%(cards)s has %(count)s jokers; a meld holds at most %(limit)s."
+    ),
+    ("S40-MATCH", "bad_target"): _(
+        "A Scala 40 match cannot be played to %(target)s; choose %(choices)s."
+    ),
+    ("S40-REENTRY", "bad_reentries"): _("A player re-enters 0 to %(max)s times, not %(value)s."),
+    ("S40-OPEN-PENALTY", "bad_penalty"): _(
+        "A failed opening costs 0 to %(max)s points, not %(value)s."
+    ),
+    ("S40-OPEN-PENALTY", "bad_count"): _(
+        "The failed openings of %(player)s must be a whole number, 0 or more, not %(count)s."
+    ),
+    ("S40-HANDCLOSE", "not_out"): _(
+        "Only the player who closes can close in hand; %(player)s did not close."
+    ),
+    ("S40-CLOSE", "two_out"): _(
+        "Only one player can close: the hand ends when the first one does."
+    ),
+    ("S40-CLOSE", "not_ended"): _(
+        "The hand ends when a player closes, or when the stock cannot be made again; "
+        "neither happened."
+    ),
+    ("S40-MATCH", "match_over"): _("The match is over; no more hands can be recorded."),
+    ("S40-MATCH", "too_few_in"): _("A hand is played by two players or more still in the match."),
+    ("S40-MATCH", "sat_out_played"): _(
+        "%(player)s sat this hand out, so holds, melds and marks nothing."
+    ),
+    ("S40-MATCH", "is_out"): _(
+        "%(player)s has been out of the match since hand %(hand)s: mark them as sitting out."
+    ),
+    ("S40-MATCH", "is_in"): _("%(player)s is still in the match and plays hand %(hand)s."),
+    ("S40-MATCH", "dealer_out"): _("%(player)s is out of the match and cannot deal."),
+    ("S40-DISCARD", "attachable"): _(
+        "%(card)s can go on meld %(meld)s: a player who has opened may not discard it, "
+        "unless it is the last card."
+    ),
+    ("S40-PICKUP", "pickup_unused"): _(
+        "%(player)s took %(card)s from the discard pile: it must go on the table this turn."
+    ),
+    ("S40-PICKUP", "pickup_not_opened"): _(
+        "%(player)s took %(card)s from the discard pile: it must go on the table this turn, "
+        "in the melds that open."
     ),
     ("RAM-JOKER", "too_many_jokers"): _(
         "%(cards)s has more jokers (%(jokers)s) than natural cards (%(naturals)s)."

@@ -308,13 +308,21 @@ def _pickup_unused(play: Play, seat: int) -> RuleViolation:
     """Refuse ending a turn with the discard taken still off the table (S40-PICKUP)."""
     card = play.owed_card
     label = card.label if card is not None else ""
-    opened = play.hands[seat].opened
+    name = _name(play, seat)
+    if play.hands[seat].opened:
+        return _refuse(
+            "S40-PICKUP",
+            "pickup_unused",
+            f"{name} took {label} from the discard pile: it must go on the table this turn.",
+            player=name,
+            card=str(card),
+        )
     return _refuse(
         "S40-PICKUP",
-        "pickup_unused" if opened else "pickup_not_opened",
-        f"{_name(play, seat)} took {label} from the discard pile: it must go on the table this "
-        + ("turn." if opened else "turn, in the melds that open."),
-        player=_name(play, seat),
+        "pickup_not_opened",
+        f"{name} took {label} from the discard pile: it must go on the table this turn, in "
+        "the melds that open.",
+        player=name,
         card=str(card),
     )
 

@@ -253,6 +253,7 @@ SHORT_MATCHES = {
     "rummy40": (4, {"target": 1}),
     "ramino": (3, {"hands": 1}),
     "knock_rummy": (3, {"target": 30}),
+    "scala40": (3, {}),
 }
 
 
