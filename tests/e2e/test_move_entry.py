@@ -242,3 +242,40 @@ class TestTheMoveButtonsReadInTheDark:
         # Discard, lay melds, add, swap, take back; this meld is done; the meld on the table.
         assert readable(form.locator("button[name=move]")) == 5
         assert readable(form.locator("[data-meld-done], [data-meld-target]")) == 2
+
+
+class TestWithoutJavaScript:
+    def test_the_plain_form_plays_a_turn_and_adds_to_a_meld_chosen_in_its_list(
+        self, browser, live_server
+    ):
+        context = browser.new_context(
+            viewport=TALL_PHONE, java_script_enabled=False, base_url=live_server.url
+        )
+        try:
+            page = context.new_page()
+            start_table(page, "Ramino", ["Anna", "Bruno", "Carla"])
+            page.get_by_text("Play the next hand move by move").click()
+            page.get_by_test_id("upcard").fill("9D")
+            page.get_by_role("button", name="Deal").click()
+            form = page.get_by_test_id("move-form")
+            form.get_by_test_id("draw-stock").click()
+            # The checkboxes of the grid post as they are: Q K and a joker open (31, RAM-OPEN).
+            for face in ("Q♥", "K♥", "🃏 joker"):
+                _card(page, face).check()
+            form.get_by_role("button", name="Lay melds").click()
+            expect(page.get_by_test_id("meld-1")).to_contain_text("🃏(A♥)")
+            _card(page, "J♥").check()
+            form.get_by_text("Type the cards instead, or choose the meld").click()
+            form.get_by_test_id("move-meld").select_option("1")
+            form.get_by_role("button", name="Add to the meld").click()
+            expect(page.get_by_test_id("meld-1")).to_contain_text("J♥")
+            # A discard with no card tapped: the refusal, by the buttons, in view.
+            form.get_by_role("button", name="Discard").click()
+            alert = page.get_by_test_id("move-form").get_by_role("alert")
+            expect(alert).to_have_text("Discard needs a card: tap it in the grid.")
+            expect(alert).to_be_in_viewport()
+            _card(page, "5♣").check()
+            form.get_by_role("button", name="Discard").click()
+            expect(page.get_by_test_id("turn")).to_have_text("Carla to draw.")
+        finally:
+            context.close()
