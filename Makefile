@@ -43,8 +43,9 @@ ifeq ($(HTTPS),1)
 	$(BIN)/python manage.py load_demo --port $(PORT) --https
 	LOCAL_CA_DIR=$(LOCAL_CA_DIR) $(BIN)/python manage.py local_ca --port $(PORT) --cert-port $(CERT_PORT)
 	export LAN_HTTPS_PORT=$(PORT) LOCAL_CA_DIR=$(LOCAL_CA_DIR); \
-	$(BIN)/gunicorn rummyref.lan_http:application --bind 0.0.0.0:$(CERT_PORT) --workers 1 --threads 4 & \
-	$(BIN)/gunicorn rummyref.wsgi --bind 0.0.0.0:$(PORT) \
+	$(BIN)/gunicorn rummyref.lan_http:application --bind 0.0.0.0:$(CERT_PORT) --workers 1 --threads 4 \
+		--no-control-socket & \
+	$(BIN)/gunicorn rummyref.wsgi --bind 0.0.0.0:$(PORT) --no-control-socket \
 		--certfile $(LOCAL_CA_DIR)/server.pem --keyfile $(LOCAL_CA_DIR)/server-key.pem; \
 	status=$$?; kill $$! 2>/dev/null; exit $$status
 else

@@ -100,7 +100,7 @@ def https_server(authority, tmp_path_factory):
     migrate = [sys.executable, "manage.py", "migrate", "--noinput"]
     subprocess.run(migrate, cwd=ROOT, env=env, check=True, capture_output=True, timeout=300)
     command = [sys.executable, "-m", "gunicorn", "rummyref.wsgi", "--workers", "1"]
-    command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
+    command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--no-control-socket"]
     command += ["--certfile", str(authority / "server.pem")]
     command += ["--keyfile", str(authority / "server-key.pem")]
     log_path = folder / "gunicorn.log"
