@@ -113,16 +113,43 @@ document.addEventListener("click", (event) => {
   if (event.target.matches("input[data-select-on-tap]")) event.target.select();
 });
 
-// What went wrong with a save is shown by the button that sent it: bring it into view,
-// focus it so screen readers read it, and keep the thumb where it was.
-function showWhatWentWrong(root) {
-  const alert = root.querySelector && root.querySelector("[data-focus-on-show]");
-  if (!alert) return;
-  alert.scrollIntoView({ block: "center" });
-  alert.focus({ preventScroll: true });
-}
-document.addEventListener("htmx:afterSettle", (event) => showWhatWentWrong(event.target));
-document.addEventListener("DOMContentLoaded", () => showWhatWentWrong(document));
+// A refusal is never left below the fold or under the sticky board: whatever form sent it
+// (an htmx answer swapped into its alert slot, or a whole page answering a POST), the first
+// refusal shown is brought into view and focused, so a screen reader reads it and the eye
+// finds it. Refusals are role="alert" (announced as they appear) or .error lines.
+(function () {
+  "use strict";
+  const REFUSAL = "[data-focus-on-show], [role=alert], .error";
+
+  // Shown and not covered: the element at its middle is the refusal itself (or inside it).
+  function inView(element) {
+    const box = element.getBoundingClientRect();
+    const x = box.left + Math.min(box.width / 2, 40);
+    const y = box.top + Math.min(box.height / 2, 20);
+    if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) return false;
+    const there = document.elementFromPoint(x, y);
+    return there !== null && (element === there || element.contains(there));
+  }
+
+  function showRefusal(root) {
+    if (!root || !root.querySelectorAll) return;
+    const candidates = root.matches && root.matches(REFUSAL) ? [root] : root.querySelectorAll(REFUSAL);
+    const refusal = Array.from(candidates).find(
+      (element) => element.getClientRects().length > 0 && !element.closest("[hidden], [data-not-sent]")
+    );
+    if (!refusal) return;
+    if (!refusal.hasAttribute("tabindex")) refusal.setAttribute("tabindex", "-1");
+    if (!inView(refusal)) refusal.scrollIntoView({ block: "center", behavior: "instant" });
+    refusal.focus({ preventScroll: true });
+  }
+
+  // Only what a form sent: the board's polls (GETs) never move the page or the focus.
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const config = event.detail && event.detail.requestConfig;
+    if (config && config.verb && config.verb !== "get") showRefusal(event.target);
+  });
+  document.addEventListener("DOMContentLoaded", () => showRefusal(document.querySelector("main") || document));
+})();
 
 // A poll brings the table's new head with the board. A hand form nobody has touched since
 // follows it, so the next save is for the hand after the one just shown; a form being
