@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoring.cards import Card
+from scoring.errors import RuleViolation
 from scoring.hands import SeatEnd
 from scoring.melds import Meld
 from scoring.play import Play
@@ -70,9 +71,13 @@ def _seat_end(
     """Return one seat's end from its cards (None: shown by ``points`` or never shown)."""
     if cards is None:
         return EndSeat(seat, None, points, None)
-    own = judge.weigh(cards)
+    try:
+        own = judge.weigh(cards)
+        best = judge.weigh(cards, onto) if onto else own
+    except RuleViolation:  # a hand past the solver's limits (LIMITS): its cards alone
+        held = judge.held(cards)
+        return EndSeat(seat, tuple(cards), held, None, deadwood=tuple(cards))
     count = own.count if counts_deadwood else judge.held(cards)
-    best = judge.weigh(cards, onto) if onto else own
     layoffs = tuple(Layoff(card, numbers[index]) for card, index in best.layoffs)
     return EndSeat(seat, tuple(cards), count, best.count, own.melds, own.deadwood, layoffs)
 
@@ -106,22 +111,22 @@ def played_end(
 def entered_end(
     judge: Judge, players: Sequence[SeatEnd], ending: str | None, rule: str, *, any_meld: bool
 ) -> EndReview:
-    """Return the end of a hand entered by each seat's cards: the cards melded, arranged
-    into melds, stand for the table (which the entry does not show): all of them together
-    where anyone may add to any meld (``any_meld``), else each seat's apart, its own."""
-    if any_meld:
-        table = judge.weigh([card for player in players for card in player.melded]).melds
-        owned = [table if player.melded else () for player in players]
-    else:
-        owned = [judge.weigh(player.melded).melds if player.melded else () for player in players]
-        table = tuple(meld for melds in owned for meld in melds)
+    """Return the end of a hand entered by each seat's cards: each seat's cards melded,
+    arranged into melds, stand for the table (which the entry does not show; cards a seat
+    added to others' melds make none of their own). Anyone may lay cards on any of them
+    (``any_meld``), else only on their own."""
+    owned = [_melds_of(judge, player.melded) for player in players]
+    table = tuple(meld for melds in owned for meld in melds)
+    starts = [1 + sum(len(melds) for melds in owned[:seat]) for seat in range(len(players))]
     seats = []
     for seat, player in enumerate(players):
         if player.by_points:
             seats.append(EndSeat(seat, None, player.points, None))
             continue
-        onto = tuple(owned[seat])
-        first = 1 if any_meld else 1 + sum(len(melds) for melds in owned[:seat])
+        onto: tuple[Meld, ...] = ()
+        if player.melded:
+            onto = table if any_meld else owned[seat]
+        first = 1 if any_meld else starts[seat]
         numbers = tuple(range(first, first + len(onto)))
         seats.append(
             _seat_end(judge, seat, player.hand, None, onto, numbers, counts_deadwood=False)
@@ -130,3 +135,13 @@ def entered_end(
     if ender is None:
         ender = next((seat for seat, player in enumerate(players) if player.knocked), None)
     return EndReview(ending, ender, rule, tuple(seats), table, table_known=False)
+
+
+def _melds_of(judge: Judge, cards: Sequence[Card]) -> tuple[Meld, ...]:
+    """Return the melds the cards make at best (none past the solver's limits)."""
+    if not cards:
+        return ()
+    try:
+        return judge.weigh(cards).melds
+    except RuleViolation:
+        return ()

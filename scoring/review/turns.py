@@ -227,9 +227,16 @@ class TurnReader:
         unknown = max(self.sight.view(index, seat).unknown for index in range(since, end + 1))
         if unknown:
             return TurnReview(number, seat, first, end, known=False, unknown=unknown)
-        if self.rules.discard_pile:
-            return self._pile_turn(number, seat, moves)
-        return self._melding_turn(number, seat, moves)
+        try:
+            if self.rules.discard_pile:
+                return self._pile_turn(number, seat, moves)
+            return self._melding_turn(number, seat, moves)
+        except RuleViolation:
+            # The solver refuses a hand past any a game deals (LIMITS): the turn is known
+            # but left unweighed rather than the review refused.
+            return TurnReview(
+                number, seat, first, end, known=True, unknown=0, held=self._held_after(end, seat)
+            )
 
     def _held_after(self, end: int, seat: int) -> int:
         cards = self.sight.cards(end, seat) or ()
@@ -622,7 +629,10 @@ class TurnReader:
             ):
                 continue
             card = _card(last)
-            if card is None or not self._melded(taker.seat, card, taker_moves):
+            try:
+                if card is None or not self._melded(taker.seat, card, taker_moves):
+                    continue
+            except RuleViolation:  # a hand past the solver's limits (LIMITS)
                 continue
             points = None
             if taker.draw is not None:

@@ -68,10 +68,13 @@ _recent_start: list[tuple[tuple, Search | None]] = [((None, None, None, ()), Non
 
 def read_hand(cards: Sequence[Card], tables: Tables, value: Value, deck: DeckSpec) -> Search:
     """Return the hand read for the search, refusing more copies than the deck holds (CARD-2)."""
+    # A copy: the hand read last is kept for the next question (below), and a caller's list
+    # changed after this call must not change the hand kept under its old cards.
+    cards = tuple(cards)
     mask, total = held_mask(cards, tables.values)
     if not mask >> 64 and mask.bit_count() == len(cards):
         return Search(tables, cards, mask, total, 0, 0, 0, True, natural_candidates(mask, tables))
-    key = (tables, value, deck, tuple(cards))
+    key = (tables, value, deck, cards)
     last_key, search = _recent_start[0]
     # The tables and values are the same objects call after call (see tables_for); comparing
     # them by identity spares comparing their contents.

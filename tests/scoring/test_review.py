@@ -481,6 +481,25 @@ class TestEnteredHands:
         )
 
 
+class TestSolverKeepsItsOwnCopy:
+    def test_a_hand_read_from_a_list_changed_later_is_not_changed_under_its_old_cards(self):
+        # The solver keeps the hand read last for the next question. A caller that passed a
+        # list and then changed it (a player's hand as a simulator plays it) must not change
+        # the hand kept: the review asked 4C 4C after such a caller and was given 4C 3H.
+        from scoring.solver import best_layoff
+        from scoring.variants import ramino
+
+        options = ramino.RaminoOptions()
+        rules, value = ramino.meld_rules(options), ramino.card_value
+        deck = ramino.deck(options, 2)
+        hand = list(_cards("4C 4C"))
+        best_layoff(hand, [], rules=rules, value=value, deck=deck)
+        hand[1] = _cards("3H")[0]
+        again = best_layoff(_cards("4C 4C"), [], rules=rules, value=value, deck=deck)
+        # RAM-VALUE: two 4s, no meld: 8, both left.
+        assert (again.count, _names(again.deadwood)) == (8, ["4C", "4C"])
+
+
 class TestReviewContract:
     def test_a_hand_not_recorded_is_refused_by_name(self):
         with pytest.raises(RuleViolation) as caught:
