@@ -66,9 +66,6 @@ else:
 
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
-INSTALLED_APPS = [
-    "django.contrib.admin",
-    "django.contrib.auth",
 # `make run HTTPS=1` (games/management/commands/local_ca.py): this machine's own certificate
 # authority and its server certificate live here (git-ignored; the authority's key never
 # leaves it), and the app hands out the authority's certificate at /ca/ while DEBUG is on.
@@ -76,6 +73,9 @@ INSTALLED_APPS = [
 LOCAL_CA_DIR = Path(env_str("LOCAL_CA_DIR", str(BASE_DIR / ".local-ca")))
 LAN_HTTPS_PORT = env_int("LAN_HTTPS_PORT", 0)
 
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
