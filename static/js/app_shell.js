@@ -123,7 +123,8 @@
 
   function insecureNotice() {
     const notice = document.querySelector("[data-insecure-notice]");
-    if (!notice || window.isSecureContext !== false) return;
+    // The help page it links to says all of it already.
+    if (!notice || window.isSecureContext !== false || location.pathname === "/ca/") return;
     if (localStorage.getItem(INSECURE_SEEN) === "1") return;
     notice.hidden = false;
     notice.querySelector("[data-dismiss-insecure]").addEventListener("click", () => {

@@ -173,8 +173,8 @@
     markers.forEach((marker, seat) => {
       marker.hidden = waiting.length === 0;
       if (marker.hidden) return;
-      const totalText = marker.parentElement.querySelector(".total").textContent;
-      const total = Number.parseInt(totalText, 10) + sums[seat];
+      const shownTotal = marker.parentElement.querySelector(".total");
+      const total = (shownTotal ? Number.parseInt(shownTotal.textContent, 10) : 0) + sums[seat];
       const fill = (name) => text(name).replace("{points}", signed(sums[seat])).replace("{total}", String(total));
       marker.textContent = fill(known ? "pending" : "pendingUnknown");
       marker.setAttribute("aria-label", fill(known ? "pendingLabel" : "pendingUnknownLabel"));
