@@ -191,7 +191,7 @@ class TestHandedOut:
         assert Client().get("/ca/rummyref-local-ca.crt").status_code == 404
         page = Client().get("/ca/")
         assert page.status_code == 200
-        assert b"rummyref-local-ca.crt\"" not in page.content
+        assert b'rummyref-local-ca.crt"' not in page.content
 
     def test_the_page_says_how_to_install_it_on_android_and_iphone(self, folder, settings):
         settings.DEBUG = True
@@ -251,3 +251,39 @@ class TestThePlainHttpListener:
         status, _headers, body = self._call("/ca/", f"{LAN}:8444", settings)
         assert status.startswith("200")
         assert b"rummyref-local-ca.crt" in body
+
+
+class TestSettingsForTheLan:
+    def test_a_local_run_allows_this_machines_names_which_the_certificate_carries(self):
+        from rummyref.lan import machine_hostnames
+        from tests.games.tables.test_joining_lan import _allowed_hosts
+
+        hosts = _allowed_hosts(DEBUG="1")
+        assert set(machine_hostnames()) <= set(hosts) and "*" not in hosts
+        assert set(machine_hostnames()) <= set(local_ca.machine_names([]))
+
+    @pytest.mark.django_db
+    def test_a_form_posted_over_https_from_the_lan_address_passes_the_csrf_check(self, settings):
+        settings.ALLOWED_HOSTS = [LAN]
+        settings.CSRF_TRUSTED_ORIGINS = []
+        client = Client(enforce_csrf_checks=True)
+        page = client.get("/join/", HTTP_HOST=f"{LAN}:8443", secure=True)
+        token = page.cookies["csrftoken"].value
+        origin = f"https://{LAN}:8443"
+        answer = client.post(
+            "/join/",
+            {"code": "ABCDEF", "csrfmiddlewaretoken": token},
+            HTTP_HOST=f"{LAN}:8443",
+            HTTP_ORIGIN=origin,
+            HTTP_REFERER=f"{origin}/join/",
+            secure=True,
+        )
+        assert answer.status_code != 403
+        forged = client.post(
+            "/join/",
+            {"code": "ABCDEF", "csrfmiddlewaretoken": token},
+            HTTP_HOST=f"{LAN}:8443",
+            HTTP_ORIGIN="https://evil.example",
+            secure=True,
+        )
+        assert forged.status_code == 403
