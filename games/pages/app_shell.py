@@ -165,6 +165,9 @@ def local_ca_certificate(request):
         certificate.public_bytes(serialization.Encoding.DER),
         content_type="application/x-x509-ca-cert",
     )
-    response["Content-Disposition"] = f'attachment; filename="{CERTIFICATE_NAME}"'
+    # Inline, as mitmproxy's mitm.it hands out its authority: Safari on iOS then offers the
+    # profile for installation (an attachment may only be saved to Files), and Chrome on
+    # Android, which cannot show the file, saves it under this name in Downloads.
+    response["Content-Disposition"] = f'inline; filename="{CERTIFICATE_NAME}"'
     response["Cache-Control"] = "no-store"
     return response
