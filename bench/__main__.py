@@ -16,6 +16,7 @@ from bench import (
     referee,
     replay,
     result_card,
+    review,
     standings,
     tournaments,
 )
@@ -32,7 +33,7 @@ def main() -> int:
     )
     passed = True
     sections = (gin, ramino, limits, referee, replay, tournaments, pages, result_card, archive)
-    sections += (book, standings, clubnight, append)
+    sections += (book, standings, clubnight, append, review)
     named = sys.argv[1:]
     unknown = set(named) - {section.__name__.removeprefix("bench.") for section in sections}
     if unknown:

@@ -30,6 +30,7 @@ from scoring.review.model import (
     MELDING,
     PLAYED,
     POINTS,
+    Chance,
     ChartPoint,
     Cost,
     EndReview,
@@ -239,6 +240,7 @@ def _summaries(seats: Sequence[str], turns: Sequence[TurnReview]) -> tuple[Playe
         mine = [turn for turn in turns if turn.seat == seat]
         costs: list[Cost] = []
         lost = 0
+        previous: tuple[Chance, ...] = ()
         for turn in mine:
             weighed = [
                 (turn.first_step, DRAW, turn.draw),
@@ -249,11 +251,16 @@ def _summaries(seats: Sequence[str], turns: Sequence[TurnReview]) -> tuple[Playe
                 if review is not None and review.lost > 0:
                     costs.append(Cost(turn.number, step, kind, review.rule, review.lost))
                     lost += review.lost
+            listed = {(c.kind, c.cards) for c in previous}
             costs += [
                 Cost(turn.number, chance.step, chance.kind, chance.rule, chance.points)
                 for chance in turn.chances
-                if chance.seat == seat and chance.points is not None and chance.points > 0
+                if chance.seat == seat
+                and chance.points is not None
+                and chance.points > 0
+                and (chance.kind, chance.cards) not in listed
             ]
+            previous = turn.chances
         costs.sort(key=lambda cost: (-cost.points, cost.turn, cost.step))
         chart = tuple(
             ChartPoint(turn.number, turn.last_step, turn.held, turn.left) for turn in mine

@@ -65,15 +65,35 @@ def standing_moves(events: Sequence[LogEvent]) -> list[LogEvent]:
     return standing
 
 
-def _public(play: Play) -> Counter[Card]:
-    """Return every card face up: the pile, the table, the hands laid open."""
-    shown: Counter[Card] = Counter(play.discard)
-    for item in play.table:
-        shown.update(item.meld.cards)
-    for hand in play.hands:
-        if hand.shown is not None:
-            shown.update(hand.shown)
-    return shown
+def _changed(before: Play, after: Play) -> tuple[Counter[Card], Counter[Card]]:
+    """Return the cards a move put face up (on the pile, the table, a hand laid open) and
+    those it took from there, from the states either side of it."""
+    gone: Counter[Card] = Counter()
+    came: Counter[Card] = Counter()
+    was, now = before.discard, after.discard
+    if after.stock > before.stock:
+        # The pile but its top became the stock again (S40-STOCK): only the top, the card
+        # just thrown, went there from a hand.
+        gone.update(now[-1:])
+    else:
+        common = 0
+        while common < len(was) and common < len(now) and was[common] == now[common]:
+            common += 1
+        gone.update(now[common:])
+        came.update(was[common:])
+    if after.table is not before.table:
+        on_table = Counter(card for item in after.table for card in item.meld.cards)
+        off_table = Counter(card for item in before.table for card in item.meld.cards)
+        gone.update(on_table - off_table)
+        came.update(off_table - on_table)
+    for was_hand, now_hand in zip(before.hands, after.hands, strict=True):
+        if now_hand.shown is not was_hand.shown:
+            gone.update(now_hand.shown or ())
+            came.update(was_hand.shown or ())
+    # A card both thrown and taken back in one move (a short opening given back, then one of
+    # its cards thrown) went nowhere.
+    both = gone & came
+    return gone - both, came - both
 
 
 def _named_stock_card(event: LogEvent) -> Card | None:
@@ -94,13 +114,7 @@ def _move(index: int, event: LogEvent, before: Play, after: Play) -> Move:
     seat = event.payload.get("seat")
     if not isinstance(seat, int) or not 0 <= seat < len(after.hands):
         return Move(index, event, None)
-    public_before, public_after = _public(before), _public(after)
-    if after.stock > before.stock:
-        # The pile but its top became the stock again (S40-STOCK): those cards went nowhere
-        # near the mover's hand.
-        public_after.update(before.discard)
-    gone = public_after - public_before
-    came = public_before - public_after
+    gone, came = _changed(before, after)
     named = _named_stock_card(event)
     if named is not None:
         came[named] += 1

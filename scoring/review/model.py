@@ -434,8 +434,15 @@ class ChartPoint:
 
 @dataclass(frozen=True, slots=True)
 class PlayerSummary:
-    """Hold one player's review: the decisions that cost points, worst first (``lost`` is
-    their sum), the turn-by-turn chart, and how many turns could not be weighed."""
+    """Hold one player's review: the decisions that cost points, worst first (equal points
+    by turn, then step), the turn-by-turn chart, and how many turns could not be weighed.
+
+    ``costs`` lists the weighings that lost points (DISCARD, DRAW, MELDING) and the chances
+    with points at stake; a chance passed up again on the player's next turn (the same kind,
+    the same cards: a joker still not taken back) is listed once, where it first arose.
+    ``lost`` sums the weighings alone: the chances overlap them (a knock passed up is also a
+    discard), so they are listed, not added.
+    """
 
     seat: int
     name: str

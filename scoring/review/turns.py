@@ -45,8 +45,8 @@ from scoring.events import (
 from scoring.game import GameRules
 from scoring.hands import KNOCK as KNOCK_ENDING
 from scoring.hands import OUT as OUT_ENDING
-from scoring.melds import Meld
-from scoring.play import DONE, DRAW, FINAL, PLAY, SHOW, Play, SeatHand, apply_move
+from scoring.melds import Meld, check_meld
+from scoring.play import DONE, DRAW, FINAL, PLAY, SHOW, Play, SeatHand, TableMeld, apply_move
 from scoring.play.rules import JOKER_DISCARD_NEVER, JOKER_DISCARD_OPENED, KNOCK_AT_TURN_END
 from scoring.play.state import _ended
 from scoring.review.hindsight import Hindsight, Move
@@ -518,35 +518,59 @@ class TurnReader:
         return chances
 
     def _swap(self, number: int, seat: int, move: Move, discard: DiscardReview) -> Chance | None:
+        """Return the table joker the seat could have taken back for a card it kept loose and
+        then used (R40-JOKER-STEAL, RAM-JOKER-SWAP), if the cards kept would count less.
+
+        Only a card left loose in the cards kept is worth swapping (one in a meld gives a
+        joker the same meld holds as well). The swap is asked of the engine last, for the
+        best one: its own checks (opened, a set of four under fixed jokers) decide.
+        """
         rules = self.rules
-        before = self.plays[move.index - 1]
+        before, after = self.plays[move.index - 1], self.plays[move.index]
         held = self.sight.cards(move.index - 1, seat)
-        if rules.swap_rule is None or held is None or discard.card is None:
+        kept = self.sight.cards(move.index, seat)
+        if rules.swap_rule is None or held is None or kept is None or discard.card is None:
             return None
         if not before.hands[seat].opened:
             return None
-        best: tuple[int, Card] | None = None
+        onto, _ = self._addable(after, seat)
+        loose = set(self.judge.weigh(kept, onto).deadwood)
+        found: list[tuple[int, int, Card]] = []
         for meld_number, item in enumerate(before.table, start=1):
-            for card, stands in item.meld.declared():
-                if not card.is_joker or stands is None or stands not in held:
+            for position, (card, stands) in enumerate(item.meld.declared()):
+                if not card.is_joker or stands not in loose or stands == discard.card:
                     continue
-                if stands == discard.card:
+                table = self._swapped_table(before, meld_number - 1, position, stands)
+                if table is None:
                     continue
-                payload = {"seat": seat, "meld": meld_number, "card": str(stands)}
-                swapped = self._legal(before, JOKER_SWAPPED, payload)
-                if swapped is None:
-                    continue
-                kept = without((*without(held, stands), JOKER), discard.card)
-                onto, _ = self._addable(swapped, seat)
-                weight = self.judge.weigh(kept, onto)
-                if JOKER in weight.deadwood or weight.count >= discard.left:
-                    continue
-                gain = discard.left - weight.count
-                if best is None or gain > best[0]:
-                    best = (gain, stands)
-        if best is None:
+                swapped = replace(before, table=table)
+                weight = self.judge.weigh(
+                    (*without(kept, stands), JOKER), self._addable(swapped, seat)[0]
+                )
+                if JOKER not in weight.deadwood and weight.count < discard.left:
+                    found.append((discard.left - weight.count, meld_number, stands))
+        for gain, meld_number, stands in sorted(found, key=lambda f: -f[0]):
+            payload = {"seat": seat, "meld": meld_number, "card": str(stands)}
+            if self._legal(before, JOKER_SWAPPED, payload) is not None:
+                return Chance(
+                    SWAP, seat, number, move.index, rules.swap_rule, gain, cards=(stands,)
+                )
+        return None
+
+    def _swapped_table(
+        self, play: Play, index: int, position: int, card: Card
+    ) -> tuple[TableMeld, ...] | None:
+        """Return the table with ``card`` in place of the joker at ``position`` of meld
+        ``index``, or None where the meld would not stand (as the engine checks it)."""
+        item = play.table[index]
+        declared = item.meld.declared()
+        cards = [card if p == position else c for p, (c, _) in enumerate(declared)]
+        declarations = [None if p == position else s for p, (_, s) in enumerate(declared)]
+        try:
+            meld = check_meld(cards, play.rules.melds, declarations)
+        except RuleViolation:
             return None
-        return Chance(SWAP, seat, number, move.index, rules.swap_rule, best[0], cards=(best[1],))
+        return (*play.table[:index], TableMeld(item.owner, meld), *play.table[index + 1 :])
 
     # Turns without a discard (Knock Rummy) ----------------------------------------------
 
