@@ -161,13 +161,16 @@ def local_ca_certificate(request):
     certificate = _local_authority()
     if certificate is None:
         raise Http404("No local certificate authority here.")
-    response = HttpResponse(
-        certificate.public_bytes(serialization.Encoding.DER),
-        content_type="application/x-x509-ca-cert",
-    )
-    # Inline, as mitmproxy's mitm.it hands out its authority: Safari on iOS then offers the
-    # profile for installation (an attachment may only be saved to Files), and Chrome on
-    # Android, which cannot show the file, saves it under this name in Downloads.
-    response["Content-Disposition"] = f'inline; filename="{CERTIFICATE_NAME}"'
+    if "Android" in request.headers.get("User-Agent", ""):
+        # Android installs a CA certificate only from Settings, from a file: as a certificate
+        # Chrome would hand it to an installer that refuses it (Android 11+) and keep nothing,
+        # so it is sent as a plain file, which Chrome saves in Downloads under this name.
+        kind, disposition = "application/octet-stream", "attachment"
+    else:
+        # Safari on iOS offers a certificate sent inline as a profile to install (as
+        # mitmproxy's mitm.it hands out its authority); an attachment is only saved to Files.
+        kind, disposition = "application/x-x509-ca-cert", "inline"
+    response = HttpResponse(certificate.public_bytes(serialization.Encoding.DER), content_type=kind)
+    response["Content-Disposition"] = f'{disposition}; filename="{CERTIFICATE_NAME}"'
     response["Cache-Control"] = "no-store"
     return response

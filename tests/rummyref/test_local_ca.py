@@ -169,6 +169,19 @@ class TestHandedOut:
             assert secret not in body
             assert b"PRIVATE KEY" not in body
 
+    def test_android_gets_a_file_to_save_and_iphone_a_profile_to_install(self, folder, settings):
+        settings.DEBUG = True
+        _run()
+        android = Client(headers={"user-agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8)"})
+        saved = android.get("/ca/rummyref-local-ca.crt")
+        assert saved["Content-Type"] == "application/octet-stream"
+        assert saved["Content-Disposition"] == 'attachment; filename="rummyref-local-ca.crt"'
+        iphone = Client(headers={"user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0)"})
+        profile = iphone.get("/ca/rummyref-local-ca.crt")
+        assert profile["Content-Type"] == "application/x-x509-ca-cert"
+        assert profile["Content-Disposition"].startswith("inline;")
+        assert saved.content == profile.content
+
     @pytest.mark.parametrize(
         "path",
         [
