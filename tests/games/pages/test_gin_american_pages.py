@@ -253,6 +253,9 @@ class TestHollywoodBoard:
         # The match's total: every game's points, 90 + 45.
         assert 'data-testid="total-0">135<' in page
         assert "Hollywood" in page
+        # The room's screen draws the same columns.
+        tv = phone.get(f"/t/{table.id}/tv/").content.decode()
+        assert 'data-testid="game-2-total-0">45<' in tv and 'data-testid="tv-total-0">135<' in tv
 
     def test_a_finished_game_is_named_with_its_winner_and_bonus_lines(self, phone):
         """Game 1 ends with Anna's third 45 (135): game 100, boxes 3 x 25, and Bruno scored
