@@ -54,14 +54,20 @@ def _no_such_hand(number: int, recorded: int) -> RuleViolation:
     )
 
 
-def review_hand(events: Iterable[LogEvent], number: int) -> HandReview:
+def review_hand(
+    events: Iterable[LogEvent], number: int, *, start: TableState | None = None
+) -> HandReview:
     """Return the review of hand ``number`` (from 1, as the history numbers hands) of the
     table whose whole log is ``events``, first event first.
 
     The log is replayed up to the hand, never changed; a hand that is not recorded (yet)
-    is refused (EVENT, ``no_such_hand``), as is a log the engine refuses.
+    is refused (EVENT, ``no_such_hand``), as is a log the engine refuses. A caller holding
+    a state of the table from before the hand was dealt (a snapshot) passes it as
+    ``start`` and only the events after it, sparing the replay of a long log's beginning.
     """
-    state: TableState | None = None
+    if start is not None and (len(start.hands) >= number or start.play is not None):
+        raise ValueError(f"start from a state between hands, before hand {number}")
+    state: TableState | None = start
     started: Play | None = None
     # The hand's standing moves, each with the state after it (a take-back pops one).
     standing: list[tuple[LogEvent, Play]] = []

@@ -506,6 +506,22 @@ class TestReviewContract:
             review_hand(_log(samples.REVIEW_GIN), 2)
         assert (caught.value.rule, caught.value.violations[0].code) == ("EVENT", "no_such_hand")
 
+    def test_a_review_may_start_from_a_state_of_the_table_before_the_hand(self):
+        # Two hands: REVIEW_GIN's moves twice over (the first scored 27 to Anna, short of the
+        # target of 100, so the match goes on; the deal names its dealer).
+        events = _log(samples.REVIEW_GIN)
+        second = [
+            LogEvent(len(events) + n, event.event_type, event.payload)
+            for n, event in enumerate(events[1:], start=1)
+        ]
+        log = events + second
+        whole = review_hand(log, 2)
+        snapshot = replay(events)
+        assert review_hand(second, 2, start=snapshot) == whole
+        assert whole.number == 2 and whole.turns == review_hand(events, 1).turns
+        with pytest.raises(ValueError, match="between hands"):
+            review_hand(second, 1, start=snapshot)
+
     def test_a_review_never_changes_the_log(self):
         events = _log(samples.REVIEW_RAMINO)
         kept = copy.deepcopy(events)
