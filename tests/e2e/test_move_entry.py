@@ -108,6 +108,32 @@ class TestAnOrdinaryTurnIsThreeTaps:
         assert board.bounding_box()["height"] < 110
 
 
+class TestTheBoardNeverCoversAPickersTabs:
+    def test_the_quick_hands_whose_cards_tabs_stick_below_the_shrunk_board(self, new_phone):
+        page = _phone(new_phone)
+        page.goto("/")
+        page.get_by_label("Big Gin", exact=True).check()
+        page.get_by_label("Player 1").fill("Anna")
+        page.get_by_label("Player 2").fill("Bruno")
+        page.get_by_role("button", name="Start the table").click()
+        expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
+        page.locator("#hand-form").get_by_label("Cards", exact=True).check()
+        tabs = page.locator(".one-picker .hand-tabs")
+        expect(tabs).to_be_visible()
+        # Scrolled down to the diamonds, the tabs are still there, just below the board.
+        page.locator("#hand-form").get_by_role(
+            "button", name="K♦", exact=True
+        ).scroll_into_view_if_needed()
+        page.evaluate("window.scrollBy(0, 200)")
+        assert page.evaluate("window.scrollY") > 300
+        board, below = page.locator("#board").bounding_box(), tabs.bounding_box()
+        assert board["height"] < 80  # one row of names and totals while picking
+        assert board["y"] + board["height"] <= below["y"] + 1 < page.viewport_size["height"]
+        tab = tabs.get_by_role("button").first
+        tap_in_view(page, tab)  # nothing covers it
+        expect(tab).to_have_attribute("aria-pressed", "true")
+
+
 class TestCardsOfAMoveArePickedInTheGrid:
     def test_melds_are_built_in_the_picker_and_a_tapped_card_is_added_to_a_tapped_meld(
         self, new_phone
