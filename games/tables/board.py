@@ -291,6 +291,11 @@ class TableBoard:
     preset_label: str = ""  # the name of the table's preset, where its game has presets
 
     @property
+    def games_ended(self) -> bool:
+        """Tell whether a game of the sheet is over (its column then says who won it)."""
+        return any(game.finished for game in self.games)
+
+    @property
     def game_rows(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Return each seat's name with its total in each game of the sheet (GIN-HOLLYWOOD)."""
         return tuple(

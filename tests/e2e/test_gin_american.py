@@ -12,9 +12,17 @@ from tests.e2e.axe import BLOCKING, axe_violations
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def _start(page, preset: str, target: str) -> None:
+def _start(page, preset: str, target: str, *, check_options: bool = False) -> None:
     page.goto("/")
     page.get_by_label(preset, exact=True).check()
+    if check_options:
+        # The Gin options in both themes: every switch and bonus a named control.
+        page.locator(".only-gin").get_by_text("House rules").click()
+        expect(page.get_by_label("Box bonus, for each hand won")).to_be_visible()
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            assert axe_violations(page, "form", impacts=BLOCKING) == [], scheme
+        page.emulate_media(color_scheme="light")
     page.get_by_test_id("gin-target").select_option(target)
     page.get_by_label("Player 1").fill("Anna")
     page.get_by_label("Player 2").fill("Bruno")
@@ -24,7 +32,7 @@ def _start(page, preset: str, target: str) -> None:
 
 def test_an_oklahoma_table_doubles_a_hand_under_a_spade_upcard(new_phone):
     page = new_phone()
-    _start(page, "Oklahoma", "150")
+    _start(page, "Oklahoma", "150", check_options=True)
     form = page.locator("#hand-form")
     form.get_by_label("Anna", exact=True).check()
     form.get_by_label("Knock", exact=True).check()
@@ -69,4 +77,6 @@ def test_a_hollywood_table_shows_its_three_games(new_phone):
     expect(page.get_by_test_id("game-1-total-1")).to_have_text("0")
     # The match's total is every game's points: 80 + 35.
     expect(page.get_by_test_id("total-0")).to_have_text("115")
-    assert axe_violations(page, "#board", impacts=BLOCKING) == []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert axe_violations(page, "#board", impacts=BLOCKING) == [], scheme
