@@ -25,6 +25,17 @@ class SeatSerializer(serializers.Serializer):
 class TableSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
     role = serializers.SerializerMethodField(help_text="What the key you sent allows.")
+    rematch_of = serializers.UUIDField(
+        source="rematch_of_id",
+        read_only=True,
+        allow_null=True,
+        help_text="The finished table this one is the rematch of, if any.",
+    )
+    rematch = serializers.SerializerMethodField(
+        help_text="This finished table's rematch, once one of its phones has started it (one "
+        "per table): the next match of the same players. Its keys are not this table's; its "
+        "page opens to a phone that followed this table's page or joined with its links."
+    )
 
     class Meta:
         model = Table
@@ -39,6 +50,8 @@ class TableSerializer(serializers.ModelSerializer):
             "head_hash",
             "seats",
             "role",
+            "rematch_of",
+            "rematch",
             "created_at",
             "updated_at",
         ]
@@ -47,6 +60,13 @@ class TableSerializer(serializers.ModelSerializer):
     def get_role(self, table: Table) -> str | None:
         roles = self.context.get("roles", {})
         return roles.get(table.id)
+
+    @extend_schema_field(serializers.UUIDField(allow_null=True))
+    def get_rematch(self, table: Table) -> str | None:
+        try:
+            return str(table.rematch.pk)
+        except Table.DoesNotExist:  # none started yet
+            return None
 
 
 class TableCreatedSerializer(TableSerializer):

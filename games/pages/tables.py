@@ -15,6 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from games.clubs.models import Group
 from games.demo import demo_tables
@@ -45,10 +46,11 @@ from games.rules.text import table_rules, violation_text
 from games.shared.errors import ActionRefused, EventRejected
 from games.shared.numbers import seq_or_none
 from games.shared.throttles import page_status, page_write_allowed
-from games.tables import heads, selectors, services
+from games.tables import heads, keyring, selectors, services
 from games.tables.access import (
     Role,
     request_digests,
+    session_follow,
     session_group_grants,
     session_remember,
     write_refusal,
@@ -145,6 +147,9 @@ def _context(
         "table_rules": table_rules(board.variant, board.options),
         "phone_name": request.session.get(PHONE_NAME, ""),
     }
+    if "next_table" not in extra:
+        # A finished match whose rematch has started shows the way there, and stops polling.
+        context["next_table"] = selectors.table_rematch_newest(table=table)
     if role == Role.SCOREKEEPER and not board.finished and board.decision is None:
         if "move_form" not in extra:
             context["move_form"] = MoveForm(
@@ -181,14 +186,12 @@ def _hand_form(table: Table, board, data=None, *, amend=False, **kwargs):
     """Return the hand form of the table's game: Gin's, or one row per seat for the others."""
     kwargs.update(seats=list(board.seat_names), options=board.options, head_seq=board.head_seq)
     if data is None and not amend and "initial" not in kwargs:
-        # The next hand is entered the way the last one was (counts, cards or points), and at
-        # Gin whoever ended the last hand is offered first: players on a run tend to knock again.
+        # The next hand is entered the way the last one was (counts, cards or points). Who
+        # ended it is never ticked in advance: at a noisy table a name ticked from the last
+        # hand that nobody notices credits the wrong player.
         last = selectors.last_hand_payload(table=table)
-        initial = {key: last[key] for key in ("mode", "knocker") if key in last}
-        if table.variant != "gin":
-            initial.pop("knocker", None)
-        if initial:
-            kwargs["initial"] = initial
+        if "mode" in last:
+            kwargs["initial"] = {"mode": last["mode"]}
     if table.variant == "gin":
         return (GinAmendForm if amend else GinHandForm)(data, **kwargs)
     form_class = SeatsAmendForm if amend else SeatsHandForm
@@ -199,14 +202,18 @@ def _hand_form(table: Table, board, data=None, *, amend=False, **kwargs):
 @never_cache  # the page shows join links and codes: no cache may keep it
 @with_table()
 def table_detail(request, table, role):
-    """Show the scoreboard; htmx polls ask with ?since=<seq> and get 204 if nothing changed."""
+    """Show the scoreboard; htmx polls ask with ?since=<seq> and get 204 if nothing changed,
+    or, once the finished match's rematch has started, are sent on to it."""
+    rematch = selectors.table_rematch_newest(table=table)
+    if rematch is not None:
+        return _rematch_started(request, table, role, rematch)
     since = poll_since(request, table)
     if since == table.head_seq:
         return HttpResponse(status=204)
     if since is not None:
-        context = _context(request, table, role, news_since=since)
+        context = _context(request, table, role, news_since=since, next_table=None)
         return render(request, "tables/table.html#poll", context)
-    return render(request, "tables/table.html", _context(request, table, role))
+    return render(request, "tables/table.html", _context(request, table, role, next_table=None))
 
 
 @require_safe
@@ -246,15 +253,59 @@ def table_hands(request, table, role):
     return render(request, "tables/hands.html", context)
 
 
+def rematch_follow(request, table: Table, rematch: Table) -> None:
+    """Carry this phone's access at a finished ``table`` over to its ``rematch``: the role
+    its session holds there (access.session_follow), and its account's claim, if any."""
+    session_follow(request, table, rematch)
+    keyring.keys_claim_follow(user=request.user, table=table, rematch=rematch)
+
+
+def rematch_poll(request) -> bool:
+    """Tell whether the request is a page's htmx poll (``?since=``): those are moved on."""
+    return bool(request.htmx) and "since" in request.GET
+
+
+def _rematch_started(request, table: Table, role: Role, rematch: Table) -> HttpResponse:
+    """Answer a finished table whose rematch has started: a poll of its board moves the
+    phone on to the newest table, with the role it held here (HX-Redirect); the page itself
+    shows the result, and the way on for a browser without JavaScript."""
+    heads.head_retire(table.id)  # so that every poll of it, now or later, comes here
+    if rematch_poll(request):
+        rematch_follow(request, table, rematch)
+        return HttpResponseClientRedirect(reverse("table", args=[rematch.id]))
+    context = _context(request, table, role, next_table=rematch)
+    return render(request, "tables/table.html", context)
+
+
 @require_POST
 @with_table(write=True)
 def table_rematch_view(request, table, role):
-    """Start the next match with the same players and options; this phone keeps score."""
+    """Start the next match with the same players and options, or open the one already
+    started from any phone (a double tap, a stale page); this phone keeps score there."""
+    if tournament_selectors.table_pairing(table=table) is not None:
+        # A night's next match is the director's next round, not a table's choice.
+        raise ActionRefused(
+            _("A tournament night's table has no rematch: the director pairs the next round.")
+        )
     # A refusal goes to the pages' one answer (games/pages/errors.py): 403, 422 or 400.
     rematch = services.table_rematch(
         table_id=table.id, actor=request.user, entered_by=_recorder(request)
     )
     session_remember(request, rematch, Role.SCOREKEEPER)
+    keyring.keys_claim_follow(user=request.user, table=table, rematch=rematch)
+    return redirect("table", table_id=rematch.id)
+
+
+@require_safe
+@never_cache
+@with_table()
+def table_next_view(request, table, role):
+    """Open the rematch of a finished table (the page's link "The rematch is on"), with the
+    role this phone holds here; back to the table while it has none."""
+    rematch = selectors.table_rematch_newest(table=table)
+    if rematch is None:
+        return redirect("table", table_id=table.id)
+    rematch_follow(request, table, rematch)
     return redirect("table", table_id=rematch.id)
 
 

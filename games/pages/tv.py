@@ -3,10 +3,12 @@
 from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
-from games.pages.tables import poll_since, with_table
+from games.pages.tables import poll_since, rematch_follow, rematch_poll, with_table
 from games.tables import heads, selectors
 
 
@@ -14,8 +16,15 @@ from games.tables import heads, selectors
 @never_cache
 @with_table()
 def table_tv(request, table, role):
-    """Show the totals, the last hand and who deals, big; polls get 204 when nothing changed."""
-    if poll_since(request, table) == table.head_seq:
+    """Show the totals, the last hand and who deals, big; polls get 204 when nothing changed,
+    and once the finished match's rematch has started the screen moves on to it."""
+    rematch = selectors.table_rematch_newest(table=table)
+    if rematch is not None:
+        heads.head_retire(table.id)  # so that every poll of it comes here
+        if rematch_poll(request):
+            rematch_follow(request, table, rematch)
+            return HttpResponseClientRedirect(reverse("table-tv", args=[rematch.id]))
+    elif poll_since(request, table) == table.head_seq:
         return HttpResponse(status=204)
     context = {
         "table": table,

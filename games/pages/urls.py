@@ -33,6 +33,7 @@ urlpatterns = [
     path("t/<uuid:table_id>/tv/", tv.table_tv, name="table-tv"),
     path("phone-name/", tables.phone_name, name="phone-name"),
     path("t/<uuid:table_id>/rematch/", tables.table_rematch_view, name="table-rematch"),
+    path("t/<uuid:table_id>/next/", tables.table_next_view, name="table-next"),
     path("t/<uuid:table_id>/confirm/", tables.result_confirm, name="result-confirm"),
     path("t/<uuid:table_id>/night/", tournaments.table_night_view, name="table-night"),
     path(

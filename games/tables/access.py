@@ -189,3 +189,16 @@ def session_remember(request, table: Table, role: Role) -> None:
         return
     grants[str(table.id)] = role_digest(table, role)
     request.session[SESSION_GRANTS] = grants
+
+
+def session_follow(request, table: Table, rematch: Table) -> Role | None:
+    """Give this browser at ``rematch`` (a table continuing ``table``) the role its own grant
+    holds at ``table``, and return it: a scorekeeper stays one, a viewer stays one.
+
+    Nothing else is given: a group's key and a club's membership open the rematch as they
+    opened ``table``, and a browser with no grant of its own here gets none there."""
+    digest = _session_grants(request).get(str(table.id))
+    role = role_for_digests(table, [digest]) if digest else None
+    if role is not None:
+        session_remember(request, rematch, role)
+    return role

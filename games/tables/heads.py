@@ -46,6 +46,22 @@ def head_offer(table_id, seq: int) -> None:
         logger.warning("Could not offer the head of table %s.", table_id, exc_info=True)
 
 
+# What a table whose rematch has started holds in place of its head: no poll's seq is
+# negative, so every poll of it goes through the view, which moves the phone on. Kept past
+# the watch tokens' lifetime: by then no page from before the rematch can poll idly.
+RETIRED = -1
+RETIRED_SECONDS = WATCH_SECONDS + HEAD_SECONDS
+
+
+def head_retire(table_id) -> None:
+    """Make every poll of the table reach its view: its rematch has started (under the
+    finished table's row lock, as an append publishes its head)."""
+    try:
+        cache.set(_key(table_id), RETIRED, RETIRED_SECONDS)
+    except Exception:  # the cache is down: polls go through the view meanwhile
+        logger.warning("Could not retire the head of table %s.", table_id, exc_info=True)
+
+
 def head_cached(table_id) -> int | None:
     """Return the head the cache holds for the table, or None."""
     try:

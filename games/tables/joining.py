@@ -15,8 +15,11 @@ Two kinds, both short-lived, both kept only as digests:
 A token grants the role it was made for, never more than its maker held: a viewer makes
 viewer tokens only, and at a league table (where members record by signing in, and a key
 only watches) every token is a viewer's. A token ends ``LIFETIME`` (12 hours) after it
-was made or when the match ends, whichever comes first: a finished table's tokens open
-nothing, and they are deleted with the expired ones whenever a new one is made.
+was made or when the match ends, whichever comes first; but once a finished match's
+rematch has started, its tokens open the newest table of the chain of rematches, with the
+role they grant, while that table is in play: the QR code on the table and the codes
+written down keep working for the evening's next matches. Expired tokens are deleted
+whenever a new one is made (a finished table's stay until then: its rematch may follow).
 
 A link stays **multi-use** for its lifetime: one QR code on the table is scanned by every
 phone around it, and a link sent to a chat is opened by all of its readers. What made a
@@ -47,6 +50,7 @@ from games.shared.errors import ActionRefused
 from games.shared.models import key_digest, new_key
 from games.tables.access import Role
 from games.tables.models import JoinToken, Table
+from games.tables.selectors import table_newest
 
 LIFETIME = timedelta(hours=12)
 CODE_ALPHABET = "34679ACDEFGHJKMNPRTVWXY"
@@ -105,12 +109,10 @@ def _stronger(role: Role, holder: Role) -> bool:
 
 
 def join_tokens_expired_delete(*, now: datetime | None = None) -> int:
-    """Delete the tokens that open nothing any more (expired, or their match ended)."""
+    """Delete the tokens that have expired. A finished table's are kept until then: once
+    its rematch starts, they open that (``join_token_redeem``)."""
     now = now or timezone.now()
-    stale = JoinToken.objects.filter(
-        Q(expires_at__lte=now) | Q(table__status=Table.Status.FINISHED)
-    )
-    return stale.delete()[0]
+    return JoinToken.objects.filter(expires_at__lte=now).delete()[0]
 
 
 def join_token_mint(
@@ -145,12 +147,16 @@ def join_token_mint(
     raise RuntimeError("No free join code after several tries.")
 
 
-# A token opens its group, or its table while the match is in play.
-OPENS = Q(group__isnull=False) | Q(table__status=Table.Status.OPEN)
+# A token opens its group, or its table while the match is in play, or once the match is
+# over the newest table of its rematches (which the redeeming checks is in play).
+OPENS = (
+    Q(group__isnull=False) | Q(table__status=Table.Status.OPEN) | Q(table__rematch__isnull=False)
+)
 
 
 def join_token_redeem(*, kind: str, secret: str) -> tuple[Table | Group, Role]:
-    """Return the table (or group) and role a live token grants; JoinRefused if none."""
+    """Return the table (or group) and role a live token grants; JoinRefused if none.
+    A finished table's token grants its role at the newest table of its rematches."""
     token = (
         JoinToken.objects.select_related("table", "group")
         .filter(OPENS, kind=kind, digest=token_digest(kind, secret), expires_at__gt=timezone.now())
@@ -158,7 +164,12 @@ def join_token_redeem(*, kind: str, secret: str) -> tuple[Table | Group, Role]:
     )
     if token is None:
         raise JoinRefused
-    return token.table or token.group, Role(token.role)
+    if token.group is not None:
+        return token.group, Role(token.role)
+    table = table_newest(table=token.table)
+    if table.status != Table.Status.OPEN:
+        raise JoinRefused
+    return table, Role(token.role)
 
 
 def join_token_live(*, kind: str, secret: str, until: datetime) -> bool:

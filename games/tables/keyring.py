@@ -146,6 +146,21 @@ def keys_claim(*, user, grants: Grants) -> int:
     return KeyClaim.objects.filter(user=user).count()
 
 
+def keys_claim_follow(*, user, table: Table, rematch: Table) -> None:
+    """Let an account that holds ``table`` hold its ``rematch`` too, with the same role, so
+    signing in elsewhere opens the match being played, not only the finished one."""
+    if user is None or not user.is_authenticated:
+        return
+    claim = KeyClaim.objects.filter(user=user, table=table).first()
+    if claim is None:
+        return
+    try:
+        with transaction.atomic():
+            KeyClaim.objects.get_or_create(user=user, table=rematch, defaults={"role": claim.role})
+    except IntegrityError:
+        pass  # claimed at the same moment by another of the account's phones
+
+
 def claimed_grants(*, user) -> Grants:
     """Return the grants ``user``'s account holds, for a browser that signs in."""
     tables: dict[str, str] = {}

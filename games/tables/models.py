@@ -61,6 +61,17 @@ class Table(models.Model):
     keys_record = models.BooleanField(_("its keys record"), default=False)
     # The one place standings ask: set at creation from the form or the options' "practice".
     practice = models.BooleanField(_("practice"), default=False)
+    # The finished table this one is the rematch of. One-to-one: a finished table has one
+    # rematch at most, whichever phone taps it and however often (services.table_rematch);
+    # its phones and its join links follow the chain to the newest table.
+    rematch_of = models.OneToOneField(
+        "self",
+        verbose_name=_("rematch of"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="rematch",
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -89,6 +100,9 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=~models.Q(options__practice=True) | models.Q(practice=True),
                 name="table_practice_option_marks_practice",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(rematch_of=models.F("id")), name="table_not_its_own_rematch"
             ),
         ]
 

@@ -35,6 +35,31 @@ def table_for_digests(
     return table, role
 
 
+# A table's rematches are followed this far at most: more than a night's worth of matches.
+REMATCH_CHAIN_MOST = 100
+
+
+def table_newest(*, table: Table) -> Table:
+    """Return the newest table of the chain of rematches that continues ``table`` (the
+    table itself while it has no rematch)."""
+    newest = table
+    for _ in range(REMATCH_CHAIN_MOST):
+        following = Table.objects.filter(rematch_of=newest).first()
+        if following is None:
+            break
+        newest = following
+    return newest
+
+
+def table_rematch_newest(*, table: Table) -> Table | None:
+    """Return where a finished ``table``'s phones go on to: the newest table of its chain
+    of rematches, or None while it has none (or is in play: no query then)."""
+    if table.status != Table.Status.FINISHED:
+        return None
+    newest = table_newest(table=table)
+    return None if newest.pk == table.pk else newest
+
+
 def tables_for_digests(*, digests: Iterable[str]) -> QuerySet[Table]:
     """Return the tables any of the key ``digests`` opens (a group's key, its tables), most
     recently played first."""
@@ -49,7 +74,7 @@ def tables_for_digests(*, digests: Iterable[str]) -> QuerySet[Table]:
             | Q(group__member_digest__in=digests)
             | Q(group__viewer_digest__in=digests)
         )
-        .select_related("season__league")
+        .select_related("season__league", "rematch")
         .prefetch_related("seats__player")
     )
 

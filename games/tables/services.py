@@ -438,16 +438,48 @@ def season_table_create(
     )
 
 
+@transaction.atomic
 def table_rematch(*, table_id: uuid.UUID | str, actor=None, entered_by: str = "") -> Table:
-    """Start the next match of a finished table: the same players and options, each seat
-    moved one place on, so the player after this match's first dealer deals first.
+    """Start the next match of a finished table, or return the one already started.
+
+    One rematch per finished table, whichever phone asks and however often: the finished
+    table's row stays locked while its rematch is looked for and made, and the rematch's
+    one-to-one link to it (``Table.rematch_of``) has the database refuse a second one. Its
+    head leaves the idle polls' cache, so each phone still on it moves on at its next poll.
+    """
+    # A league table's season is locked before the table, as closing a season locks the
+    # season and then its tables: taken in the same order, the two never wait on each other.
+    season_id = Table.objects.filter(pk=table_id).values_list("season_id", flat=True).first()
+    if season_id is not None:
+        list(Season.objects.select_for_update().filter(pk=season_id).values_list("pk"))
+    table = Table.objects.select_for_update().get(pk=table_id)
+    started = Table.objects.filter(rematch_of=table).first()
+    if started is not None:
+        return started
+    if table.status != Table.Status.FINISHED:
+        raise ActionRefused(gettext("A rematch starts once this match is over."))
+    try:
+        with transaction.atomic():
+            rematch = _rematch_create(table, actor=actor, entered_by=entered_by)
+            rematch.rematch_of = table
+            rematch.save(update_fields=["rematch_of"])
+    except IntegrityError:
+        # Made at the same moment by a request no row lock held back (SQLite has none).
+        started = Table.objects.filter(rematch_of=table).first()
+        if started is None:
+            raise
+        return started
+    heads.head_retire(table.id)
+    return rematch
+
+
+def _rematch_create(table: Table, *, actor, entered_by: str) -> Table:
+    """Make ``table``'s rematch: the same players and options, each seat moved one place
+    on, so the player after this match's first dealer deals first.
 
     A league table's rematch is a new table of the same season, for its members, while the
     season is open (``season_table_create`` checks both); a group's is the group's.
     """
-    table = Table.objects.get(pk=table_id)
-    if table.status != Table.Status.FINISHED:
-        raise ActionRefused(gettext("A rematch starts once this match is over."))
     seats = list(table.seats.select_related("player").order_by("position"))
     seats = seats[1:] + seats[:1]
     if table.season_id is not None:

@@ -334,15 +334,41 @@ document.addEventListener("htmx:afterSettle", (event) => {
   document.addEventListener("htmx:afterSettle", tick);
 })();
 
+// The hand form brought up just under the board, which sticks at the top with the totals:
+// its first choice ("Who ended the hand?") right below them and, on a phone, the whole quick
+// form down to its button in view, so a hand needs no scrolling. Only when some of that is
+// out of view: a form already in view stays where it is.
+function handFormUnderTheBoard(form) {
+  const board = document.querySelector("#main > .board");
+  const first = form.querySelector("fieldset");
+  const button = form.querySelector("button[type=submit]");
+  if (!board || !first || !button) return;
+  const stuck = (parseFloat(getComputedStyle(board).top) || 0) + board.offsetHeight;
+  const top = first.getBoundingClientRect().top;
+  if (top >= stuck && button.getBoundingClientRect().bottom <= window.innerHeight) return;
+  window.scrollTo({ top: Math.max(0, window.scrollY + top - stuck - 8), behavior: "instant" });
+}
+
+// The first choice made in a hand form brings the form up under the board: the rest of the
+// hand is then in view (a Gin hand: who, how, two counts and Record, five actions).
+document.addEventListener("change", (event) => {
+  const form = event.target.closest && event.target.closest("#hand-form");
+  if (form && event.target.type === "radio" && !form.dataset.raised) {
+    form.dataset.raised = "true";
+    handFormUnderTheBoard(form);
+  }
+});
+
 // A hand saved: the answer brought the board, the history's news and the form's fresh keys,
 // not the form again. Empty it for the next hand, entered the way this one was (counts or
-// cards), with whoever ended this hand offered first, as the server draws a fresh form.
+// cards), and bring it up under the totals. Who ended the hand is chosen afresh: a name
+// ticked from the last hand that nobody notices credits the wrong player.
 document.addEventListener("htmx:afterRequest", (event) => {
   const form = event.detail.elt;
   // htmx counts the 409 and 422 this app swaps as successful: only a 200 is a stored hand.
   if (event.detail.xhr.status !== 200 || !form.matches || !form.matches("#hand-form")) return;
   if (!document.contains(form)) return;  // another form was sent in its place
-  const kept = Array.from(form.querySelectorAll("input[name=mode]:checked, input[name=knocker]:checked"));
+  const kept = Array.from(form.querySelectorAll("input[name=mode]:checked"));
   form.reset();  // hidden keys keep the values the answer brought (their value attribute)
   kept.forEach((radio) => { radio.checked = true; });
   delete form.dataset.touched;
@@ -350,6 +376,7 @@ document.addEventListener("htmx:afterRequest", (event) => {
   if (preview) preview.replaceChildren();
   // From a radio the form's pickers listen to, so the one picker draws its hands again.
   (kept[kept.length - 1] || form).dispatchEvent(new Event("change", { bubbles: true }));
+  handFormUnderTheBoard(form);
 });
 
 // A refusal the server answers for the form's alert slot (games/pages/errors.py says where,
