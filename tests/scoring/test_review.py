@@ -25,6 +25,7 @@ from scoring.review import (
     DISCARD,
     DRAW,
     FED,
+    GIN,
     KNOCK,
     LAYOFF,
     MELDING,
@@ -183,6 +184,53 @@ class TestGinReview:
         assert (str(step.discard_top), step.stock) == ("5H", 30)
         knock = review.steps[8]
         assert knock.hands[1].shown and knock.to_move is None
+
+
+class TestGinMissedGin:
+    def test_a_knock_with_deadwood_where_gin_was_there_flags_the_gin(self):
+        # Anna: 2C 3C 4C, 7H 7S 7D, 9D 10D JD, QS. Bruno: AS 2S 3S, 8C 8D 8H, 4D 5D JH 9H.
+        events = [
+            LogEvent(1, TABLE_CREATED, {"variant": "gin", "options": {}, "seats": ["A", "B"]}),
+            LogEvent(2, "hand_started", {"dealer": 0, "upcard": "KC"}),
+            LogEvent(3, "turn_passed", {"seat": 1}),
+            LogEvent(4, "turn_passed", {"seat": 0}),
+            LogEvent(5, "card_drawn", {"seat": 1, "source": "stock", "card": "KH"}),
+            LogEvent(6, "card_discarded", {"seat": 1, "card": "KH"}),
+            # 5C joins 2C 3C 4C: throwing QS melds all ten (GIN-GIN); Anna throws 5C and
+            # knocks with QS, 10.
+            LogEvent(7, "card_drawn", {"seat": 0, "source": "stock", "card": "5C"}),
+            LogEvent(
+                8,
+                "knocked",
+                {"seat": 0, "card": "5C", "hand": "2C 3C 4C 7H 7S 7D 9D 10D JD QS"},
+            ),
+            LogEvent(
+                9,
+                "hands_shown",
+                {"mode": "cards", "players": [None, {"hand": "AS 2S 3S 8C 8D 8H 4D 5D JH 9H"}]},
+            ),
+        ]
+        review = review_hand(events, 1)
+        # Bruno's deadwood 4D 5D JH 9H = 28; 8D would go on 9D 10D JD but breaks his 8s.
+        # GIN-SCORE-KNOCK: 28 - 10 = 18 to Anna.
+        assert review.points == (18, 0)
+        turn = review.turns[3]
+        assert (str(turn.discard.card), turn.discard.left, turn.discard.best_left) == (
+            "5C",
+            10,
+            0,
+        )
+        assert turn.discard.lost == 10 and _names(turn.discard.best) == ["QS"]
+        # GIN-SCORE-GIN: 25 + Bruno's 28, with no layoffs (GIN-GIN): 53, 35 more than 18.
+        chances = {chance.kind: chance for chance in turn.chances}
+        assert set(chances) == {GIN}
+        gin = chances[GIN]
+        assert (gin.rule, gin.cards, gin.scores, gin.points) == (
+            "GIN-GIN",
+            _cards("QS"),
+            (53, 0),
+            35,
+        )
 
 
 class TestRummy40Review:
