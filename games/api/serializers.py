@@ -98,22 +98,6 @@ class TableCreatedSerializer(TableSerializer):
         return self.context["links"]["viewer"]
 
 
-class TableCreateSerializer(serializers.Serializer):
-    variant = serializers.ChoiceField(choices=Variant.choices)
-    players = serializers.ListField(
-        child=serializers.CharField(max_length=40), min_length=2, max_length=6
-    )
-    options = TableOptionsField(required=False, default=dict)
-
-
-class EventSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Event
-        fields = [
-            "seq",
-            "event_id",
-            "type",
-            "payload",
 def _gin_option_schema(key: str, value: object) -> dict:
     """Return the schema of one Gin option, read from the engine's own presets and bounds."""
     if isinstance(value, bool):
@@ -134,6 +118,22 @@ TABLE_OPTIONS_SCHEMA = {
     "description": "The game's options (docs/rules.md, Table options); a preset is a named "
     "set of them, and the keys given change it. Gin: preset big_gin, classic, american, "
     "oklahoma or hollywood; the bonuses gin_bonus, undercut_bonus, big_gin_bonus, "
+    "box_bonus, game_bonus; the switches big_gin, undercut_on_tie, shutout, oklahoma (each "
+    "hand then names its upcard), spade_double (needs oklahoma), hollywood (three games on "
+    "one sheet), no_rediscard, wall; target. The other games' keys: see docs/rules.md.",
+    "properties": {
+        "preset": {"type": "string", "enum": list(GIN_PRESETS)},
+        **{
+            key: _gin_option_schema(key, value)
+            for key, value in GIN_PRESETS[GIN_DEFAULT_PRESET].items()
+        },
+    },
+    "propertyNames": {"pattern": NAME_PATTERN},
+    "additionalProperties": {"$ref": "#/components/schemas/CleanValue"},
+    "example": {"preset": "oklahoma", "target": 150},
+}
+
+
 class TextOnlyField(serializers.CharField):
     """Text, and only text: DRF's own field takes a number as its digits, where the schema's
     "string" (which schemathesis holds the API to) refuses it."""
@@ -144,11 +144,11 @@ class TextOnlyField(serializers.CharField):
         return super().to_internal_value(data)
 
 
-    "box_bonus, game_bonus; the switches big_gin, undercut_on_tie, shutout, oklahoma (each "
-    "hand then names its upcard), spade_double (needs oklahoma), hollywood (three games on "
-    "one sheet), no_rediscard, wall; target. The other games' keys: see docs/rules.md.",
-    "properties": {
-        "preset": {"type": "string", "enum": list(GIN_PRESETS)},
+@extend_schema_field(TABLE_OPTIONS_SCHEMA)
+class TableOptionsField(serializers.DictField):
+    """A table's options: any JSON object, the engine judging each key (a 422 names the rule)."""
+
+
 class TableCreateSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(choices=Variant.choices)
     players = serializers.ListField(child=TextOnlyField(max_length=40), min_length=2, max_length=6)
@@ -163,22 +163,6 @@ class EventSerializer(serializers.ModelSerializer):
             "event_id",
             "type",
             "payload",
-        **{
-            key: _gin_option_schema(key, value)
-            for key, value in GIN_PRESETS[GIN_DEFAULT_PRESET].items()
-        },
-    },
-    "propertyNames": {"pattern": NAME_PATTERN},
-    "additionalProperties": {"$ref": "#/components/schemas/CleanValue"},
-    "example": {"preset": "oklahoma", "target": 150},
-}
-
-
-@extend_schema_field(TABLE_OPTIONS_SCHEMA)
-class TableOptionsField(serializers.DictField):
-    """A table's options: any JSON object, the engine judging each key (a 422 names the rule)."""
-
-
             "schema_version",
             "entered_by",
             "created_at",
