@@ -42,17 +42,28 @@ def _join_links(page) -> dict[str, str]:
     }
 
 
-class PollsAfter:
-    """Count a page's polls of one table from now on (the board's hx-get, ?since=)."""
+class Polls:
+    """Watch a page's polls of one table (the board's hx-get, ?since=): for each answer,
+    whether it was asked after the rematch had started, and whether it moved the page on."""
 
-    def __init__(self, page, table_url: str):
-        self.count = 0
-        prefix = table_url + "?since="
-        page.on("request", lambda request: self._seen(request, prefix))
+    def __init__(self, page, table_url: str, rematch_started: list[bool]):
+        self.prefix, self.started, self.asked_after = table_url + "?since=", rematch_started, {}
+        self.answers: list[tuple[bool, bool]] = []
+        page.on("request", self._asked)
+        page.on("response", self._answered)
 
-    def _seen(self, request, prefix):
-        if request.url.startswith(prefix):
-            self.count += 1
+    def _asked(self, request):
+        if request.url.startswith(self.prefix):
+            self.asked_after[request] = self.started[0]
+
+    def _answered(self, response):
+        if response.request in self.asked_after:
+            moved = "hx-redirect" in response.headers
+            self.answers.append((self.asked_after[response.request], moved))
+
+    def after_the_rematch(self) -> list[bool]:
+        """Return, for each poll asked after the rematch started, whether it moved on."""
+        return [moved for after, moved in self.answers if after]
 
 
 def test_the_rematch_takes_every_phone_along_with_its_role(new_phone):
@@ -79,15 +90,26 @@ def test_the_rematch_takes_every_phone_along_with_its_role(new_phone):
     expect(carla.get_by_test_id("rematch")).to_have_count(0)  # a viewer has none
 
     tables = Table.objects.count()
+    started = [False]  # set once the rematch's answer is in: polls asked later must move on
+
+    def rematch_answered(response):
+        if response.url.endswith("/rematch/") and response.request.method == "POST":
+            started[0] = True
+
+    anna.on("response", rematch_answered)
+    polls = [Polls(bruno, old_url, started), Polls(carla, old_url, started)]
     anna.get_by_test_id("rematch").click()
+    expect(anna).not_to_have_url(old_url)
     expect(anna).to_have_url(TABLE_URL)
     new_url = anna.url
-    assert new_url != old_url
-    polls = {"bruno": PollsAfter(bruno, old_url), "carla": PollsAfter(carla, old_url)}
-    # Each phone follows at its next poll, with the role it held.
+    # Each phone follows at its next poll, with the role it held: no poll asked once the
+    # rematch had started was answered without moving it on.
     expect(bruno).to_have_url(new_url)
     expect(carla).to_have_url(new_url)
-    assert polls["bruno"].count == 1 and polls["carla"].count == 1
+    for phone_polls in polls:
+        assert any(moved for _after, moved in phone_polls.answers), phone_polls.answers
+        assert all(phone_polls.after_the_rematch()), phone_polls.answers
+        assert len(phone_polls.after_the_rematch()) <= 1
     expect(bruno.locator("#hand-form").get_by_role("button", name="Record hand")).to_be_visible()
     expect(carla.get_by_text("You are watching this table.")).to_be_visible()
     expect(carla.locator("#hand-form")).to_have_count(0)
