@@ -98,7 +98,7 @@ def home(request):
                 variant=form.cleaned_data["variant"],
                 options=form.options(),
                 players=form.player_names(),
-                entered_by=_("creator"),
+                entered_by="",
                 user=request.user,
             )
         except EventRejected as exc:
@@ -317,7 +317,8 @@ def _recorder(request) -> str:
     signed-in member (always the member at a league table: the service sees to it)."""
     if name := request.session.get(PHONE_NAME):
         return name
-    return request.user.get_username() if request.user.is_authenticated else _("scorekeeper")
+    # Unnamed, it stays empty in the log: the page says "scorekeeper" in its reader's language.
+    return request.user.get_username() if request.user.is_authenticated else ""
 
 
 @require_POST

@@ -111,6 +111,19 @@ def score_chart(state) -> dict:
     return {"chart": charts.score_chart(state)}
 
 
+# Who recorded an entry when the phone had no name: kept empty in the log since this release,
+# and as the recording phone's word for it ("scorekeeper", "segnapunti", "creator") before.
+_UNNAMED_RECORDERS = frozenset({"", "scorekeeper", "segnapunti", "creator", "creatore"})
+
+
+@register.filter
+def recorder(entered_by) -> str:
+    """Say who recorded an entry: the phone's or member's name, else "scorekeeper" in the
+    reader's language (whatever language the recording phone spoke)."""
+    name = str(entered_by or "").strip()
+    return _("scorekeeper") if name.lower() in _UNNAMED_RECORDERS else name
+
+
 @register.filter
 def as_list(value) -> list:
     """Wrap one card so the cards tag can show it."""

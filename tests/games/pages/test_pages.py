@@ -423,6 +423,29 @@ class TestPhoneNames:
         assert table.events.get(type="hand_recorded").entered_by == "Anna's phone"
         assert "Anna&#x27;s phone ·" in phone.get(f"/t/{table.id}/").content.decode()
 
+    def test_an_unnamed_phone_is_the_scorekeeper_in_the_readers_language(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(page, knocker="0", ending="knock", knocker_count="7", defender_count="20")
+        phone.post(f"/t/{table.id}/hands/", data)
+        # The log keeps no word of the recording phone's language...
+        assert table.events.get(type="hand_recorded").entered_by == ""
+        # ...so an Italian reader reads "segnapunti", an English one "scorekeeper".
+        italian = phone.get(f"/t/{table.id}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+        english = phone.get(f"/t/{table.id}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert "segnapunti ·" in italian and "scorekeeper ·" not in italian
+        assert "scorekeeper ·" in english
+
+    def test_older_entries_in_the_recording_phones_words_read_in_the_readers(self):
+        from django.utils import translation
+
+        from games.templatetags.rummy import recorder
+
+        with translation.override("it"):
+            # Logs written before kept the recording phone's own word for an unnamed phone.
+            assert [recorder(w) for w in ("scorekeeper", "creator", "", None)] == ["segnapunti"] * 4
+            assert recorder("Anna's phone") == "Anna's phone"
+
     def test_a_name_with_control_characters_or_too_long_is_refused(self, phone):
         assert phone.post("/phone-name/", {"name": "Anna\x00"}).status_code == 400
         assert phone.post("/phone-name/", {"name": "x" * 41}).status_code == 400
