@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from scoring.cards import Card, DeckSpec
@@ -57,8 +58,25 @@ def no_figures(options: Any, result: Any, seat: int) -> Counter[str]:
 
 
 @dataclass(frozen=True, slots=True)
+class BookColumn:
+    """One of a game's own columns in the players' book (games/standings/book.py): a count
+    or figure (``name``), or, with ``of``, that figure over the hands it is known for: a
+    share of them (``share``) or an average."""
+
+    name: str
+    of: str = ""
+    share: bool = False
+
+
+# The book's columns of the games that open and keep cards in hand (scoresheet.opening_figures).
+OPENED = BookColumn("opened", of="opened_known", share=True)
+POINTS_LEFT = BookColumn("points_left", of="hands_left")
+
+
+@dataclass(frozen=True, slots=True)
 class StandingsReading:
-    """Say how a league reads one game's finished matches (scoring/standings.py).
+    """Say how a league reads one game's finished matches (scoring/standings.py), and how
+    the pages name its points and columns.
 
     ``counts`` are the game's own counts in the order the page shows them; ``hand_counts``
     gives one seat's counts for one hand and ``hand_winners`` the seats that won it.
@@ -83,6 +101,13 @@ class StandingsReading:
     )
     figures: tuple[str, ...] = ()
     hand_figures: Callable[[Any, Any, int], Counter[str]] = no_figures
+    # How the pages name points for and against: "for_against", "penalty" (points taken,
+    # the opponents' taken) or "gained_lost".
+    points_terms: str = "for_against"
+    # The players' book's columns beyond the record, and the notes that explain them (each
+    # a key of the pages' catalogue).
+    book_columns: tuple[BookColumn, ...] = ()
+    book_notes: tuple[str, ...] = ()
 
 
 RefereeQuestion = Callable[["RefereeTable", Mapping[str, Any]], dict[str, Any]]
@@ -129,6 +154,86 @@ class ReviewRules:
     gin_rule: str = ""
     big_gin_rule: str = ""
     layoff_rule: str = ""
+
+
+# What an option holds: true or false, a whole number between bounds, or one of its choices.
+BOOL, INT, CHOICE = "bool", "int", "choice"
+# The forms that offer an option: a new table (and a group's), a league, the referee.
+TABLE_FORM, LEAGUE_FORM, REFEREE_FORM = "table", "league", "referee"
+# How a hand is entered by its result: one row per seat (cards or points, and the seat's
+# flags), or Gin's two hands, the knocker's and the defender's (counts or cards).
+SEATS_ENTRY, KNOCKER_DEFENDER_ENTRY = "seats", "knocker_defender"
+# The forms that offer most options: a new table's and a league's; and those with the referee.
+TABLE_FORMS = (TABLE_FORM, LEAGUE_FORM)
+ALL_FORMS = (TABLE_FORM, LEAGUE_FORM, REFEREE_FORM)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """Say how the pages offer and show one of a game's table options (docs/rules.md, Table
+    options); the game's options class still decides what a table may hold.
+
+    ``key`` is the option's key in ``options_to_dict``; ``kind`` BOOL, INT (``low`` to
+    ``high``) or CHOICE (one of ``choices``, in the order offered); ``rule`` the rule ID it
+    cites; ``default`` what a new table is offered (None: the game decides, e.g. by the
+    number of players). ``from_preset``: left unset, the table's preset gives it (Gin's
+    bonuses and switches), so the forms offer "as the rules chosen". ``choices_by`` names
+    the option whose value narrows ``choices``: ``choices_for`` pairs each of its values
+    with the choices it allows (Gin's match lengths by preset). ``house``: among the house
+    rules, folded away on the forms; ``forms`` the forms that offer it (TABLE_FORM,
+    LEAGUE_FORM, REFEREE_FORM: the referee only where it changes an answer). ``line``: a
+    line of the table's rules, shown only while the option ``line_when`` is on where that
+    is set (its own key: only when on).
+    ``summary`` says how the board's one-line summary words it ("" not at all): "playing_to"
+    and "limit" a match length (1 is a single hand), "opening" an opening minimum, "hands"
+    a number of hands, "reentries" a number of re-entries (none left out), "named" a switch
+    named when on, "choice" the chosen choice's name.
+    """
+
+    key: str
+    kind: str
+    rule: str
+    default: Any = None
+    choices: tuple[Any, ...] = ()
+    low: int = 0
+    high: int = 0
+    from_preset: bool = False
+    choices_by: str = ""
+    choices_for: tuple[tuple[Any, tuple[Any, ...]], ...] = ()
+    house: bool = False
+    forms: tuple[str, ...] = TABLE_FORMS
+    line: bool = True
+    line_when: str = ""
+    summary: str = ""
+
+    def allowed(self, options: Mapping[str, Any]) -> tuple[Any, ...]:
+        """Return the choices a table with these other options may take."""
+        chosen = options.get(self.choices_by) if self.choices_by else None
+        return next(
+            (allowed for value, allowed in self.choices_for if value == chosen), self.choices
+        )
+
+
+def house_rule(key: str, rule: str, forms: tuple[str, ...] = ALL_FORMS, **more: Any) -> OptionSpec:
+    """Return the spec of a house rule: a switch, off unless chosen, folded away on the forms
+    and a line of the table's rules while it is on."""
+    return OptionSpec(
+        key, BOOL, rule, default=False, house=True, forms=forms, line_when=key, **more
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFlag:
+    """One thing a hand entry says of a seat besides its cards (scoring/scoresheet.py's
+    SeatEnd): ``key`` is its field (knocked, went_out, hand_closed, opening_penalty,
+    sitting_out), ``rule`` the rule it cites ("" none). ``most`` 0 makes it true or false,
+    else a count from 0 to ``most`` (failed openings). ``from_match``: the match sets it,
+    not the players (the seats out of a match sit every hand out, S40-MATCH)."""
+
+    key: str
+    rule: str = ""
+    most: int = 0
+    from_match: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,3 +285,43 @@ class GameRules:
     may_end: Callable[[Any, tuple[int, ...], int], bool] | None = None
     # What the hand review cites (scoring/review/).
     review: ReviewRules = ReviewRules()
+    # What the pages, forms and API read of the game (docs/design.md, "Adding a game"): no
+    # module outside scoring/variants/ compares a game's key (tests/test_one_module.py).
+    name: str = ""  # the game's proper name ("Scala 40"), translated by the pages
+    rule_prefix: str = ""  # what its own rules' IDs start with ("S40-")
+    seat_counts: tuple[int, ...] = ()  # the table sizes it plays, where not all of ``players``
+    options: tuple[OptionSpec, ...] = ()  # its table options, in the order the forms offer them
+    # Named sets of options, chosen by the option "preset" (Gin's): a table's options are
+    # its preset's, then its own.
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
+    hand_entry: str = SEATS_ENTRY  # how a hand is entered by its result
+    seat_flags: tuple[SeatFlag, ...] = ()  # what a hand entry or the referee says of a seat
+    # Whether players lay melds on the table during a hand (Gin's go down only at its end):
+    # an entry names each seat's melded cards, a question may say the player has opened.
+    table_melds: bool = True
+    # The switch that has an entry by points take each seat's melded points (Ramino's casino
+    # scoring), "" none.
+    melded_points_option: str = ""
+    # How a phone works out a quick entry's points offline (games/pages/provisional.py,
+    # static/js/provisional.js): "knock_difference", "penalty", "gain_loss", "lowest_wins";
+    # "" none, the hand waits without a number.
+    provisional: str = ""
+
+    @property
+    def seatings(self) -> tuple[int, ...]:
+        """Return every number of players the game seats."""
+        low, high = self.players
+        return self.seat_counts or tuple(range(low, high + 1))
+
+    def option(self, key: str) -> OptionSpec | None:
+        """Return the spec of the option ``key``, or None if the game has none."""
+        return next((spec for spec in self.options if spec.key == key), None)
+
+    def options_offered(self, form: str) -> tuple[OptionSpec, ...]:
+        """Return the options the form ``form`` offers, in order."""
+        return tuple(spec for spec in self.options if form in spec.forms)
+
+    def full_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Return a table's options with what its preset gives and the dict leaves out."""
+        preset = options.get("preset")
+        return {**(self.presets.get(preset, {}) if isinstance(preset, str) else {}), **options}

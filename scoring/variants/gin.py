@@ -32,7 +32,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.cards import Card, gin_value
-from scoring.game import GameRules, RefereeRules, ReviewRules, StandingsReading
+from scoring.game import (
+    ALL_FORMS,
+    BOOL,
+    CHOICE,
+    INT,
+    KNOCKER_DEFENDER_ENTRY,
+    BookColumn,
+    GameRules,
+    OptionSpec,
+    RefereeRules,
+    ReviewRules,
+    SeatFlag,
+    StandingsReading,
+)
 from scoring.hands import HandEnd
 from scoring.payloads import cards_field, check_fields, field_choice, field_int, field_seat
 from scoring.payloads.fields import one_card
@@ -43,6 +56,7 @@ from scoring.variants.gin_scoring import (
     BIG_GIN,
     BIG_GIN_PRESET,
     BIG_GIN_SIZE,
+    BONUS_LIMITS,
     CLASSIC_PRESET,
     ENDINGS,
     GIN,
@@ -284,6 +298,57 @@ def referee_table(data: Mapping[str, Any]) -> tuple[GinOptions, int]:
     return GinOptions.from_dict(options), 2
 
 
+# The most an undercut bonus may be set to on the forms (the engine takes any from 0).
+UNDERCUT_BONUS_MOST = 100
+
+
+def _set_or_preset(key: str, rule: str, kind: str = BOOL, high: int = 0, **more: Any) -> OptionSpec:
+    """Return the spec of an option the preset gives unless the table sets it (GIN-*)."""
+    return OptionSpec(key, kind, rule, high=high, from_preset=True, house=True, **more)
+
+
+def _bonus(key: str, rule: str, **more: Any) -> OptionSpec:
+    """Return the spec of a bonus the preset gives unless the table sets it (0 to its most)."""
+    return _set_or_preset(key, rule, INT, BONUS_LIMITS.get(key, UNDERCUT_BONUS_MOST), **more)
+
+
+# Each length a preset plays, in order (GIN-MATCH): the forms offer those of the preset chosen.
+_ALL_TARGETS = tuple(sorted({target for targets in TARGETS.values() for target in targets}))
+OPTIONS = (
+    OptionSpec(
+        "preset",
+        CHOICE,
+        "GIN-BIGGIN",
+        BIG_GIN_PRESET,
+        tuple(PRESETS),
+        forms=ALL_FORMS,
+        summary="choice",
+    ),
+    OptionSpec(
+        "target",
+        CHOICE,
+        "GIN-MATCH",
+        100,
+        _ALL_TARGETS,
+        choices_by="preset",
+        choices_for=tuple(TARGETS.items()),
+        summary="playing_to",
+    ),
+    OptionSpec("no_rediscard", BOOL, "GIN-NOREDISCARD", True, house=True),
+    OptionSpec("wall", BOOL, "GIN-WALL", True, house=True),
+    _set_or_preset("undercut_on_tie", "GIN-UNDERCUT", forms=ALL_FORMS),
+    _set_or_preset("big_gin", "GIN-BIGGIN"),
+    _set_or_preset("shutout", "GIN-SHUTOUT", line_when="shutout"),
+    _set_or_preset("oklahoma", "GIN-OKLAHOMA", line_when="oklahoma"),
+    _set_or_preset("spade_double", "GIN-SPADES", line_when="spade_double"),
+    _set_or_preset("hollywood", "GIN-HOLLYWOOD", line_when="hollywood"),
+    _bonus("gin_bonus", "GIN-GIN"),
+    _bonus("undercut_bonus", "GIN-UNDERCUT"),
+    _bonus("big_gin_bonus", "GIN-BIGGIN", line_when="big_gin"),
+    _bonus("box_bonus", "GIN-BOX", line_when="box_bonus"),
+    _bonus("game_bonus", "GIN-GAME", line_when="game_bonus"),
+)
+
 GAME = GameRules(
     key="gin",
     players=(2, 2),
@@ -315,6 +380,14 @@ GAME = GameRules(
         hand_played=hand_played,
         figures=("undercuts_taken", "caught", "deadwood_caught"),
         hand_figures=hand_figures,
+        book_columns=(
+            BookColumn("gins"),
+            BookColumn("big_gins"),
+            BookColumn("undercuts"),
+            BookColumn("undercuts_taken"),
+            BookColumn("deadwood_caught", of="caught"),
+        ),
+        book_notes=("GIN-DEADWOOD",),
     ),
     referee=RefereeRules(
         table=referee_table,
@@ -332,4 +405,13 @@ GAME = GameRules(
         big_gin_rule="GIN-BIGGIN",
         layoff_rule="GIN-LAYOFF",
     ),
+    name="Gin Rummy",
+    rule_prefix="GIN-",
+    options=OPTIONS,
+    presets=PRESETS,
+    hand_entry=KNOCKER_DEFENDER_ENTRY,
+    # Only the referee asks who knocked by a flag: a hand is entered by knocker and defender.
+    seat_flags=(SeatFlag("knocked", "GIN-KNOCK"),),
+    table_melds=False,
+    provisional="knock_difference",
 )

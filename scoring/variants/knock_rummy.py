@@ -16,7 +16,16 @@ from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
-from scoring.game import GameRules, RefereeRules, ReviewRules, StandingsReading
+from scoring.game import (
+    INT,
+    BookColumn,
+    GameRules,
+    OptionSpec,
+    RefereeRules,
+    ReviewRules,
+    SeatFlag,
+    StandingsReading,
+)
 from scoring.hands import (
     KNOCK,
     STOCK,
@@ -402,6 +411,13 @@ GAME = GameRules(
         hand_counts=hand_counts,
         figures=("knocks_won", "knocks_lost"),
         hand_figures=hand_figures,
+        book_columns=(
+            BookColumn("knocks_won"),
+            BookColumn("knocks_lost"),
+            BookColumn("undercut_bonuses"),
+            BookColumn("out_bonuses"),
+        ),
+        book_notes=("KR-KNOCK",),
     ),
     referee=RefereeRules(
         table=seated_table(check_players, KnockRummyOptions.from_dict),
@@ -420,4 +436,13 @@ GAME = GameRules(
         score_ends=score_hand,
     ),
     review=ReviewRules(knock_rule="KR-KNOCK"),
+    name="Knock Rummy",
+    rule_prefix="KR-",
+    options=(
+        OptionSpec(
+            "target", INT, "KR-MATCH", default=TARGET, low=1, high=MAX_TARGET, summary="playing_to"
+        ),
+    ),
+    seat_flags=(SeatFlag("knocked", "KR-KNOCK"), SeatFlag("went_out")),
+    provisional="lowest_wins",
 )

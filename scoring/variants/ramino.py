@@ -18,7 +18,20 @@ from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
-from scoring.game import GameRules, RefereeRules, StandingsReading
+from scoring.game import (
+    INT,
+    OPENED,
+    POINTS_LEFT,
+    TABLE_FORM,
+    TABLE_FORMS,
+    BookColumn,
+    GameRules,
+    OptionSpec,
+    RefereeRules,
+    SeatFlag,
+    StandingsReading,
+    house_rule,
+)
 from scoring.hands import (
     OUT,
     STOCK,
@@ -73,19 +86,27 @@ CASINO_QUEEN_OF_SPADES = 40
 CASINO_ACE = 15
 CASINO_LOW = 5
 
-_BOOL_OPTIONS = (
-    "short_deck",
-    "scala40",
-    "no_opening",
-    "circular_runs",
-    "no_jokers",
-    "fixed_jokers",
-    "fixed_groups",
-    "knock_claim",
-    "no_discard_win",
-    "casino_scoring",
-    "practice",
+# The options as the pages offer them, the house rules in the order of docs/rules.md.
+OPTIONS = (
+    OptionSpec("hands", INT, "RAM-MATCH", DEFAULT_HANDS, (), MIN_HANDS, MAX_HANDS, summary="hands"),
+    # Follows the house rules (RAM-OPEN): shown, never chosen.
+    OptionSpec("opening_minimum", INT, "RAM-OPEN", forms=()),
+    house_rule("short_deck", "RAM-OPT-SHORT"),
+    house_rule("scala40", "RAM-OPT-SCALA40"),
+    house_rule("no_opening", "RAM-OPT-NOOPEN"),
+    house_rule("circular_runs", "RAM-OPT-CIRCULAR"),
+    house_rule("no_jokers", "RAM-OPT-NOJOKER"),
+    house_rule("fixed_jokers", "RAM-OPT-FIXEDJOKER"),
+    house_rule("fixed_groups", "RAM-OPT-FIXEDGROUPS"),
+    # A claim out of turn changes nothing the referee answers.
+    house_rule("knock_claim", "RAM-OPT-KNOCKCLAIM", forms=TABLE_FORMS),
+    house_rule("no_discard_win", "RAM-OPT-NODISCARDWIN"),
+    # Named on the board: it changes what an entry by points asks.
+    house_rule("casino_scoring", "RAM-OPT-CASINO", summary="named"),
+    # A league's tables always count; a practice table changes no answer of the referee.
+    house_rule("practice", "RAM-OPT-PRACTICE", forms=(TABLE_FORM,)),
 )
+_BOOL_OPTIONS = tuple(spec.key for spec in OPTIONS if spec.house)
 # opening_minimum follows from scala40 / no_opening / short_deck; to_dict shows it and
 # from_dict accepts it back when it agrees.
 OPTION_KEYS = ("hands", *_BOOL_OPTIONS, "opening_minimum")
@@ -549,6 +570,9 @@ GAME = GameRules(
         points=gained_and_lost,
         figures=("opened", "opened_known", "points_left", "hands_left"),
         hand_figures=hand_figures,
+        points_terms="gained_lost",
+        book_columns=(OPENED, BookColumn("went_out"), BookColumn("hand_closures"), POINTS_LEFT),
+        book_notes=("opened", "RAM-OPT-KNOCKCLAIM", "points_left", "RAM-HANDCLOSE"),
     ),
     referee=RefereeRules(
         table=seated_table(check_players, RaminoOptions.from_dict),
@@ -566,4 +590,10 @@ GAME = GameRules(
         closing=closing,
         score_ends=score_hand,
     ),
+    name="Ramino",
+    rule_prefix="RAM-",
+    options=OPTIONS,
+    seat_flags=(SeatFlag("went_out"), SeatFlag("hand_closed", "RAM-HANDCLOSE")),
+    melded_points_option="casino_scoring",
+    provisional="gain_loss",
 )

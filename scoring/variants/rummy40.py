@@ -16,7 +16,21 @@ from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
-from scoring.game import GameRules, RefereeRules, StandingsReading
+from scoring.game import (
+    ALL_FORMS,
+    BOOL,
+    CHOICE,
+    INT,
+    OPENED,
+    POINTS_LEFT,
+    REFEREE_FORM,
+    BookColumn,
+    GameRules,
+    OptionSpec,
+    RefereeRules,
+    SeatFlag,
+    StandingsReading,
+)
 from scoring.hands import (
     OUT,
     STOCK,
@@ -366,6 +380,22 @@ def closing(options: Rummy40Options) -> Closing:
 
 SCORING = SeatBySeatScoring(score_hand)
 
+OPTIONS = (
+    OptionSpec(
+        "opening_minimum",
+        CHOICE,
+        "R40-OPEN",
+        default=40,
+        choices=OPENING_MINIMUMS,
+        forms=ALL_FORMS,
+        summary="opening",
+    ),
+    OptionSpec("target", CHOICE, "R40-MATCH", default=100, choices=TARGETS, summary="limit"),
+    # Left unset it follows the number of players (R40-ADD): asked of the referee only.
+    OptionSpec("add_to_any_meld", BOOL, "R40-ADD", house=True, forms=(REFEREE_FORM,)),
+    OptionSpec("max_jokers_per_meld", INT, "R40-RUNS", default=1, low=1, forms=()),
+)
+
 GAME = GameRules(
     key="rummy40",
     # Three seats are within the range but refused by R40-SETUP when the options are read.
@@ -394,6 +424,9 @@ GAME = GameRules(
         lower_is_better=True,
         figures=("opened", "opened_known", "points_left", "hands_left"),
         hand_figures=hand_figures,
+        points_terms="penalty",
+        book_columns=(OPENED, BookColumn("went_out"), BookColumn("opening_penalties"), POINTS_LEFT),
+        book_notes=("opened", "points_left", "R40-HAND"),
     ),
     referee=RefereeRules(
         table=seated_table(check_players, Rummy40Options.from_dict),
@@ -411,4 +444,10 @@ GAME = GameRules(
         closing=closing,
         score_ends=score_hand,
     ),
+    name="Rummy40",
+    rule_prefix="R40-",
+    seat_counts=(2, 4),
+    options=OPTIONS,
+    seat_flags=(SeatFlag("went_out"), SeatFlag("opening_penalty", "R40-OPEN-PENALTY", most=20)),
+    provisional="penalty",
 )

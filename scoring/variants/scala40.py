@@ -19,7 +19,19 @@ from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
-from scoring.game import GameRules, RefereeRules, StandingsReading
+from scoring.game import (
+    BOOL,
+    CHOICE,
+    INT,
+    REFEREE_FORM,
+    TABLE_FORMS,
+    BookColumn,
+    GameRules,
+    OptionSpec,
+    RefereeRules,
+    SeatFlag,
+    StandingsReading,
+)
 from scoring.hands import (
     OUT,
     STOCK,
@@ -375,15 +387,9 @@ def match_result(options: Scala40Options, hand_results: Sequence[HandScore]) -> 
             if used[seat] < options.reentries and len(still_in) >= MIN_PLAYERS:
                 used[seat] += 1
                 back = max(totals[s] for s in still_in)
-                items.append(
-                    ScoreItem(
-                        "S40-REENTRY",
-                        seat,
-                        back - totals[seat],
-                        {"hand": index + 1, "total": back, "count": used[seat]},
-                        code="reentry",
-                    )
-                )
+                params = {"hand": index + 1, "total": back, "count": used[seat]}
+                cost = back - totals[seat]
+                items.append(ScoreItem("S40-REENTRY", seat, cost, params, code="reentry"))
                 totals[seat] = back
             else:
                 out[seat] = index
@@ -502,6 +508,30 @@ def closing(options: Scala40Options) -> Closing:
 
 SCORING = SeatBySeatScoring(score_hand)
 
+OPTIONS = (
+    OptionSpec("target", CHOICE, "S40-MATCH", default=101, choices=TARGETS, summary="limit"),
+    OptionSpec("reentries", INT, "S40-REENTRY", default=0, high=MAX_REENTRIES, summary="reentries"),
+    OptionSpec(
+        "failed_opening_penalty",
+        INT,
+        "S40-OPEN-PENALTY",
+        default=20,
+        high=MAX_OPENING_PENALTY,
+        house=True,
+    ),
+    OptionSpec(
+        "max_jokers_per_meld",
+        INT,
+        "S40-JOKER",
+        default=1,
+        low=1,
+        high=JOKERS,
+        house=True,
+        forms=(*TABLE_FORMS, REFEREE_FORM),
+    ),
+    OptionSpec("free_discard", BOOL, "S40-DISCARD", default=False, house=True),
+)
+
 GAME = GameRules(
     key="scala40",
     players=(MIN_PLAYERS, MAX_PLAYERS),
@@ -529,6 +559,15 @@ GAME = GameRules(
         lower_is_better=True,
         figures=("opened", "opened_known", "points_left", "hands_left"),
         hand_figures=hand_figures,
+        points_terms="penalty",
+        book_columns=(
+            BookColumn("opened", of="opened_known", share=True),
+            BookColumn("went_out"),
+            BookColumn("hand_closures"),
+            BookColumn("opening_penalties"),
+            BookColumn("points_left", of="hands_left"),
+        ),
+        book_notes=("opened", "points_left", "hand_closures"),
     ),
     referee=RefereeRules(
         table=seated_table(check_players, Scala40Options.from_dict),
@@ -546,4 +585,14 @@ GAME = GameRules(
         closing=closing,
         score_ends=score_hand,
     ),
+    name="Scala 40",
+    rule_prefix="S40-",
+    options=OPTIONS,
+    seat_flags=(
+        SeatFlag("went_out"),
+        SeatFlag("hand_closed", "S40-HANDCLOSE"),
+        SeatFlag("opening_penalty", "S40-OPEN-PENALTY", most=20),
+        SeatFlag(SAT_OUT, "S40-MATCH", from_match=True),
+    ),
+    provisional="penalty",
 )
