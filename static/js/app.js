@@ -134,8 +134,11 @@ document.addEventListener("click", (event) => {
   function showRefusal(root) {
     if (!root || !root.querySelectorAll) return;
     const candidates = root.matches && root.matches(REFUSAL) ? [root] : root.querySelectorAll(REFUSAL);
+    // A slot kept empty until something goes wrong (role="alert" from the start, so that
+    // what comes into it is announced) is no refusal.
     const refusal = Array.from(candidates).find(
-      (element) => element.getClientRects().length > 0 && !element.closest("[hidden], [data-not-sent]")
+      (element) => element.textContent.trim() && element.getClientRects().length > 0
+        && !element.closest("[hidden], [data-not-sent]")
     );
     if (!refusal) return;
     if (!refusal.hasAttribute("tabindex")) refusal.setAttribute("tabindex", "-1");
