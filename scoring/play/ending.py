@@ -109,7 +109,16 @@ def _knock(play: Play, move: Knocked) -> Play:
             expected=held,
         )
     hand = _take(play, seat, (*played, *kept))
-    count = deadwood_count(kept, rules=rules.melds, value=rules.value)
+    _check_knock_count(play, deadwood_count(kept, rules=rules.melds, value=rules.value), played)
+    shown = replace(hand, shown=tuple(kept), known=())
+    play = replace(play, hands=_with_hand(play, seat, shown), discard=(*play.discard, *played))
+    return _finish(play, KNOCK, seat)
+
+
+def _check_knock_count(play: Play, count: int, played: tuple[Card, ...]) -> None:
+    """Refuse a Gin knock whose kept cards count too much: over the knock limit (the
+    upcard's, at an Oklahoma table), or any deadwood at all for Big Gin (no discard)."""
+    rules = play.rules
     if not played:
         # GIN-BIGGIN: going out without a discard needs all 11 cards in melds.
         if not rules.big_gin:
@@ -139,9 +148,6 @@ def _knock(play: Play, move: Knocked) -> Play:
             count=count,
             limit=rules.knock_limit,
         )
-    shown = replace(hand, shown=tuple(kept), known=())
-    play = replace(play, hands=_with_hand(play, seat, shown), discard=(*play.discard, *played))
-    return _finish(play, KNOCK, seat)
 
 
 def _show(play: Play, move: HandsShown) -> Play:
