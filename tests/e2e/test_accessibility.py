@@ -236,6 +236,10 @@ def _world() -> tuple[list[State], str]:
     knock_play = _table(
         "knock_rummy", KNOCK_RUMMY.players, KNOCK_RUMMY.options, KNOCK_RUMMY.events[:2]
     )
+    scala_seats = _table("scala40", ["Anna", "Bruno", "Carla"], {}, [])
+    scala_play = _table(
+        "scala40", ["Anna", "Bruno"], {}, [("hand_started", {"dealer": 0, "upcard": "4C"})]
+    )
     shared = result_share(table=finished, digests=[role_digest(finished, Role.SCOREKEEPER)])
 
     owner = get_user_model().objects.get(username="demo-owner")
@@ -274,6 +278,7 @@ def _world() -> tuple[list[State], str]:
     room = night_services.room_link_make(actor=owner, tournament_id=night.pk)
 
     keys = [*tables, draw_phase, play_phase, gin_play, ramino_play, ramino_seats, knock_play]
+    keys += [scala_seats, scala_play]
     keys += [group_table, *night_tables]
     session = _session_cookie(user=owner, tables=keys, groups=[group])
     club_path = f"/clubs/{club.slug}/"
@@ -326,6 +331,8 @@ def _world() -> tuple[list[State], str]:
         State("table: Gin move by move, to play", f"/t/{gin_play.id}/"),
         State("table: Ramino move by move, melds down", f"/t/{ramino_play.id}/"),
         State("table: Knock Rummy move by move", f"/t/{knock_play.id}/"),
+        State("table: Scala 40 hand by seats", f"/t/{scala_seats.id}/"),
+        State("table: Scala 40 move by move", f"/t/{scala_play.id}/"),
         State("table: finished", f"/t/{finished.id}/"),
         State("a shared result", f"/r/{shared.token}/"),
         State("hands", f"/t/{finished.id}/history/"),
