@@ -52,7 +52,7 @@ from scoring.payloads.fields import one_card
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
 from scoring.variants import gin_referee
 from scoring.variants.gin_match import match_result
-from scoring.variants.gin_scoring import (
+from scoring.variants.gin_options import (
     BIG_GIN,
     BIG_GIN_PRESET,
     BIG_GIN_SIZE,
@@ -60,8 +60,6 @@ from scoring.variants.gin_scoring import (
     CLASSIC_PRESET,
     ENDINGS,
     GIN,
-    GIN_DECK,
-    GIN_MELDS,
     HAND_SIZE,
     KNOCK,
     KNOCK_LIMIT,
@@ -69,8 +67,12 @@ from scoring.variants.gin_scoring import (
     PRESETS,
     TARGETS,
     WALL,
-    GinHandResult,
     GinOptions,
+)
+from scoring.variants.gin_scoring import (
+    GIN_DECK,
+    GIN_MELDS,
+    GinHandResult,
     match_winner,
     oklahoma_limit,
     score_cards,

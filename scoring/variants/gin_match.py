@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 from scoring.errors import RuleViolation, Violation
 from scoring.hands import GameScore, MatchOutcome, ScoreItem, best_seats, running_totals
-from scoring.variants.gin_scoring import HOLLYWOOD_GAMES, GinHandResult, GinOptions, match_winner
+from scoring.variants.gin_options import HOLLYWOOD_GAMES, GinOptions
+from scoring.variants.gin_scoring import GinHandResult, match_winner
 
 SEATS = 2
 
