@@ -10,9 +10,9 @@ from games.shared.clean_text import NAME_PATTERN
 from games.shared.models import Variant
 from games.tables.models import Event, Table
 from scoring.events import APPENDABLE_TYPES
-from scoring.variants.gin_scoring import BIG_GIN_PRESET as GIN_DEFAULT_PRESET
-from scoring.variants.gin_scoring import BONUS_LIMITS as GIN_BONUS_LIMITS
-from scoring.variants.gin_scoring import PRESETS as GIN_PRESETS
+from scoring.variants.gin_options import BIG_GIN_PRESET as GIN_DEFAULT_PRESET
+from scoring.variants.gin_options import BONUS_LIMITS as GIN_BONUS_LIMITS
+from scoring.variants.gin_options import PRESETS as GIN_PRESETS
 
 DIGITS = re.compile(r"[0-9]+")
 
