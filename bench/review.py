@@ -1,5 +1,6 @@
 """Hand review (scoring/review/): a long Gin hand and a six-player Ramino hand, each played
-move by move with every draw named (so every turn is weighed), reviewed whole.
+move by move with every draw named (so every turn is weighed), reviewed whole; then the
+review page of each, once reviewed, answered from the cache (bench/review_page.py).
 
 The hands are played here by a simple seeded player through the engine (each move folded
 by scoring.replay.apply, so the log is legal): Gin draws from the pile more often than a
@@ -14,7 +15,12 @@ from __future__ import annotations
 
 import functools
 import gc
+import json
+import os
 import random
+import subprocess
+import sys
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from time import process_time
 from typing import Any
@@ -42,6 +48,15 @@ from scoring.solver import best_arrangement, best_opening, deadwood_count
 from scoring.variants import gin, ramino
 
 TARGET = 0.2  # each review within 200 ms (p95)
+# The review page of a hand already reviewed, its htmx step and the API's answer (p95).
+PAGE_TARGETS = {"page": 0.050, "step": 0.050, "api": 0.100}
+PAGE_FIGURES = {
+    "page": "review page at a step",
+    "step": "a step asked by htmx",
+    "api": "the API's review",
+}
+PAGE_CACHES = {"file cache": "", "Redis": "redis://127.0.0.1:6379/11"}
+PAGE_TIMEOUT = 600
 GIN_TURNS = 60
 RAMINO_MOVES = 120
 RAMINO_SEATS = 6
@@ -234,8 +249,75 @@ def _cpu_times(events: list[LogEvent]) -> list[float]:
     return times
 
 
+def _page_times(cache_url: str) -> dict[str, dict[str, list[float]]]:
+    """Run bench/review_page.py on a fresh SQLite file with the cache at ``cache_url`` (files
+    beside the database when empty); return its times by hand and figure."""
+    from bench.pages import ROOT
+
+    with tempfile.TemporaryDirectory() as folder:
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{folder}/bench.db",
+            "CACHE_DIR": f"{folder}/cache",
+            "DEBUG": "1",
+        }
+        env.pop("CELERY_BROKER_URL", None)
+        env.pop("CACHE_URL", None)
+        if cache_url:
+            env["CACHE_URL"] = cache_url
+        done = subprocess.run(
+            [sys.executable, "-m", "bench.review_page"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=PAGE_TIMEOUT,
+            check=False,
+        )
+    if done.returncode != 0:
+        tail = "\n".join(done.stderr.strip().splitlines()[-15:])
+        raise RuntimeError(f"bench/review_page.py failed:\n{tail}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _redis_answers(url: str) -> bool:
+    import redis
+
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=0.5).ping())
+    except redis.RedisError:
+        return False
+
+
+def page_rows() -> tuple[list[list[str]], bool, list[str]]:
+    """Time the cached review pages with each cache; return the rows, the verdict and what
+    was skipped."""
+    rows, passed, skipped = [], True, []
+    for cache, url in PAGE_CACHES.items():
+        if url and not _redis_answers(url):
+            skipped.append(f"{cache} (not answering at {url})")
+            continue
+        for key, figures in _page_times(url).items():
+            for figure, times in figures.items():
+                spread = Spread.of(times)
+                ok = spread.p95 <= PAGE_TARGETS[figure]
+                passed &= ok
+                rows.append(
+                    [
+                        f"{'Gin' if key == 'gin' else 'Ramino'}, {PAGE_FIGURES[figure]} ({cache})",
+                        str(spread.runs),
+                        seconds(spread.median),
+                        seconds(spread.p95),
+                        f"p95 <= {seconds(PAGE_TARGETS[figure])}",
+                        verdict(ok),
+                    ]
+                )
+    return rows, passed, skipped
+
+
 def run() -> tuple[str, bool]:
-    """Time the review of each hand; return the report and the verdict."""
+    """Time the review of each hand, then its page once reviewed; return the report and the
+    verdict."""
     rows = []
     passed = True
     for key, (events, length) in hands().items():
@@ -265,4 +347,18 @@ def run() -> tuple[str, bool]:
         " hindsight, every turn weighed), in CPU time (time.process_time, the collector on), as"
         " a worker spends it: other work on the machine does not count."
     )
-    return f"{report}\n{note}", passed
+    try:
+        pages, pages_passed, skipped = page_rows()
+    except (RuntimeError, subprocess.TimeoutExpired) as exc:
+        return f"{report}\n{note}\n\nReview pages: FAIL: {exc}", False
+    header = ["Review page, already reviewed", "runs", "median", "p95", "target", "verdict"]
+    page_note = (
+        "Wall time of each answer through Django's test client (DEBUG off, SQLite): the table"
+        " and its key, the state at the head, the review read from the cache and the page"
+        " drawn at the hand's middle step."
+        + (f" Skipped: {', '.join(skipped)}." if skipped else "")
+    )
+    return (
+        f"{report}\n{note}\n\n{table(header, pages)}\n{page_note}",
+        passed and pages_passed,
+    )

@@ -4,11 +4,32 @@ tests/games/test_api_examples.py appends every sample through the API and checks
 worked out by hand, so the docs cannot drift from the engine.
 """
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiExample
 
-from scoring.samples import GIN, KNOCK_RUMMY, RAMINO, RUMMY40, SAMPLES, SampleHand
+from scoring.events import TABLE_CREATED, LogEvent
+from scoring.review import review_hand
+from scoring.samples import (
+    GIN,
+    KNOCK_RUMMY,
+    RAMINO,
+    REVIEW_GIN,
+    RUMMY40,
+    SAMPLES,
+    SampleHand,
+)
 
-__all__ = ["GIN", "KNOCK_RUMMY", "RAMINO", "RUMMY40", "SAMPLES", "SampleHand", "move_examples"]
+__all__ = [
+    "GIN",
+    "KNOCK_RUMMY",
+    "RAMINO",
+    "RUMMY40",
+    "SAMPLES",
+    "SampleHand",
+    "move_examples",
+    "review_example",
+]
 
 # What each type of move is, for the docs.
 MOVE_TITLES = {
@@ -76,3 +97,13 @@ def move_examples() -> list[OpenApiExample]:
         )
     )
     return examples
+
+
+def review_example() -> dict[str, Any]:
+    """Return the review of the worked Gin hand REVIEW_GIN, as the API answers it: reviewed by
+    the engine here, so the docs' example is what the API says of that hand."""
+    sample = REVIEW_GIN
+    created = {"variant": sample.variant, "options": sample.options, "seats": list(sample.players)}
+    events = [LogEvent(1, TABLE_CREATED, created)]
+    events += [LogEvent(seq, kind, payload) for seq, (kind, payload) in enumerate(sample.events, 2)]
+    return review_hand(events, 1).to_dict()

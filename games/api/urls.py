@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import archive, referee, seasons, tables
+from games.api import archive, referee, review, seasons, tables
 
 urlpatterns = [
     path("tables/", tables.TableListCreateView.as_view(), name="api-tables"),
@@ -8,6 +8,11 @@ urlpatterns = [
     path("tables/<uuid:table_id>/state/", tables.TableStateView.as_view(), name="api-table-state"),
     path(
         "tables/<uuid:table_id>/events/", tables.TableEventsView.as_view(), name="api-table-events"
+    ),
+    path(
+        "tables/<uuid:table_id>/hands/<int:number>/review/",
+        review.TableHandReviewView.as_view(),
+        name="api-hand-review",
     ),
     path(
         "seasons/<int:season_id>/standings/",

@@ -1,7 +1,8 @@
 """Line charts drawn on the server: the table page's score chart (each seat's running total
 after every counted hand), the player page's rating chart (their conservative rating after
-each of their matches in a league) and the stats page's wins chart (each player's matches
-won so far in a game, after each of the circle's matches).
+each of their matches in a league), the stats page's wins chart (each player's matches
+won so far in a game, after each of the circle's matches) and a hand review's chart (each
+player's count of the cards in hand after each of their turns).
 
 Pure functions over projections (``TableState.to_dict``, a rating history): the series, then
 the geometry of an inline SVG that the template only prints. Drawn on the server, a chart
@@ -49,8 +50,8 @@ class Step:
     """Every line's value after one step: each seat's running total after a counted hand,
     or a player's rating after a match."""
 
-    hand: int  # the hand's number in the history, or the player's match number
-    totals: tuple[float, ...]
+    hand: int  # the hand's number in the history, the player's match number, or a turn's
+    totals: tuple[float | None, ...]  # None: not known (a review's turn no one can weigh)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,17 +130,23 @@ def _chart(
     *,
     figure: Callable[[Any], str],
     bonuses_left_out: bool = False,
+    from_zero: bool = True,
 ) -> Chart:
     """Lay out one line per name through its values at ``steps``, each line starting from 0
-    before the first step; ``figure`` writes the values on the y axis."""
-    values = [total for step in steps for total in step.totals]
+    before the first step (or, ``from_zero`` False, at its first step); ``figure`` writes
+    the values on the y axis. A value None is left out: the line goes from the one before
+    it to the one after."""
+    values = [total for step in steps for total in step.totals if total is not None]
     low, high = min(0, *values), max(0, *values)
     # All values 0 (walls only): draw them along the bottom as if the top were 1.
     top_value = high if high > low else 1
     width, height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    # Step n at x(n); from 0, x(0) is the start before the first step.
+    first = 0 if from_zero else 1
+    span = max(len(steps) - first, 1)
 
     def x(index: int) -> float:
-        return LEFT + index * width / len(steps)
+        return LEFT + (index - first) * width / span
 
     def y(value: float) -> float:
         return TOP + (top_value - value) * height / (top_value - low)
@@ -147,9 +154,10 @@ def _chart(
     lines = []
     for seat, name in enumerate(names):
         colour, dash, marker = STYLES[seat % len(STYLES)]
-        series = [0, *(step.totals[seat] for step in steps)]
-        points = " ".join(f"{_num(x(i))},{_num(y(v))}" for i, v in enumerate(series))
-        lines.append(Line(seat, name, colour, dash, marker, points, series[-1]))
+        series = [*([0] if from_zero else []), *(step.totals[seat] for step in steps)]
+        known = [(i, v) for i, v in enumerate(series, start=first) if v is not None]
+        points = " ".join(f"{_num(x(i))},{_num(y(v))}" for i, v in known)
+        lines.append(Line(seat, name, colour, dash, marker, points, known[-1][1] if known else 0))
 
     figures = [high, low] if high > low else [0]
     # 0 between them gets a label too, unless it would overprint one (Ramino at 1 and -61).
@@ -158,8 +166,10 @@ def _chart(
     y_labels = [Label(_num(LEFT - 4), _num(y(v)), figure(v), "end") for v in figures]
     # Only the first and the last steps are numbered: 20 numbers would not fit.
     x_labels = [Label(_num(x(1)), _num(HEIGHT - 6), f"#{steps[0].hand}")] if len(steps) > 1 else []
-    # The last one ends at the right edge, so it does not run off the drawing.
-    x_labels.append(Label(_num(x(len(steps))), _num(HEIGHT - 6), f"#{steps[-1].hand}", "end"))
+    # The last one ends at the right edge, so it does not run off the drawing (a lone step
+    # drawn at the left edge starts there).
+    last_anchor = "start" if x(len(steps)) == LEFT else "end"
+    x_labels.append(Label(_num(x(len(steps))), _num(HEIGHT - 6), f"#{steps[-1].hand}", last_anchor))
     return Chart(
         lines=tuple(lines),
         steps=tuple(steps),
@@ -218,6 +228,22 @@ def wins_chart(names: Sequence[str], series: Sequence[Sequence[int]]) -> Chart |
     )
     steps = [Step(hand=number, totals=tuple(series[number - 1])) for number in picked]
     return _chart(names, steps, figure=str)
+
+
+def review_chart(names: Sequence[str], series: Sequence[Sequence[int | None]]) -> Chart | None:
+    """Lay out a hand review's chart: each player's count of the cards in hand (the game's
+    measure: Gin's deadwood, the points no meld would take) after each of their turns, as
+    ``series`` lists them player by player (``PlayerSummary.chart``'s ``left``). Step n is
+    every player's n-th turn; a turn not weighed (None: cards no one can know, or a Gin
+    pass) is left out of its line. None while no turn of anyone's was weighed."""
+    if not any(value is not None for line in series for value in line):
+        return None
+    rounds = max(len(line) for line in series)
+    steps = [
+        Step(hand=n, totals=tuple(line[n - 1] if n <= len(line) else None for line in series))
+        for n in range(1, rounds + 1)
+    ]
+    return _chart(names, steps, figure=str, from_zero=False)
 
 
 def _rating_figure(value: float) -> str:

@@ -107,7 +107,7 @@ def at_the_table(db, client, django_capture_on_commit_callbacks):
 
 
 def test_every_operation_of_the_api_is_in_the_schema():
-    assert len(OPERATIONS) == 16
+    assert len(OPERATIONS) == 17
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])

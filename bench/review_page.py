@@ -1,0 +1,108 @@
+"""The review page of a hand already reviewed (games/pages/review.py): the page at a step, a
+step asked by htmx (Previous, Next, a swipe) and the API's answer, each read from the cache.
+
+``python -m bench.review_page`` (which bench/review.py starts, in a process of its own, as
+settings read DATABASE_URL and CACHE_URL when Django starts) migrates a SQLite file in a
+temporary directory, plays bench/review.py's two long hands onto tables through the services
+(every move appended as a phone appends it), opens each hand's review once (worked out and
+kept), then times the cached answers through Django's test client with DEBUG off: the
+table's lookup and key, the state at the head, the cache's read and the page drawn. It
+prints one line of JSON: {hand: {figure: [seconds, ...]}}.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from bench.spread import repeat
+
+REQUESTS = 50
+WARMUP = 3
+
+
+def _table(events) -> Any:
+    """Create a table of the hand's game and seats and append its moves, as a phone does."""
+    from games.tables import services
+
+    created = events[0].payload
+    table = services.table_create(
+        variant=created["variant"], options=created["options"], players=created["seats"]
+    )
+    keys = table.scorekeeper_key
+    for event in events[1:]:
+        services.event_append(
+            table_id=table.id,
+            event_id=uuid.uuid4(),
+            expected_seq=event.seq - 1,
+            event_type=event.event_type,
+            payload=event.payload,
+        )
+    table.refresh_from_db()
+    table.scorekeeper_key = keys
+    return table
+
+
+def _timed(table) -> dict[str, list[float]]:
+    """Open the review once (worked out and kept), then time its cached answers."""
+    from django.test import Client
+
+    phone = Client()
+    phone.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
+    page = f"/t/{table.id}/hands/1/review/"
+
+    def get(url: str, **headers) -> None:
+        response = phone.get(url, headers=headers)
+        if response.status_code != 200:
+            raise RuntimeError(f"{url} answered {response.status_code}")
+
+    api = f"/api/v1/tables/{table.id}/hands/1/review/"
+    # The first read works the review out and keeps it; every timed one reads it back.
+    steps = len(phone.get(api, headers={"X-Table-Key": table.scorekeeper_key}).json()["steps"])
+    middle = f"{page}?step={steps // 2}"
+    for _ in range(WARMUP):
+        get(middle)
+    times = {
+        "page": repeat(lambda: get(middle), runs=REQUESTS, least=REQUESTS, budget=0),
+        "step": repeat(
+            lambda: get(f"{page}?step={steps // 2 + 1}", **{"HX-Request": "true"}),
+            runs=REQUESTS,
+            least=REQUESTS,
+            budget=0,
+        ),
+        "api": repeat(
+            lambda: get(api, **{"X-Table-Key": table.scorekeeper_key}),
+            runs=REQUESTS,
+            least=REQUESTS,
+            budget=0,
+        ),
+    }
+    return times
+
+
+def main() -> dict[str, Any]:
+    """Play the hands onto tables, review each once, time the cached answers."""
+    from bench.server import django_setup
+
+    django_setup()
+    from django.core.cache import cache
+    from django.core.management import call_command
+
+    from bench.review import hands
+
+    call_command("migrate", interactive=False, verbosity=0)
+    # The cache is the bench's own (files beside the database, or a Redis database no one
+    # else uses): it starts empty and is left so.
+    cache.clear()
+    found = {}
+    try:
+        for key, (events, _moves) in hands().items():
+            found[key] = _timed(_table(events))
+    finally:
+        cache.clear()
+    return found
+
+
+if __name__ == "__main__":
+    print(json.dumps(main()))
