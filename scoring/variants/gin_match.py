@@ -153,6 +153,27 @@ def _hollywood(options: GinOptions, results: Sequence[GinHandResult]) -> MatchOu
             wins[game][seat] += 1
             if points[game][seat] >= options.target:
                 ended[game], reached[game] = index + 1, seat
+    games, items = _hollywood_games(options, points, wins, ended, reached)
+    totals = tuple(sum(game.totals[seat] for game in games) for seat in range(SEATS))
+    finished = all(ended)
+    return MatchOutcome(
+        finished=finished,
+        hands=len(results),
+        totals=totals,
+        items=tuple(items),
+        winners=best_seats(totals, lowest=False) if finished else (),
+        games=tuple(games),
+    )
+
+
+def _hollywood_games(
+    options: GinOptions,
+    points: list[list[int]],
+    wins: list[list[int]],
+    ended: list[int],
+    reached: list[int | None],
+) -> tuple[list[GameScore], list[ScoreItem]]:
+    """Return each Hollywood game's score with its own end bonuses, and those bonuses."""
     items: list[ScoreItem] = []
     games = []
     for game in range(HOLLYWOOD_GAMES):
@@ -174,13 +195,4 @@ def _hollywood(options: GinOptions, results: Sequence[GinHandResult]) -> MatchOu
                 hands=ended[game],
             )
         )
-    totals = tuple(sum(game.totals[seat] for game in games) for seat in range(SEATS))
-    finished = all(ended)
-    return MatchOutcome(
-        finished=finished,
-        hands=len(results),
-        totals=totals,
-        items=tuple(items),
-        winners=best_seats(totals, lowest=False) if finished else (),
-        games=tuple(games),
-    )
+    return games, items

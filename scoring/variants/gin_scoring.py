@@ -111,6 +111,35 @@ def _score(
     """Score a validated hand (GIN-SCORE-KNOCK, GIN-UNDERCUT, GIN-SCORE-GIN), doubled by a
     spade upcard where spades double (GIN-SPADES)."""
     k, d = knocker_count, defender_count
+    items, undercut = _hand_items(options, knocker, ending, k, d, from_knock=from_knock)
+    points = [0, 0]
+    for item in items:
+        points[item.seat] += item.points
+    winner = next((seat for seat in (0, 1) if points[seat] > 0), None)
+    if winner is not None and upcard is not None and options.spade_double and upcard.suit == "S":
+        # Everything the hand scored, bonuses included, once more: its own line on the sheet.
+        items.append(
+            ScoreItem("GIN-SPADES", winner, points[winner], {"upcard": str(upcard)}, code="double")
+        )
+        points[winner] *= 2
+    return GinHandResult(
+        ending=ending,
+        knocker=knocker,
+        knocker_count=k,
+        defender_count=d,
+        points=(points[0], points[1]),
+        winner=winner,
+        undercut=undercut,
+        items=tuple(items),
+        upcard=upcard,
+        **shown,
+    )
+
+
+def _hand_items(
+    options: GinOptions, knocker: int, ending: str, k: int, d: int, *, from_knock: bool
+) -> tuple[list[ScoreItem], bool]:
+    """Return a hand's score lines before any doubling, and whether it was an undercut."""
     defender = 1 - knocker
     counts = {"knocker": k, "defender": d}
     undercut = False
@@ -144,28 +173,7 @@ def _score(
     else:
         # A tie without undercut_on_tie: the knocker scores 0 and nobody gets a bonus.
         items = [ScoreItem("GIN-UNDERCUT", knocker, 0, counts, code="tie")]
-    points = [0, 0]
-    for item in items:
-        points[item.seat] += item.points
-    winner = next((seat for seat in (0, 1) if points[seat] > 0), None)
-    if winner is not None and upcard is not None and options.spade_double and upcard.suit == "S":
-        # Everything the hand scored, bonuses included, once more: its own line on the sheet.
-        items.append(
-            ScoreItem("GIN-SPADES", winner, points[winner], {"upcard": str(upcard)}, code="double")
-        )
-        points[winner] *= 2
-    return GinHandResult(
-        ending=ending,
-        knocker=knocker,
-        knocker_count=k,
-        defender_count=d,
-        points=(points[0], points[1]),
-        winner=winner,
-        undercut=undercut,
-        items=tuple(items),
-        upcard=upcard,
-        **shown,
-    )
+    return items, undercut
 
 
 def _check_seat(knocker: object) -> int:
