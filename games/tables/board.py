@@ -370,17 +370,22 @@ def board_from_state(state: StateData) -> TableBoard:
             AdjustmentLine(names[a["seat"]], a["points"], a["reason"])
             for a in state.get("adjustments", ())
         ),
-        games=tuple(
-            GameColumn(
-                number=g["number"],
-                totals=tuple(g["totals"]),
-                finished=g["finished"],
-                winner_name=names[g["winner"]] if g["winner"] is not None else "",
-                hands=g["hands"],
-            )
-            for g in (match.get("games", ()) if match else ())
-        ),
+        games=_game_columns(match, names),
         preset_label=str(PRESET_LABELS.get(state["options"].get("preset"), "")),
+    )
+
+
+def _game_columns(match: MatchData | None, names: tuple[str, ...]) -> tuple[GameColumn, ...]:
+    """Return the games one sheet holds (GIN-HOLLYWOOD's three), each with its totals."""
+    return tuple(
+        GameColumn(
+            number=g["number"],
+            totals=tuple(g["totals"]),
+            finished=g["finished"],
+            winner_name=names[g["winner"]] if g["winner"] is not None else "",
+            hands=g["hands"],
+        )
+        for g in (match.get("games", ()) if match else ())
     )
 
 
