@@ -15,7 +15,7 @@ from games.rules.card_text import cards_label
 from games.rules.reference import rule_url
 from games.rules.verdicts import MESSAGES, MOVE_MESSAGES
 from scoring.errors import Violation
-from scoring.variants.gin_scoring import PRESETS as GIN_PRESETS
+from scoring.variants.gin_options import PRESETS as GIN_PRESETS
 
 
 def violation_text(violation: Violation) -> str:
