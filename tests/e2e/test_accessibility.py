@@ -236,6 +236,7 @@ def _world() -> tuple[list[State], str]:
     knock_play = _table(
         "knock_rummy", KNOCK_RUMMY.players, KNOCK_RUMMY.options, KNOCK_RUMMY.events[:2]
     )
+    reviewed = _table("rummy40", RUMMY40.players, RUMMY40.options, RUMMY40.events)
     scala_seats = _table("scala40", ["Anna", "Bruno", "Carla"], {}, [])
     scala_play = _table(
         "scala40", ["Anna", "Bruno"], {}, [("hand_started", {"dealer": 0, "upcard": "4C"})]
@@ -278,7 +279,7 @@ def _world() -> tuple[list[State], str]:
     room = night_services.room_link_make(actor=owner, tournament_id=night.pk)
 
     keys = [*tables, draw_phase, play_phase, gin_play, ramino_play, ramino_seats, knock_play]
-    keys += [scala_seats, scala_play]
+    keys += [scala_seats, scala_play, reviewed]
     keys += [group_table, *night_tables]
     session = _session_cookie(user=owner, tables=keys, groups=[group])
     club_path = f"/clubs/{club.slug}/"
@@ -336,6 +337,7 @@ def _world() -> tuple[list[State], str]:
         State("table: finished", f"/t/{finished.id}/"),
         State("a shared result", f"/r/{shared.token}/"),
         State("hands", f"/t/{finished.id}/history/"),
+        State("a hand reviewed, a step in", f"/t/{reviewed.id}/hands/1/review/?step=5"),
         State("correction: amend", f"/t/{in_play.id}/hands/1/amend/"),
         State("correction: void", f"/t/{in_play.id}/hands/1/void/"),
         State("table's rules", f"/t/{in_play.id}/rules/"),
@@ -382,7 +384,9 @@ def _world() -> tuple[list[State], str]:
 
 def _check(page, state: State) -> list[str]:
     """Open ``state`` and return what is wrong with it: targets, controls' contrast, axe."""
-    page.goto(state.path)
+    answer = page.goto(state.path)
+    if not answer.ok:
+        return [f"{state.path} answered {answer.status}"]
     if state.act is not None:
         state.act(page)
     problems = page.evaluate(SMALL_TARGETS, SMALLEST_TARGET)
