@@ -57,9 +57,8 @@ def move_line(event, seats) -> str:
         return _("%(who)s passed") % {"who": who}
     if kind in (MELDS_LAID, TABLE_REARRANGED):
         label = _("%(who)s laid") if kind == MELDS_LAID else _("%(who)s rearranged the table")
-        melds = format_html(
-            "".join('<span class="meld">{}</span>' for _m in payload["melds"]),
-            *(_cards(m) for m in payload["melds"]),
+        melds = format_html_join(
+            "", '<span class="meld">{}</span>', ((_cards(m),) for m in payload["melds"])
         )
         return format_html("{} {}", label % {"who": who}, melds)
     if kind == CARDS_ADDED:
