@@ -25,10 +25,16 @@ from tests.games.sharing import join_from
 
 # What the home form needs for each game, unless a test says otherwise.
 GAME_FIELDS = {
-    "gin": {},
-    "rummy40": {"r40_opening_minimum": "40", "r40_target": "100"},
-    "ramino": {"ram_hands": "3"},
-    "knock_rummy": {"kr_target": "150"},
+    "gin": {"gin__preset": "big_gin", "gin__target": "100"},
+    "rummy40": {"rummy40__opening_minimum": "40", "rummy40__target": "100"},
+    "ramino": {"ramino__hands": "3"},
+    "knock_rummy": {"knock_rummy__target": "150"},
+    "scala40": {
+        "scala40__target": "101",
+        "scala40__reentries": "0",
+        "scala40__failed_opening_penalty": "20",
+        "scala40__max_jokers_per_meld": "1",
+    },
 }
 
 
@@ -91,10 +97,9 @@ class TestAHandMoveByMove:
     @pytest.mark.parametrize("sample", SAMPLES, ids=lambda s: s.variant)
     def test_every_move_of_a_worked_hand_goes_through_the_move_buttons(self, phone, sample):
         fields = {f"player_{n}": name for n, name in enumerate(sample.players, start=1)}
-        prefix = {"gin": "", "rummy40": "r40_", "ramino": "ram_", "knock_rummy": "kr_"}[
-            sample.variant
-        ]
-        options = {f"{prefix}{k}": ("on" if v is True else v) for k, v in sample.options.items()}
+        options = {
+            f"{sample.variant}__{k}": ("on" if v is True else v) for k, v in sample.options.items()
+        }
         table = _create(phone, sample.variant, list(sample.players), **options, **fields)
         for event_type, payload in sample.events:
             response = _post_move(phone, table, event_type, payload)
@@ -108,7 +113,7 @@ class TestAHandMoveByMove:
             assert int(total) == points
 
     def test_the_view_shows_whose_turn_the_stock_the_discard_and_hand_sizes(self, phone):
-        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"], ram_knock_claim="on")
+        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"], ramino__knock_claim="on")
         for event_type, payload in RAMINO.events[:4]:
             assert _post_move(phone, table, event_type, payload).status_code == 302
         page = phone.get(f"/t/{table.id}/").content.decode()
@@ -185,7 +190,11 @@ class TestAHandMoveByMove:
 class TestTableRules:
     def test_a_ramino_table_lists_its_house_rules_with_their_ids(self, phone):
         table = _create(
-            phone, "ramino", ["Anna", "Bruno", "Carla"], ram_fixed_jokers="on", ram_hands="4"
+            phone,
+            "ramino",
+            ["Anna", "Bruno", "Carla"],
+            ramino__fixed_jokers="on",
+            ramino__hands="4",
         )
         page = phone.get(f"/t/{table.id}/").content.decode()
         rules = page[page.index('data-testid="table-rules"') :]
@@ -200,8 +209,8 @@ class TestTableRules:
             "/",
             {
                 "variant": "gin",
-                "preset": "classic",
-                "target": "50",
+                "gin__preset": "classic",
+                "gin__target": "50",
                 "player_1": "Anna",
                 "player_2": "Bruno",
             },
@@ -215,7 +224,7 @@ class TestTableRules:
 class TestTheTablesRulesPage:
     def test_the_rules_page_shows_the_values_this_table_plays_under(self, phone):
         # Scala 40 as a house rule: the opening needs 40, not the 30 of RAM-OPEN's title.
-        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"], ram_scala40="on")
+        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"], ramino__scala40="on")
         page = phone.get(f"/t/{table.id}/rules/").content.decode()
         opening = page[page.index('id="RAM-OPEN"') :]
         opening = opening[: opening.index("</section>")]
@@ -251,7 +260,7 @@ class TestTakingBackAMove:
 
 class TestAnOpeningLaidOverSeveralMoves:
     def test_the_play_area_shows_the_opening_so_far_against_the_minimum(self, phone):
-        table = _create(phone, "rummy40", ["Anna", "Bruno"], r40_opening_minimum="40")
+        table = _create(phone, "rummy40", ["Anna", "Bruno"], rummy40__opening_minimum="40")
         moves = [
             ("hand_started", {"dealer": 0, "upcard": "4C"}),
             ("card_drawn", {"seat": 1, "source": "stock"}),
@@ -464,8 +473,8 @@ class TestTheMoveFormShowsWhatTheGameAllows:
             "/",
             {
                 "variant": "gin",
-                "preset": "big_gin",
-                "target": "100",
+                "gin__preset": "big_gin",
+                "gin__target": "100",
                 "player_1": "Anna",
                 "player_2": "Bruno",
             },
@@ -487,7 +496,7 @@ class TestTheMoveFormShowsWhatTheGameAllows:
         table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"])
         _moves(phone, table, {"move": "deal", "dealer": "0", "upcard": "9D"})
         page = phone.get(f"/t/{table.id}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
-        assert "Mazzo" in page and "Pozzo" in page
+        assert "Tallone" in page and "Pozzo" in page
         assert "Tocca a Bruno pescare." in page
         _moves(phone, table, {"move": "draw_stock", "seat": "1"})
         response = _moves(
