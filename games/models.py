@@ -12,7 +12,7 @@ from games.clubs.models import (
     Season,
     Tiebreaker,
 )
-from games.shared.models import Created, Variant, new_key
+from games.shared.models import Created, new_key
 from games.standings.models import MatchResult, RecomputeJob, SeasonStandings
 from games.tables.models import (
     Checkpoint,
@@ -67,6 +67,5 @@ __all__ = [
     "TableProjection",
     "Tiebreaker",
     "Tournament",
-    "Variant",
     "new_key",
 ]

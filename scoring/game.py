@@ -174,9 +174,10 @@ class OptionSpec:
     options); the game's options class still decides what a table may hold.
 
     ``key`` is the option's key in ``options_to_dict``; ``kind`` BOOL, INT (``low`` to
-    ``high``) or CHOICE (one of ``choices``, in the order offered); ``rule`` the rule ID it
-    cites; ``default`` what a new table is offered (None: the game decides, e.g. by the
-    number of players). ``from_preset``: left unset, the table's preset gives it (Gin's
+    ``high`` as the game's options class bounds it, ``high`` 0: no most) or CHOICE (one of
+    ``choices``, in the order offered); ``rule`` the rule ID it cites; ``default`` what a new
+    table is offered (None: the game decides, e.g. by the number of players).
+    ``from_preset``: left unset, the table's preset gives it (Gin's
     bonuses and switches), so the forms offer "as the rules chosen". ``choices_by`` names
     the option whose value narrows ``choices``: ``choices_for`` pairs each of its values
     with the choices it allows (Gin's match lengths by preset). ``house``: among the house

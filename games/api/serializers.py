@@ -7,12 +7,11 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from games.shared.clean_text import NAME_PATTERN
-from games.shared.models import Variant
+from games.shared.models import game_choices
 from games.tables.models import Event, Table
 from scoring.events import APPENDABLE_TYPES
-from scoring.variants.gin_options import BIG_GIN_PRESET as GIN_DEFAULT_PRESET
-from scoring.variants.gin_options import BONUS_LIMITS as GIN_BONUS_LIMITS
-from scoring.variants.gin_options import PRESETS as GIN_PRESETS
+from scoring.game import BOOL, CHOICE, OptionSpec
+from scoring.variants import GAMES
 
 DIGITS = re.compile(r"[0-9]+")
 
@@ -98,36 +97,47 @@ class TableCreatedSerializer(TableSerializer):
         return self.context["links"]["viewer"]
 
 
-def _gin_option_schema(key: str, value: object) -> dict:
-    """Return the schema of one Gin option, read from the engine's own presets and bounds."""
-    if isinstance(value, bool):
+def _option_schema(specs: list[OptionSpec]) -> dict:
+    """Return the schema of one option key, from every game that has it (GameRules.options):
+    its type, its choices where they are names, and the widest bounds the games take."""
+    if all(spec.kind == BOOL for spec in specs):
         return {"type": "boolean"}
-    low = 1 if key == "target" else 0
-    return {"type": "integer", "minimum": low, **_gin_bonus_bound(key)}
+    choices = [value for spec in specs for value in spec.choices]
+    if choices and all(isinstance(value, str) for value in choices):
+        return {"type": "string", "enum": list(dict.fromkeys(choices))}
+    lows = [min(spec.choices) if spec.kind == CHOICE else spec.low for spec in specs]
+    highs = [max(spec.choices) if spec.kind == CHOICE else spec.high for spec in specs]
+    schema = {"type": "integer", "minimum": min(lows)}
+    if all(highs):  # a game with no most leaves the key unbounded
+        schema["maximum"] = max(highs)
+    return schema
 
 
-def _gin_bonus_bound(key: str) -> dict:
-    return {"maximum": GIN_BONUS_LIMITS[key]} if key in GIN_BONUS_LIMITS else {}
+def _options_schemas() -> dict[str, dict]:
+    by_key: dict[str, list[OptionSpec]] = {}
+    for game in GAMES.values():
+        for spec in game.options:
+            by_key.setdefault(spec.key, []).append(spec)
+    return {key: _option_schema(specs) for key, specs in by_key.items()}
 
 
-# The table options as the engine reads them (docs/rules.md, "Table options"): Gin's keys
-# named one by one, since its presets and American scoring have many; the other games' keys
-# are free-form, each game refusing with its rule what it does not take (a 422).
+def _games_keys() -> str:
+    return "; ".join(
+        f"{key}: {', '.join(spec.key for spec in game.options)}" for key, game in GAMES.items()
+    )
+
+
+# The table options as the engine reads them (docs/rules.md, "Table options"), named from
+# every game's GameRules: a key two games share takes the widest of their bounds, and each
+# game refuses with its rule what it does not take (a 422).
 TABLE_OPTIONS_SCHEMA = {
     "type": "object",
     "description": "The game's options (docs/rules.md, Table options); a preset is a named "
-    "set of them, and the keys given change it. Gin: preset big_gin, classic, american, "
-    "oklahoma or hollywood; the bonuses gin_bonus, undercut_bonus, big_gin_bonus, "
-    "box_bonus, game_bonus; the switches big_gin, undercut_on_tie, shutout, oklahoma (each "
-    "hand then names its upcard), spade_double (needs oklahoma), hollywood (three games on "
-    "one sheet), no_rediscard, wall; target. The other games' keys: see docs/rules.md.",
-    "properties": {
-        "preset": {"type": "string", "enum": list(GIN_PRESETS)},
-        **{
-            key: _gin_option_schema(key, value)
-            for key, value in GIN_PRESETS[GIN_DEFAULT_PRESET].items()
-        },
-    },
+    "set of them, and the keys given change it. Each game's keys: "
+    + _games_keys()
+    + ". Gin: oklahoma makes each hand name its upcard, spade_double needs oklahoma, "
+    "hollywood scores three games on one sheet.",
+    "properties": _options_schemas(),
     "propertyNames": {"pattern": NAME_PATTERN},
     "additionalProperties": {"$ref": "#/components/schemas/CleanValue"},
     "example": {"preset": "oklahoma", "target": 150},
@@ -150,7 +160,7 @@ class TableOptionsField(serializers.DictField):
 
 
 class TableCreateSerializer(serializers.Serializer):
-    variant = serializers.ChoiceField(choices=Variant.choices)
+    variant = serializers.ChoiceField(choices=game_choices())
     players = serializers.ListField(child=TextOnlyField(max_length=40), min_length=2, max_length=6)
     options = TableOptionsField(required=False, default=dict)
 
@@ -250,7 +260,9 @@ class TableStateSerializer(serializers.Serializer):
     )
     match = serializers.DictField(
         required=False,
-        help_text="Rummy40, Ramino, Knock Rummy: totals with end-of-match bonuses, winners, loser.",
+        help_text="Every game but Gin's older presets: totals with the match's items (end-of-match "
+        "bonuses, re-entries), winners, loser; a match played by elimination (Scala 40) adds "
+        "out (the seats out of it) and, once over, places.",
     )
     adjustments = serializers.ListField(
         child=serializers.DictField(),

@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 from games.clubs.models import Group, Player
 from games.clubs.services import clean_name
-from games.shared.models import Variant
+from scoring.variants import GAMES
 
 # A group is people around one table, week after week: 40 covers a large family or a bar's
 # regulars, and keeps the seat picker one screen of names.
@@ -67,7 +67,7 @@ def group_create(
     """
     name = clean_name(name, max_length=Group._meta.get_field("name").max_length)
     names = _player_names(players)
-    if variant not in Variant.values:
+    if variant not in GAMES:
         raise ValidationError(gettext("Choose a game."), code="variant")
     group = Group.objects.create(
         name=name,
@@ -81,7 +81,7 @@ def group_create(
 
 def group_defaults_set(*, group_id: int, variant: str, options: dict[str, Any]) -> Group:
     """Change the game and options a group's next table offers first."""
-    if variant not in Variant.values:
+    if variant not in GAMES:
         raise ValidationError(gettext("Choose a game."), code="variant")
     group = Group.objects.get(pk=group_id)
     group.variant, group.options = variant, dict(options)

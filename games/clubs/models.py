@@ -6,7 +6,15 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.shared.models import Created, Variant, digest_field, digest_is_full, key_digest, new_key
+from games.shared.models import (
+    Created,
+    digest_field,
+    digest_is_full,
+    game_choices,
+    game_is_named,
+    key_digest,
+    new_key,
+)
 
 
 class Group(Created):
@@ -21,7 +29,7 @@ class Group(Created):
 
     name = models.CharField(_("name"), max_length=60)
     # The game and options the group's next table offers first: a "new table" form's values.
-    variant = models.CharField(_("game"), max_length=20, choices=Variant.choices)
+    variant = models.CharField(_("game"), max_length=20, choices=game_choices)
     options = models.JSONField(_("options"), default=dict, blank=True)
     member_digest = digest_field()
     viewer_digest = digest_field()
@@ -37,9 +45,7 @@ class Group(Created):
             ),
             digest_is_full("member_digest", "group_member_digest_full"),
             digest_is_full("viewer_digest", "group_viewer_digest_full"),
-            models.CheckConstraint(
-                condition=models.Q(variant__in=Variant.values), name="group_variant_valid"
-            ),
+            game_is_named("variant", "group_variant_named"),
         ]
 
     def __str__(self) -> str:
@@ -252,7 +258,7 @@ class League(Created):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
     name = models.CharField(_("name"), max_length=80)
     slug = models.SlugField(_("address"), max_length=60)
-    variant = models.CharField(_("game"), max_length=20, choices=Variant.choices)
+    variant = models.CharField(_("game"), max_length=20, choices=game_choices)
     players = models.PositiveSmallIntegerField(_("players per table"))
     preset = models.CharField(_("preset"), max_length=20, blank=True)
     options = models.JSONField(_("options"), default=dict)
@@ -269,9 +275,7 @@ class League(Created):
             models.UniqueConstraint(fields=["club", "slug"], name="league_unique_slug"),
             # Three leagues "Gin del giovedì" in one club cannot be told apart: one name each.
             models.UniqueConstraint(Lower("name"), "club", name="league_unique_name"),
-            models.CheckConstraint(
-                condition=models.Q(variant__in=Variant.values), name="league_variant_valid"
-            ),
+            game_is_named("variant", "league_variant_named"),
             models.CheckConstraint(
                 condition=models.Q(players__gte=2, players__lte=6), name="league_players_range"
             ),

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from games.pages.game_styles import stylesheet_url
 from rummyref.local_ca import authority_certificate
 
 THEME_COLOUR = "#0f5132"
@@ -44,7 +45,7 @@ SHELL_STATIC = (
 
 
 def shell_urls() -> list[str]:
-    return [static(name) for name in SHELL_STATIC] + [reverse("offline")]
+    return [static(name) for name in SHELL_STATIC] + [reverse("offline"), stylesheet_url()]
 
 
 @lru_cache(maxsize=1)

@@ -18,8 +18,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from games.clubs import groups
 from games.clubs.models import Group
 from games.pages.common import add_errors
+from games.pages.forms.game_options import options_initial
 from games.pages.forms.groups import GroupCreateForm, GroupTableForm, PlayerNameForm
-from games.pages.forms.tables import options_initial
 from games.pages.joining import share_context
 from games.shared.errors import ActionRefused, EventRejected
 from games.shared.throttles import page_status, page_write_allowed

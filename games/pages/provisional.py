@@ -46,7 +46,7 @@ def _gin_quick(knocker: int, ending: str, k: int, d: int) -> dict:
     }
 
 
-def _gin(game: GameRules, options: Any, seats: int) -> dict | None:
+def _knock_difference(game: GameRules, options: Any, seats: int) -> dict | None:
     if getattr(options, "hollywood", False):
         return None  # three games on one sheet: the board's totals are not one running sum
 
@@ -60,7 +60,7 @@ def _gin(game: GameRules, options: Any, seats: int) -> dict | None:
     if knock != (2, 0) or undercut[0] != 0 or tie[0] != 0:
         return None  # not the shape provisional.js knows
     return {
-        "shape": "gin",
+        "shape": "knock_difference",
         "gin": gin[0],
         "big_gin": big_gin[0] if big_gin else None,
         "undercut": undercut[1] - 2,
@@ -79,7 +79,15 @@ def _penalty_seats(game: GameRules, options: Any, seats: int) -> dict | None:
     penalised = _points(game, options, seats, _sheet([_seat(0, went_out=True), *failed]))
     if plain is None or penalised is None or plain[:2] != (0, 10):
         return None
-    return {"shape": "penalty", "opening_penalty": penalised[1] - plain[1]}
+    # Where the game doubles the others' hands for a closing in hand (S40-HANDCLOSE); a game
+    # that has no such closing refuses the flag, and doubles nothing.
+    closed = _seat(0, went_out=True, hand_closed=True)
+    doubled = _points(game, options, seats, _sheet([closed, *rest]))
+    return {
+        "shape": "penalty",
+        "opening_penalty": penalised[1] - plain[1],
+        "closed_factor": doubled[1] // plain[1] if doubled else 1,
+    }
 
 
 def _gain_loss_seats(game: GameRules, options: Any, seats: int) -> dict | None:
@@ -114,17 +122,19 @@ def _sheet(players: list[dict]) -> dict:
     return {"mode": "points", "players": players, "stock_exhausted": False}
 
 
+# Each shape of GameRules.provisional, and how its numbers are read from the engine.
 SHAPES = {
-    "gin": _gin,
-    "rummy40": _penalty_seats,
-    "ramino": _gain_loss_seats,
-    "knock_rummy": _lowest_wins_seats,
+    "knock_difference": _knock_difference,
+    "penalty": _penalty_seats,
+    "gain_loss": _gain_loss_seats,
+    "lowest_wins": _lowest_wins_seats,
 }
 
 
 def provisional_scoring(variant: str, options: Mapping[str, Any], seats: int) -> dict | None:
     """Return what provisional.js needs to score this table's quick entries, or None."""
-    game, shape = GAMES.get(variant), SHAPES.get(variant)
+    game = GAMES.get(variant)
+    shape = SHAPES.get(game.provisional) if game is not None else None
     if game is None or shape is None:
         return None
     try:

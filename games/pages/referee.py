@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from games.pages.forms.game_options import options_initial
 from games.pages.forms.referee import RefereeForm
 from games.pages.forms.tables import RANKS, SUITS
 from games.rules.text import item_text, rule_title, violation_text
@@ -76,7 +77,6 @@ def referee_page(request):
         "form": form,
         "answer": answer,
         "error": error,
-        "flag_groups": [(v, form.flag_fields(v)) for v in referee.VARIANTS],
         "picker_suits": SUITS,
         "picker_ranks": RANKS,
     }
@@ -86,15 +86,7 @@ def referee_page(request):
 
 def referee_initial(table: Table) -> dict:
     """Return the referee form's starting values for a table's game and options."""
-    initial = {"variant": table.variant, "players": table.seats.count()}
-    for key, value in table.options.items():
-        if key == "preset":
-            initial["preset"] = value
-        elif key == "opening_minimum":
-            initial["opening_minimum"] = value
-        elif value is True:
-            initial[f"{table.variant}__{key}"] = True
-    return initial
+    return {**options_initial(table.variant, table.options), "players": table.seats.count()}
 
 
 def referee_answer(question: str, ask: dict) -> dict:

@@ -5,20 +5,27 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from games.pages.tables import with_table
-from games.rules.reference import GAME_PREFIXES, reference
+from games.rules.game_words import game_name
+from games.rules.reference import reference
 from games.rules.text import table_rules
-from games.shared.models import Variant
 from games.tables import selectors as table_selectors
+from scoring.variants import GAMES
+
+
+def _games() -> list[tuple[str, str]]:
+    """Every game's key and name, for the links to each game's rules."""
+    return [(key, game_name(game)) for key, game in GAMES.items()]
 
 
 @require_safe
 def rules_index(request):
-    return render(request, "rules/rules.html", {"reference": reference(), "game": None})
+    context = {"reference": reference(), "game": None, "games": _games()}
+    return render(request, "rules/rules.html", context)
 
 
 @require_safe
 def rules_game(request, game: str):
-    if game not in GAME_PREFIXES:
+    if game not in GAMES:
         raise Http404
     return _game_page(request, game)
 
@@ -29,7 +36,8 @@ def _game_page(request, game: str, **extra):
         "reference": reference(),
         "sections": [s for s in sections if s.entries or s.html],
         "game": game,
-        "game_name": Variant(game).label,
+        "game_name": game_name(GAMES[game]),
+        "games": _games(),
         **extra,
     }
     return render(request, "rules/rules.html", context)

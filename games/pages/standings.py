@@ -18,11 +18,12 @@ from django.views.decorators.http import require_safe
 from games.clubs import selectors as club_selectors
 from games.clubs.models import Player, Season, Tiebreaker
 from games.pages.common import with_club, with_league, with_season
-from games.rules.text import COUNT_LABELS, POINTS_LABELS
+from games.rules.game_words import COUNT_LABELS, points_labels
 from games.standings import exports
 from games.standings import selectors as standings_selectors
 from games.standings.charts import rating_chart
 from scoring.standings import COUNTS
+from scoring.variants import GAMES
 
 
 def standings_context(access, season: Season) -> dict:
@@ -32,7 +33,7 @@ def standings_context(access, season: Season) -> dict:
         "league": league,
         "club": league.club,
         "standings": standings_selectors.season_standings(season=season),
-        "points_labels": POINTS_LABELS[league.variant],
+        "points_labels": points_labels(GAMES[league.variant]),
         "count_labels": [COUNT_LABELS[name] for name in COUNTS[league.variant]],
         "tiebreak_names": [Tiebreaker(name).label for name in league.tiebreakers],
     }
@@ -106,6 +107,8 @@ def player_detail(request, access, player_id):
         "ratings": [
             (series, rating_chart(series.points, player.name)) for series in record.ratings
         ],
-        "matches": [(match, POINTS_LABELS[match.league.variant]) for match in record.matches],
+        "matches": [
+            (match, points_labels(GAMES[match.league.variant])) for match in record.matches
+        ],
     }
     return render(request, "standings/player.html", context)

@@ -30,13 +30,11 @@ from games.pages.errors import (
 )
 from games.pages.forms.play import MoveForm
 from games.pages.forms.tables import (
+    HAND_FORMS,
     RANKS,
     SUITS,
     ConfirmForm,
-    GinAmendForm,
-    GinHandForm,
     PhoneNameForm,
-    SeatsAmendForm,
     SeatsHandForm,
     TableCreateForm,
     VoidForm,
@@ -60,6 +58,8 @@ from games.tables.models import Table
 from games.tournaments import selectors as tournament_selectors
 from scoring.errors import RuleViolation
 from scoring.events import HAND_RECORDED, RESULT_CONFIRMED
+from scoring.game import SEATS_ENTRY
+from scoring.variants import game_get
 
 
 def with_table(*, write: bool = False):
@@ -192,10 +192,13 @@ def _hand_form(table: Table, board, data=None, *, amend=False, **kwargs):
         last = selectors.last_hand_payload(table=table)
         if "mode" in last:
             kwargs["initial"] = {"mode": last["mode"]}
-    if table.variant == "gin":
-        return (GinAmendForm if amend else GinHandForm)(data, **kwargs)
-    form_class = SeatsAmendForm if amend else SeatsHandForm
-    return form_class(data, variant=table.variant, **kwargs)
+    game = game_get(table.variant)
+    record, correct = HAND_FORMS[game.hand_entry]
+    out = kwargs.pop("out", None)
+    if game.hand_entry == SEATS_ENTRY:
+        # A seat out of the match sits the hand out (S40-MATCH): the form asks it nothing.
+        kwargs.update(variant=table.variant, out=board.out_seats if out is None else out)
+    return (correct if amend else record)(data, **kwargs)
 
 
 @require_safe
@@ -529,13 +532,16 @@ def hand_amend(request, table, role, number: int):
     """Correct a recorded hand: the history keeps the original beside the amendment."""
     board = selectors.table_board(table=table)
     entry = _history_entry(table, number, board)
+    payload = entry.latest_entry().payload
+    # The seats out of the match when that hand was played, not now.
+    out = {"out": SeatsHandForm.sat_out(table.variant, payload)}
     if request.method == "GET":
-        form_class = GinHandForm if table.variant == "gin" else SeatsHandForm
-        initial = form_class.initial_from_payload(entry.latest_entry().payload)
-        form = _hand_form(table, board, amend=True, initial=initial)
+        form_class = HAND_FORMS[game_get(table.variant).hand_entry][0]
+        initial = form_class.initial_from_payload(payload)
+        form = _hand_form(table, board, amend=True, initial=initial, **out)
         context = _context(request, table, role, entry=entry, amend_form=form)
         return render(request, "tables/correction.html", context)
-    form = _hand_form(table, board, request.POST, amend=True)
+    form = _hand_form(table, board, request.POST, amend=True, **out)
 
     def event():
         return "hand_amended", {

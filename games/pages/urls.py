@@ -7,6 +7,7 @@ from games.pages import (
     app_shell,
     archive,
     clubs,
+    game_styles,
     groups,
     joining,
     keyring,
@@ -27,6 +28,7 @@ urlpatterns = [
     path("sw.js", app_shell.service_worker, name="service-worker"),
     path("favicon.ico", app_shell.favicon, name="favicon"),
     path("offline/", app_shell.offline, name="offline"),
+    path("games.css", game_styles.game_styles, name="game-styles"),
     # A local run over HTTPS (make run HTTPS=1): how a phone installs this machine's authority.
     path("ca/", app_shell.local_ca, name="local-ca"),
     path(f"ca/{app_shell.CERTIFICATE_NAME}", app_shell.local_ca_certificate, name="local-ca-file"),

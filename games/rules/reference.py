@@ -17,9 +17,11 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 from markdown_it import MarkdownIt
 
+from scoring.variants import GAMES
+
 DOCS = {"en": "rules.md", "it": "rules.it.md"}
 # A rule belongs to a game by its ID's prefix; the others (cards, melds, entries) to all.
-GAME_PREFIXES = {"gin": "GIN-", "rummy40": "R40-", "ramino": "RAM-", "knock_rummy": "KR-"}
+GAME_PREFIXES = {key: game.rule_prefix for key, game in GAMES.items()}
 _ENTRY = re.compile(r"^### (?P<rule>[A-Z0-9]+(?:-[A-Z0-9]+)*) — (?P<title>.+)$")
 
 

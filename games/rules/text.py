@@ -6,16 +6,19 @@ beside it so a dispute at the table can end with "rule GIN-KNOCK says…". The s
 themselves are in ``games.rules.verdicts`` (MESSAGES and MOVE_MESSAGES, importable from here).
 """
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
 from games.rules.card_text import cards_label
+from games.rules.game_words import option_label, value_text
 from games.rules.reference import rule_url
 from games.rules.verdicts import MESSAGES, MOVE_MESSAGES
 from scoring.errors import Violation
-from scoring.variants.gin_options import PRESETS as GIN_PRESETS
+from scoring.game import BOOL
+from scoring.variants import GAMES
 
 
 def violation_text(violation: Violation) -> str:
@@ -258,6 +261,13 @@ RULE_TITLES_WITH_OPTIONS = {
     "R40-OPEN": gettext_lazy("Rummy40: first melds worth at least %(opening_minimum)s"),
     "RAM-OPEN": gettext_lazy("Ramino: open with 3+ cards worth %(opening_minimum)s or more"),
     "KR-MATCH": gettext_lazy("Knock Rummy match: %(target)s ends it; bonuses 100 and 25 per round"),
+    "S40-MATCH": gettext_lazy("Scala 40 match: out at %(target)s; the last one in wins"),
+    "S40-OPEN-PENALTY": gettext_lazy(
+        "Scala 40: a short opening goes back and costs %(failed_opening_penalty)s"
+    ),
+    "S40-REENTRY": gettext_lazy(
+        "Scala 40: up to %(reentries)s re-entries, at the highest score still in"
+    ),
 }
 
 
@@ -273,105 +283,26 @@ def rule_title(rule: str, options: Mapping[str, Any] | None = None) -> str:
     return str(RULE_TITLES.get(rule, rule))
 
 
-def _on_off(value: bool) -> str:
-    return str(gettext_lazy("on") if value else gettext_lazy("off"))
-
-
-# Ramino's house rules (option keys of docs/rules.md) and the rule each one turns on.
-_RAMINO_FLAGS = {
-    "short_deck": "RAM-OPT-SHORT",
-    "scala40": "RAM-OPT-SCALA40",
-    "no_opening": "RAM-OPT-NOOPEN",
-    "circular_runs": "RAM-OPT-CIRCULAR",
-    "no_jokers": "RAM-OPT-NOJOKER",
-    "fixed_jokers": "RAM-OPT-FIXEDJOKER",
-    "fixed_groups": "RAM-OPT-FIXEDGROUPS",
-    "knock_claim": "RAM-OPT-KNOCKCLAIM",
-    "no_discard_win": "RAM-OPT-NODISCARDWIN",
-    "casino_scoring": "RAM-OPT-CASINO",
-    "practice": "RAM-OPT-PRACTICE",
-}
-
-
-# The names players know Gin's presets by (docs/rules.md, Gin Rummy).
-GIN_PRESET_LABELS = {
-    "big_gin": gettext_lazy("Big Gin"),
-    "classic": gettext_lazy("Classic"),
-    "american": gettext_lazy("American"),
-    "oklahoma": gettext_lazy("Oklahoma"),
-    "hollywood": gettext_lazy("Hollywood"),
-}
-
-# American scoring's switches (option keys of docs/rules.md) and the rule each one turns on.
-_GIN_FLAGS = {
-    "shutout": "GIN-SHUTOUT",
-    "oklahoma": "GIN-OKLAHOMA",
-    "spade_double": "GIN-SPADES",
-    "hollywood": "GIN-HOLLYWOOD",
-}
-
-
 def table_rules(variant: str, options: Mapping[str, Any]) -> list[tuple[str, str, str]]:
-    """Return the options a table plays with, as (rule title, value, rule ID) lines."""
-    lines: list[tuple[str, object]] = []
-    if variant == "gin":
-        # Every option, those the table's own dict leaves at its preset's value too.
-        options = {**GIN_PRESETS.get(options.get("preset"), {}), **options}
-        preset = str(GIN_PRESET_LABELS.get(options.get("preset"), options.get("preset")))
-        lines = [
-            ("GIN-BIGGIN", preset),
-            ("GIN-MATCH", options.get("target")),
-            ("GIN-UNDERCUT", options.get("undercut_bonus")),
-            (
-                "GIN-UNDERCUT",
-                gettext("a tie is an undercut: %(on)s")
-                % {"on": _on_off(options.get("undercut_on_tie", False))},
-            ),
-            ("GIN-NOREDISCARD", _on_off(options.get("no_rediscard", False))),
-            ("GIN-WALL", _on_off(options.get("wall", False))),
-            ("GIN-GIN", options.get("gin_bonus")),
-            ("GIN-BIGGIN", _on_off(options.get("big_gin", False))),
-        ]
-        if options.get("big_gin"):
-            lines.append(("GIN-BIGGIN", options.get("big_gin_bonus")))
-        lines += [
-            (rule, options[key])
-            for key, rule in (("game_bonus", "GIN-GAME"), ("box_bonus", "GIN-BOX"))
-            if options.get(key)
-        ]
-        lines += [(rule, gettext("on")) for key, rule in _GIN_FLAGS.items() if options.get(key)]
-    elif variant == "rummy40":
-        lines = [
-            ("R40-OPEN", options.get("opening_minimum")),
-            ("R40-ADD", _on_off(options.get("add_to_any_meld", False))),
-            ("R40-RUNS", options.get("max_jokers_per_meld")),
-            ("R40-MATCH", options.get("target")),
-        ]
-    elif variant == "ramino":
-        lines = [("RAM-MATCH", options.get("hands")), ("RAM-OPEN", options.get("opening_minimum"))]
-        lines += [(rule, gettext("on")) for key, rule in _RAMINO_FLAGS.items() if options.get(key)]
-    elif variant == "knock_rummy":
-        lines = [("KR-MATCH", options.get("target"))]
-    return [(rule_title(rule, options), str(value), rule) for rule, value in lines]
-
-
-# What the standings call each game-specific count (scoring.standings.COUNTS).
-COUNT_LABELS = {
-    "knocks": gettext_lazy("Knocks"),
-    "gins": gettext_lazy("Gins"),
-    "big_gins": gettext_lazy("Big gins"),
-    "undercuts": gettext_lazy("Undercuts"),
-    "went_out": gettext_lazy("Went out"),
-    "opening_penalties": gettext_lazy("Failed openings"),
-    "hand_closures": gettext_lazy("Hand closures"),
-    "undercut_bonuses": gettext_lazy("Undercut bonuses"),
-    "out_bonuses": gettext_lazy("Out bonuses"),
-}
-
-# Points for and against in each game's own terms (scoring.standings' module docstring).
-POINTS_LABELS = {
-    "gin": (gettext_lazy("Points for"), gettext_lazy("Points against")),
-    "rummy40": (gettext_lazy("Penalty points"), gettext_lazy("Opponents' penalty points")),
-    "ramino": (gettext_lazy("Points gained"), gettext_lazy("Points lost")),
-    "knock_rummy": (gettext_lazy("Points for"), gettext_lazy("Points against")),
-}
+    """Return the options a table plays with, as (rule title, value, rule ID) lines: each
+    option its game shows (OptionSpec.line), those its preset gives included, each title
+    naming the table's own numbers. A switch whose rule another option cites too says which
+    it is ("A tie after a knock is an undercut: on")."""
+    game = GAMES.get(variant)
+    if game is None:
+        return []
+    full = game.full_options(options)
+    shown = [spec for spec in game.options if spec.line and spec.key in full]
+    cited = Counter(spec.rule for spec in shown)
+    lines = []
+    for spec in shown:
+        if spec.line_when and not full.get(spec.line_when):
+            continue
+        value = value_text(spec, full[spec.key])
+        if spec.kind == BOOL and cited[spec.rule] > 1:
+            value = gettext("%(option)s: %(value)s") % {
+                "option": option_label(spec),
+                "value": value,
+            }
+        lines.append((rule_title(spec.rule, full), value, spec.rule))
+    return lines

@@ -2,12 +2,15 @@
 
 import hashlib
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Length
 from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
+
+from scoring.variants import GAMES
 
 
 def new_key() -> str:
@@ -36,11 +39,27 @@ def digest_is_full(field: str, name: str) -> models.CheckConstraint:
     return models.CheckConstraint(condition=Exact(Length(field), DIGEST_LENGTH), name=name)
 
 
-class Variant(models.TextChoices):
-    GIN = "gin", _("Gin Rummy")
-    RUMMY40 = "rummy40", _("Rummy40")
-    RAMINO = "ramino", _("Ramino")
-    KNOCK_RUMMY = "knock_rummy", _("Knock Rummy")
+def game_choices() -> list[tuple[str, Any]]:
+    """Return every game the engine knows as (key, name) choices, in the registry's order.
+
+    A model field takes this function itself as its ``choices``: migrations record it by
+    name, so a game added to the registry (scoring/variants/) needs no migration. The name is
+    the game's own (GameRules.name), translated when shown (games/rules/game_words.py marks
+    each for the catalogue).
+    """
+    return [(key, _(game.name)) for key, game in GAMES.items()]
+
+
+def game_label(key: str) -> str:
+    """Return the name of the game ``key`` in the active language (the key if unknown)."""
+    game = GAMES.get(key)
+    return str(_(game.name)) if game is not None else key
+
+
+def game_is_named(field: str, name: str) -> models.CheckConstraint:
+    """Refuse a row with no game. Which games exist is the registry's to say (the services
+    refuse an unknown one by it), so that a new game needs no migration."""
+    return models.CheckConstraint(condition=~models.Q(**{field: ""}), name=name)
 
 
 class Created(models.Model):

@@ -11,13 +11,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from games.clubs.models import Player
-from games.rules.text import POINTS_LABELS
-from games.shared.models import Variant
+from games.rules.game_words import BOOK_COLUMN_LABELS, BOOK_NOTES, game_name, points_labels
 from games.standings.charts import Chart, wins_chart
 from scoring.book import BestMatch, BookLine, GameBook, Meeting
+from scoring.game import BookColumn, GameRules
 from scoring.variants import GAMES
 
 
@@ -32,94 +30,36 @@ def decimal(value: Fraction, *, signed: bool = False) -> str:
 
 @dataclass(frozen=True)
 class Column:
-    """One of a game's own columns: a count or figure (``name``), or, with ``of``, the
-    figure over the hands it is known for: a share of them (``share``) or an average."""
+    """One of a game's own columns (scoring.game.BookColumn) with its label: a count or
+    figure, or that figure over the hands it is known for, a share of them or an average."""
 
     label: Any
-    name: str
-    of: str = ""
-    share: bool = False
+    column: BookColumn
 
     def cell(self, line: BookLine) -> tuple[str, str]:
         """Return the line's value and, for a share or an average, the hands it is over."""
         values = {**dict(line.counts), **dict(line.figures)}
-        value = values[self.name]
-        if not self.of:
+        value = values[self.column.name]
+        if not self.column.of:
             return str(value), ""
-        known = values[self.of]
+        known = values[self.column.of]
         if not known:
             return "–", ""
-        shown = f"{round(100 * value / known)}%" if self.share else decimal(Fraction(value, known))
-        return shown, f"{value}/{known}" if self.share else str(known)
+        share = self.column.share
+        shown = f"{round(100 * value / known)}%" if share else decimal(Fraction(value, known))
+        return shown, f"{value}/{known}" if share else str(known)
 
 
-OPENED = Column(_("Opened"), "opened", of="opened_known", share=True)
-POINTS_LEFT = Column(_("Points left in hand"), "points_left", of="hands_left")
-OPENED_NOTE = _(
-    "Opened: the share of hands in which the player laid cards on the table. Only hands "
-    "entered by cards or played move by move show it: hands entered by points are left out."
-)
-POINTS_LEFT_NOTE = _(
-    "Points left in hand: the average value of the player's hand in the hands they did not go out."
-)
+def columns(game: GameRules) -> tuple[Column, ...]:
+    """Return the game's columns beyond the record, labelled (GameRules' book_columns)."""
+    return tuple(
+        Column(BOOK_COLUMN_LABELS[column.name], column) for column in game.standings.book_columns
+    )
 
-# Each game's columns beyond the record, and what the page says of them.
-COLUMNS: Mapping[str, tuple[Column, ...]] = {
-    "gin": (
-        Column(_("Gins"), "gins"),
-        Column(_("Big gins"), "big_gins"),
-        Column(_("Undercuts given"), "undercuts"),
-        Column(_("Undercuts taken"), "undercuts_taken"),
-        Column(_("Deadwood when caught"), "deadwood_caught", of="caught"),
-    ),
-    "rummy40": (
-        OPENED,
-        Column(_("Went out"), "went_out"),
-        Column(_("Failed openings"), "opening_penalties"),
-        POINTS_LEFT,
-    ),
-    "ramino": (
-        OPENED,
-        Column(_("Went out"), "went_out"),
-        Column(_("Went out in one go"), "hand_closures"),
-        POINTS_LEFT,
-    ),
-    "knock_rummy": (
-        Column(_("Knocks won"), "knocks_won"),
-        Column(_("Knocks lost"), "knocks_lost"),
-        Column(_("Undercut bonuses"), "undercut_bonuses"),
-        Column(_("Out bonuses"), "out_bonuses"),
-    ),
-}
-NOTES: Mapping[str, tuple[Any, ...]] = {
-    "gin": (
-        _(
-            "Deadwood when caught: the average count left in the player's hand, after "
-            "layoffs, in the hands their opponent knocked or went gin. Undercuts taken: "
-            "their knocks that were undercut."
-        ),
-    ),
-    "rummy40": (
-        OPENED_NOTE,
-        POINTS_LEFT_NOTE,
-        _(
-            "Going out in one go is not shown for Rummy40: a hand's record does not say "
-            "when the player who went out laid their melds."
-        ),
-    ),
-    "ramino": (
-        OPENED_NOTE,
-        _("Tables that knock for the discard are left out of it: a claim adds cards."),
-        POINTS_LEFT_NOTE,
-        _("Went out in one go: a closure in hand (RAM-HANDCLOSE)."),
-    ),
-    "knock_rummy": (
-        _(
-            "Knocks won: the player's knocks that won the round; knocks lost: those "
-            "undercut or tied."
-        ),
-    ),
-}
+
+def notes(game: GameRules) -> tuple[Any, ...]:
+    """Return what the page says of the game's columns."""
+    return tuple(BOOK_NOTES[note] for note in game.standings.book_notes)
 
 
 @dataclass(frozen=True)
@@ -260,7 +200,8 @@ def _pairs(book: GameBook, players: Mapping[int, Player]) -> tuple[Pair, ...]:
 
 def game_stats(book: GameBook, players: Mapping[int, Player]) -> GameStats:
     """Return one game's section of the page from its book, players named from ``players``."""
-    columns = COLUMNS[book.variant]
+    game = GAMES[book.variant]
+    shown = columns(game)
     lines = []
     for line in book.lines:
         player = players.get(line.player)
@@ -270,7 +211,7 @@ def game_stats(book: GameBook, players: Mapping[int, Player]) -> GameStats:
                 line=line,
                 name=_name(players, line.player),
                 retired=player is not None and player.retired_at is not None,
-                cells=tuple(column.cell(line) for column in columns),
+                cells=tuple(column.cell(line) for column in shown),
                 rival=_name(players, line.rival) if line.rival is not None else "",
                 rival_meeting=meetings.get(line.rival),
                 nemesis=_name(players, line.nemesis) if line.nemesis is not None else "",
@@ -302,12 +243,12 @@ def game_stats(book: GameBook, players: Mapping[int, Player]) -> GameStats:
     names: Sequence[str] = [stats.name for stats in lines]
     return GameStats(
         variant=book.variant,
-        label=Variant(book.variant).label,
+        label=game_name(game),
         matches=book.matches,
         lower_is_better=book.lower_is_better,
-        points_labels=POINTS_LABELS[book.variant],
-        columns=tuple(column.label for column in columns),
-        notes=NOTES[book.variant],
+        points_labels=points_labels(game),
+        columns=tuple(column.label for column in shown),
+        notes=notes(game),
         figures_partial=any(line.figured < line.played for line in book.lines),
         lines=tuple(lines),
         grid=tuple(grid),
@@ -319,8 +260,8 @@ def game_stats(book: GameBook, players: Mapping[int, Player]) -> GameStats:
 def game_tabs(matches: Mapping[str, int]) -> tuple[GameTab, ...]:
     """Return a tab per game the circle finished matches of, in the engine's order."""
     return tuple(
-        GameTab(variant, Variant(variant).label, matches[variant])
-        for variant in GAMES
+        GameTab(variant, game_name(game), matches[variant])
+        for variant, game in GAMES.items()
         if matches.get(variant)
     )
 

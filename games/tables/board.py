@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NotRequired, TypedDict
 
-from games.rules.text import GIN_PRESET_LABELS as PRESET_LABELS
+from games.rules.game_words import board_summary
 from scoring.cards import JOKER
 from scoring.play import DRAW, FINAL, FIRST, PLAY
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
@@ -130,6 +130,9 @@ class MatchData(TypedDict):
     winner: int | None
     loser: int | None
     games: NotRequired[list[GameData]]  # Gin's Hollywood: its three games
+    # A match played by elimination (Scala 40): the seats out of it, and each seat's place.
+    out: NotRequired[list[int]]
+    places: NotRequired[list[int]]
 
 
 class DecisionData(TypedDict):
@@ -174,6 +177,8 @@ class SeatLine:
     total: int  # with the end-of-match bonuses once the match is over (KR-MATCH)
     won: bool
     deals: bool  # deals the next hand, or dealt the hand in play
+    out: bool = False  # out of a match played by elimination: it sits the hands out
+    place: int | None = None  # its place, where the match gives places (S40-MATCH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,7 +293,6 @@ class TableBoard:
     adjustments: tuple[AdjustmentLine, ...] = ()
     # The games of a sheet that scores several at once (GIN-HOLLYWOOD); none otherwise.
     games: tuple[GameColumn, ...] = ()
-    preset_label: str = ""  # the name of the table's preset, where its game has presets
 
     @property
     def games_ended(self) -> bool:
@@ -307,6 +311,21 @@ class TableBoard:
     def playing(self) -> bool:
         """Tell whether a hand is being played move by move."""
         return self.play is not None
+
+    @property
+    def out_seats(self) -> tuple[int, ...]:
+        """Return the seats out of a match played by elimination (none elsewhere)."""
+        return tuple(self.state.get("match", {}).get("out", ()))
+
+    @property
+    def match_rule(self) -> str:
+        """Return the rule that says how the table's match ends (a loser's line cites it)."""
+        return game_get(self.variant).match_rule
+
+    @property
+    def summary(self) -> list[str]:
+        """Return the board's few words on the table's options ("Limit 101", "1 re-entry")."""
+        return board_summary(game_get(self.variant), self.options)
 
     @property
     def to_confirm(self) -> tuple[SeatLine, ...]:
@@ -332,6 +351,7 @@ def board_from_state(state: StateData) -> TableBoard:
     else:
         winners = [] if state["winner"] is None else [state["winner"]]
     loser = match.get("loser") if match else None
+    out, places = set(match.get("out", ())) if match else set(), (match or {}).get("places")
     finished = state["finished"]
     seats = tuple(
         SeatLine(
@@ -340,6 +360,8 @@ def board_from_state(state: StateData) -> TableBoard:
             total=total,
             won=finished and seat in winners,
             deals=not finished and seat == state["dealer"],
+            out=seat in out,
+            place=places[seat] if finished and places else None,
         )
         for seat, (name, total) in enumerate(zip(names, totals, strict=True))
     )
@@ -371,7 +393,6 @@ def board_from_state(state: StateData) -> TableBoard:
             for a in state.get("adjustments", ())
         ),
         games=_game_columns(match, names),
-        preset_label=str(PRESET_LABELS.get(state["options"].get("preset"), "")),
     )
 
 

@@ -7,7 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.clubs.models import Group, Player, Season
-from games.shared.models import Variant, digest_field, digest_is_full, key_digest, new_key
+from games.shared.models import digest_field, digest_is_full, game_choices, key_digest, new_key
 
 
 class Table(models.Model):
@@ -18,7 +18,7 @@ class Table(models.Model):
         FINISHED = "finished", _("Finished")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    variant = models.CharField(_("game"), max_length=20, choices=Variant.choices)
+    variant = models.CharField(_("game"), max_length=20, choices=game_choices)
     preset = models.CharField(_("preset"), max_length=20, blank=True)
     options = models.JSONField(_("options"), default=dict)
     target = models.PositiveIntegerField(_("target"))

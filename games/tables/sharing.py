@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from games.shared.errors import ActionRefused
-from games.shared.models import Variant
+from games.shared.models import game_label
 from games.tables.access import Role, table_role
 from games.tables.models import SharedResult, Table
 from games.tables.selectors import table_state
@@ -96,7 +96,7 @@ class SharedMatch:
 
     @property
     def game(self) -> str:
-        return str(Variant(self.variant).label)
+        return game_label(self.variant)
 
     @property
     def lower_is_better(self) -> bool:

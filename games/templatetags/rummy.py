@@ -5,12 +5,27 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from games.pages.game_styles import stylesheet_url
 from games.rules import reference as rules_reference
 from games.rules.card_text import SUIT_SYMBOLS, card_label
+from games.rules.game_words import game_name, names_list
 from games.rules.text import item_text
 from games.standings import charts
+from scoring.variants import GAMES
 
 register = template.Library()
+
+
+@register.simple_tag
+def game_styles_url() -> str:
+    """The address of games.css, which shows each game's fields when it is chosen."""
+    return stylesheet_url()
+
+
+@register.simple_tag
+def game_names() -> str:
+    """Name every game the engine knows, in the page's language ("Gin Rummy, … and Scala 40")."""
+    return names_list([game_name(game) for game in GAMES.values()])
 
 
 @register.simple_tag

@@ -300,18 +300,15 @@ def referee_table(data: Mapping[str, Any]) -> tuple[GinOptions, int]:
     return GinOptions.from_dict(options), 2
 
 
-# The most an undercut bonus may be set to on the forms (the engine takes any from 0).
-UNDERCUT_BONUS_MOST = 100
-
-
 def _set_or_preset(key: str, rule: str, kind: str = BOOL, high: int = 0, **more: Any) -> OptionSpec:
     """Return the spec of an option the preset gives unless the table sets it (GIN-*)."""
     return OptionSpec(key, kind, rule, high=high, from_preset=True, house=True, **more)
 
 
 def _bonus(key: str, rule: str, **more: Any) -> OptionSpec:
-    """Return the spec of a bonus the preset gives unless the table sets it (0 to its most)."""
-    return _set_or_preset(key, rule, INT, BONUS_LIMITS.get(key, UNDERCUT_BONUS_MOST), **more)
+    """Return the spec of a bonus the preset gives unless the table sets it: 0 to its most,
+    or any from 0 (the undercut bonus)."""
+    return _set_or_preset(key, rule, INT, BONUS_LIMITS.get(key, 0), **more)
 
 
 # Each length a preset plays, in order (GIN-MATCH): the forms offer those of the preset chosen.

@@ -20,10 +20,11 @@ from scoring.errors import RuleViolation, Violation
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
 from scoring.errors import refusal as _refuse
 from scoring.game import (
-    BOOL,
+    ALL_FORMS,
     CHOICE,
     INT,
-    REFEREE_FORM,
+    OPENED,
+    POINTS_LEFT,
     TABLE_FORMS,
     BookColumn,
     GameRules,
@@ -31,6 +32,7 @@ from scoring.game import (
     RefereeRules,
     SeatFlag,
     StandingsReading,
+    house_rule,
 )
 from scoring.hands import (
     OUT,
@@ -525,11 +527,10 @@ OPTIONS = (
         "S40-JOKER",
         default=1,
         low=1,
-        high=JOKERS,
         house=True,
-        forms=(*TABLE_FORMS, REFEREE_FORM),
+        forms=ALL_FORMS,
     ),
-    OptionSpec("free_discard", BOOL, "S40-DISCARD", default=False, house=True),
+    house_rule("free_discard", "S40-DISCARD", forms=TABLE_FORMS),
 )
 
 GAME = GameRules(
@@ -561,13 +562,13 @@ GAME = GameRules(
         hand_figures=hand_figures,
         points_terms="penalty",
         book_columns=(
-            BookColumn("opened", of="opened_known", share=True),
+            OPENED,
             BookColumn("went_out"),
             BookColumn("hand_closures"),
             BookColumn("opening_penalties"),
-            BookColumn("points_left", of="hands_left"),
+            POINTS_LEFT,
         ),
-        book_notes=("opened", "points_left", "hand_closures"),
+        book_notes=("opened", "points_left", "S40-HANDCLOSE"),
     ),
     referee=RefereeRules(
         table=seated_table(check_players, Scala40Options.from_dict),

@@ -1,6 +1,6 @@
 // The points of a hand kept on this phone (outbox.js) while it waits to be sent, for the
-// board's provisional totals. Each game's quick entry has a shape here, a few lines saying
-// which seat gains what from the numbers typed; every number in it (bonuses, the penalty,
+// board's provisional totals. Each game's quick entry has a shape here (its GameRules'
+// provisional, never its name), a few lines saying which seat gains what from the numbers typed; every number in it (bonuses, the penalty,
 // the tie rule, the doubling) comes from the page, which the server worked out by scoring
 // sample entries with the engine itself (games/pages/provisional.py). A table without a
 // model, or an entry by cards, gives null: the hand is shown pending, without a number.
@@ -15,8 +15,9 @@
   }
 
   const SHAPES = {
-    // Gin Rummy, by the two counts (GIN-SCORE-KNOCK, GIN-UNDERCUT, GIN-SCORE-GIN).
-    gin(model, fields) {
+    // The difference of two counts after a knock (Gin Rummy: GIN-SCORE-KNOCK, GIN-UNDERCUT,
+    // GIN-SCORE-GIN), entered as the knocker's and the defender's counts.
+    knock_difference(model, fields) {
       if (fields.mode !== "quick") return null;
       if (fields.ending === "wall") return [0, 0];
       const knocker = number(fields.knocker);
@@ -36,12 +37,16 @@
       }
       return points;
     },
-    // Penalty points (Rummy40): each seat adds its hand unless it went out, and the penalty
-    // for each failed opening.
+    // Penalty points (Rummy40, Scala 40): each seat adds its hand unless it went out, twice
+    // over when the one who went out closed in hand (where the game doubles it), and the
+    // penalty for each failed opening; a seat out of the match sits the hand out.
     penalty(model, fields, seats) {
+      const closer = seats.find((seat) => seat.out);
+      const factor = closer && closer.closed ? model.closed_factor || 1 : 1;
       return seats.map((seat) => {
+        if (seat.sitting) return 0;
         const hand = seat.out ? 0 : seat.points;
-        return hand === null ? null : hand + model.opening_penalty * seat.failed;
+        return hand === null ? null : hand * factor + model.opening_penalty * seat.failed;
       });
     },
     // Points gained and lost (Ramino): whoever went out gains what the others hold (and with
@@ -95,6 +100,7 @@
         closed: Boolean(field("hand_closed")),
         failed: number(field("opening_penalty")) || 0,
         melded: number(field("melded_points")) || 0,
+        sitting: Boolean(field("sitting_out")),
       });
     }
     return seats;
@@ -106,7 +112,7 @@
     if (!model || !SHAPES[model.shape]) return null;
     const fields = {};
     pairs.forEach(([name, value]) => { fields[name] = value; });
-    if (model.shape !== "gin" && fields.mode !== "points") return null;
+    if (model.shape !== "knock_difference" && fields.mode !== "points") return null;
     const scored = SHAPES[model.shape](model, fields, seatsOf(fields, seatCount));
     return scored && scored.every((value) => Number.isInteger(value)) ? scored : null;
   }

@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 
 from games.pages.forms.tables import GinHandForm, SeatsHandForm
 from games.pages.provisional import provisional_scoring
-from games.shared.models import Variant
 from scoring.errors import RuleViolation
+from scoring.game import KNOCKER_DEFENDER_ENTRY
 from scoring.variants import GAMES
 from tests.e2e.axe import BLOCKING, axe_violations
 from tests.e2e.conftest import fill_seats, start_table
@@ -48,8 +48,10 @@ def _seat_fields(rng: random.Random, variant: str, seats: int, casino: bool) -> 
             fields[f"p{seat}_went_out"] = "on"
         if variant == "rummy40" and rng.random() < 0.3:
             fields[f"p{seat}_opening_penalty"] = str(rng.randint(1, 3))
-        if variant == "ramino" and seat == out and rng.random() < 0.4:
+        if variant in ("ramino", "scala40") and seat == out and rng.random() < 0.4:
             fields[f"p{seat}_hand_closed"] = "on"
+        if variant == "scala40" and rng.random() < 0.2:
+            fields[f"p{seat}_opening_penalty"] = str(rng.randint(1, 3))
         if casino and seat == out:
             fields[f"p{seat}_melded_points"] = str(rng.randint(0, 200))
     if variant == "knock_rummy":
@@ -60,6 +62,12 @@ def _seat_fields(rng: random.Random, variant: str, seats: int, casino: bool) -> 
             fields[f"p{knocker}_points"] = str(rng.randint(0, 10))
     if out is None or (variant == "knock_rummy" and "knocked" not in str(fields)):
         fields["stock_exhausted"] = "on"
+    if variant == "scala40" and seats > 2 and rng.random() < 0.4:
+        # A seat out of the match: the page posts its flag and nothing else (S40-MATCH).
+        sitting = rng.choice([seat for seat in range(seats) if seat != out])
+        for name in [name for name in fields if name.startswith(f"p{sitting}_")]:
+            del fields[name]
+        fields[f"p{sitting}_sitting_out"] = "on"
     return fields
 
 
@@ -69,10 +77,11 @@ def _engine_points(variant: str, options: dict, names: list[str], fields: dict) 
     game = GAMES[variant]
     typed = game.options_from_dict(options, len(names))
     options = game.options_to_dict(typed)  # every option named, as a table keeps them
-    if variant == "gin":
+    if game.hand_entry == KNOCKER_DEFENDER_ENTRY:
         form = GinHandForm(data, seats=names, options=options)
     else:
-        form = SeatsHandForm(data, seats=names, options=options, variant=variant)
+        out = [seat for seat in range(len(names)) if fields.get(f"p{seat}_sitting_out")]
+        form = SeatsHandForm(data, seats=names, options=options, variant=variant, out=out)
     if not form.is_valid():
         return None
     try:
@@ -94,6 +103,9 @@ TABLES = [
     ("knock_rummy", {"target": 150}, 2),
     ("knock_rummy", {"target": 150}, 3),
     ("knock_rummy", {"target": 150}, 5),
+    ("scala40", {"target": 101}, 2),
+    ("scala40", {"target": 101, "reentries": 1}, 3),
+    ("scala40", {"target": 201, "failed_opening_penalty": 35}, 6),
 ]
 
 
@@ -133,7 +145,7 @@ class TestTheShapesAgreeWithTheEngine:
     def test_every_game_a_table_plays_is_checked_here(self):
         # A game added to the pages needs its shape (games/pages/provisional.py) and its
         # tables above; until then its pending hands show without a number.
-        assert {variant for variant, _options, _seats in TABLES} == set(Variant.values)
+        assert {variant for variant, _options, _seats in TABLES} == set(GAMES)
 
     def test_an_entry_by_cards_is_left_without_a_number(self, new_phone):
         page = new_phone()
@@ -249,6 +261,25 @@ class TestProvisionalTotalsOffline:
         expect(_pending(page, 1)).to_have_text("(+30 pending)")
         expect(_pending(page, 0)).to_have_text("(\u221220 pending)")
         expect(_pending(page, 2)).to_have_text("(\u221210 pending)")
+        _sent_and_agreeing(page, 3)
+
+    def test_a_scala40_hand_closed_in_hand_kept_offline_doubles_the_others(self, new_phone):
+        page = new_phone()
+        start_table(page, "Scala 40", ["Anna", "Bruno", "Carla"])
+        _offline_table(page)
+        # Bruno closes in hand: Anna's 10 and Carla's 5 count twice (S40-HANDCLOSE), and
+        # Carla's failed opening adds 20, never doubled (S40-OPEN-PENALTY): 20, 0, 30.
+        _record_points(
+            page,
+            {
+                0: {"Points in hand": "10"},
+                1: {"went out": True, "closed in one turn": True},
+                2: {"Points in hand": "5", "failed openings": "1"},
+            },
+        )
+        expect(_pending(page, 0)).to_have_text("(+20 pending)")
+        expect(_pending(page, 1)).to_have_text("(+0 pending)")
+        expect(_pending(page, 2)).to_have_text("(+30 pending)")
         _sent_and_agreeing(page, 3)
 
     def test_a_knock_rummy_undercut_kept_offline_scores_the_undercut(self, new_phone):

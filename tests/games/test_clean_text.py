@@ -302,7 +302,7 @@ class TestTheApi:
         assert MARK not in json.dumps(refused.value.detail)
 
 
-HOME_FORM = {"variant": "gin", "preset": "big_gin", "target": "100", "player_2": "Bruno"}
+HOME_FORM = {"variant": "gin", "gin__preset": "big_gin", "gin__target": "100", "player_2": "Bruno"}
 
 
 def _page_refused(response, field: str) -> str:
@@ -358,7 +358,12 @@ class TestThePages:
         assert Club.objects.filter(name="Circolo Perché 🎴").exists()
 
     def test_a_text_area_keeps_its_line_breaks_and_refuses_nul(self, client):
-        form = {"name": "Famiglia", "variant": "gin", "preset": "big_gin", "target": "100"}
+        form = {
+            "name": "Famiglia",
+            "variant": "gin",
+            "gin__preset": "big_gin",
+            "gin__target": "100",
+        }
         refused = client.post("/g/new/", {**form, "names": f"Anna\r\n{MARK}\x00{MARK}"})
         _page_refused(refused, "names")
         assert not Group.objects.exists()

@@ -166,8 +166,8 @@ def _table(client: Client, **fields) -> str:
         "/",
         {
             "variant": "gin",
-            "preset": "big_gin",
-            "target": "100",
+            "gin__preset": "big_gin",
+            "gin__target": "100",
             "player_1": "Anna",
             "player_2": "Bruno",
             **fields,
@@ -260,7 +260,7 @@ def test_a_groups_forms_and_this_phones_keys():
     seated = list(group.players.values_list("pk", flat=True)[:2])
     response = phone.post(
         f"/g/{group.pk}/tables/",
-        {"variant": "gin", "preset": "big_gin", "target": "100", "seated": seated},
+        {"variant": "gin", "gin__preset": "big_gin", "gin__target": "100", "seated": seated},
     )
     assert response.status_code == 302
     sent += _fuzz(phone, f"/g/{group.pk}/")

@@ -10,8 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.clubs.models import ClubRole, Membership, Player, Tiebreaker
 from games.clubs.services import INVITE_DAYS, MAX_INVITE_DAYS, MAX_INVITE_USES
-from games.pages.forms.tables import MAX_PLAYERS, TableCreateForm
-from games.shared.models import Variant
+from games.pages.forms.game_options import MAX_PLAYERS
+from games.pages.forms.tables import TableCreateForm
+from scoring.game import LEAGUE_FORM
 
 
 class ClubCreateForm(forms.Form):
@@ -97,6 +98,8 @@ class LeagueForm(TableCreateForm):
     chosen number of players.
     """
 
+    form_kind = LEAGUE_FORM  # a league's tables always count: it offers no practice table
+
     name = forms.CharField(label=_("League name"), max_length=80)
     public = forms.BooleanField(
         label=_("Public: anyone can see the league, its seasons and standings"), required=False
@@ -118,17 +121,12 @@ class LeagueForm(TableCreateForm):
         chosen = self.tiebreakers()
         if len(set(chosen)) != len(chosen):
             self.add_error(None, _("Choose each tiebreaker once."))
-        self.clean_gin_target(data)
+        self.clean_seat_count(data)
+        self.clean_narrowed_choices(data)
         return data
 
     def player_fields(self):
         return []
-
-    def ramino_rules(self):
-        # A league's tables always count: single tables are marked practice, not the league.
-        return [
-            (field, rule) for field, rule in super().ramino_rules() if rule != "RAM-OPT-PRACTICE"
-        ]
 
     def tiebreaker_fields(self):
         return [self[f"tiebreaker_{n}"] for n in range(1, len(Tiebreaker.choices) + 1)]
@@ -139,8 +137,7 @@ class LeagueForm(TableCreateForm):
         return [data[f"tiebreaker_{n}"] for n in range(1, count + 1) if data.get(f"tiebreaker_{n}")]
 
     def players_count(self) -> int:
-        data = self.cleaned_data
-        return 2 if data["variant"] == Variant.GIN else data["players"]
+        return self.seat_count(self.cleaned_data)
 
 
 def _today() -> dt.date:

@@ -4,8 +4,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.clubs.groups import MAX_GROUP_PLAYERS
-from games.pages.forms.tables import MAX_PLAYERS, TableCreateForm
-from games.shared.models import Variant
+from games.pages.forms.game_options import MAX_PLAYERS
+from games.pages.forms.tables import TableCreateForm
+from games.shared.models import game_label
 
 # A list of names is bounded before it is split: 40 names of 40 characters and their breaks.
 NAMES_MAX_LENGTH = MAX_GROUP_PLAYERS * 42
@@ -26,7 +27,7 @@ class _GameOnlyForm(TableCreateForm):
 
     def clean(self):
         data = forms.Form.clean(self)
-        self.clean_gin_target(data)
+        self.clean_narrowed_choices(data)
         return data
 
 
@@ -75,7 +76,7 @@ class GroupTableForm(_GameOnlyForm):
     @property
     def game_label(self) -> str:
         variant = self["variant"].value()
-        return dict(Variant.choices).get(variant, "")
+        return game_label(variant) if variant else ""
 
     def repeat_fields(self) -> list[tuple[str, object]]:
         """Return the game's fields as the one-tap "same players again" form posts them:

@@ -3,9 +3,10 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.pages.forms.tables import MAX_PLAYERS, RAMINO_RULES
-from games.shared.models import Variant
-from scoring import referee
+from games.pages.forms.game_options import MAX_PLAYERS, GameOptionsMixin
+from games.rules.game_words import flag_label
+from scoring.game import REFEREE_FORM, SeatFlag
+from scoring.variants import GAMES
 
 QUESTIONS = [
     ("meld", _("Is this meld legal?")),
@@ -15,43 +16,34 @@ QUESTIONS = [
     ("rearrangement", _("Is this table rearrangement legal?")),
     ("score", _("What does this hand score?")),
 ]
-VARIANT_LABELS = dict(Variant.choices)
-# Boolean house rules, by its option key (docs/rules.md, Table options).
-FLAGS = {
-    "gin": [
-        ("undercut_on_tie", _("A tie after a knock is an undercut")),
-    ],
-    "rummy40": [
-        ("add_to_any_meld", _("Add cards to any player's melds")),
-    ],
-    # The table form's house rules, less those that change nothing the referee answers.
-    "ramino": [
-        (key, label) for key, _rule, label in RAMINO_RULES if key not in ("knock_claim", "practice")
-    ],
-    "knock_rummy": [],
-}
+
+
+def _seat_flags() -> dict[str, tuple[SeatFlag, tuple[str, ...]]]:
+    """Return every seat flag some game takes, with the games that take it, in order."""
+    flags: dict[str, tuple[SeatFlag, tuple[str, ...]]] = {}
+    for game in GAMES.values():
+        for flag in game.seat_flags:
+            first, games = flags.get(flag.key, (flag, ()))
+            flags[flag.key] = (first, (*games, game.key))
+    return flags
+
+
+SEAT_FLAGS = _seat_flags()
+# The games whose players lay melds during a hand: a score names each player's melds, and a
+# hand may be asked about once its player has opened.
+TABLE_MELDS = " ".join(key for key, game in GAMES.items() if game.table_melds)
 
 
 def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-class RefereeForm(forms.Form):
-    variant = forms.ChoiceField(label=_("Game"), widget=forms.RadioSelect)
-    preset = forms.ChoiceField(
-        label=_("Rules"),
-        choices=[("big_gin", _("Big Gin")), ("classic", _("Classic"))],
-        initial="big_gin",
-        required=False,
-        widget=forms.RadioSelect,
-    )
-    opening_minimum = forms.TypedChoiceField(
-        label=_("Opening minimum"),
-        choices=[("", "—"), ("0", "0"), ("40", "40"), ("50", "50")],
-        coerce=int,
-        empty_value=None,
-        required=False,
-    )
+class RefereeForm(GameOptionsMixin, forms.Form):
+    """One question about cards, for any game: its options are those that change an answer
+    (OptionSpec.forms holding REFEREE_FORM), its seats' flags those its game takes."""
+
+    form_kind = REFEREE_FORM
+
     players = forms.TypedChoiceField(
         label=_("Players"),
         choices=[(str(n), str(n)) for n in range(2, MAX_PLAYERS + 1)],
@@ -83,20 +75,25 @@ class RefereeForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["variant"].choices = [(v, VARIANT_LABELS[v]) for v in referee.VARIANTS]
-        self.fields["variant"].initial = referee.VARIANTS[0]
-        for variant in referee.VARIANTS:
-            for key, label in FLAGS[variant]:
-                self.fields[f"{variant}__{key}"] = forms.BooleanField(label=label, required=False)
+        self.add_game_fields()
+        self.order_fields(["variant"])
+        for name, field in self.fields.items():
+            if "__" in name:
+                field.required = False  # the referee asks under the game's defaults
         for i in range(MAX_PLAYERS):
             self.fields[f"p{i}_name"] = forms.CharField(required=False, max_length=40)
             self.fields[f"p{i}_hand"] = forms.CharField(required=False, max_length=300)
             self.fields[f"p{i}_melded"] = forms.CharField(required=False, max_length=300)
-            for flag in ("knocked", "went_out", "hand_closed", "opening_penalty"):
-                self.fields[f"p{i}_{flag}"] = forms.BooleanField(required=False)
+            for flag, _games in SEAT_FLAGS.values():
+                self.fields[f"p{i}_{flag.key}"] = (
+                    forms.IntegerField(min_value=0, max_value=flag.most, required=False)
+                    if flag.most
+                    else forms.BooleanField(required=False)
+                )
 
-    def flag_fields(self, variant: str):
-        return [self[f"{variant}__{key}"] for key, _label in FLAGS[variant]]
+    @property
+    def table_melds(self) -> str:
+        return TABLE_MELDS
 
     def player_rows(self):
         return [
@@ -106,8 +103,8 @@ class RefereeForm(forms.Form):
                 "hand": self[f"p{i}_hand"],
                 "melded": self[f"p{i}_melded"],
                 "flags": [
-                    self[f"p{i}_{f}"]
-                    for f in ("knocked", "went_out", "hand_closed", "opening_penalty")
+                    (self[f"p{i}_{flag.key}"], flag_label(flag), " ".join(games))
+                    for flag, games in SEAT_FLAGS.values()
                 ],
             }
             for i in range(MAX_PLAYERS)
@@ -143,27 +140,18 @@ class RefereeForm(forms.Form):
     def request(self) -> tuple[str, dict]:
         """Return the question and the engine request these fields describe."""
         data = self.cleaned_data
-        variant, question = data["variant"], data["question"]
-        options = {
-            key: data[f"{variant}__{key}"]
-            for key, _label in FLAGS[variant]
-            if data[f"{variant}__{key}"]
-        }
-        if variant == "gin" and data.get("preset"):
-            options["preset"] = data["preset"]
-        if variant == "rummy40" and data.get("opening_minimum") is not None:
-            options["opening_minimum"] = data["opening_minimum"]
-        request = {"variant": variant, "options": options, "players": data["players"]}
+        game, question = self.chosen_game(), data["question"]
+        request = {"variant": game.key, "options": self.options(), "players": data["players"]}
         if question == "score":
             request["players"] = [
                 {
                     "name": data[f"p{i}_name"] or chr(ord("A") + i),
                     "hand": data[f"p{i}_hand"],
-                    "melded": data[f"p{i}_melded"],
-                    "knocked": data[f"p{i}_knocked"],
-                    "went_out": data[f"p{i}_went_out"],
-                    "hand_closed": data[f"p{i}_hand_closed"],
-                    "opening_penalty": int(data[f"p{i}_opening_penalty"]),
+                    "melded": data[f"p{i}_melded"] if game.table_melds else "",
+                    **{
+                        flag.key: data[f"p{i}_{flag.key}"] or (0 if flag.most else False)
+                        for flag in game.seat_flags
+                    },
                 }
                 for i in range(data["players"])
             ]

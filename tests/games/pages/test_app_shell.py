@@ -85,8 +85,8 @@ def test_the_room_screen_needs_the_table_key_and_answers_idle_polls_with_nothing
         "/",
         {
             "variant": "gin",
-            "preset": "big_gin",
-            "target": "100",
+            "gin__preset": "big_gin",
+            "gin__target": "100",
             "player_1": "Anna",
             "player_2": "Bruno",
         },
@@ -116,8 +116,8 @@ class TestHeadRequests:
                 "players": "2",
                 "player_1": "Anna",
                 "player_2": "Bruno",
-                "preset": "big_gin",
-                "target": "100",
+                "gin__preset": "big_gin",
+                "gin__target": "100",
             },
         )
         table = created.url

@@ -272,8 +272,8 @@ class TestLeagueAndSeasonPages:
                 "name": "Ramino Fridays",
                 "variant": "ramino",
                 "players": "4",
-                "ram_hands": "3",
-                "ram_knock_claim": "on",
+                "ramino__hands": "3",
+                "ramino__knock_claim": "on",
                 "tiebreaker_1": "hands_won",
                 "tiebreaker_2": "rating",
                 "public": "on",
@@ -289,8 +289,8 @@ class TestLeagueAndSeasonPages:
     def test_options_the_engine_refuses_show_the_rule_and_make_nothing(self, world):
         response = _as(world.admin).post(
             f"/clubs/{world.club.slug}/leagues/new/",
-            {"name": "Bad", "variant": "ramino", "players": "2", "ram_hands": "3"}
-            | {"ram_knock_claim": "on"},
+            {"name": "Bad", "variant": "ramino", "players": "2", "ramino__hands": "3"}
+            | {"ramino__knock_claim": "on"},
         )
         assert response.status_code == 422
         assert "RAM-OPT-KNOCKCLAIM" in response.content.decode()

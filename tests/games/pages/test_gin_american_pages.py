@@ -12,20 +12,21 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from games.models import League, Table
-from games.pages.forms.tables import TableCreateForm, options_initial
+from games.pages.forms.game_options import options_initial
+from games.pages.forms.tables import TableCreateForm
 from games.rules.text import item_text, table_rules
 
 
 def _create(client: Client, **extra) -> Table:
     data = {
         "variant": "gin",
-        "preset": "big_gin",
-        "target": "100",
+        "gin__preset": "big_gin",
+        "gin__target": "100",
         "player_1": "Anna",
         "player_2": "Bruno",
-        "no_rediscard": "on",
-        "wall": "on",
-        **extra,
+        "gin__no_rediscard": "on",
+        "gin__wall": "on",
+        **{f"gin__{key}": value for key, value in extra.items()},
     }
     response = client.post("/", data)
     assert response.status_code == 302, response.content.decode()[:2000]
@@ -54,9 +55,9 @@ class TestNewTableForm:
         for preset in ("american", "oklahoma", "hollywood"):
             assert f'value="{preset}"' in page
         for name in ("gin_bonus", "box_bonus", "game_bonus", "big_gin_bonus", "undercut_bonus"):
-            assert f'name="{name}"' in page
+            assert f'name="gin__{name}"' in page
         for name in ("shutout", "oklahoma", "spade_double", "hollywood", "big_gin"):
-            assert f'name="{name}"' in page
+            assert f'name="gin__{name}"' in page
         assert "GIN-SPADES" in page and "GIN-HOLLYWOOD" in page
 
     def test_an_oklahoma_table_takes_the_presets_values(self, phone):
@@ -85,11 +86,11 @@ class TestNewTableForm:
             "/",
             {
                 "variant": "gin",
-                "preset": "american",
-                "target": "100",
+                "gin__preset": "american",
+                "gin__target": "100",
                 "player_1": "A",
                 "player_2": "B",
-                "gin_bonus": "101",
+                "gin__gin_bonus": "101",
             },
         )
         assert response.status_code == 422
@@ -102,11 +103,11 @@ class TestNewTableForm:
             "/",
             {
                 "variant": "gin",
-                "preset": "american",
-                "target": "100",
+                "gin__preset": "american",
+                "gin__target": "100",
                 "player_1": "A",
                 "player_2": "B",
-                "spade_double": "on",
+                "gin__spade_double": "on",
             },
         )
         assert response.status_code == 422
@@ -117,7 +118,7 @@ class TestNewTableForm:
         """GIN-MATCH: American, Oklahoma and Hollywood play to 100 to 250."""
         response = phone.post(
             "/",
-            {"variant": "gin", "preset": "hollywood", "target": "1"}
+            {"variant": "gin", "gin__preset": "hollywood", "gin__target": "1"}
             | {"player_1": "A", "player_2": "B"},
         )
         assert response.status_code == 422
@@ -133,8 +134,14 @@ class TestNewTableForm:
             "oklahoma": True,
         }
         initial = options_initial("gin", options)
-        assert initial["box_bonus"] == 20 and initial["spade_double"] == "off"
-        data = {**initial, "player_1": "A", "player_2": "B", "no_rediscard": "on", "wall": "on"}
+        assert initial["gin__box_bonus"] == 20 and initial["gin__spade_double"] == "off"
+        data = {
+            **initial,
+            "player_1": "A",
+            "player_2": "B",
+            "gin__no_rediscard": "on",
+            "gin__wall": "on",
+        }
         form = TableCreateForm({k: str(v) for k, v in data.items()})
         assert form.is_valid(), form.errors
         assert form.options()["box_bonus"] == 20 and form.options()["spade_double"] is False
@@ -150,11 +157,11 @@ class TestLeagueForm:
             {
                 "name": "Hollywood Tuesdays",
                 "variant": "gin",
-                "preset": "hollywood",
-                "target": "125",
-                "no_rediscard": "on",
-                "wall": "on",
-                "box_bonus": "20",
+                "gin__preset": "hollywood",
+                "gin__target": "125",
+                "gin__no_rediscard": "on",
+                "gin__wall": "on",
+                "gin__box_bonus": "20",
             },
         )
         assert response.status_code == 302, response.content.decode()[:2000]
@@ -167,7 +174,7 @@ class TestLeagueForm:
         admin.force_login(world.admin)
         response = admin.post(
             f"/clubs/{world.club.slug}/leagues/new/",
-            {"name": "Bad", "variant": "gin", "preset": "american", "target": "500"},
+            {"name": "Bad", "variant": "gin", "gin__preset": "american", "gin__target": "500"},
         )
         assert response.status_code == 422
         assert "GIN-MATCH" in response.content.decode()
@@ -177,8 +184,8 @@ class TestLeagueForm:
         admin = Client()
         admin.force_login(world.admin)
         page = admin.get(f"/clubs/{world.club.slug}/leagues/new/").content.decode()
-        assert 'value="oklahoma"' in page and 'name="spade_double"' in page
-        assert 'name="game_bonus"' in page
+        assert 'value="oklahoma"' in page and 'name="gin__spade_double"' in page
+        assert 'name="gin__game_bonus"' in page
 
 
 class TestOklahomaHands:

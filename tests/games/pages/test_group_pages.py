@@ -9,7 +9,13 @@ from django.test import Client
 from games.models import Group, Player, Table
 from tests.games.sharing import join_by_link, share_link
 
-GIN = {"variant": "gin", "preset": "big_gin", "target": "100", "no_rediscard": "on", "wall": "on"}
+GIN = {
+    "variant": "gin",
+    "gin__preset": "big_gin",
+    "gin__target": "100",
+    "gin__no_rediscard": "on",
+    "gin__wall": "on",
+}
 
 
 def _start_group(phone: Client, names="Anna\nBruno\nCarla", **extra) -> Group:
@@ -120,7 +126,7 @@ class TestSeatingATable:
         group = _start_group(phone)
         seated = _ids(group, "Anna", "Bruno", "Carla")
         response = phone.post(
-            f"/g/{group.pk}/tables/", {"variant": "ramino", "ram_hands": "3", "seated": seated}
+            f"/g/{group.pk}/tables/", {"variant": "ramino", "ramino__hands": "3", "seated": seated}
         )
         assert response.status_code == 302
         group.refresh_from_db()
@@ -131,7 +137,7 @@ class TestRematch:
     def test_a_group_tables_rematch_seats_the_same_players_at_the_group(self, phone):
         group = _start_group(phone)
         anna, bruno = _ids(group, "Anna", "Bruno")
-        single = {**GIN, "target": "1"}
+        single = {**GIN, "gin__target": "1"}
         table_url = phone.post(f"/g/{group.pk}/tables/", {**single, "seated": [anna, bruno]}).url
         page = phone.get(table_url).content.decode()
         event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)

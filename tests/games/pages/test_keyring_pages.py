@@ -14,7 +14,13 @@ from django.utils import timezone
 from games.models import Group, KeyClaim, KeyTransfer, Table
 from games.tables.keyring import TRANSFER_LIFETIME
 
-GIN = {"variant": "gin", "preset": "big_gin", "target": "100", "no_rediscard": "on", "wall": "on"}
+GIN = {
+    "variant": "gin",
+    "gin__preset": "big_gin",
+    "gin__target": "100",
+    "gin__no_rediscard": "on",
+    "gin__wall": "on",
+}
 
 
 def _table(phone: Client) -> Table:

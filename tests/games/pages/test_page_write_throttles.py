@@ -18,12 +18,12 @@ FROM_NETWORK = "Too many of these from this network for now: try again in"
 FOR_EMAIL = "Too many links asked for this email for now: try again in"
 TABLE = {
     "variant": "gin",
-    "preset": "big_gin",
-    "target": "100",
+    "gin__preset": "big_gin",
+    "gin__target": "100",
     "player_1": "Anna",
     "player_2": "Bruno",
-    "no_rediscard": "on",
-    "wall": "on",
+    "gin__no_rediscard": "on",
+    "gin__wall": "on",
 }
 GROUP = {**TABLE, "name": "Sunday at Nonna's", "names": "Anna\nBruno\nCarla"}
 PASSWORD = "seven-Spades-on-the-stock"

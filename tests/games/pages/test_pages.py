@@ -13,13 +13,16 @@ from tests.games.sharing import join_from, share_page
 def _create(client: Client, **extra) -> Table:
     data = {
         "variant": "gin",
-        "preset": "big_gin",
-        "target": "100",
+        "gin__preset": "big_gin",
+        "gin__target": "100",
         "player_1": "Anna",
         "player_2": "Bruno",
-        "no_rediscard": "on",
-        "wall": "on",
-        **extra,
+        "gin__no_rediscard": "on",
+        "gin__wall": "on",
+        **{
+            key if key.startswith("player_") else f"gin__{key}": value
+            for key, value in extra.items()
+        },
     }
     response = client.post("/", data)
     assert response.status_code == 302, response.content.decode()[:2000]
@@ -53,8 +56,8 @@ class TestCreatingATable:
             "/",
             {
                 "variant": "gin",
-                "preset": "big_gin",
-                "target": "50",
+                "gin__preset": "big_gin",
+                "gin__target": "50",
                 "player_1": "A",
                 "player_2": "B",
             },
@@ -392,14 +395,20 @@ class TestOnlyLegalOptions:
     def test_big_gin_is_not_offered_fifty_and_a_sent_fifty_is_a_field_error(self, phone):
         page = phone.get("/").content.decode()
         # GIN-MATCH: Big Gin plays to 100, 200 or 500; Classic to 50, 100 or 200.
-        assert '<option value="50" data-presets="classic"' in page
-        assert '<option value="500" data-presets="big_gin"' in page
+        assert '<option value="50" data-by="classic"' in page
+        assert '<option value="500" data-by="big_gin"' in page
+        # The stylesheet made from the registry hides a length the preset does not play.
+        styles = phone.get("/games.css").content.decode()
+        assert (
+            'form:has(input[name="gin__preset"][value="big_gin"]:checked) '
+            'select[name="gin__target"] option:not([data-by~="big_gin"])'
+        ) in styles
         response = phone.post(
             "/",
             {
                 "variant": "gin",
-                "preset": "big_gin",
-                "target": "50",
+                "gin__preset": "big_gin",
+                "gin__target": "50",
                 "player_1": "A",
                 "player_2": "B",
             },

@@ -48,12 +48,16 @@ class TestNewTable:
         page = phone.get("/").content.decode()
         for value in ("gin", "rummy40", "ramino", "knock_rummy"):
             assert f'name="variant" value="{value}"' in page
-        assert 'name="player_6"' in page and 'name="kr_target"' in page
+        assert 'name="player_6"' in page and 'name="knock_rummy__target"' in page
         assert "RAM-OPT-CASINO" in page and "R40-OPEN" in page
 
     def test_a_ramino_table_of_three_with_casino_scoring(self, phone):
         table = _create(
-            phone, "ramino", ["Anna", "Bruno", "Carla"], ram_hands="3", ram_casino_scoring="on"
+            phone,
+            "ramino",
+            ["Anna", "Bruno", "Carla"],
+            ramino__hands="3",
+            ramino__casino_scoring="on",
         )
         assert table.variant == "ramino" and table.seats.count() == 3
         assert table.options["casino_scoring"] is True and table.options["hands"] == 3
@@ -63,7 +67,9 @@ class TestNewTable:
         assert 'data-players="3"' in page
 
     def test_the_names_of_extra_players_are_ignored_for_gin(self, phone):
-        table = _create(phone, "gin", ["Anna", "Bruno", "Carla"], preset="big_gin", target="100")
+        table = _create(
+            phone, "gin", ["Anna", "Bruno", "Carla"], gin__preset="big_gin", gin__target="100"
+        )
         assert table.seats.count() == 2
 
     def test_a_rummy40_table_of_three_is_refused_with_its_rule(self, phone):
@@ -75,8 +81,8 @@ class TestNewTable:
                 "player_1": "A",
                 "player_2": "B",
                 "player_3": "C",
-                "r40_opening_minimum": "40",
-                "r40_target": "100",
+                "rummy40__opening_minimum": "40",
+                "rummy40__target": "100",
             },
         )
         assert response.status_code == 422
@@ -95,7 +101,11 @@ class TestNewTable:
 class TestRamino:
     def test_a_hand_by_cards_with_casino_scoring(self, phone):
         table = _create(
-            phone, "ramino", ["Anna", "Bruno", "Carla"], ram_hands="3", ram_casino_scoring="on"
+            phone,
+            "ramino",
+            ["Anna", "Bruno", "Carla"],
+            ramino__hands="3",
+            ramino__casino_scoring="on",
         )
         page = phone.get(f"/t/{table.id}/").content.decode()
         response = phone.post(f"/t/{table.id}/hands/", _hand_data(page, **RAMINO_HAND))
@@ -110,7 +120,11 @@ class TestRamino:
 
     def test_amending_a_hand_prefills_the_seats_and_rescores(self, phone):
         table = _create(
-            phone, "ramino", ["Anna", "Bruno", "Carla"], ram_hands="3", ram_casino_scoring="on"
+            phone,
+            "ramino",
+            ["Anna", "Bruno", "Carla"],
+            ramino__hands="3",
+            ramino__casino_scoring="on",
         )
         page = phone.get(f"/t/{table.id}/").content.decode()
         phone.post(f"/t/{table.id}/hands/", _hand_data(page, **RAMINO_HAND))
@@ -126,7 +140,7 @@ class TestRamino:
         assert Event.objects.filter(table=table, type="hand_amended").count() == 1
 
     def test_a_second_phone_on_an_old_head_gets_409_and_the_form_back(self, phone):
-        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"], ram_hands="3")
+        table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"], ramino__hands="3")
         other = Client()
         join_from(phone, other, table, "scorekeeper")
         page_a = phone.get(f"/t/{table.id}/").content.decode()
@@ -147,7 +161,11 @@ class TestRamino:
 class TestRummy40:
     def test_a_failed_opening_costs_twenty_and_lower_is_better(self, phone):
         table = _create(
-            phone, "rummy40", ["Anna", "Bruno"], r40_opening_minimum="40", r40_target="100"
+            phone,
+            "rummy40",
+            ["Anna", "Bruno"],
+            rummy40__opening_minimum="40",
+            rummy40__target="100",
         )
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert "lower is better" in page
@@ -170,7 +188,7 @@ class TestRummy40:
 
 class TestKnockRummy:
     def test_a_knock_over_five_is_refused_and_nothing_is_stored(self, phone):
-        table = _create(phone, "knock_rummy", ["Anna", "Bruno", "Carla"], kr_target="150")
+        table = _create(phone, "knock_rummy", ["Anna", "Bruno", "Carla"], knock_rummy__target="150")
         page = phone.get(f"/t/{table.id}/").content.decode()
         data = _hand_data(page, p0_hand="KH 2C", p0_knocked="on", p1_hand="9C 9D", p2_hand="QS JS")
         response = phone.post(f"/t/{table.id}/hands/", data)
@@ -222,7 +240,7 @@ def _points_hand(*points: int, knocker: int) -> dict:
 
 class TestWhoseDeal:
     def test_the_deal_goes_round_and_voiding_a_hand_does_not_take_it_back(self, phone, append):
-        table = _create(phone, "knock_rummy", ["Anna", "Bruno", "Carla"], kr_target="150")
+        table = _create(phone, "knock_rummy", ["Anna", "Bruno", "Carla"], knock_rummy__target="150")
         url = f"/t/{table.id}/"
         # Seat 0 deals the first hand; the deal passes on after every hand entered.
         assert _dealer_tags(phone.get(url).content.decode()) == {0: "deals next"}
@@ -236,13 +254,13 @@ class TestWhoseDeal:
         assert _dealer_tags(phone.get(url).content.decode()) == {0: "deals next"}
 
     def test_the_dealer_of_a_hand_played_move_by_move_is_shown_dealing_it(self, phone, append):
-        table = _create(phone, "knock_rummy", ["Anna", "Bruno", "Carla"], kr_target="150")
+        table = _create(phone, "knock_rummy", ["Anna", "Bruno", "Carla"], knock_rummy__target="150")
         append(table, "hand_started", {"dealer": 2})
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert _dealer_tags(page) == {2: "dealt this hand"}
 
     def test_nobody_deals_once_the_match_is_over(self, phone, append):
-        table = _create(phone, "knock_rummy", ["Anna", "Bruno"], kr_target="20")
+        table = _create(phone, "knock_rummy", ["Anna", "Bruno"], knock_rummy__target="20")
         # KR-SCORE: Anna knocks 3 against 30 and scores 27, past 20: the game is over.
         append(table, "hand_recorded", _points_hand(3, 30, knocker=0))
         page = phone.get(f"/t/{table.id}/").content.decode()
@@ -261,7 +279,7 @@ class TestBoundedFields:
                 "player_1": "Anna",
                 "player_2": "Bruno",
                 "player_3": "Carla",
-                "kr_target": "99999999999999999999",
+                "knock_rummy__target": "99999999999999999999",
             },
         )
         page = response.content.decode()

@@ -164,7 +164,7 @@ class TestRefereePage:
             "/referee/",
             {
                 "variant": "gin",
-                "preset": "big_gin",
+                "gin__preset": "big_gin",
                 "players": "2",
                 "question": "hand",
                 "cards": "AS 2S 3S 4C 5C 6C 7H 8H 9H KD",
@@ -187,7 +187,7 @@ class TestRefereePage:
         table = TableFactory(options={"preset": "classic", "target": 50})
         client.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
         page = client.get(f"/referee/?table={table.id}").content.decode()
-        assert re.search(r'name="preset" value="classic" id="[^"]+" checked', page)
+        assert re.search(r'name="gin__preset" value="classic" id="[^"]+" checked', page)
 
     def test_a_table_without_a_key_is_not_found(self, client, db):
         table = TableFactory()

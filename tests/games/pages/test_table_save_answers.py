@@ -18,7 +18,7 @@ from tests.games.tournaments.helpers import NIGHT_FORM
 # the form's fresh keys, never the whole form again (issue 22).
 SAVE_ANSWER_BYTES = 8 * 1024
 
-GIN = ("gin", ["Anna", "Bruno"], {"preset": "big_gin", "target": "100"})
+GIN = ("gin", ["Anna", "Bruno"], {"gin__preset": "big_gin", "gin__target": "100"})
 GIN_HAND = {
     "mode": "quick",
     "knocker": "0",
@@ -27,7 +27,7 @@ GIN_HAND = {
     "defender_count": "20",
 }
 ILLEGAL_KNOCK = {**GIN_HAND, "knocker_count": "14"}  # GIN-KNOCK: 10 at most
-RAMINO = ("ramino", ["Anna", "Bruno", "Carla", "Dario"], {"ram_hands": "5"})
+RAMINO = ("ramino", ["Anna", "Bruno", "Carla", "Dario"], {"ramino__hands": "5"})
 RAMINO_HAND = {
     "mode": "points",
     "p0_points": "0",
@@ -129,7 +129,7 @@ def _hand_on_an_old_head(world) -> Case:
 
 
 def _ramino_deal(phone: Client) -> Table:
-    table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"], ram_hands="3")
+    table = _create(phone, "ramino", ["Anna", "Bruno", "Carla"], ramino__hands="3")
     deal = {"event_id": str(uuid.uuid4()), "expected_seq": "1", "move": "deal", "dealer": "2"}
     assert phone.post(f"/t/{table.id}/moves/", {**deal, "upcard": "9D"}).status_code == 302
     return table

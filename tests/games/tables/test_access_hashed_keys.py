@@ -112,7 +112,7 @@ class TestTheApiWithHashedKeys:
 class TestTheSession:
     def test_the_creating_browser_keeps_the_keys_digest_not_the_key(self):
         phone = Client()
-        data = {"variant": "gin", "preset": "big_gin", "target": "100"}
+        data = {"variant": "gin", "gin__preset": "big_gin", "gin__target": "100"}
         data.update(player_1="Anna", player_2="Bruno")
         response = phone.post("/", data)
         table = Table.objects.get(pk=response.url.split("/")[2])

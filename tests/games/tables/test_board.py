@@ -200,8 +200,8 @@ class TestASaveIsDrawnFromTheServiceResult:
                 "players": "2",
                 "player_1": "Anna",
                 "player_2": "Bruno",
-                "preset": "big_gin",
-                "target": "100",
+                "gin__preset": "big_gin",
+                "gin__target": "100",
             },
         )
         table = Table.objects.get(pk=response.url.split("/")[2])

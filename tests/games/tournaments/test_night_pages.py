@@ -444,8 +444,8 @@ class TestTheNightOnAPlayersPhone:
                 "players": "2",
                 "player_1": "Anna",
                 "player_2": "Bruno",
-                "preset": "big_gin",
-                "target": "100",
+                "gin__preset": "big_gin",
+                "gin__target": "100",
             },
         )
         assert created.status_code == 302
