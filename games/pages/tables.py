@@ -389,11 +389,11 @@ def _write(
         except services.AppendConflict as exc:
             return _conflict(request, table, role, form=form, kind=kind, exc=exc, extra=extra)
         else:
-            return _saved(request, table, role, kind=kind, result=result)
+            return _saved(request, table, role, kind=kind, result=result, form=form)
     return _refused(request, table, role, form=form, kind=kind, rule=rule, extra=extra)
 
 
-def _saved(request, table: Table, role: Role, *, kind: FormKind, result) -> HttpResponse:
+def _saved(request, table: Table, role: Role, *, kind: FormKind, result, form=None) -> HttpResponse:
     """Answer a stored write. The offline outbox gets JSON; an htmx save from the table's
     page gets its board (the forms say ``hx-target="#board"``) and, out of band, the hand in
     play, what the history gained since the head the phone showed (``shown_seq``, which the
@@ -415,7 +415,9 @@ def _saved(request, table: Table, role: Role, *, kind: FormKind, result) -> Http
     context = _context(request, table, role, view=view, chart_later=True)
     # The same hand form again: only its keys change. Another (none, once the match is
     # over or a hand is dealt to play move by move; one, once such a hand is over): sent.
-    context["form_keys_only"] = kind == FormKind.HAND and "hand_form" in context
+    # A seat gone out of the match (S40-MATCH) changes the rows: the new form is sent too.
+    same_rows = getattr(form, "out", ()) == getattr(context.get("hand_form"), "out", ())
+    context["form_keys_only"] = kind == FormKind.HAND and "hand_form" in context and same_rows
     return render(request, "tables/table.html#saved", context)
 
 

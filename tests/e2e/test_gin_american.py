@@ -17,7 +17,7 @@ def _start(page, preset: str, target: str, *, check_options: bool = False) -> No
     page.get_by_label(preset, exact=True).check()
     if check_options:
         # The Gin options in both themes: every switch and bonus a named control.
-        page.locator(".only-gin").get_by_text("House rules").click()
+        page.get_by_test_id("options-gin").get_by_text("House rules").click()
         expect(page.get_by_label("Box bonus, for each hand won")).to_be_visible()
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)

@@ -78,7 +78,7 @@ class TestRaminoMatch:
 
         def options(page):
             page.get_by_label("Hands").fill("2")
-            page.locator(".only-ramino").get_by_text("House rules").click()
+            page.get_by_test_id("options-ramino").get_by_text("House rules").click()
             page.get_by_label("Casino scoring").check()
 
         start_table(page, "Ramino", ["Anna", "Bruno", "Carla"], options)
