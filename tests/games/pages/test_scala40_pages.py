@@ -140,6 +140,27 @@ class TestAMatchToElimination:
         state = table.projection.state if hasattr(table, "projection") else None
         assert state is None or state["finished"]
 
+    def test_amending_the_last_hand_keeps_the_seat_that_sat_out_out(self, phone):
+        table = _create(phone)
+        _to_elimination(phone, table)
+        form = phone.get(f"/t/{table.id}/hands/4/amend/").content.decode()
+        # Bruno sat hand 4 out: the correction asks nothing of him either.
+        assert 'data-testid="sits-out-1"' in form and 'name="p1_points"' not in form
+        data = {
+            "event_id": re.search(r'name="event_id" value="([^"]+)"', form).group(1),
+            "expected_seq": re.search(r'name="expected_seq" value="([^"]+)"', form).group(1),
+            "mode": "points",
+            "p0_points": "10",
+            "p2_went_out": "on",
+            "p2_hand_closed": "on",
+            "reason": "recount",
+        }
+        assert phone.post(f"/t/{table.id}/hands/4/amend/", data).status_code == 302
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        # Anna's 10, doubled: 60, still in; the match goes on between Anna and Carla.
+        assert [_total(page, seat) for seat in range(3)] == ["60", "110", "50"]
+        assert 'data-testid="winner"' not in page and 'data-testid="out-1"' in page
+
     def test_a_seat_out_that_is_sent_points_anyway_is_ignored(self, phone):
         table = _create(phone)
         _to_elimination(phone, table)  # over after four hands
