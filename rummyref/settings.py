@@ -364,8 +364,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Tables and the referee list different games (a game is refereed before it is playable).
     "ENUM_NAME_OVERRIDES": {
-        "TableVariantEnum": "games.models.Variant",
-        "RefereeVariantEnum": "games.api.referee.VARIANTS",
+        # The games the engine knows: one enum for the tables' and the referee's "variant".
+        "VariantEnum": "games.shared.models.game_choices",
     },
 }
 

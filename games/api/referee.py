@@ -12,11 +12,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.rules.text import rule_title, violation_dict
+from games.shared.models import game_choices
 from games.shared.throttles import CountedScopedThrottle
 from scoring import referee
 from scoring.errors import RuleViolation
 
-VARIANTS = [(v, v) for v in referee.VARIANTS]
+# The games' keys and names, as the table API names them (one enum in the schema).
+VARIANTS = game_choices()
 CARDS_HELP = "Cards in the card notation of rule CARD-3: 7S 10H QD AC, jokers JK (declared: JK=4C)."
 
 
