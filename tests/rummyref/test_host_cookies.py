@@ -23,8 +23,8 @@ COOKIE_SETTINGS = [
 ]
 NEW_TABLE = {
     "variant": "gin",
-    "preset": "big_gin",
-    "target": "100",
+    "gin__preset": "big_gin",
+    "gin__target": "100",
     "player_1": "A",
     "player_2": "B",
 }

@@ -39,8 +39,8 @@ class TestAccountSessions:
         # Renewed while used: tests/rummyref/test_session_renewal.py.
         new_table = {
             "variant": "gin",
-            "preset": "big_gin",
-            "target": "100",
+            "gin__preset": "big_gin",
+            "gin__target": "100",
             "player_1": "A",
             "player_2": "B",
         }

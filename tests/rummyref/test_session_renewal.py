@@ -15,8 +15,8 @@ from tests.factories import PASSWORD, UserWithPasswordFactory
 DAY = timedelta(days=1)
 NEW_TABLE = {
     "variant": "gin",
-    "preset": "big_gin",
-    "target": "100",
+    "gin__preset": "big_gin",
+    "gin__target": "100",
     "player_1": "A",
     "player_2": "B",
 }

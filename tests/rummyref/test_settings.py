@@ -99,8 +99,8 @@ class TestPerRequestCosts:
             "/",
             {
                 "variant": "gin",
-                "preset": "big_gin",
-                "target": "100",
+                "gin__preset": "big_gin",
+                "gin__target": "100",
                 "player_1": "A",
                 "player_2": "B",
             },
