@@ -188,6 +188,7 @@ class MeldView(RefereeView):
             ("Rummy40: Q-K-A of spades", {"variant": "rummy40", "cards": "QS KS AS"}),
             ("Gin: Q-K-A is not a run", {"variant": "gin", "cards": "QS KS AS"}),
             ("Ramino: a declared joker", {"variant": "ramino", "cards": "7S 8S JK=9S"}),
+            ("Scala 40: one joker a meld", {"variant": "scala40", "cards": "7S JK JK"}),
         ],
         "Answers `valid`, the `kind` (set or run), its opening `value` (VALUE rule: ace 1 low, "
         "11 high or in a set; a joker as the card it stands for), `jokers` (position → card it "
@@ -224,8 +225,11 @@ class OpeningView(RefereeView):
     @_schema(
         "Does this opening reach the minimum?",
         OpeningAsk,
-        [("Rummy40 at 40", {"variant": "rummy40", "melds": ["QS KS AS", "7H 7C 7D"]})],
-        "The melds' total `value` against the table's `minimum` (R40-OPEN, RAM-OPEN).",
+        [
+            ("Rummy40 at 40", {"variant": "rummy40", "melds": ["QS KS AS", "7H 7C 7D"]}),
+            ("Scala 40 short of 40", {"variant": "scala40", "melds": ["2S 3S 4S", "5H 5C 5D"]}),
+        ],
+        "The melds' total `value` against the table's `minimum` (R40-OPEN, RAM-OPEN, S40-OPEN).",
     )
     def post(self, request):
         return super().post(request)
@@ -296,9 +300,26 @@ class ScoreView(RefereeView):
                     ],
                 },
             ),
+            (
+                "Scala 40: A closes in hand, doubling the others",
+                {
+                    "variant": "scala40",
+                    "players": [
+                        {
+                            "name": "A",
+                            "hand": "",
+                            "melded": "7S 8S 9S",
+                            "went_out": True,
+                            "hand_closed": True,
+                        },
+                        {"name": "B", "hand": "KH QH 5C"},
+                    ],
+                },
+            ),
         ],
         "Points each player gets for this hand in the game's own terms (gained/lost for "
-        "Ramino, penalty points for Rummy40, points won for Gin and Knock Rummy), with every "
+        "Ramino, penalty points for Rummy40 and Scala 40, points won for Gin and Knock Rummy), "
+        "with every "
         "bonus and penalty itemised by rule; or `valid: false` for an illegal end.",
     )
     def post(self, request):
