@@ -28,9 +28,10 @@ class TestDemoTables:
         # `make run` runs the tasks inside the command (no broker), once each save commits:
         # their "Task ... succeeded" lines, and kombu's note about the missing broker host,
         # would bury the links, so those loggers keep quiet then.
-        assert settings.CELERY_TASK_ALWAYS_EAGER
-        assert not logging.getLogger("celery.app.trace").isEnabledFor(logging.INFO)
-        assert not logging.getLogger("kombu.connection").isEnabledFor(logging.WARNING)
+        # (With a real broker, as in CI's second pass, workers log their tasks as they should.)
+        eager = settings.CELERY_TASK_ALWAYS_EAGER
+        assert logging.getLogger("celery.app.trace").isEnabledFor(logging.INFO) is not eager
+        assert logging.getLogger("kombu.connection").isEnabledFor(logging.WARNING) is not eager
         call_command("load_demo", port=8123)
         out = capsys.readouterr().out
         assert [line.split(":", 1)[0] for line in out.splitlines()] == [
