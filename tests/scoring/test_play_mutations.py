@@ -71,7 +71,11 @@ def _wrong_seat_discard(sim, point, state, rng):
     """GIN-TURN, R40-TURN, RAM-TURN: only the seat to move discards, a card it holds."""
     if point.phase != PLAY:
         return None
-    seat = rng.choice([seat for seat in range(sim.config.players) if seat != point.turn])
+    # A seat out of the match (Scala 40) holds no card to discard.
+    others = [s for s in range(sim.config.players) if s != point.turn and point.hands[s]]
+    if not others:
+        return None
+    seat = rng.choice(others)
     card = str(rng.choice(point.hands[seat]))
     return CARD_DISCARDED, {"seat": seat, "card": card}, _turn_rule(sim)
 
