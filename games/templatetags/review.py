@@ -7,6 +7,7 @@ The review's figures and rule IDs are the engine's (scoring/review/); these only
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
@@ -133,7 +134,7 @@ def unknown_cards(count: int) -> str:
     """Mark the cards of a hand no one can know: a face-down card each, and how many."""
     if not count:
         return ""
-    backs = format_html_join("", '<span class="c back" aria-hidden="true">?</span>', [()] * count)
+    backs = mark_safe('<span class="c back" aria-hidden="true">?</span>' * count)  # a constant
     said = ngettext("%(count)s card no one can know", "%(count)s cards no one can know", count) % {
         "count": count
     }

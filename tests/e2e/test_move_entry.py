@@ -188,10 +188,12 @@ class TestCardsOfAMoveArePickedInTheGrid:
 
 class TestARefusedMoveIsSaidByTheThumb:
     def _in_view_and_focused(self, page, alert) -> None:
-        expect(alert).to_be_in_viewport(ratio=1)
-        assert page.evaluate(
+        # The text shows at the answer's swap; the focus follows at its settle, a moment later:
+        # wait for the focus (a refusal never focused fails here), then for the scroll.
+        page.wait_for_function(
             "() => !!document.activeElement && !!document.activeElement.closest('[role=alert]')"
         )
+        expect(alert).to_be_in_viewport(ratio=1)
 
     def test_a_discard_without_a_card_and_a_short_opening_are_refused_in_view(self, new_phone):
         page = _phone(new_phone)
