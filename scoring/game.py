@@ -307,6 +307,10 @@ class GameRules:
     # static/js/provisional.js): "knock_difference", "penalty", "gain_loss", "lowest_wins";
     # "" none, the hand waits without a number.
     provisional: str = ""
+    # The switch that makes each hand name the card turned up at the deal (Gin's Oklahoma:
+    # it sets the hand's knock limit), "" none: the hand forms and the referee's score ask
+    # for that card while the table's options turn it on.
+    upcard_option: str = ""
 
     @property
     def seatings(self) -> tuple[int, ...]:
@@ -317,6 +321,10 @@ class GameRules:
     def option(self, key: str) -> OptionSpec | None:
         """Return the spec of the option ``key``, or None if the game has none."""
         return next((spec for spec in self.options if spec.key == key), None)
+
+    def takes_upcard(self, options: Mapping[str, Any]) -> bool:
+        """Return whether a hand at a table of these options names its first upcard."""
+        return bool(self.upcard_option and self.full_options(options).get(self.upcard_option))
 
     def options_offered(self, form: str) -> tuple[OptionSpec, ...]:
         """Return the options the form ``form`` offers, in order."""

@@ -54,6 +54,7 @@ def _game_rules(game: GameRules, most: int) -> list[str]:
                 f"{chosen}:has(select[name=players] :is({counts}):checked) "
                 f'.name[data-player="{n}"] {{ display: block; }}'
             )
+    rules += _upcard_rules(game)
     for spec in game.options:
         if not spec.choices_by:
             continue
@@ -65,6 +66,32 @@ def _game_rules(game: GameRules, most: int) -> list[str]:
                 "{ display: none; }"
             )
     return rules
+
+
+def _chosen_value(name: str, value: object) -> str:
+    """Match a form whose field ``name`` holds ``value``, by radio or by select."""
+    name, value = _safe(name), _safe(value)
+    return (
+        f'form:has(input[name="{name}"][value="{value}"]:checked, '
+        f'select[name="{name}"] option[value="{value}"]:checked)'
+    )
+
+
+def _upcard_rules(game: GameRules) -> list[str]:
+    """Hide the upcard field (``data-upcard``) until a preset or a switch chosen on the form
+    makes the game's hands name their upcard (Gin's Oklahoma)."""
+    if not game.upcard_option:
+        return []
+    key, switch = _safe(game.key), _safe(game.upcard_option)
+    field = f'[data-upcard~="{key}"]'
+    shown_by = [_chosen_value(f"{key}__{switch}", "on")] + [
+        _chosen_value(f"{key}__preset", preset)
+        for preset, options in game.presets.items()
+        if options.get(switch)
+    ]
+    return [f"{field} {{ display: none; }}"] + [
+        f"{chosen} {field} {{ display: block; }}" for chosen in shown_by
+    ]
 
 
 @lru_cache(maxsize=1)

@@ -413,4 +413,5 @@ GAME = GameRules(
     seat_flags=(SeatFlag("knocked", "GIN-KNOCK"),),
     table_melds=False,
     provisional="knock_difference",
+    upcard_option="oklahoma",
 )

@@ -20,7 +20,7 @@ from scoring.questions import (
 )
 from scoring.solver import best_arrangement, best_layoff, deadwood_count
 from scoring.variants.gin_options import BIG_GIN_SIZE, HAND_SIZE, KNOCK_LIMIT
-from scoring.variants.gin_scoring import score_cards
+from scoring.variants.gin_scoring import knock_limit, score_cards
 
 
 def meld_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -144,6 +144,9 @@ def score_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]
         )
     knocker = ended[0]
     upcard = _upcard(data.get("upcard"))
+    # An Oklahoma question without its upcard, or an upcard where the table plays none, asks
+    # nothing the referee can answer: a refused question (400), not a hand "not legal".
+    knock_limit(table.options, upcard)
     try:
         result = score_cards(
             table.options,

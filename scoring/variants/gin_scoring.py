@@ -216,7 +216,7 @@ def oklahoma_limit(upcard: Card) -> int:
     return 0 if value == 1 else value
 
 
-def _knock_limit(options: GinOptions, upcard: Card | None) -> tuple[int, Card | None]:
+def knock_limit(options: GinOptions, upcard: Card | None) -> tuple[int, Card | None]:
     """Return the hand's knock limit and its upcard as scored: Oklahoma needs the upcard
     (GIN-OKLAHOMA); elsewhere there is none to give."""
     if not options.oklahoma:
@@ -285,7 +285,7 @@ def score_quick(
     the hand's first upcard)."""
     knocker = _check_seat(knocker)
     ending = _check_ending(ending)
-    limit, upcard = _knock_limit(options, upcard)
+    limit, upcard = knock_limit(options, upcard)
     bad_counts = [
         Violation(
             rule="GIN-DEADWOOD",
@@ -369,7 +369,7 @@ def score_cards(
     table gives the hand's first upcard too (GIN-OKLAHOMA).
     """
     knocker = _check_seat(knocker)
-    limit, upcard = _knock_limit(options, upcard)
+    limit, upcard = knock_limit(options, upcard)
     if ending is not None:
         ending = _check_ending(ending)
         if ending == BIG_GIN:

@@ -53,6 +53,30 @@ class TestRefereePage:
         expect(points.locator("tr", has_text="Bruno")).to_contain_text("19")
         expect(page.get_by_test_id("answer")).to_contain_text("KR-UNDERCUT")
 
+    def test_an_oklahoma_hand_asks_for_its_upcard_and_doubles_under_a_spade(self, new_phone):
+        page = new_phone()
+        page.goto("/referee/")
+        page.get_by_label("What does this hand score?").check()
+        upcard = page.get_by_label("Upcard at the deal")
+        expect(upcard).to_be_hidden()  # Big Gin, the default, turns nothing up that counts
+        page.get_by_label("Oklahoma", exact=True).check()
+        expect(upcard).to_be_visible()
+        for index, (name, hand) in enumerate(
+            [("Anna", "7S 8S 9S KC KH KD 2C 3C 4C 5H"), ("Bruno", "5S 6S 10S JS KS 8C 8H 8D QH 2D")]
+        ):
+            row = page.locator(f'[data-player="{index}"]')
+            row.get_by_label("Name").fill(name)
+            row.get_by_label("Cards still in hand").fill(hand)
+        page.locator('[data-player="0"]').get_by_label("knocked").check()
+        upcard.fill("QS")
+        page.get_by_role("button", name="Ask the referee").click()
+        # GIN-OKLAHOMA, GIN-LAYOFF, GIN-SPADES: Bruno lays off to Q♥ 2♦ = 12; 12 - 5 = 7, x2.
+        points = page.get_by_test_id("points")
+        expect(points.locator("tr", has_text="Anna")).to_contain_text("14")
+        expect(page.get_by_test_id("answer")).to_contain_text("GIN-SPADES")
+        page.get_by_label("American", exact=True).check()
+        expect(upcard).to_be_hidden()
+
 
 class TestTheAnswerIsAlwaysTheLastQuestions:
     def test_a_refusal_replaces_the_previous_verdict(self, new_phone):

@@ -32,6 +32,12 @@ SEAT_FLAGS = _seat_flags()
 # The games whose players lay melds during a hand: a score names each player's melds, and a
 # hand may be asked about once its player has opened.
 TABLE_MELDS = " ".join(key for key, game in GAMES.items() if game.table_melds)
+# The games whose hands may name the card turned up at the deal (Gin's Oklahoma), and the
+# rules that say what it does.
+UPCARD_GAMES = " ".join(key for key, game in GAMES.items() if game.upcard_option)
+UPCARD_RULES = tuple(
+    dict.fromkeys(spec.rule for game in GAMES.values() if (spec := game.option(game.upcard_option)))
+)
 
 
 def _lines(text: str) -> list[str]:
@@ -72,6 +78,7 @@ class RefereeForm(GameOptionsMixin, forms.Form):
     )
     hand = forms.CharField(label=_("Cards in hand"), required=False, max_length=300)
     stock_exhausted = forms.BooleanField(label=_("The stock ran out"), required=False)
+    upcard = forms.CharField(label=_("Upcard at the deal"), required=False, max_length=20)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -94,6 +101,14 @@ class RefereeForm(GameOptionsMixin, forms.Form):
     @property
     def table_melds(self) -> str:
         return TABLE_MELDS
+
+    @property
+    def upcard_games(self) -> str:
+        return UPCARD_GAMES
+
+    @property
+    def upcard_rules(self) -> tuple[str, ...]:
+        return UPCARD_RULES
 
     def player_rows(self):
         return [
@@ -156,6 +171,8 @@ class RefereeForm(GameOptionsMixin, forms.Form):
                 for i in range(data["players"])
             ]
             request["stock_exhausted"] = data["stock_exhausted"]
+            if game.takes_upcard(request["options"]) and data["upcard"].strip():
+                request["upcard"] = data["upcard"]
         elif question in ("meld", "hand"):
             request["cards"] = data["cards"]
             request["opened"] = data["opened"]

@@ -391,3 +391,24 @@ class TestApi:
         assert body["points"] == {"Anna": 14, "Bruno": 0}
         assert [item["rule"] for item in body["items"]] == ["GIN-SCORE-KNOCK", "GIN-SPADES"]
         assert "GIN-SPADES" in [rule["rule"] for rule in body["rules"]]
+
+    def test_the_referee_refuses_an_oklahoma_question_without_its_upcard(self, api):
+        """GIN-OKLAHOMA: the question lacks what sets the knock limit; the hand is not judged
+        (400, not a verdict of "not legal"). An upcard where the preset plays no Oklahoma is
+        refused the same way."""
+        players = [
+            {"name": "Anna", "hand": "7S 8S 9S KC KH KD 2C 3C 4C 5H", "knocked": True},
+            {"name": "Bruno", "hand": "5S 6S 10S JS KS 8C 8H 8D QH 2D"},
+        ]
+        for extra, code in (
+            ({"preset": "oklahoma"}, "upcard_needed"),
+            ({"upcard": "QS"}, "not_played"),
+        ):
+            response = api.post(
+                "/api/v1/referee/score/",
+                {"variant": "gin", "players": players, **extra},
+                format="json",
+            )
+            assert response.status_code == 400, response.content
+            violations = response.json()["violations"]
+            assert [(v["rule"], v["code"]) for v in violations] == [("GIN-OKLAHOMA", code)]

@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import TableFactory
@@ -192,6 +193,53 @@ class TestRefereePage:
     def test_a_table_without_a_key_is_not_found(self, client, db):
         table = TableFactory()
         assert client.get(f"/referee/?table={table.id}").status_code == 404
+
+    OKLAHOMA_HAND = {
+        "variant": "gin",
+        "gin__preset": "oklahoma",
+        "players": "2",
+        "question": "score",
+        "p0_name": "Anna",
+        "p0_hand": "7S 8S 9S KC KH KD 2C 3C 4C 5H",
+        "p0_knocked": "on",
+        "p1_name": "Bruno",
+        "p1_hand": "5S 6S 10S JS KS 8C 8H 8D QH 2D",
+    }
+
+    def test_an_oklahoma_hand_is_scored_with_the_upcard_typed_on_the_page(self, client, db):
+        """GIN-OKLAHOMA and GIN-SPADES: the Q♠ turned up lets a knock keep 10; Anna keeps the
+        5♥. Bruno lays 5♠ 6♠ and 10♠ J♠ on her 7-8-9♠ and K♠ on her kings, keeping
+        Q♥ 2♦ = 12 (GIN-LAYOFF): 12 - 5 = 7 (GIN-SCORE-KNOCK), doubled by the spade: 14."""
+        response = client.post("/referee/", {**self.OKLAHOMA_HAND, "upcard": "QS"})
+        page = response.content.decode()
+        assert response.status_code == 200, page
+        points = re.search(r'data-testid="points">(.*?)</table>', page, re.S).group(1)
+        assert re.findall(r"<th>(\w+)</th><td>(\d+)</td>", points) == [
+            ("Anna", "14"),
+            ("Bruno", "0"),
+        ]
+        assert "GIN-SPADES" in page
+
+    def test_an_oklahoma_hand_without_its_upcard_is_refused_naming_it(self, client, db):
+        response = client.post("/referee/", self.OKLAHOMA_HAND, HTTP_HX_REQUEST="true")
+        page = response.content.decode()
+        assert response.status_code == 400
+        assert "first upcard sets the knock limit" in page and "GIN-OKLAHOMA" in page
+
+    def test_the_upcard_is_asked_only_where_the_preset_plays_oklahoma(self, client, db):
+        """The field is on the page for Gin; games.css shows it under the Oklahoma preset
+        only, and the other presets' hands are scored without it (an upcard typed before
+        switching preset is left out, not refused)."""
+        page = client.get("/referee/").content.decode()
+        assert 'data-upcard="gin"' in page and 'data-testid="upcard"' in page
+        css = client.get(reverse("game-styles")).content.decode()
+        assert '[data-upcard~="gin"] { display: none; }' in css
+        assert 'option[value="oklahoma"]:checked) [data-upcard~="gin"] { display: block; }' in css
+        assert 'value="american"]:checked) [data-upcard' not in css
+        big_gin = {**self.OKLAHOMA_HAND, "gin__preset": "big_gin", "upcard": "QS"}
+        page = client.post("/referee/", big_gin).content.decode()
+        # Big Gin without the spade: 12 - 5 = 7 (GIN-SCORE-KNOCK).
+        assert re.search(r"<th>Anna</th><td>7</td>", page) and "GIN-SPADES" not in page
 
 
 class TestScoresOfTheOtherGames:
