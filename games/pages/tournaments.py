@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from games.clubs.models import Player
 from games.pages.common import add_errors, admins_only, with_club
+from games.pages.errors import page_error, wants_json
 from games.pages.forms.tournaments import (
     AdjustForm,
     DecisionForm,
@@ -151,13 +152,23 @@ def _deputies(access, tournament) -> dict:
 
 
 def _director_post(request, access, tournament_id: int, act) -> object:
-    """Run a director's action and go back to the night's page; a refusal is answered as on
-    every page (games/pages/errors.py: 403 not allowed now, 400 not valid, 409 overtaken).
-    Refused before anything is read but the night, to anyone who does not run it."""
+    """Run a director's action and go back to the night's page. A refusal of the action is
+    shown on the night's page itself, at its top and focused, with the status every page
+    gives it (games/pages/errors.py: 403 not allowed now, 400 not valid, 409 overtaken), so
+    the director reads it where the night is and taps on. Refused before anything is read
+    but the night, to anyone who does not run it."""
     tournament = _tournament(access, tournament_id)
     if not _directs(request, access, tournament):
         raise ActionRefused(_("Only the night's director can do this."))
-    act(tournament)
+    try:
+        act(tournament)
+    except (ActionRefused, ValidationError) as exc:
+        error = page_error(exc)
+        if request.htmx or wants_json(request):
+            raise
+        tournament.refresh_from_db()
+        context = _detail_context(request, access, tournament, error=error.html)
+        return render(request, "tournaments/night.html", context, status=error.status)
     return redirect("tournament", club=access.club.slug, tournament_id=tournament.pk)
 
 

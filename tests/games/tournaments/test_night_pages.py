@@ -9,6 +9,7 @@ from django.test import Client
 
 from games.pages import tournaments as tournament_pages
 from games.tables import services as table_services
+from games.tables.models import Table
 from games.tournaments import selectors, services
 from games.tournaments.models import RoundTable, Tournament
 from scoring.tournaments.swiss import swiss_round
@@ -63,6 +64,24 @@ def test_a_round_cannot_start_while_tables_play_and_the_page_says_which(world, d
     # A refusal, answered as on every page (games/pages/errors.py).
     assert response.status_code == 403
     assert "still playing: 1, 2" in response.content.decode()
+
+
+def test_a_refused_round_is_said_on_the_night_s_page_and_nothing_starts(world, director):
+    """Nobody checked in: the director stays on the night, the refusal at its top (focused
+    by app.js), the round's button still there; no round, no table."""
+    response = director.post(
+        f"/clubs/{world.club.slug}/n/new/", {**NIGHT_FORM, "league": world.league.pk}
+    )
+    tournament = Tournament.objects.get(name="Gin night")
+    url = response.url
+    response = director.post(url + "rounds/")
+    page = response.content.decode()
+    assert response.status_code == 403
+    alert = re.search(r'data-testid="night-error">([^<]+)<', page)
+    assert alert and alert.group(1) == "Check in at least two players to start a round."
+    assert 'data-testid="start-round"' in page and "<h1>Gin night</h1>" in page
+    assert not tournament.round_set.exists()
+    assert not Table.objects.exists()
 
 
 def test_the_room_screen_shows_the_round_and_the_standings(world, director, night):
