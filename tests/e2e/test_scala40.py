@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.axe import BLOCKING, axe_violations
-from tests.e2e.conftest import fill_seats, start_table
+from tests.e2e.conftest import fill_seats, start_table, tap_in_view
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -119,3 +119,58 @@ class TestScala40Match:
         expect(page.get_by_label("Giocatore 5")).to_be_visible()
         expect(page.get_by_label("Giocatore 6")).to_be_hidden()
         assert axe_violations(page, "#new-table", impacts=BLOCKING) == []
+
+
+class TestScala40MoveByMove:
+    """Turns of a Scala 40 hand entered on the phone, the referee checking each (S40-OPEN,
+    S40-OPEN-PENALTY, S40-ADD)."""
+
+    def _turn(self, page, meld: tuple[str, ...], discard: str) -> None:
+        form = page.get_by_test_id("move-form")
+        page.evaluate("window.scrollTo(0, 0)")
+        tap_in_view(page, page.get_by_test_id("draw-stock"), posts=True)
+        for face in meld:
+            form.get_by_role("checkbox", name=face, exact=True).click()
+        with page.expect_response(lambda response: "/moves/" in response.url):
+            form.get_by_role("button", name="Lay melds").click()
+        form.get_by_role("checkbox", name=discard, exact=True).click()
+        with page.expect_response(lambda response: "/moves/" in response.url):
+            form.get_by_role("button", name=f"Discard {discard}").click()
+
+    def test_a_short_opening_goes_back_with_a_penalty_and_adding_waits_for_an_opening(
+        self, new_phone
+    ):
+        page = new_phone(viewport={"width": 390, "height": 844})
+        start_table(page, "Scala 40", ["Anna", "Bruno", "Carla"])
+        page.get_by_text("Play the next hand move by move").click()
+        page.get_by_test_id("upcard").fill("9D")
+        page.get_by_role("button", name="Deal").click()
+        form = page.get_by_test_id("move-form")
+        expect(page.get_by_test_id("turn")).to_have_text("Bruno to draw.")
+
+        # Bruno lays 10♠ J♠ Q♠: 30, short of 40 (S40-OPEN), and ends his turn on it: the
+        # three go back into his hand, seen by all, and a failed opening is marked
+        # (S40-OPEN-PENALTY). The table holds no meld.
+        self._turn(page, ("10♠", "J♠", "Q♠"), "5♣")
+        expect(page.get_by_test_id("turn")).to_have_text("Carla to draw.")
+        bruno = page.get_by_test_id("play-seat-1")
+        expect(bruno).to_contain_text("1 failed opening")
+        expect(bruno).to_contain_text("13 cards")
+        expect(page.get_by_test_id("table-melds")).to_have_text("No melds on the table yet.")
+
+        # Carla opens with 10♥ J♥ Q♥ K♥ = 40 (S40-OPEN, VALUE).
+        self._turn(page, ("10♥", "J♥", "Q♥", "K♥"), "2♦")
+        expect(page.get_by_test_id("play-seat-2")).to_contain_text("opened")
+        expect(page.get_by_test_id("turn")).to_have_text("Anna to draw.")
+
+        # Anna has not opened: her 9♥ on Carla's run is refused where her thumb is (S40-ADD).
+        tap_in_view(page, page.get_by_test_id("draw-stock"), posts=True)
+        expect(page.get_by_test_id("meld-1")).to_have_text("#110♥J♥Q♥K♥")
+        form.get_by_test_id("meld-1").click()
+        form.get_by_role("checkbox", name="9♥", exact=True).click()
+        form.get_by_role("button", name="Add to #1").click()
+        alert = form.get_by_role("alert")
+        expect(alert).to_contain_text("Anna has not opened yet: first lay an opening.")
+        expect(alert.get_by_role("link", name="S40-ADD")).to_be_visible()
+        expect(alert).to_be_in_viewport()
+        expect(page.get_by_test_id("meld-1")).to_have_text("#110♥J♥Q♥K♥")
