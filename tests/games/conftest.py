@@ -13,6 +13,7 @@ from django.conf import settings
 
 from games.tables import services as table_services
 from tests.games.clubs_setup import club_world
+from tests.html_ids import id_problems
 
 
 def _on_postgres() -> bool:
@@ -73,3 +74,22 @@ def world(db, django_capture_on_commit_callbacks):
     commit, as in the application; Celery is eager here)."""
     with django_capture_on_commit_callbacks(execute=True):
         return club_world()
+
+
+@pytest.fixture(autouse=True)
+def _pages_keep_their_ids_whole(monkeypatch):
+    """Fail any test whose page answer gives an id twice or names one it lacks
+    (tests/html_ids.py): every form error, every label, on every page a test opens."""
+    from django.test import Client
+
+    answer = Client.request
+
+    def request(self, **request):
+        response = answer(self, **request)
+        html = "text/html" in response.get("Content-Type", "")
+        if html and not getattr(response, "streaming", False):
+            problems = id_problems(response.content.decode())
+            assert not problems, (request.get("PATH_INFO"), response.status_code, problems)
+        return response
+
+    monkeypatch.setattr(Client, "request", request)

@@ -146,6 +146,13 @@ class GameOptionsMixin:
     offers (scoring.game's TABLE_FORM, LEAGUE_FORM, REFEREE_FORM)."""
 
     form_kind: str
+    # Fields whose errors the page says beside them, left out of the options' list of errors
+    # (an error said twice would give two elements the id its field's aria-describedby names).
+    errors_shown_apart: tuple[str, ...] = ()
+
+    def option_errors(self) -> list:
+        """Return the fields with errors that the list under the options says."""
+        return [f for f in self if f.errors and f.name not in self.errors_shown_apart]
 
     def add_game_fields(self) -> None:
         self.fields["variant"] = forms.ChoiceField(

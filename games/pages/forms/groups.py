@@ -32,6 +32,7 @@ class _GameOnlyForm(TableCreateForm):
 
 
 class GroupCreateForm(_GameOnlyForm):
+    errors_shown_apart = ("name", "names")
     name = forms.CharField(
         label=_("Group name"),
         max_length=60,
@@ -51,6 +52,8 @@ class GroupCreateForm(_GameOnlyForm):
 
 class GroupTableForm(_GameOnlyForm):
     """Who plays this table (the group's players, in seat order) and the game."""
+
+    errors_shown_apart = ("seated",)
 
     seated = forms.TypedMultipleChoiceField(
         label=_("Who is playing?"), coerce=int, widget=forms.CheckboxSelectMultiple

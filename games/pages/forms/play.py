@@ -114,6 +114,8 @@ class MoveForm(EventForm):
     reason = forms.CharField(label=_("Why?"), required=False, max_length=200)
 
     def __init__(self, *args, seats: int = 2, play: PlayBoard | None = None, **kwargs):
+        # Its own ids: the table page draws it beside the hand form, which has the same keys.
+        kwargs.setdefault("auto_id", "id_move_%s")
         super().__init__(*args, **kwargs)
         self.seat_count = seats
         self.play = play

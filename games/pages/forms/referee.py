@@ -143,13 +143,18 @@ class RefereeForm(GameOptionsMixin, forms.Form):
                 self.add_error(name, _("Type or tap the cards for “%(field)s”.") % {"field": label})
         return data
 
-    def error_lines(self) -> list[str]:
-        """Return each error with the label of the field it is about, for the answer area."""
+    def error_lines(self) -> list[tuple[str, str]]:
+        """Return each field's errors with the label of the field they are about, for the
+        answer area, and the id that field's aria-describedby names ("" for the form's own
+        errors): the answer area is where a field's errors are said."""
         lines = []
         for name, errors in self.errors.items():
-            label = str(self.fields[name].label) if name in self.fields else ""
-            for error in errors:
-                lines.append(f"{label}: {error}" if label and label not in error else error)
+            field = self[name] if name in self.fields else None
+            label = str(field.label or "") if field is not None else ""
+            said = " ".join(
+                f"{label}: {error}" if label and label not in error else error for error in errors
+            )
+            lines.append((f"{field.auto_id}_error" if field is not None else "", said))
         return lines
 
     def request(self) -> tuple[str, dict]:
