@@ -92,7 +92,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: X-Forwarded-* from a peer that is not one of TRUSTED_PROXIES is dropped before
+    # Outermost: a body a refusal left unread is read before the connection closes, so that
+    # nginx passes the refusal on rather than a 502 (rummyref/request_body.py).
+    "rummyref.request_body.UnreadBodyMiddleware",
+    # Then: X-Forwarded-* from a peer that is not one of TRUSTED_PROXIES is dropped before
     # anything reads it (the HTTPS redirect, throttles, the login lock-out).
     "rummyref.security.ForwardedHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
