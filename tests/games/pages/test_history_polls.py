@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.test import Client
 
+from rummyref.release import code_version
 from tests.games.pages.test_pages import _create
 from tests.games.sharing import join_from
 from tests.payloads import quick
@@ -158,7 +159,7 @@ class TestKeptEntries:
         assert "Amend" in phone.get(f"/t/{table.id}/").content.decode()
         hand_seq = table.events.filter(type="hand_recorded").first().seq
         key = make_template_fragment_key(
-            "hand_entry", [table.id, hand_seq, 0, "scorekeeper", "en", False]
+            "hand_entry", [code_version(), table.id, hand_seq, 0, "scorekeeper", "en", False]
         )
         assert cache.get(key) is not None
         viewer = Client()
@@ -167,6 +168,24 @@ class TestKeptEntries:
         assert 'id="hand-1"' in page and ">Amend<" not in page
         italian = viewer.get(f"/t/{table.id}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
         assert "Calcolo dei punti" in italian and "How it scored" not in italian
+
+    def test_an_entry_drawn_by_other_code_is_not_shown_after_a_deploy(
+        self, phone, append, monkeypatch
+    ):
+        """The shared cache outlives a deploy: an entry kept by the code before is keyed by
+        that code's version (rummyref/release.py), so the new code draws its own."""
+        table = _create(phone)
+        _hands(append, table, 1)
+        hand_seq = table.events.get(type="hand_recorded").seq
+        monkeypatch.setattr("rummyref.release.code_version", lambda: "before")
+        key = make_template_fragment_key(
+            "hand_entry", ["before", table.id, hand_seq, 0, "scorekeeper", "en", False]
+        )
+        cache.set(key, '<li id="hand-1" class="hand">drawn by the code before</li>')
+        assert "drawn by the code before" in phone.get(f"/t/{table.id}/").content.decode()
+        monkeypatch.setattr("rummyref.release.code_version", lambda: "after")
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert "drawn by the code before" not in page and 'id="hand-1"' in page
 
     def test_a_correction_shows_at_once(self, phone, append):
         table = _create(phone)
