@@ -19,7 +19,6 @@ from scoring.play.state import (
     Play,
     _check_rediscard,
     _draw_again,
-    _ended,
     _finish,
     _give,
     _name,
@@ -28,6 +27,7 @@ from scoring.play.state import (
     _take,
     _turn_complete,
     _with_hand,
+    with_end,
 )
 from scoring.solver import deadwood_count
 
@@ -183,4 +183,4 @@ def _show(play: Play, move: HandsShown) -> Play:
                 cards=[str(c) for c in missing.elements()],
             )
         hands[seat] = replace(hand, shown=cards, known=())
-    return _ended(replace(play, hands=tuple(hands)))
+    return with_end(replace(play, hands=tuple(hands)))

@@ -332,7 +332,7 @@ def _finish(play: Play, ending: str, seat: int | None) -> Play:
     if ending == WALL:
         return replace(play, phase=DONE, end=HandEnd(WALL, (), None, play.upcard))
     if not any(_must_show(play, s) for s in range(len(play.seats))):
-        return _ended(play)
+        return with_end(play)
     return play
 
 
@@ -341,7 +341,7 @@ def _must_show(play: Play, seat: int) -> bool:
     return hand.shown is None and hand.points is None and hand.count > 0
 
 
-def _ended(play: Play) -> Play:
+def with_end(play: Play) -> Play:
     """Build the hand's end state for the variant to score."""
     ending = play.ending
     players = []

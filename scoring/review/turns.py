@@ -41,7 +41,7 @@ from scoring.hands import KNOCK as KNOCK_ENDING
 from scoring.melds import Meld
 from scoring.play import DONE, DRAW, FINAL, PLAY, SHOW, Play, SeatHand, apply_move
 from scoring.play.rules import JOKER_DISCARD_NEVER, JOKER_DISCARD_OPENED
-from scoring.play.state import _ended
+from scoring.play.state import with_end
 from scoring.review.chances import MissedChances, named_card
 from scoring.review.hindsight import Hindsight, Move
 from scoring.review.judge import Judge, without
@@ -164,7 +164,7 @@ class TurnReader(MissedChances):
                 hands[other] = replace(hand, shown=cards, known=())
         over = replace(play, hands=tuple(hands), ending=ending, ender=seat, phase=SHOW)
         try:
-            end = _ended(over).end
+            end = with_end(over).end
             if end is None:
                 return None
             return tuple(self.game.score_play(self.options, end, self.seats).points)
