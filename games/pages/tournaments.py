@@ -370,11 +370,31 @@ def table_cards(request, access, tournament_id: int):
 @never_cache
 @with_club
 def tournament_tv(request, access, tournament_id: int):
-    """The room's screen: the round's tables, its clock and the standings, live."""
+    """The night's screen for the club's members: the round's tables and the standings,
+    live; like the room's screen, its polls get 204 while nothing it shows has moved, and
+    every member's screen is served one drawing of each version of the night."""
     tournament = _tournament(access, tournament_id)
-    context = {"club": access.club, **_night_context(tournament)}
-    template = "tournaments/tv.html#board" if request.htmx else "tournaments/tv.html"
-    return render(request, template, context)
+    version = selectors.night_version(tournament=tournament)
+    if request.htmx and request.GET.get("since") == version:
+        return HttpResponse(status=204)
+
+    def context() -> dict:
+        return {"club": access.club, "version": version, **_night_context(tournament)}
+
+    if request.htmx:
+        key = f"members-board:{tournament.pk}:{version}:{get_language()}"
+        return _drawn_once(key, lambda: render_to_string("tournaments/tv.html#board", context()))
+    return render(request, "tournaments/tv.html", context())
+
+
+def _drawn_once(key: str, draw) -> HttpResponse:
+    """Answer the board kept under ``key`` in the shared cache, drawn by ``draw`` the first
+    time it is asked for: every screen of a night shows the same board."""
+    board = cache.get(key)
+    if board is None:
+        board = draw()
+        cache.set(key, board, ROOM_BOARD_SECONDS)
+    return HttpResponse(board)
 
 
 @require_safe
@@ -394,15 +414,14 @@ def room_screen(request, token: str):
         # the other screens from the shared cache.
         link = hashlib.sha256(token.encode()).hexdigest()[:16]
         key = f"room-board:{tournament.pk}:{link}:{version}:{get_language()}"
-        board = cache.get(key)
-        if board is None:
-            board = render_to_string(
+        return _drawn_once(
+            key,
+            lambda: render_to_string(
                 "tournaments/room.html#board",
                 _room_context(tournament, token, version),
                 request=request,
-            )
-            cache.set(key, board, ROOM_BOARD_SECONDS)
-        return HttpResponse(board)
+            ),
+        )
     return render(request, "tournaments/room.html", _room_context(tournament, token, version))
 
 

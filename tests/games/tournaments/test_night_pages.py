@@ -115,6 +115,35 @@ def test_the_room_screen_shows_the_round_and_the_standings(world, director, nigh
     assert sorted(vps) == ["0", "0", "3", "3"]
 
 
+def test_a_members_screen_polls_idle_with_204_and_shares_one_drawing(
+    world, director, night, monkeypatch
+):
+    """The members' screen of the night, like the room's: a poll at the version it shows
+    is answered 204; a version is drawn once for every screen asking for it."""
+    tournament, url = night
+    director.post(url + "rounds/")
+    page = director.get(url + "tv/").content.decode()
+    since = re.search(r"tv/\?since=([^\"&]+)\"", page).group(1)
+    poll = f"{url}tv/?since={since}"
+    assert director.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+    drawn = []
+    original = tournament_pages._night_context
+    monkeypatch.setattr(
+        tournament_pages,
+        "_night_context",
+        lambda *args, **kwargs: drawn.append(1) or original(*args, **kwargs),
+    )
+    member = Client()
+    member.force_login(world.member)
+    for screen in (director, member, director):
+        assert screen.get(url + "tv/", HTTP_HX_REQUEST="true").status_code == 200
+    assert len(drawn) == 1
+    _finish_open_tables(tournament)
+    moved = member.get(poll, HTTP_HX_REQUEST="true")
+    assert moved.status_code == 200 and moved.content.decode().count("done ✓") == 2
+    assert len(drawn) == 2
+
+
 def test_members_follow_but_only_admins_direct(world, night):
     _tournament, url = night
     member = Client()
