@@ -301,6 +301,18 @@ class ScoreView(RefereeView):
                 },
             ),
             (
+                "Gin at Oklahoma: the Q♠ upcard lets A knock with 10 and doubles the hand",
+                {
+                    "variant": "gin",
+                    "preset": "oklahoma",
+                    "upcard": "QS",
+                    "players": [
+                        {"name": "A", "hand": "7S 8S 9S KC KH KD 2C 3C 4C 5H", "knocked": True},
+                        {"name": "B", "hand": "5S 6S 10S JS KS 8C 8H 8D QH 2D"},
+                    ],
+                },
+            ),
+            (
                 "Scala 40: A closes in hand, doubling the others",
                 {
                     "variant": "scala40",
@@ -320,7 +332,9 @@ class ScoreView(RefereeView):
         "Points each player gets for this hand in the game's own terms (gained/lost for "
         "Ramino, penalty points for Rummy40 and Scala 40, points won for Gin and Knock Rummy), "
         "with every "
-        "bonus and penalty itemised by rule; or `valid: false` for an illegal end.",
+        "bonus and penalty itemised by rule; or `valid: false` for an illegal end. At an "
+        "Oklahoma table, `upcard` is the card turned up at the deal (GIN-OKLAHOMA): a 400 "
+        "without it.",
     )
     def post(self, request):
         return super().post(request)
