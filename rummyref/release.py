@@ -1,8 +1,10 @@
-"""What this copy of the code is, for the cache keys of rendered pieces of pages.
+"""What this copy of the code is, for the key prefix of the rendered pieces of pages.
 
 A piece of a page kept in the shared cache (a hand's entry in the history, the score chart)
-outlives a deploy in Redis: keyed by ``code_version`` too, the pieces drawn by the old
-templates and tags are never shown by the new code, which draws its own.
+outlives a deploy in Redis: kept under a prefix naming the code (settings' CACHES
+"template_fragments", which the {% cache %} tag uses), the pieces drawn by the old templates
+and tags are never shown by the new code, which draws its own. Read by the settings: no
+Django here.
 """
 
 import hashlib
@@ -24,8 +26,3 @@ def code_version() -> str:
                 digest.update(str(path.relative_to(ROOT)).encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
-
-
-def release(request) -> dict[str, str]:
-    """Context processor: ``code_version`` for the {% cache %} keys."""
-    return {"code_version": code_version()}

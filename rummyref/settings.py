@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rummyref.env import env_bool, env_int, env_list, env_str
 from rummyref.lan import lan_addresses, machine_hostnames
+from rummyref.release import code_version
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -139,7 +140,6 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "rummyref.release.release",
             ],
         },
     },
@@ -218,6 +218,14 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 20_000},
         }
     }
+
+# The pieces of pages the {% cache %} tag keeps (a hand's entry in the history, the score
+# chart) go to the same store under a prefix naming this copy of the code: after a deploy,
+# what the old templates drew is never shown (rummyref/release.py).
+CACHES["template_fragments"] = {
+    **CACHES["default"],
+    "KEY_PREFIX": f"{CACHES['default'].get('KEY_PREFIX', '')}:{code_version()}",
+}
 
 # The proxies in front of the app (addresses or networks, comma-separated; the same list is
 # gunicorn's forwarded_allow_ips). X-Forwarded-* is believed only from a direct peer on this
