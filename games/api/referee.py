@@ -272,63 +272,67 @@ class RearrangementView(RefereeView):
         return super().post(request)
 
 
+# The score question's examples in the API docs, one a game's way of ending a hand.
+SCORE_EXAMPLES = [
+    (
+        "Gin: the knocker's 10 cards against the defender's",
+        {
+            "variant": "gin",
+            "players": [
+                {"name": "A", "hand": "9C 9S 9H 9D 4C 4S 4H 3C 3S 3H", "knocked": True},
+                {"name": "B", "hand": "6C AH AS 2S 5D 6D 7D KC KS KH"},
+            ],
+        },
+    ),
+    (
+        "Ramino: A goes out",
+        {
+            "variant": "ramino",
+            "players": [
+                {"name": "A", "hand": "", "melded": "7S 8S 9S", "went_out": True},
+                {"name": "B", "hand": "KH QH 5C"},
+                {"name": "C", "hand": "JK 2D"},
+            ],
+        },
+    ),
+    (
+        "Gin at Oklahoma: the Q♠ upcard lets A knock with 10 and doubles the hand",
+        {
+            "variant": "gin",
+            "preset": "oklahoma",
+            "upcard": "QS",
+            "players": [
+                {"name": "A", "hand": "7S 8S 9S KC KH KD 2C 3C 4C 5H", "knocked": True},
+                {"name": "B", "hand": "5S 6S 10S JS KS 8C 8H 8D QH 2D"},
+            ],
+        },
+    ),
+    (
+        "Scala 40: A closes in hand, doubling the others",
+        {
+            "variant": "scala40",
+            "players": [
+                {
+                    "name": "A",
+                    "hand": "",
+                    "melded": "7S 8S 9S",
+                    "went_out": True,
+                    "hand_closed": True,
+                },
+                {"name": "B", "hand": "KH QH 5C"},
+            ],
+        },
+    ),
+]
+
+
 class ScoreView(RefereeView):
     ask, question = ScoreAsk, "score"
 
     @_schema(
         "What does this hand score?",
         ScoreAsk,
-        [
-            (
-                "Gin: the knocker's 10 cards against the defender's",
-                {
-                    "variant": "gin",
-                    "players": [
-                        {"name": "A", "hand": "9C 9S 9H 9D 4C 4S 4H 3C 3S 3H", "knocked": True},
-                        {"name": "B", "hand": "6C AH AS 2S 5D 6D 7D KC KS KH"},
-                    ],
-                },
-            ),
-            (
-                "Ramino: A goes out",
-                {
-                    "variant": "ramino",
-                    "players": [
-                        {"name": "A", "hand": "", "melded": "7S 8S 9S", "went_out": True},
-                        {"name": "B", "hand": "KH QH 5C"},
-                        {"name": "C", "hand": "JK 2D"},
-                    ],
-                },
-            ),
-            (
-                "Gin at Oklahoma: the Q♠ upcard lets A knock with 10 and doubles the hand",
-                {
-                    "variant": "gin",
-                    "preset": "oklahoma",
-                    "upcard": "QS",
-                    "players": [
-                        {"name": "A", "hand": "7S 8S 9S KC KH KD 2C 3C 4C 5H", "knocked": True},
-                        {"name": "B", "hand": "5S 6S 10S JS KS 8C 8H 8D QH 2D"},
-                    ],
-                },
-            ),
-            (
-                "Scala 40: A closes in hand, doubling the others",
-                {
-                    "variant": "scala40",
-                    "players": [
-                        {
-                            "name": "A",
-                            "hand": "",
-                            "melded": "7S 8S 9S",
-                            "went_out": True,
-                            "hand_closed": True,
-                        },
-                        {"name": "B", "hand": "KH QH 5C"},
-                    ],
-                },
-            ),
-        ],
+        SCORE_EXAMPLES,
         "Points each player gets for this hand in the game's own terms (gained/lost for "
         "Ramino, penalty points for Rummy40 and Scala 40, points won for Gin and Knock Rummy), "
         "with every "
