@@ -100,6 +100,13 @@ class Shoe:
         return cards
 
 
+def options_in_full(created: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a creation payload's options as the engine reads them, every one named: a
+    log stored as a new table keeps its own rules, not a new table's defaults."""
+    state = apply(None, LogEvent(1, TABLE_CREATED, dict(created)))
+    return state.variant.options_to_dict(state.options)
+
+
 def notation(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards))
 

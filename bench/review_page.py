@@ -16,6 +16,7 @@ import json
 import uuid
 from typing import Any
 
+from bench.logs import options_in_full
 from bench.spread import repeat
 
 REQUESTS = 50
@@ -28,7 +29,7 @@ def _table(events) -> Any:
 
     created = events[0].payload
     table = services.table_create(
-        variant=created["variant"], options=created["options"], players=created["seats"]
+        variant=created["variant"], options=options_in_full(created), players=created["seats"]
     )
     keys = table.scorekeeper_key
     for event in events[1:]:

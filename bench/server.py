@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from bench.logs import options_in_full
 from bench.spread import repeat
 
 REQUESTS = 50
@@ -61,7 +62,7 @@ def table_load(log: list[list[Any]], state: dict[str, Any]):
     created = log[0][1]
     table = services.table_create(
         variant=created["variant"],
-        options=created["options"],
+        options=options_in_full(created),
         players=created["seats"],
         entered_by=BENCH,
     )

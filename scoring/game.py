@@ -311,6 +311,17 @@ class GameRules:
     # it sets the hand's knock limit), "" none: the hand forms and the referee's score ask
     # for that card while the table's options turn it on.
     upcard_option: str = ""
+    # Options a new table takes where its creator names none, which differ from what a log
+    # that lacks them means: a log made before the option existed keeps the rule it was
+    # played by (scala40's ``unopened_discard_check``), a table made now gets the sources'.
+    new_table_defaults: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def new_table_options(self, options: Any) -> Any:
+        """Return a new table's options with ``new_table_defaults`` under what it names (a
+        value that is no dict is returned as it is, for the options' reader to refuse)."""
+        if not isinstance(options, Mapping):
+            return options
+        return {**self.new_table_defaults, **options}
 
     @property
     def seatings(self) -> tuple[int, ...]:

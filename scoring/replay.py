@@ -111,12 +111,23 @@ class TableState:
         return tuple(h.current for h in self.hands if h.current is not None)
 
     @property
-    def totals(self) -> tuple[int, ...]:
-        """Return each seat's running total over the hands in force."""
+    def hand_totals(self) -> tuple[int, ...]:
+        """Return each seat's sum of the hands in force, and nothing else: no re-entry
+        (S40-REENTRY), end-of-match bonus (KR-MATCH) or director's adjustment."""
         sums = [0] * len(self.seats)
         for result in self.counted:
             for seat, points in enumerate(result.points):
                 sums[seat] += points
+        return tuple(sums)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Return each seat's score as the rules give it: the match's totals, which add to
+        the hands the re-entries, the end-of-match bonuses and the director's adjustments."""
+        match_totals = self.match.totals
+        if len(match_totals) == len(self.seats):
+            return tuple(match_totals)
+        sums = list(self.hand_totals)
         for adjustment in self.adjustments:
             sums[adjustment.seat] += adjustment.points
         return tuple(sums)
@@ -184,18 +195,20 @@ class TableState:
         """Return the JSON-ready projection the server caches and the API returns; its
         hands' entries are shared with other projections of the same hands (read-only).
 
-        ``totals`` sums the hands in force; variants with a match entry (all but Gin, whose
-        cached projections predate it) add "match": the match result, whose totals include
-        the end-of-match bonuses (KR-MATCH) and which names every winner and the loser
-        (R40-MATCH with two players).
+        ``totals`` is each seat's score as the rules give it (the match's totals: the hands
+        in force with the re-entries, end-of-match bonuses and director's adjustments), and
+        ``hand_totals``, only where it differs, the hands' sums alone. Variants with a match
+        entry (all but Gin, whose cached projections predate it) add "match": the match
+        result, which names every winner and the loser (R40-MATCH with two players).
         """
         match = self.match
+        totals, hand_totals = self.totals, self.hand_totals
         projection = {
             "variant": self.variant.key,
             "options": self.variant.options_to_dict(self.options),
             "seats": list(self.seats),
             "head_seq": self.head_seq,
-            "totals": list(self.totals),
+            "totals": list(totals),
             "winner": match.winner,
             "finished": match.finished,
             "dealer": self.dealer,
@@ -203,6 +216,10 @@ class TableState:
             "play": self.play.to_dict() if self.play is not None else None,
             "hands": [_hand_dict(h) for h in self.hands],
         }
+        # Only where they differ, so the projections of tables without re-entries, bonuses
+        # or adjustments stay as cached tables hold them.
+        if hand_totals != totals:
+            projection["hand_totals"] = list(hand_totals)
         entry = self.variant.match_entry
         if entry(self.options) if callable(entry) else entry:
             projection["match"] = match.to_dict()

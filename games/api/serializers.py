@@ -244,7 +244,17 @@ class TableStateSerializer(serializers.Serializer):
     options = serializers.DictField()
     seats = serializers.ListField(child=serializers.CharField())
     head_seq = serializers.IntegerField()
-    totals = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat.")
+    totals = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Per seat, each seat's score as the rules give it: the hands in force with "
+        "the match's re-entries (S40-REENTRY), end-of-match bonuses (KR-MATCH, GIN-GAME) and "
+        "the director's adjustments (NIGHT-ADJUST).",
+    )
+    hand_totals = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="Per seat, the hands' points alone; present only where they differ from totals.",
+    )
     winner = serializers.IntegerField(allow_null=True, help_text="Seat of the match winner.")
     finished = serializers.BooleanField()
     hands = HandSerializer(many=True)
@@ -292,7 +302,8 @@ class AppendedSerializer(serializers.Serializer):
     event = EventSerializer(help_text="The stored event.")
     head = HeadSerializer(help_text="The table's head after it (a retry: the head now).")
     totals = serializers.ListField(
-        child=serializers.IntegerField(), help_text="Per seat, at the head."
+        child=serializers.IntegerField(),
+        help_text="Per seat, at the head: the score as the rules give it (as the state's totals).",
     )
     winner = serializers.IntegerField(allow_null=True, help_text="Seat of the match winner.")
     finished = serializers.BooleanField()

@@ -25,6 +25,7 @@ from games.shared.models import key_digest
 from scoring.errors import RuleViolation
 from scoring.events import TABLE_CREATED, LogEvent
 from scoring.replay import apply
+from scoring.variants import new_table_options
 
 # Clubs, leagues and seasons. Every write names its actor and checks the actor's role here,
 # whatever the page or API in front of it already checked.
@@ -267,7 +268,7 @@ def league_options(
     """
     if not isinstance(options, dict):
         raise ValidationError(gettext("The options must be a JSON object."), code="options")
-    data = {**options, **({"preset": preset} if preset else {})}
+    data = new_table_options(variant, {**options, **({"preset": preset} if preset else {})})
     seats = [str(n) for n in range(1, players + 1)]
     payload = {"variant": variant, "options": data, "seats": seats}
     try:

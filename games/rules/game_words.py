@@ -43,6 +43,7 @@ OPTION_LABELS: Mapping[Any, Any] = {
     "undercut_on_tie": _("A tie after a knock is an undercut"),
     "big_gin": _("Big Gin: all 11 cards melded, no discard"),
     "shutout": _("Shutout: a loser who scored nothing doubles the winner's"),
+    "shutout_doubles": _("A shutout doubles"),
     "oklahoma": _("Oklahoma: the upcard sets the most a knock may keep"),
     "spade_double": _("Oklahoma: a spade upcard doubles the hand"),
     "hollywood": _("Hollywood: three games on one sheet"),
@@ -72,6 +73,9 @@ OPTION_LABELS: Mapping[Any, Any] = {
     "reentries": _("Re-entries"),
     "failed_opening_penalty": _("Penalty for a short opening"),
     "free_discard": _("Any card may be discarded, even one the table takes"),
+    "unopened_discard_check": _(
+        "A player who has not opened may not discard a card the table takes either"
+    ),
 }
 
 # A choice's name, by its option's key and its value; a value not here is shown as it is.
@@ -82,6 +86,9 @@ CHOICE_LABELS: Mapping[tuple[str, Any], Any] = {
     ("preset", "oklahoma"): _("Oklahoma"),
     ("preset", "hollywood"): _("Hollywood"),
     ("target", 1): _("Single hand"),
+    ("shutout_doubles", "both"): _("The hand points and the game bonus"),
+    ("shutout_doubles", "game_bonus"): _("The game bonus"),
+    ("shutout_doubles", "hand_points"): _("The hand points"),
     ("opening_minimum", 0): _("None"),
 }
 

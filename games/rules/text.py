@@ -119,13 +119,19 @@ ITEM_TITLES = {
     "S40-REENTRY": gettext_lazy("re-entry at the highest score still in"),
     "KR-MATCH": gettext_lazy("end-of-game bonus"),
 }
+# An item whose code changes what it is for (GIN-SHUTOUT: what the table's reading doubles).
+ITEM_TITLES_BY_CODE = {
+    ("GIN-SHUTOUT", "double_game_bonus"): gettext_lazy("shutout: the game bonus again"),
+    ("GIN-SHUTOUT", "double_hand_points"): gettext_lazy("shutout: the hand points again"),
+}
 
 
 def item_text(item: Mapping[str, Any], seats: list[str]) -> str:
     """Say who got how many points for what, e.g. 'Anna +25: gin bonus'."""
     seat = item.get("seat")
     who = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else ""
-    title = str(ITEM_TITLES.get(item.get("rule", ""), item.get("rule", "")))
+    rule = item.get("rule", "")
+    title = str(ITEM_TITLES_BY_CODE.get((rule, item.get("code"))) or ITEM_TITLES.get(rule, rule))
     params = item.get("params") or {}
     if "%(" in title:
         # A title that names the item's own figures (GIN-BOX: the hands won).

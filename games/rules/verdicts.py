@@ -311,8 +311,7 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("S40-MATCH", "is_in"): _("%(player)s is still in the match and plays hand %(hand)s."),
     ("S40-MATCH", "dealer_out"): _("%(player)s is out of the match and cannot deal."),
     ("S40-DISCARD", "attachable"): _(
-        "%(card)s can go on meld %(meld)s: a player who has opened may not discard it, "
-        "unless it is the last card."
+        "%(card)s can go on meld %(meld)s: it may not be discarded unless it is the last card."
     ),
     ("S40-PICKUP", "pickup_unused"): _(
         "%(player)s took %(card)s from the discard pile: it must go on the table this turn."

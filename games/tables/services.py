@@ -29,6 +29,7 @@ from scoring.events import (
     LogEvent,
 )
 from scoring.replay import TableState, apply, replay
+from scoring.variants import new_table_options
 
 
 class AppendConflict(Exception):
@@ -141,6 +142,7 @@ def _creation(
 ) -> tuple[TableState, dict[str, Any]]:
     """Return the engine's state once a table is created, and the creation's payload with
     the options in full; refuse bad settings (EventRejected)."""
+    options = new_table_options(variant, options)
     payload = {"variant": variant, "options": dict(options), "seats": [p.strip() for p in players]}
     try:
         state = apply(None, LogEvent(seq=1, event_type=TABLE_CREATED, payload=payload))

@@ -68,6 +68,8 @@ class PlayRules:
     # S40-DISCARD: a player who has opened may not discard a card a table meld could take,
     # but for the last one.
     no_attachable_discard: bool = False
+    # S40-DISCARD as the regulations have it: a player who has not opened is bound too.
+    attachable_check_unopened: bool = False
     # S40-STOCK: an empty stock is made again from the discard pile but its top card; the
     # hand ends only when that pile has nothing to give.
     reshuffle: bool = False

@@ -202,7 +202,8 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
         owed -= 1  # RAM-JOKER-SWAP: a swapped joker may go out as the last card
     if owed:
         raise _joker_unused(play, seat, owed)
-    if rules.no_attachable_discard and hand.opened and not last:
+    bound = hand.opened or rules.attachable_check_unopened
+    if rules.no_attachable_discard and bound and not last:
         _check_not_attachable(play, seat, card)
     hand = _take(play, seat, (card,))
     play = replace(
@@ -244,8 +245,8 @@ def _check_not_attachable(play: Play, seat: int, card: Card) -> None:
         raise _refuse(
             "S40-DISCARD",
             "attachable",
-            f"{card.label} can go on meld {number} ({item.meld.label}): a player who has "
-            "opened may not discard it, unless it is the last card.",
+            f"{card.label} can go on meld {number} ({item.meld.label}): it may not be "
+            "discarded unless it is the last card.",
             player=_name(play, seat),
             card=str(card),
             meld=number,

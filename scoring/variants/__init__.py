@@ -34,6 +34,14 @@ def game_get(key: object) -> GameRules:
     return GAMES[key]
 
 
+def new_table_options(variant: object, options: object) -> object:
+    """Return the options a new table of the game ``variant`` is created with: what it names
+    over the game's ``new_table_defaults``. An unknown game, or options that are no dict,
+    come back as they are, for the table's creation to refuse."""
+    game = GAMES.get(variant) if isinstance(variant, str) else None
+    return options if game is None else game.new_table_options(options)
+
+
 def _pickled_as_its_name(game: GameRules) -> tuple:
     # A game is one of a fixed set, and some of its functions are lambdas: a pickled state
     # (the snapshot a table's appends start from) names its game and takes it back by name.

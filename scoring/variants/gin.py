@@ -65,6 +65,7 @@ from scoring.variants.gin_options import (
     KNOCK_LIMIT,
     MAX_COUNT,
     PRESETS,
+    SHUTOUT_DOUBLES,
     TARGETS,
     WALL,
     GinOptions,
@@ -338,6 +339,9 @@ OPTIONS = (
     _set_or_preset("undercut_on_tie", "GIN-UNDERCUT", forms=ALL_FORMS),
     _set_or_preset("big_gin", "GIN-BIGGIN"),
     _set_or_preset("shutout", "GIN-SHUTOUT", line_when="shutout"),
+    _set_or_preset(
+        "shutout_doubles", "GIN-SHUTOUT", CHOICE, choices=SHUTOUT_DOUBLES, line_when="shutout"
+    ),
     _set_or_preset("oklahoma", "GIN-OKLAHOMA", line_when="oklahoma"),
     _set_or_preset("spade_double", "GIN-SPADES", line_when="spade_double"),
     _set_or_preset("hollywood", "GIN-HOLLYWOOD", line_when="hollywood"),

@@ -11,7 +11,13 @@ from collections.abc import Sequence
 
 from scoring.errors import RuleViolation, Violation
 from scoring.hands import GameScore, MatchOutcome, ScoreItem, best_seats, running_totals
-from scoring.variants.gin_options import HOLLYWOOD_GAMES, GinOptions
+from scoring.variants.gin_options import (
+    HOLLYWOOD_GAMES,
+    SHUTOUT_BOTH,
+    SHUTOUT_GAME_BONUS,
+    SHUTOUT_HAND_POINTS,
+    GinOptions,
+)
 from scoring.variants.gin_scoring import GinHandResult, match_winner
 
 SEATS = 2
@@ -65,18 +71,37 @@ def game_end_items(
             if won
         ]
     if options.shutout and points[1 - reached] == 0:
-        # The loser scored nothing: the winner's hand points and game bonus count twice, the
-        # boxes once (docs/rules.md, GIN-SHUTOUT).
+        # The loser scored nothing: what the table's reading doubles counts twice, the boxes
+        # once (docs/rules.md, GIN-SHUTOUT).
+        doubled = _shutout_doubled(options, points[reached])
         items.append(
             ScoreItem(
                 "GIN-SHUTOUT",
                 reached,
-                points[reached] + options.game_bonus,
-                {"points": points[reached], "game_bonus": options.game_bonus, **where},
-                code="double",
+                sum(doubled.values()),
+                {**doubled, **where},
+                code=SHUTOUT_CODES[options.shutout_doubles],
             )
         )
     return items
+
+
+# The shutout item's code says what it doubles, so its line on the pages says it too.
+SHUTOUT_CODES = {
+    SHUTOUT_BOTH: "double",
+    SHUTOUT_GAME_BONUS: "double_game_bonus",
+    SHUTOUT_HAND_POINTS: "double_hand_points",
+}
+
+
+def _shutout_doubled(options: GinOptions, hand_points: int) -> dict[str, int]:
+    """Return what a shutout counts a second time, by the table's reading (GIN-SHUTOUT)."""
+    doubled = {"points": hand_points, "game_bonus": options.game_bonus}
+    if options.shutout_doubles == SHUTOUT_GAME_BONUS:
+        doubled["points"] = 0
+    elif options.shutout_doubles == SHUTOUT_HAND_POINTS:
+        doubled["game_bonus"] = 0
+    return doubled
 
 
 def _with_items(points: Sequence[int], items: Sequence[ScoreItem]) -> tuple[int, ...]:

@@ -25,6 +25,12 @@ HOLLYWOOD_PRESET = "hollywood"
 LEGACY_PRESETS = (BIG_GIN_PRESET, CLASSIC_PRESET)
 LEGACY_KEYS = ("undercut_bonus", "undercut_on_tie", "no_rediscard", "wall", "target")
 
+# GIN-SHUTOUT: what a shutout doubles. The sources differ (Pagat the game bonus, Wikipedia
+# every hand's points); doubling both is the house reading every table had before the choice.
+SHUTOUT_BOTH = "both"
+SHUTOUT_GAME_BONUS = "game_bonus"
+SHUTOUT_HAND_POINTS = "hand_points"
+SHUTOUT_DOUBLES = (SHUTOUT_BOTH, SHUTOUT_GAME_BONUS, SHUTOUT_HAND_POINTS)
 # What every preset leaves as it was before American scoring (GIN-GIN, GIN-BIGGIN, and no
 # bonus at the game's end).
 _NO_AMERICAN: Mapping[str, Any] = MappingProxyType(
@@ -34,6 +40,7 @@ _NO_AMERICAN: Mapping[str, Any] = MappingProxyType(
         "box_bonus": 0,
         "game_bonus": 0,
         "shutout": False,
+        "shutout_doubles": SHUTOUT_BOTH,
         "oklahoma": False,
         "spade_double": False,
         "hollywood": False,
@@ -159,6 +166,7 @@ class GinOptions:
     box_bonus: int = 0
     game_bonus: int = 0
     shutout: bool = False
+    shutout_doubles: str = SHUTOUT_BOTH
     oklahoma: bool = False
     spade_double: bool = False
     hollywood: bool = False
@@ -174,6 +182,10 @@ class GinOptions:
             for name, high in BONUS_LIMITS.items()
             if not is_int(getattr(self, name)) or not 0 <= getattr(self, name) <= high
         ]
+        if self.shutout_doubles not in SHUTOUT_DOUBLES:
+            violations.append(
+                bad_option("shutout_doubles", self.shutout_doubles, ", ".join(SHUTOUT_DOUBLES))
+            )
         targets = TARGETS[self.preset]
         if not is_int(self.target) or self.target not in targets:
             violations.append(

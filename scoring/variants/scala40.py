@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from scoring.cards import Card, DeckSpec
@@ -21,6 +22,7 @@ from scoring.errors import RuleViolation, Violation
 from scoring.errors import refusal as _refuse
 from scoring.game import (
     ALL_FORMS,
+    BOOL,
     CHOICE,
     INT,
     OPENED,
@@ -38,7 +40,6 @@ from scoring.hands import (
     OUT,
     STOCK,
     HandScore,
-    MatchOutcome,
     ScoreItem,
     SeatEnd,
     hand_score,
@@ -65,8 +66,8 @@ from scoring.scoresheet import (
     player_count,
 )
 from scoring.solver import Closing
+from scoring.variants.scala40_match import MIN_PLAYERS, SAT_OUT, match_result, sat_out
 
-MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 HAND_SIZE = 13
 DECKS = 2
@@ -86,11 +87,9 @@ OPTION_KEYS = (
     "failed_opening_penalty",
     "max_jokers_per_meld",
     "free_discard",
+    "unopened_discard_check",
 )
 _USED_FLAGS = ("went_out", "hand_closed", "opening_penalty", "sitting_out")
-# The zero item that says a seat sat a hand out, which the match checks against its
-# eliminations (S40-MATCH).
-SAT_OUT = "sitting_out"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +103,15 @@ class Scala40Options:
     failed_opening_penalty: int = 20
     max_jokers_per_meld: int = 1
     free_discard: bool = False
+    # S40-DISCARD binds a player who has not opened too. Off when a table's options leave it
+    # out: the tables made before it were played without it; a new table takes it on
+    # (GAME.new_table_defaults), as the regulations have it.
+    unopened_discard_check: bool = False
 
     def __post_init__(self) -> None:
-        violations = kind_violations(self, ("free_discard",), {"max_jokers_per_meld": 1})
+        violations = kind_violations(
+            self, ("free_discard", "unopened_discard_check"), {"max_jokers_per_meld": 1}
+        )
         if not is_int(self.target) or self.target not in TARGETS:
             violations.append(
                 Violation(
@@ -345,107 +350,6 @@ def score_hand(
     return hand_score(players, OUT if out else STOCK, out, values, items)
 
 
-def sat_out(result: HandScore) -> frozenset[int]:
-    """Return the seats that sat the hand out, being out of the match."""
-    return frozenset(
-        item.seat for item in result.items if item.rule == "S40-MATCH" and item.code == SAT_OUT
-    )
-
-
-# The match: elimination and re-entry ---------------------------------------------------------
-
-
-def match_result(options: Scala40Options, hand_results: Sequence[HandScore]) -> MatchOutcome:
-    """Walk the hands in order: who is out, who re-enters, whether the match is over, and
-    each seat's place (S40-MATCH, S40-REENTRY).
-
-    After each hand, a player in play whose total reaches the limit is out, unless the
-    table allows a re-entry they have left and two players or more are still in: they then
-    play on from the highest total still in play (an item of the match, so the totals show
-    it). The match ends when one player or none is left in; the last one in wins, and if
-    the last players all go out in the same hand the lowest total among them wins. Places
-    follow the order of elimination, the later the better, and the totals among players
-    out in the same hand. Every hand must seat exactly the players still in (sitting_out).
-    """
-    seats = len(hand_results[0].points) if hand_results else 0
-    totals = [0] * seats
-    out: dict[int, int] = {}  # seat -> the hand (0-based) it went out after
-    used = [0] * seats
-    items: list[ScoreItem] = []
-    finished_at: int | None = None
-    for index, result in enumerate(hand_results):
-        if finished_at is not None:
-            raise _refuse(
-                "S40-MATCH",
-                "match_over",
-                f"The match ended after hand {finished_at + 1}; no more hands can be recorded.",
-                hands=finished_at + 1,
-            )
-        _check_seated(result, out, index)
-        totals = [total + points for total, points in zip(totals, result.points, strict=True)]
-        reached = [s for s in range(seats) if s not in out and totals[s] >= options.target]
-        still_in = [s for s in range(seats) if s not in out and s not in reached]
-        for seat in reached:
-            if used[seat] < options.reentries and len(still_in) >= MIN_PLAYERS:
-                used[seat] += 1
-                back = max(totals[s] for s in still_in)
-                params = {"hand": index + 1, "total": back, "count": used[seat]}
-                cost = back - totals[seat]
-                items.append(ScoreItem("S40-REENTRY", seat, cost, params, code="reentry"))
-                totals[seat] = back
-            else:
-                out[seat] = index
-        if seats - len(out) <= 1:
-            finished_at = index
-    places = _places(totals, out)
-    finished = finished_at is not None
-    winners = tuple(seat for seat, place in enumerate(places) if place == 1) if finished else ()
-    return MatchOutcome(
-        finished=finished,
-        hands=len(hand_results),
-        totals=tuple(totals),
-        items=tuple(items),
-        winners=winners,
-        loser=(1 - winners[0]) if finished and seats == 2 and len(winners) == 1 else None,
-        out=tuple(sorted(out)),
-        places=tuple(places) if seats else (),
-    )
-
-
-def _check_seated(result: HandScore, out: Mapping[int, int], index: int) -> None:
-    """Refuse a hand that does not seat exactly the players still in the match."""
-    sat = sat_out(result)
-    for seat in range(len(result.points)):
-        name = result.players[seat]
-        if seat in out and seat not in sat:
-            raise _refuse(
-                "S40-MATCH",
-                "is_out",
-                f"{name} is out of the match since hand {out[seat] + 1}: mark them as sitting out.",
-                player=name,
-                hand=out[seat] + 1,
-            )
-        if seat in sat and seat not in out:
-            raise _refuse(
-                "S40-MATCH",
-                "is_in",
-                f"{name} is still in the match and plays hand {index + 1}.",
-                player=name,
-                hand=index + 1,
-            )
-
-
-def _places(totals: Sequence[int], out: Mapping[int, int]) -> list[int]:
-    """Return each seat's place: players in first, then the later out, then the lower."""
-    never = len(totals)  # a player still in went out "after" every hand
-
-    def key(seat: int) -> tuple[int, int]:
-        return (-out.get(seat, never), totals[seat])
-
-    seats = range(len(totals))
-    return [1 + sum(key(other) < key(seat) for other in seats) for seat in seats]
-
-
 # The game as the engine reads it ------------------------------------------------------------
 
 
@@ -470,6 +374,7 @@ def play_rules(options: Scala40Options, players: int) -> PlayRules:
         hand_closure_free=True,
         pickup_to_table=True,
         no_attachable_discard=not options.free_discard,
+        attachable_check_unopened=options.unopened_discard_check,
         reshuffle=True,
     )
 
@@ -531,6 +436,15 @@ OPTIONS = (
         forms=ALL_FORMS,
     ),
     house_rule("free_discard", "S40-DISCARD", forms=TABLE_FORMS),
+    OptionSpec(
+        "unopened_discard_check",
+        BOOL,
+        "S40-DISCARD",
+        default=True,
+        house=True,
+        forms=TABLE_FORMS,
+        line_when="unopened_discard_check",
+    ),
 )
 
 GAME = GameRules(
@@ -596,4 +510,5 @@ GAME = GameRules(
         SeatFlag(SAT_OUT, "S40-MATCH", from_match=True),
     ),
     provisional="penalty",
+    new_table_defaults=MappingProxyType({"unopened_discard_check": True}),
 )

@@ -33,8 +33,10 @@ class RummyMoves:
         else:
             joker_ok = True
         allowed = [card for card in hand if joker_ok or not card.is_joker]
-        if self.game == "scala40" and opened and len(hand) > 1 and not self.options.free_discard:
-            # S40-DISCARD: an open player keeps back a card the table takes, but the last.
+        bound = opened or getattr(self.options, "unopened_discard_check", False)
+        if self.game == "scala40" and bound and len(hand) > 1 and not self.options.free_discard:
+            # S40-DISCARD: an open player (any player, where the table says so) keeps back a
+            # card the table takes, but the last.
             allowed = [card for card in allowed if not self._fits_table(card)]
         return allowed
 

@@ -52,6 +52,7 @@ SCALA40_OPTIONS = (
     {"reentries": 2, "failed_opening_penalty": 0},
     {"free_discard": True},
     {"max_jokers_per_meld": 2, "reentries": 1},
+    {"unopened_discard_check": True, "reentries": 1},
 )
 PROPERTY_SETTINGS = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -32,7 +32,7 @@ games = pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
 
 def _table(game: GameRules, options: dict, players: int | None = None) -> dict:
     players = players or game.seatings[0]
-    return game.options_to_dict(game.options_from_dict(options, players))
+    return game.full_options(game.options_to_dict(game.options_from_dict(options, players)))
 
 
 @games
@@ -101,8 +101,10 @@ def test_a_number_past_its_bounds_is_refused(game):
 def test_a_choice_not_offered_is_refused(game):
     for spec in game.options:
         if spec.kind == CHOICE and spec.key != "preset":
+            numbers = all(isinstance(choice, int) for choice in spec.choices)
+            offered = max(spec.choices) + 1 if numbers else "none of these"
             with pytest.raises(RuleViolation):
-                _table(game, {spec.key: max(spec.choices) + 1})
+                _table(game, {spec.key: offered})
 
 
 @games
@@ -123,7 +125,7 @@ def test_every_seat_flag_is_a_seats_field_and_every_column_a_count(game):
         assert game.option(game.melded_points_option).kind == BOOL
 
 
-def test_scala40_offers_its_five_options_and_flags():
+def test_scala40_offers_its_six_options_and_flags():
     game = GAMES["scala40"]
     assert [spec.key for spec in game.options] == [
         "target",
@@ -131,7 +133,15 @@ def test_scala40_offers_its_five_options_and_flags():
         "failed_opening_penalty",
         "max_jokers_per_meld",
         "free_discard",
+        "unopened_discard_check",
     ]
+    # A new table is bound by S40-DISCARD before it opens; a log without the option keeps
+    # the rule it was played by.
+    assert game.new_table_options({"target": 151}) == {
+        "unopened_discard_check": True,
+        "target": 151,
+    }
+    assert game.options_from_dict({}, 4).unopened_discard_check is False
     assert game.option("target").choices == (101, 151, 201, 301, 501)
     assert (game.option("reentries").low, game.option("reentries").high) == (0, 3)
     assert game.option("failed_opening_penalty").high == 100

@@ -475,7 +475,7 @@ class TestAMatch:
         table.play(show(None, ANNA_60))
         view = table.view
         assert [hand["result"]["points"] for hand in view["hands"]] == [[0, 57], [85, 0]]
-        assert view["totals"] == [85, 57]
-        assert view["match"]["totals"] == [185, 82]
+        assert view["hand_totals"] == [85, 57]
+        assert view["match"]["totals"] == view["totals"] == [185, 82]
         assert (view["finished"], view["winner"]) == (True, ANNA)
         assert table.refused(deal()).rule == "KR-MATCH"

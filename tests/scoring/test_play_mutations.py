@@ -237,8 +237,14 @@ def _joker_discard_before_opening(sim, point, state, rng):
 
 
 def _attachable_discard(sim, point, state, rng):
-    """S40-DISCARD: a player who has opened does not throw a card a table meld takes."""
-    if point.phase != PLAY or not point.opened[point.turn] or sim.options.free_discard:
+    """S40-DISCARD: a player who has opened (any player, where the table says so) does not
+    throw a card a table meld takes."""
+    bound = point.opened[point.turn] or sim.options.unopened_discard_check
+    if point.phase != PLAY or not bound or sim.options.free_discard:
+        return None
+    if not point.opened[point.turn] and state.play.opening_melds:
+        # A short opening goes back into the hand at the discard (S40-OPEN-PENALTY): the
+        # table the discard is checked against is without it.
         return None
     hand = point.hands[point.turn]
     if len(hand) < 2 or state.play.owed_jokers or state.play.owed_card is not None:

@@ -46,10 +46,10 @@ def melds(text: str):
     return check_meld(parse_cards(text), scala40.meld_rules(OPTIONS))
 
 
-def bruno_opened() -> Table:
+def bruno_opened(**options) -> Table:
     """Bruno draws and opens with Q♥ K♥ A♥ (10 + 10 + 11 = 31) and 5♠ 6♠ 7♠ (18): 49 >= 40
     (S40-OPEN); he throws the 2♦ and holds 13 + 1 - 6 - 1 = 7 cards."""
-    return dealt().play(
+    return dealt(**options).play(
         draw(BRUNO),
         lay(BRUNO, "QH KH AH", "5S 6S 7S"),
         discard(BRUNO, "2D"),
@@ -91,6 +91,7 @@ class TestTheTable:
             "failed_opening_penalty": 20,
             "max_jokers_per_meld": 1,
             "free_discard": False,
+            "unopened_discard_check": False,
         }
         for bad, rule in (
             ({"target": 100}, "S40-MATCH"),
@@ -278,6 +279,16 @@ class TestDiscarding:
         table.play(add(BRUNO, 1, "JH"), discard(BRUNO, "4S"))
         assert table.hand["ending"] == "out"
         assert table.hand["ender"] == BRUNO
+
+    def test_where_the_table_says_so_a_player_not_open_is_bound_too_s40_discard(self):
+        """S40-DISCARD as the regulations have it: after Bruno's opening the 8♠ goes on
+        5♠ 6♠ 7♠, so Carla, not open, may not throw it either; she throws another card."""
+        table = bruno_opened(unopened_discard_check=True).play(draw(CARLA))
+        violation = table.refused(discard(CARLA, "8S"))
+        assert rule_and_code(violation) == ("S40-DISCARD", "attachable")
+        assert violation.params["meld"] == 2
+        table.play(discard(CARLA, "KC"))
+        assert (table.hand["discard_top"], table.hand["turn"]) == ("KC", DARIO)
 
     def test_free_discard_lifts_the_rule_s40_discard(self):
         table = s40(free_discard=True).play(
@@ -484,4 +495,5 @@ class TestElimination:
         assert [(i["rule"], i["seat"], i["points"]) for i in match["items"]] == [
             ("S40-REENTRY", 2, -40)
         ]
-        assert table.view["totals"] == [0, 70, 110, 35]
+        assert table.view["totals"] == [0, 70, 70, 35]
+        assert table.view["hand_totals"] == [0, 70, 110, 35]

@@ -264,8 +264,8 @@ class TestKnockRummyTables:
         )
         # Bruno reached 50: +100; Anna won rounds 1 and 3: +50. Final 88 and 160.
         state = replay(events).to_dict()
-        assert state["totals"] == [38, 60]
-        assert state["match"]["totals"] == [88, 160]
+        assert state["hand_totals"] == [38, 60]
+        assert state["match"]["totals"] == state["totals"] == [88, 160]
         assert [(i["seat"], i["code"], i["points"]) for i in state["match"]["items"]] == [
             (0, "rounds_won", 50),
             (1, "target", 100),
@@ -299,8 +299,8 @@ class TestKnockRummyTables:
         # B reached 40: +100 = 188. Rounds won: A round 2 (+25) 41; C round 1 (+25) 44;
         # D rounds 2 and 4 (+50) 80.
         state = replay(events).to_dict()
-        assert state["totals"] == [16, 88, 19, 30]
-        assert state["match"]["totals"] == [41, 188, 44, 80]
+        assert state["hand_totals"] == [16, 88, 19, 30]
+        assert state["match"]["totals"] == state["totals"] == [41, 188, 44, 80]
         assert (state["finished"], state["winner"]) == (True, 1)
 
     def test_an_amendment_that_ends_the_game_earlier_is_refused_kr_match(self):

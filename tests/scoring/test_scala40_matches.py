@@ -215,7 +215,8 @@ def check_the_match(played: Table) -> None:
         (BRUNO, -223, {"hand": 2, "total": 84, "count": 1}),
         (CARLA, -12, {"hand": 3, "total": 94, "count": 1}),
     ]
-    assert view["totals"] == HAND_SUMS
+    assert view["totals"] == FINAL_TOTALS
+    assert view["hand_totals"] == HAND_SUMS
     assert played.replayed().to_dict() == view
     # The league reads the places and the counts from the log: Dario closed hands 1 and 3,
     # Carla closed hand 2 in hand, Bruno failed one opening and closed hand 4.

@@ -69,6 +69,24 @@ class TestTables:
         assert created["scorekeeper_link"].startswith("http://testserver/j/#")
         assert created["role"] == "scorekeeper"
 
+    @pytest.mark.parametrize(
+        ("named", "bound"), [({}, True), ({"unopened_discard_check": False}, False)]
+    )
+    def test_a_new_scala40_table_binds_players_not_opened_unless_it_says_not(
+        self, api, db, named, bound
+    ):
+        """S40-DISCARD: a new table takes the regulations' reading where it names none; the
+        log keeps it named, so a later change of default never changes the table."""
+        response = api.post(
+            "/api/v1/tables/",
+            {"variant": "scala40", "players": ["A", "B"], "options": named},
+            format="json",
+        )
+        assert response.status_code == 201, response.content
+        assert response.json()["options"]["unopened_discard_check"] is bound
+        created = Event.objects.get(table_id=response.json()["id"], seq=1)
+        assert created.payload["options"]["unopened_discard_check"] is bound
+
     def test_a_bad_option_is_refused_with_its_rule(self, api, db):
         response = api.post(
             "/api/v1/tables/",

@@ -86,6 +86,9 @@ class TestNewTable:
         for name in ("target", "reentries", "failed_opening_penalty", "max_jokers_per_meld"):
             assert f'name="scala40__{name}"' in options
         assert 'name="scala40__free_discard"' in options
+        # S40-DISCARD binds a player not yet opened at a new table, unless unticked.
+        check = options[options.index('name="scala40__unopened_discard_check"') :]
+        assert "checked" in check[: check.index(">")]
         for value in ("101", "151", "201", "301", "501"):
             assert f'<option value="{value}"' in options
         for rule in ("S40-MATCH", "S40-REENTRY", "S40-OPEN-PENALTY", "S40-JOKER", "S40-DISCARD"):

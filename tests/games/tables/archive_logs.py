@@ -14,7 +14,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from bench.logs import log_build
+from bench.logs import log_build, options_in_full
 from games.clubs.models import Player
 from games.standings.services import match_results_refresh
 from games.tables import exports, selectors
@@ -78,7 +78,7 @@ def table_stored(events: Sequence[LogEvent], *, entered_by: str = "Anna's phone"
     created = events[0].payload
     table = table_services.table_create(
         variant=created["variant"],
-        options=created.get("options") or {},
+        options=options_in_full(created),
         players=created["seats"],
         entered_by=entered_by,
         created_at=START,

@@ -15,6 +15,7 @@ import json
 import pytest
 
 from scoring.cards import Card, parse_cards
+from scoring.errors import RuleViolation
 from scoring.variants.gin import (
     PRESETS,
     GinOptions,
@@ -54,6 +55,16 @@ def card(name: str) -> Card:
     return parsed
 
 
+def shut_out(options):
+    """A's four hands against a B who never scores (worked in the shutout tests)."""
+    return [
+        hand(options, A, k=2, d=30),
+        hand(options, A, "gin", d=40),
+        wall(),
+        hand(options, A, k=4, d=14),
+    ]
+
+
 def hand(options, knocker, ending="knock", k=0, d=0, upcard=None):
     """Score a hand entered by its two counts (and its upcard, at an Oklahoma table)."""
     return score_quick(
@@ -86,6 +97,7 @@ class TestPresets:
             "box_bonus": 25,
             "game_bonus": 100,
             "shutout": True,
+            "shutout_doubles": "both",
             "oklahoma": False,
             "spade_double": False,
             "hollywood": False,
@@ -120,6 +132,9 @@ class TestPresets:
         options = GinOptions.from_dict({"preset": preset, "box_bonus": 20})
         assert options.to_dict() == options.every_option()
         assert GinOptions.from_dict(json.loads(json.dumps(options.to_dict()))) == options
+        moved = GinOptions.from_dict({"preset": preset, "shutout_doubles": "game_bonus"})
+        assert moved.to_dict()["shutout_doubles"] == "game_bonus"
+        assert GinOptions.from_dict(json.loads(json.dumps(moved.to_dict()))) == moved
 
     def test_a_big_gin_table_names_a_new_option_only_once_it_is_moved(self):
         """The options an older table's log and projection hold stay as they were."""
@@ -253,13 +268,7 @@ class TestGameEnd:
         Game +100; boxes 3 x 25 = 75; shutout: the hand points 103 and the game bonus 100
         again, 203. A 103 + 100 + 75 + 203 = 481; B 0.
         """
-        results = [
-            hand(AMERICAN, A, k=2, d=30),
-            hand(AMERICAN, A, "gin", d=40),
-            wall(),
-            hand(AMERICAN, A, k=4, d=14),
-        ]
-        outcome = match_result(AMERICAN, results)
+        outcome = match_result(AMERICAN, shut_out(AMERICAN))
         assert lines(outcome) == [
             ("GIN-GAME", A, 100, None),
             ("GIN-BOX", A, 75, None),
@@ -267,6 +276,33 @@ class TestGameEnd:
         ]
         assert outcome.items[2].params == {"points": 103, "game_bonus": 100}
         assert outcome.totals == (481, 0)
+
+    @pytest.mark.parametrize(
+        ("reading", "doubled", "code", "params"),
+        [
+            # Pagat's reading: the game bonus again, 100. A 103 + 100 + 75 + 100 = 378.
+            ("game_bonus", 100, "double_game_bonus", {"points": 0, "game_bonus": 100}),
+            # Wikipedia's: the hands' points again, 103. A 103 + 100 + 75 + 103 = 381.
+            ("hand_points", 103, "double_hand_points", {"points": 103, "game_bonus": 0}),
+        ],
+    )
+    def test_a_shutout_doubles_what_the_table_reads_it_to_gin_shutout(
+        self, reading, doubled, code, params
+    ):
+        """The match above (A: 28 + 65 + 0 + 10 = 103 in hand points, B nothing), at a table
+        that reads the shutout as doubling one thing only."""
+        options = GinOptions.from_dict({"preset": "american", "shutout_doubles": reading})
+        outcome = match_result(options, shut_out(options))
+        assert lines(outcome)[2] == ("GIN-SHUTOUT", A, doubled, None)
+        assert (outcome.items[2].code, outcome.items[2].params) == (code, params)
+        assert outcome.totals == (103 + 100 + 75 + doubled, 0)
+
+    def test_a_shutout_reading_the_table_does_not_know_is_refused(self):
+        with pytest.raises(RuleViolation) as refused:
+            GinOptions.from_dict({"preset": "american", "shutout_doubles": "boxes"})
+        assert [(v.code, v.params["option"]) for v in refused.value.violations] == [
+            ("bad_value", "shutout_doubles")
+        ]
 
     def test_a_tie_nobody_scores_is_no_box_and_no_score_for_the_shutout(self):
         """Big Gin with American bonuses: box 20, game 100, shutout (a tie is no undercut).
@@ -635,7 +671,8 @@ class TestHollywood:
         # 45 twice: g1 90, g2 45.
         match = table.view["match"]
         assert [g["totals"] for g in match["games"]] == [[90, 0], [45, 0], [0, 0]]
-        assert match["totals"] == [135, 0] and table.view["totals"] == [90, 0]
+        assert match["totals"] == table.view["totals"] == [135, 0]
+        assert table.view["hand_totals"] == [90, 0]
         assert table.replayed().to_dict() == table.view
 
     def test_a_big_gin_table_keeps_its_projection_without_a_match_entry(self):
