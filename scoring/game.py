@@ -229,12 +229,20 @@ class SeatFlag:
     SeatEnd): ``key`` is its field (knocked, went_out, hand_closed, opening_penalty,
     sitting_out), ``rule`` the rule it cites ("" none). ``most`` 0 makes it true or false,
     else a count from 0 to ``most`` (failed openings). ``from_match``: the match sets it,
-    not the players (the seats out of a match sit every hand out, S40-MATCH)."""
+    not the players (the seats out of a match sit every hand out, S40-MATCH);
+    ``when_option`` the option that gives it a meaning."""
 
     key: str
     rule: str = ""
     most: int = 0
     from_match: bool = False
+    # The table option that gives the flag a meaning ("" always): a hand form asks for it
+    # only while that option is on, and the referee, which asks about one hand, never.
+    when_option: str = ""
+
+    def asked(self, options: Mapping[str, Any]) -> bool:
+        """Tell whether a hand entry at a table of these options asks for the flag."""
+        return not self.when_option or bool(options.get(self.when_option))
 
 
 @dataclass(frozen=True, slots=True)

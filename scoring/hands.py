@@ -19,7 +19,14 @@ KNOCK = "knock"
 WALL = "wall"
 
 # The player flags a hand's end state may carry; each variant refuses the ones it lacks.
-FLAGS = ("knocked", "went_out", "hand_closed", "opening_penalty", "sitting_out")
+FLAGS = (
+    "knocked",
+    "went_out",
+    "hand_closed",
+    "opening_penalty",
+    "sitting_out",
+    "declines_reentry",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +74,8 @@ class SeatEnd:
     hand_closed: bool = False
     opening_penalty: int | bool = 0
     sitting_out: bool = False
+    # S40-REENTRY: a player who reaches the limit in this hand goes out rather than re-enter.
+    declines_reentry: bool = False
     points: int | None = None
     melded_points: int | None = None
 

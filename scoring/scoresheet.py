@@ -14,8 +14,10 @@ Rummy40, Ramino and Knock Rummy record a hand by each seat's end of hand (JSON):
         "went_out": false,               # (false)
         "hand_closed": false,            # Ramino, Scala 40: closing in hand (false)
         "opening_penalty": 0,            # Rummy40, Scala 40: failed openings (0)
-        "sitting_out": false},           # Scala 40: out of the match, dealt nothing
+        "sitting_out": false,            # Scala 40: out of the match, dealt nothing
                                          #   (false; its hand "")
+        "declines_reentry": false},      # Scala 40: reaching the limit in this hand, goes
+                                         #   out rather than re-enter (false)
        ...],
      "stock_exhausted": false}           # the stock ran out (false)
 
@@ -240,6 +242,7 @@ def _player_end(
         "went_out": field_bool(fields, key + "went_out"),
         "hand_closed": field_bool(fields, key + "hand_closed"),
         "sitting_out": field_bool(fields, key + "sitting_out"),
+        "declines_reentry": field_bool(fields, key + "declines_reentry"),
         "opening_penalty": (
             field_int(fields, penalty, low=0, high=MAX_FAILED_OPENINGS) if penalty in fields else 0
         ),

@@ -120,6 +120,7 @@ FLAG_LABELS: Mapping[str, Any] = {
     "hand_closed": _("closed in one turn"),
     "opening_penalty": _("failed openings"),
     "sitting_out": _("out of the match: sits this hand out"),
+    "declines_reentry": _("declines the re-entry if out at this hand"),
 }
 
 

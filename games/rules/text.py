@@ -123,6 +123,7 @@ ITEM_TITLES = {
 ITEM_TITLES_BY_CODE = {
     ("GIN-SHUTOUT", "double_game_bonus"): gettext_lazy("shutout: the game bonus again"),
     ("GIN-SHUTOUT", "double_hand_points"): gettext_lazy("shutout: the hand points again"),
+    ("S40-REENTRY", "declined"): gettext_lazy("re-entry declined: out of the match"),
 }
 
 

@@ -309,6 +309,10 @@ MESSAGES: dict[tuple[str, str], Any] = {
         "%(player)s has been out of the match since hand %(hand)s: mark them as sitting out."
     ),
     ("S40-MATCH", "is_in"): _("%(player)s is still in the match and plays hand %(hand)s."),
+    ("S40-REENTRY", "nothing_to_decline"): _(
+        "%(player)s has no re-entry to decline after hand %(hand)s: only a player who reaches "
+        "the limit while a re-entry is allowed can decline it."
+    ),
     ("S40-MATCH", "dealer_out"): _("%(player)s is out of the match and cannot deal."),
     ("S40-DISCARD", "attachable"): _(
         "%(card)s can go on meld %(meld)s: it may not be discarded unless it is the last card."

@@ -66,7 +66,13 @@ from scoring.scoresheet import (
     player_count,
 )
 from scoring.solver import Closing
-from scoring.variants.scala40_match import MIN_PLAYERS, SAT_OUT, match_result, sat_out
+from scoring.variants.scala40_match import (
+    MIN_PLAYERS,
+    SAT_OUT,
+    declined_item,
+    match_result,
+    sat_out,
+)
 
 MAX_PLAYERS = 6
 HAND_SIZE = 13
@@ -89,7 +95,7 @@ OPTION_KEYS = (
     "free_discard",
     "unopened_discard_check",
 )
-_USED_FLAGS = ("went_out", "hand_closed", "opening_penalty", "sitting_out")
+_USED_FLAGS = ("went_out", "hand_closed", "opening_penalty", "sitting_out", "declines_reentry")
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,6 +341,8 @@ def score_hand(
                 items.append(
                     ScoreItem("S40-HANDCLOSE", seat, count, {"count": count}, code="double")
                 )
+        if player.declines_reentry:
+            items.append(declined_item(seat))
         failed = _failed_openings(player)
         if failed:
             penalty = options.failed_opening_penalty
@@ -508,6 +516,7 @@ GAME = GameRules(
         SeatFlag("hand_closed", "S40-HANDCLOSE"),
         SeatFlag("opening_penalty", "S40-OPEN-PENALTY", most=20),
         SeatFlag(SAT_OUT, "S40-MATCH", from_match=True),
+        SeatFlag("declines_reentry", "S40-REENTRY", when_option="reentries"),
     ),
     provisional="penalty",
     new_table_defaults=MappingProxyType({"unopened_discard_check": True}),

@@ -22,6 +22,8 @@ MIN_PLAYERS = 2
 # The zero item that says a seat sat a hand out, which the match checks against its
 # eliminations (S40-MATCH).
 SAT_OUT = "sitting_out"
+# The zero item that says a seat declines its re-entry in that hand (S40-REENTRY).
+DECLINED = "declined"
 
 
 def sat_out(result: HandScore) -> frozenset[int]:
@@ -61,8 +63,12 @@ def match_result(options: Scala40Options, hand_results: Sequence[HandScore]) -> 
         totals = [total + points for total, points in zip(totals, result.points, strict=True)]
         reached = [s for s in range(seats) if s not in out and totals[s] >= options.target]
         still_in = [s for s in range(seats) if s not in out and s not in reached]
+        declined = _declined(result, index, reached, used, options.reentries, len(still_in))
         for seat in reached:
             if used[seat] < options.reentries and len(still_in) >= MIN_PLAYERS:
+                if seat in declined:
+                    out[seat] = index
+                    continue
                 used[seat] += 1
                 back = max(totals[s] for s in still_in)
                 params = {"hand": index + 1, "total": back, "count": used[seat]}
@@ -86,6 +92,40 @@ def match_result(options: Scala40Options, hand_results: Sequence[HandScore]) -> 
         out=tuple(sorted(out)),
         places=tuple(places) if seats else (),
     )
+
+
+def declined_item(seat: int) -> ScoreItem:
+    """Return the zero item that says the seat goes out rather than re-enter if it reaches
+    the limit in this hand (S40-REENTRY), which the match reads."""
+    return ScoreItem("S40-REENTRY", seat, 0, {}, code=DECLINED)
+
+
+def _declined(
+    result: HandScore,
+    index: int,
+    reached: Sequence[int],
+    used: Sequence[int],
+    reentries: int,
+    still_in: int,
+) -> frozenset[int]:
+    """Return the seats that decline their re-entry after this hand; refuse a decline where
+    there is no re-entry to decline: the seat did not reach the limit, has used every
+    re-entry, or fewer than two players stay in (S40-REENTRY)."""
+    declined = frozenset(
+        item.seat for item in result.items if item.rule == "S40-REENTRY" and item.code == DECLINED
+    )
+    for seat in sorted(declined):
+        if seat not in reached or used[seat] >= reentries or still_in < MIN_PLAYERS:
+            name = result.players[seat]
+            raise _refuse(
+                "S40-REENTRY",
+                "nothing_to_decline",
+                f"{name} has no re-entry to decline after hand {index + 1}: only a player "
+                "who reaches the limit while a re-entry is allowed can decline it.",
+                player=name,
+                hand=index + 1,
+            )
+    return declined
 
 
 def _check_seated(result: HandScore, out: Mapping[int, int], index: int) -> None:

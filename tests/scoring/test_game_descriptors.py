@@ -150,8 +150,12 @@ def test_scala40_offers_its_six_options_and_flags():
         "hand_closed",
         "opening_penalty",
         "sitting_out",
+        "declines_reentry",
     ]
     assert [flag.key for flag in game.seat_flags if flag.from_match] == ["sitting_out"]
+    # A decline means something only where the table allows re-entries.
+    decline = game.seat_flags[-1]
+    assert (decline.asked({"reentries": 1}), decline.asked({"reentries": 0})) == (True, False)
     assert game.seatings == (2, 3, 4, 5, 6)
 
 

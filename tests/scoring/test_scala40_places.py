@@ -8,7 +8,8 @@ While the match goes on, every player still in places above every player out.
 
 Each hand is written as one row, a column a seat: ``c`` closed (adds nothing, S40-SCORE),
 ``c+1`` closed after one failed opening (adds the 20 of S40-OPEN-PENALTY), a number the
-points left in hand, ``-`` sat the hand out (out of the match). The running totals after
+points left in hand, ``-`` sat the hand out (out of the match), a number ending in ``x``
+the points left by a player who declines a re-entry (S40-REENTRY). The running totals after
 each hand are worked in the comment beside it.
 """
 
@@ -25,6 +26,8 @@ def hand(row: str) -> dict:
         elif cell.startswith("c"):
             failed = int(cell[2:] or 0)
             players.append({"points": 0, "went_out": True, "opening_penalty": failed})
+        elif cell.endswith("x"):
+            players.append({"points": int(cell[:-1]), "declines_reentry": True})
         else:
             players.append({"points": int(cell)})
     return {"mode": "points", "players": players, "stock_exhausted": False}
@@ -180,3 +183,64 @@ class TestTheScoreIsTheRules:
         view = played(TWO, TWO_ROWS[:2]).view
         assert view["totals"] == [40, 30]
         assert "hand_totals" not in view
+
+
+class TestADeclinedReEntry:
+    """S40-REENTRY: three players to 101, one re-entry each. Hand 1: Anna closes, Bruno
+    holds 50, Carla 60 (0 50 60). Hand 2: Anna closes, Bruno 30, Carla 45: 0 80 105."""
+
+    def test_taken_carla_re_enters_at_the_highest_score_still_in(self):
+        match = played(THREE, ["c 50 60", "c 30 45"], {"reentries": 1}).view["match"]
+        assert (match["totals"], match.get("out", []), match["finished"]) == (
+            [0, 80, 80],
+            [],
+            False,
+        )
+
+    def test_declined_carla_is_out_and_places_last_s40_reentry(self):
+        """Declining, Carla keeps 105 and is out: Anna 0 and Bruno 80 play on (places 1, 2,
+        3). Hand 3: Bruno closes, Anna holds 101: out; Bruno, the last one in, wins."""
+        table = played(THREE, ["c 50 60", "c 30 45x"], {"reentries": 1})
+        match = table.view["match"]
+        assert (match["totals"], match["out"], match["places"]) == ([0, 80, 105], [2], [1, 2, 3])
+        assert [
+            (i["rule"], i["seat"], i["points"], i["code"]) for i in table.last["result"]["items"]
+        ][-1] == (
+            "S40-REENTRY",
+            2,
+            0,
+            "declined",
+        )
+        table.play(record(hand("101 c -")))
+        match = table.view["match"]
+        assert (match["winners"], match["places"], match["totals"]) == (
+            [1],
+            [2, 1, 3],
+            [101, 80, 105],
+        )
+
+    @pytest.mark.parametrize(
+        ("options", "rows", "after_hand"),
+        [
+            # Bruno ends hand 2 on 80, short of 101: no re-entry to decline.
+            ({"reentries": 1}, ["c 50 60", "c 30x 45"], 2),
+            # No re-entries at this table.
+            ({}, ["c 50 60", "c 30 45x"], 2),
+            # Two players: with Carla out only Anna stays in, so nobody re-enters.
+            ({"reentries": 1}, ["c 60", "c 45x"], 2),
+        ],
+    )
+    def test_a_decline_with_no_re_entry_to_decline_is_refused_s40_reentry(
+        self, options, rows, after_hand
+    ):
+        seats = THREE if len(rows[0].split()) == 3 else TWO
+        table = Table("scala40", seats, options)
+        for row in rows[:-1]:
+            table.play(record(hand(row)))
+        violation = table.refused(record(hand(rows[-1])))
+        assert (violation.rule, violation.code, violation.params["hand"]) == (
+            "S40-REENTRY",
+            "nothing_to_decline",
+            after_hand,
+        )
+        assert len(table.view["hands"]) == len(rows) - 1

@@ -22,7 +22,8 @@ def _seat_flags() -> dict[str, tuple[SeatFlag, tuple[str, ...]]]:
     """Return every seat flag some game takes, with the games that take it, in order."""
     flags: dict[str, tuple[SeatFlag, tuple[str, ...]]] = {}
     for game in GAMES.values():
-        for flag in game.seat_flags:
+        # A flag with a meaning only over a match (a declined re-entry) is not one hand's.
+        for flag in (flag for flag in game.seat_flags if not flag.when_option):
             first, games = flags.get(flag.key, (flag, ()))
             flags[flag.key] = (first, (*games, game.key))
     return flags
@@ -171,6 +172,7 @@ class RefereeForm(GameOptionsMixin, forms.Form):
                     **{
                         flag.key: data[f"p{i}_{flag.key}"] or (0 if flag.most else False)
                         for flag in game.seat_flags
+                        if not flag.when_option
                     },
                 }
                 for i in range(data["players"])

@@ -227,7 +227,9 @@ class SeatsHandForm(EventForm):
         self.seats, self.table_options, self.variant = seats, options, variant
         self.out = tuple(seat for seat in out if 0 <= seat < len(seats))
         game = GAMES[variant]
-        self.flags = tuple(flag for flag in game.seat_flags if not flag.from_match)
+        self.flags = tuple(
+            flag for flag in game.seat_flags if not flag.from_match and flag.asked(options)
+        )
         self.match_flags = tuple(flag for flag in game.seat_flags if flag.from_match)
         # Casino scoring pays the winner for what they melded (RAM-OPT-CASINO).
         switch = game.melded_points_option

@@ -143,6 +143,28 @@ class TestAMatchToElimination:
         state = table.projection.state if hasattr(table, "projection") else None
         assert state is None or state["finished"]
 
+    def test_a_declined_re_entry_puts_the_player_out_s40_reentry(self, phone):
+        """As the match above, but in hand 2 Bruno (60 + 45 = 105) declines his re-entry:
+        he is out on 105 and the next form asks nothing of him."""
+        table = _create(phone)
+        first = _record(phone, table, p0_went_out="on", p1_points="60", p2_points="30")
+        assert first.status_code == 302
+        form = phone.get(f"/t/{table.id}/").content.decode()
+        assert 'name="p1_declines_reentry"' in form
+        second = _record(
+            phone, table, p2_went_out="on", p0_points="40", p1_points="45", p1_declines_reentry="on"
+        )
+        assert second.status_code == 302
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert [_total(page, seat) for seat in range(3)] == ["40", "105", "30"]
+        assert "re-entry declined: out of the match" in page
+        assert 'data-testid="out-1"' in page and 'name="p1_points"' not in page
+
+    def test_a_table_without_re_entries_asks_for_no_decline(self, phone):
+        table = _create(phone, scala40__reentries="0")
+        assert 'declines_reentry"' not in phone.get(f"/t/{table.id}/").content.decode()
+        assert "declines_reentry" not in phone.get("/referee/").content.decode()
+
     def test_amending_the_last_hand_keeps_the_seat_that_sat_out_out(self, phone):
         table = _create(phone)
         _to_elimination(phone, table)
