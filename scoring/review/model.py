@@ -441,7 +441,10 @@ class PlayerSummary:
     with points at stake; a chance passed up again on the player's next turn (the same kind,
     the same cards: a joker still not taken back) is listed once, where it first arose.
     ``lost`` sums the weighings alone: the chances overlap them (a knock passed up is also a
-    discard), so they are listed, not added.
+    discard), so they are listed, not added. ``accuracy`` is the share of the player's
+    weighed decisions (``decisions``: draws, discards, Knock Rummy's meldings) that matched
+    the best (``matched``: none lost a point), in whole percent rounded half up; None where
+    no decision was weighed.
     """
 
     seat: int
@@ -451,6 +454,15 @@ class PlayerSummary:
     chart: tuple[ChartPoint, ...]
     turns: int
     unknown_turns: int
+    decisions: int = 0
+    matched: int = 0
+
+    @property
+    def accuracy(self) -> int | None:
+        """Return the share of weighed decisions that matched the best, in whole percent."""
+        if not self.decisions:
+            return None
+        return (200 * self.matched + self.decisions) // (2 * self.decisions)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the player's review ready for JSON."""
@@ -462,6 +474,9 @@ class PlayerSummary:
             "chart": [point.to_dict() for point in self.chart],
             "turns": self.turns,
             "unknown_turns": self.unknown_turns,
+            "decisions": self.decisions,
+            "matched": self.matched,
+            "accuracy": self.accuracy,
         }
 
 
