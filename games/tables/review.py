@@ -30,11 +30,11 @@ from games.tables.log import engine_events
 from games.tables.models import Table
 from games.tables.selectors import table_state
 from scoring.errors import RuleViolation
-from scoring.review import review_hand
+from scoring.review import review_hand, with_changes
 
 # Bumped when scoring/review/ changes what a review says, or this module how it keeps one,
 # so that older ones are not read back.
-REVIEW_FORMAT = 1
+REVIEW_FORMAT = 2
 # A review never goes stale under its key: it is kept as long as a cache keeps anything.
 REVIEW_SECONDS = 30 * 24 * 60 * 60
 # The parts of the review kept as a JSON text an item.
@@ -65,8 +65,14 @@ class KeptReview:
         return cls(summary, texts["steps"], texts["turns"], pile)
 
     def step(self, index: int) -> dict[str, Any]:
-        """Return step ``index`` (``Step.to_dict``)."""
-        return json.loads(self.steps[index])
+        """Return step ``index`` whole (``Step.to_dict``): each step is kept as the API
+        answers it, with what changed since the step before, so the steps up to it are put
+        back together (a hundred small texts: well under a millisecond)."""
+        whole = None
+        for text in self.steps[: index + 1]:
+            whole = with_changes(whole, json.loads(text))
+        assert whole is not None
+        return whole
 
     def turn(self, number: int) -> dict[str, Any]:
         """Return turn ``number``, from 1 (``TurnReview.to_dict``)."""

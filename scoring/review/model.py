@@ -119,8 +119,23 @@ class Step:
     discard_count: int
     stock: int
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return the step ready for JSON."""
+    def to_dict(self, previous: Step | None = None) -> dict[str, Any]:
+        """Return the step ready for JSON: whole, or with ``previous`` (the step before it)
+        only what changed since (``hands``: the seats whose hand changed, each with its
+        ``seat``; ``table``: the melds new or changed; ``table_count`` how many there are).
+        A hand of a hundred moves so answers each seat's cards once a change, not once a
+        step; ``with_changes`` puts a whole step back together."""
+        hands = [
+            {"seat": seat, **hand.to_dict()}
+            for seat, hand in enumerate(self.hands)
+            if previous is None or previous.hands[seat] != hand
+        ]
+        before = previous.table if previous is not None else ()
+        table = [
+            meld.to_dict()
+            for at, meld in enumerate(self.table)
+            if at >= len(before) or before[at] != meld
+        ]
         return {
             "index": self.index,
             "seq": self.seq,
@@ -131,12 +146,29 @@ class Step:
             "turn": self.turn,
             "to_move": self.to_move,
             "phase": self.phase,
-            "hands": [hand.to_dict() for hand in self.hands],
-            "table": [meld.to_dict() for meld in self.table],
+            "hands": hands,
+            "table": table,
+            "table_count": len(self.table),
             "discard_top": str(self.discard_top) if self.discard_top is not None else None,
             "discard_count": self.discard_count,
             "stock": self.stock,
         }
+
+
+def with_changes(whole: dict[str, Any] | None, changes: dict[str, Any]) -> dict[str, Any]:
+    """Return the whole step ``changes`` (a step's JSON with what changed, as
+    ``HandReview.to_dict`` answers it) makes of ``whole`` (the whole step before it; None
+    for the deal, which comes whole): every seat's hand in seat order, every table meld."""
+    if whole is None:
+        return changes
+    hands = list(whole["hands"])
+    for hand in changes["hands"]:
+        hands[hand["seat"]] = hand
+    table = list(whole["table"][: changes["table_count"]])
+    for meld in changes["table"]:
+        at = meld["number"] - 1
+        table[at : at + 1] = [meld]
+    return {**changes, "hands": hands, "table": table}
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,7 +555,10 @@ class HandReview:
             "amended": self.amended,
             "complete": self.complete,
             "dealer": self.dealer,
-            "steps": [step.to_dict() for step in self.steps],
+            "steps": [
+                step.to_dict(self.steps[at - 1] if at else None)
+                for at, step in enumerate(self.steps)
+            ],
             "turns": [turn.to_dict() for turn in self.turns],
             "chances": [chance.to_dict() for chance in self.chances],
             "end": self.end.to_dict() if self.end is not None else None,

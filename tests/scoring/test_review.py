@@ -36,6 +36,7 @@ from scoring.review import (
     SWAP,
     HandReview,
     review_hand,
+    with_changes,
 )
 
 
@@ -193,6 +194,20 @@ class TestGinReview:
         assert (str(step.discard_top), step.stock) == ("5H", 30)
         knock = review.steps[8]
         assert knock.hands[1].shown and knock.to_move is None
+
+    def test_each_step_answers_only_what_changed(self, review):
+        steps = review.to_dict()["steps"]
+        # The deal comes whole: both hands, no melds (Gin lays none in play).
+        assert [hand["seat"] for hand in steps[0]["hands"]] == [0, 1]
+        assert (steps[0]["table"], steps[0]["table_count"]) == ([], 0)
+        # Bruno's pass changes no hand; his draw of 6D and his 9H thrown change his alone.
+        assert steps[1]["hands"] == []
+        assert [hand["seat"] for hand in steps[3]["hands"]] == [1]
+        assert steps[3]["hands"][0]["count"] == 11
+        assert [hand["seat"] for hand in steps[4]["hands"]] == [1]
+        assert steps[4]["discard_top"] == "9H"  # the rest of a step comes every time
+        # Anna's draw of 9H: her hand alone, now with 9H.
+        assert [(h["seat"], "9H" in h["cards"]) for h in steps[5]["hands"]] == [(0, True)]
 
 
 class TestGinMissedGin:
@@ -587,6 +602,28 @@ class TestReviewContract:
         review_hand(events, 1)
         assert events == kept
         assert replay(events).to_dict() == before
+
+    @pytest.mark.parametrize("sample", samples.REVIEWED, ids=lambda s: s.variant)
+    def test_the_steps_put_back_together_are_the_whole_steps(self, sample):
+        review = _review(sample)
+        whole = None
+        for step, changes in zip(review.steps, review.to_dict()["steps"], strict=True):
+            whole = with_changes(whole, json.loads(json.dumps(changes)))
+            expected = step.to_dict()
+            assert whole == expected
+            assert len(whole["hands"]) == len(review.seats)
+
+    def test_a_meld_laid_comes_once_and_a_meld_grown_again(self):
+        review = _review(samples.REVIEW_RAMINO)
+        steps = review.to_dict()["steps"]
+        # Step 2: Bruno lays 7C 8C JK, KS KH KD, 3D 4D 5D: three new melds.
+        assert [m["number"] for m in steps[2]["table"]] == [1, 2, 3]
+        assert steps[2]["table_count"] == 3
+        # Step 3, his discard: no meld changed.
+        assert (steps[3]["table"], steps[3]["table_count"]) == ([], 3)
+        added = next(step for step in steps if step["move"] == "cards_added")
+        assert [m["number"] for m in added["table"]] == [1]  # 10C on 7C 8C JK
+        assert "10C" in added["table"][0]["cards"]
 
     @pytest.mark.parametrize("sample", samples.REVIEWED, ids=lambda s: s.variant)
     def test_a_review_is_json_ready_picklable_and_scores_as_the_hand(self, sample):
