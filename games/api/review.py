@@ -261,7 +261,9 @@ class TableHandReviewView(Throttled, APIView):
         "by the game's count (the draw, the discard against the best, a Knock Rummy melding), "
         "the chances missed (knock, gin, out, open, layoff, joker swap, a discard that fed the "
         "next player: `scores` in hindsight), the end of the hand (a Gin defender's layoffs) "
-        "and each player's costliest decisions, worst first, with a chart series. For a hand "
+        "and each player's costliest decisions, worst first, their accuracy and a chart series. "
+        "A chance that ends the hand is worth the swing (the player's score less the "
+        "opponents'). Steps after the deal carry only what changed. For a hand "
         "entered by cards, what the cards show (`end`); by counts or points, only the score. "
         "A hand voided or amended later is reviewed as it was played (`voided`, `amended`). "
         "Worked out once and kept; reading it changes nothing.",

@@ -9,8 +9,10 @@ its writes are skipped (games/shared/cache.py), so the review is worked out agai
 log, never refused. Reading a review changes nothing: the log is only read.
 
 What is kept is the review's wire form (``HandReview.to_dict``, the API's answer), each
-step and each turn as its own JSON text: a page reads one step and one turn of a hand of
-a hundred moves, and the API's answer is put together from the texts as they are. Kept
+step and each turn as its own JSON text: a page reads one step (put back together from
+the steps' changes up to it: each step after the deal holds only what changed) and one
+turn of a hand of a hundred moves, and the API's answer is put together from the texts as
+they are. Kept
 as frozen dataclasses, or as one tree of lists and dicts, a six-player Ramino hand of 121
 moves comes back from the cache as some 40,000 objects: 10 to 20 ms of unpickling, and
 the collector's full passes over the whole process that so many new objects set off (up
