@@ -800,3 +800,42 @@ class TestRaminoOutByOpeningAndAdding:
         ]
         assert (out.scores, out.points) == ((80, -80), 364)
         assert OPEN not in chances  # the way out is flagged, not the opening alone
+
+
+class TestOpeningThenAddingToGoOut:
+    """The judge's way out for a seat not yet opened (scoring/review/judge.py), Ramino's
+    opening of 30 (RAM-OPEN) with the kings and 4H 5H 6H on the table."""
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def judge(cls):
+        from scoring.melds import check_meld
+        from scoring.review.judge import Judge
+        from scoring.variants import game_get
+
+        game = game_get("ramino")
+        options = game.options_from_dict({}, 2)
+        rules = game.play_rules(options, 2)
+        onto = tuple(check_meld(_cards(text), rules.melds) for text in ("KS KH KD", "4H 5H 6H"))
+        return Judge(rules, game.referee.closing(options)), onto
+
+    def test_the_most_valuable_opening_first_then_the_rest_added(self, judge):
+        judge, onto = judge
+        # 5C 6C 7C 8C is 26, short of 30, with 3H and 7H on the hearts and 4C thrown; but
+        # 4C 5C 6C 7C 8C is 30 (VALUE): it opens, 3H or 7H goes on 4H 5H 6H, the other is
+        # thrown. Out (RAM-OUT), with nothing but the run laid of her own.
+        cards = _cards("5C 6C 7C 8C 7H 4C 3H")
+        out = judge.going_out(cards, opened=False, onto=onto)
+        assert out is not None
+        assert [_names(meld.cards) for meld in out.melds] == [["4C", "5C", "6C", "7C", "8C"]]
+        assert str(out.discard) in ("3H", "7H")
+
+    def test_an_opening_short_of_the_minimum_is_no_way_out(self, judge):
+        judge, onto = judge
+        # KC would go on the kings and QC be thrown, but the only melds of her own are in
+        # AS 2S 3S 4S 5S 6S, 1 + 2 + 3 + 4 + 5 + 6 = 21 at most (VALUE): short of 30, so
+        # she cannot open, nor go out.
+        cards = _cards("AS 2S 3S 4S 5S 6S KC QC")
+        assert judge.going_out(cards, opened=False, onto=onto) is None
+        # Without the table's melds to add to, the same cards stay out of reach.
+        assert judge.going_out(_cards("5C 6C 7C 8C 7H 4C 3H"), opened=False) is None
