@@ -552,6 +552,9 @@ class TestEnteredHands:
             (0, 17),
             True,
         )
+        # No decision to weigh: no accuracy, rather than 0 % or 100 %.
+        assert [(p.decisions, p.accuracy) for p in review.players] == [(0, None), (0, None)]
+        assert review.to_dict()["players"][0]["accuracy"] is None
 
 
 class TestSolverKeepsItsOwnCopy:
@@ -839,3 +842,17 @@ class TestOpeningThenAddingToGoOut:
         assert judge.going_out(cards, opened=False, onto=onto) is None
         # Without the table's melds to add to, the same cards stay out of reach.
         assert judge.going_out(_cards("5C 6C 7C 8C 7H 4C 3H"), opened=False) is None
+
+
+class TestAccuracy:
+    @pytest.mark.parametrize(
+        ("decisions", "matched", "accuracy"),
+        # matched / decisions in whole percent, half up: 1/8 = 12.5 -> 13, 1/3 = 33.3 -> 33,
+        # 7/8 = 87.5 -> 88, all or none of them 100 and 0.
+        [(8, 1, 13), (3, 1, 33), (8, 7, 88), (4, 4, 100), (4, 0, 0), (0, 0, None)],
+    )
+    def test_the_share_of_decisions_that_were_the_best(self, decisions, matched, accuracy):
+        from scoring.review import PlayerSummary
+
+        player = PlayerSummary(0, "Anna", 0, (), (), 0, 0, decisions=decisions, matched=matched)
+        assert player.accuracy == accuracy
