@@ -1,6 +1,8 @@
 """Hand review (scoring/review/): a long Gin hand and a six-player Ramino hand, each played
-move by move with every draw named (so every turn is weighed), reviewed whole; then the
-review page of each, once reviewed, answered from the cache (bench/review_page.py).
+move by move with every draw named (so every turn is weighed), reviewed whole; then, on
+tables (bench/review_page.py), the API's first read of each (worked out from the log and
+kept, target p95 200 ms), its review page answered from the cache, and the answers' size
+per step (the API's whole answer over its steps and the largest htmx step, target 30 KiB).
 
 The hands are played here by a simple seeded player through the engine (each move folded
 by scoring.replay.apply, so the log is legal): Gin draws from the pile more often than a
