@@ -271,8 +271,9 @@ class Chance:
     ``seat`` missed it (for FED: who discarded; ``by`` who picked the card up). ``points``
     is what was at stake, in the game's points (None where it cannot be told):
 
-    - KNOCK, GIN, BIG_GIN, OUT: what the seat would have scored had the hand ended so,
-      less what it scored (turned round where lower is better), from ``scores``;
+    - KNOCK, GIN, BIG_GIN, OUT: the swing, from ``scores``: how much the seat's score less
+      the opponents' (added up) would have gained had the hand ended so, over the hand as
+      scored (turned round where lower is better);
     - OPEN: the value, in hand, of the cards the opening would have laid;
     - LAYOFF, SWAP: how much less the cards kept would count;
     - FED: how much the card taken saved the player who took it (their draw's weighing).
@@ -281,6 +282,8 @@ class Chance:
     out in hindsight from the other hands as the whole log shows them (None when one is
     not known). ``cards`` and ``melds`` are the chance's cards: the discard of a knock, an
     opening's or a way out's melds, the cards a layoff or a swap would move, the card fed.
+    A knock's melds are those its score lays out (GIN-LAYOFF: of the least arrangements,
+    the one that leaves the defender the most).
     """
 
     kind: str
