@@ -6,8 +6,11 @@ settings read DATABASE_URL and CACHE_URL when Django starts) migrates a SQLite f
 temporary directory, plays bench/review.py's two long hands onto tables through the services
 (every move appended as a phone appends it), opens each hand's review once (worked out and
 kept), then times the cached answers through Django's test client with DEBUG off: the
-table's lookup and key, the state at the head, the cache's read and the page drawn. It
-prints one line of JSON: {hand: {figure: [seconds, ...]}}.
+table's lookup and key, the state at the head, the cache's read and the page drawn. Before
+those it times the API's first reads (the cache emptied before each: the log read, the
+review worked out, kept and answered) and measures the answers' sizes. It prints one line
+of JSON: {hand: {"times": {figure: [seconds, ...]}, "sizes": {"api": bytes, "steps": n,
+"step": bytes of the largest step htmx asks}}}.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from bench.spread import repeat
 
 REQUESTS = 50
 WARMUP = 3
+FIRST_RUNS = 20
 
 
 def _table(events) -> Any:
@@ -45,26 +49,45 @@ def _table(events) -> Any:
     return table
 
 
-def _timed(table) -> dict[str, list[float]]:
-    """Open the review once (worked out and kept), then time its cached answers."""
+def _timed(table) -> dict[str, Any]:
+    """Time the review's first reads (the cache emptied before each: worked out from the log
+    and kept) and its answer's size, then its cached answers."""
+    from django.core.cache import cache
     from django.test import Client
 
     phone = Client()
     phone.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
     page = f"/t/{table.id}/hands/1/review/"
 
-    def get(url: str, **headers) -> None:
+    def get(url: str, **headers) -> bytes:
         response = phone.get(url, headers=headers)
         if response.status_code != 200:
             raise RuntimeError(f"{url} answered {response.status_code}")
+        return response.content
 
     api = f"/api/v1/tables/{table.id}/hands/1/review/"
-    # The first read works the review out and keeps it; every timed one reads it back.
-    steps = len(phone.get(api, headers={"X-Table-Key": table.scorekeeper_key}).json()["steps"])
+    key = {"X-Table-Key": table.scorekeeper_key}
+
+    def first() -> None:
+        # A first read: nothing kept yet (the bench's own cache, emptied; the phone's
+        # session is in the database), the review worked out from the log and kept.
+        cache.clear()
+        answers.append(get(api, **key))
+
+    answers: list[bytes] = []
+    first_times = repeat(first, runs=FIRST_RUNS, least=FIRST_RUNS, budget=0)
+    steps = len(json.loads(answers[-1])["steps"])
     middle = f"{page}?step={steps // 2}"
     for _ in range(WARMUP):
         get(middle)
+    htmx = {"HX-Request": "true"}
+    sizes = {
+        "api": len(answers[-1]),
+        "steps": steps,
+        "step": max(len(get(f"{page}?step={index}", **htmx)) for index in range(steps)),
+    }
     times = {
+        "first": first_times,
         "page": repeat(lambda: get(middle), runs=REQUESTS, least=REQUESTS, budget=0),
         "step": repeat(
             lambda: get(f"{page}?step={steps // 2 + 1}", **{"HX-Request": "true"}),
@@ -79,11 +102,12 @@ def _timed(table) -> dict[str, list[float]]:
             budget=0,
         ),
     }
-    return times
+    return {"times": times, "sizes": sizes}
 
 
 def main() -> dict[str, Any]:
-    """Play the hands onto tables, review each once, time the cached answers."""
+    """Play the hands onto tables; time each review's first reads, then its cached answers;
+    measure its answers' sizes (the API's whole answer, the largest step htmx asks)."""
     from bench.server import django_setup
 
     django_setup()

@@ -44,6 +44,7 @@ def _seat(help_text: str, **kwargs) -> serializers.IntegerField:
 
 
 class SeatViewSerializer(serializers.Serializer):
+    seat = _seat("The seat whose hand this is.")
     count = serializers.IntegerField(help_text="How many cards the seat holds, as the log says.")
     cards = _cards("The cards the whole log names, in hindsight, for that moment.")
     unknown = serializers.IntegerField(help_text="How many more it holds that no one can know.")
@@ -70,8 +71,19 @@ class StepSerializer(serializers.Serializer):
     phase = serializers.ChoiceField(
         choices=[phases.FIRST, phases.DRAW, phases.PLAY, phases.FINAL, phases.SHOW, phases.DONE]
     )
-    hands = SeatViewSerializer(many=True, help_text="Seat by seat.")
-    table = TableMeldSerializer(many=True)
+    hands = SeatViewSerializer(
+        many=True,
+        help_text="The hands that changed since the step before (every seat's at step 0), "
+        "each with its seat: a seat not listed holds what it held at the step before.",
+    )
+    table = TableMeldSerializer(
+        many=True,
+        help_text="The melds new or changed since the step before (all of them at step 0); "
+        "a meld not listed is as it was.",
+    )
+    table_count = serializers.IntegerField(
+        min_value=0, help_text="How many melds the table holds: those past it are gone."
+    )
     discard_top = serializers.CharField(allow_null=True, help_text=CARD)
     discard_count = serializers.IntegerField()
     stock = serializers.IntegerField()
@@ -114,7 +126,12 @@ class ChanceSerializer(serializers.Serializer):
     turn = serializers.IntegerField()
     step = serializers.IntegerField()
     rule = serializers.CharField()
-    points = serializers.IntegerField(allow_null=True, help_text="At stake (null: unknown).")
+    points = serializers.IntegerField(
+        allow_null=True,
+        help_text="At stake (null: unknown). For a chance that ends the hand (knock, gin, "
+        "big_gin, out), the swing: what the player's score less the opponents' (added up) "
+        "would have gained over the hand as scored, turned round where lower is better.",
+    )
     cards = _cards("The chance's cards.")
     melds = _melds("An opening's or a way out's melds.")
     scores = serializers.ListField(
@@ -189,6 +206,16 @@ class PlayerSummarySerializer(serializers.Serializer):
     chart = ChartPointSerializer(many=True, help_text="After each of the player's turns.")
     turns = serializers.IntegerField()
     unknown_turns = serializers.IntegerField()
+    decisions = serializers.IntegerField(
+        min_value=0, help_text="Decisions weighed: draws, discards, Knock Rummy's meldings."
+    )
+    matched = serializers.IntegerField(min_value=0, help_text="Of those, the ones that lost none.")
+    accuracy = serializers.IntegerField(
+        allow_null=True,
+        min_value=0,
+        max_value=100,
+        help_text="matched / decisions in whole percent, rounded half up (null: none weighed).",
+    )
 
 
 class HandReviewSerializer(serializers.Serializer):
@@ -206,7 +233,11 @@ class HandReviewSerializer(serializers.Serializer):
     amended = serializers.BooleanField(help_text="A later event amended it.")
     complete = serializers.BooleanField(help_text="Every turn known in hindsight.")
     dealer = _seat("The dealer (null: entered whole).", allow_null=True)
-    steps = StepSerializer(many=True, help_text="The replay stepper; empty unless played.")
+    steps = StepSerializer(
+        many=True,
+        help_text="The replay stepper; empty unless played. Step 0 is whole; each later one "
+        "says what changed since the step before (hands, table, table_count).",
+    )
     turns = TurnReviewSerializer(many=True)
     chances = ChanceSerializer(many=True, help_text="Every missed chance, in order.")
     end = EndReviewSerializer(allow_null=True)
@@ -230,7 +261,9 @@ class TableHandReviewView(Throttled, APIView):
         "by the game's count (the draw, the discard against the best, a Knock Rummy melding), "
         "the chances missed (knock, gin, out, open, layoff, joker swap, a discard that fed the "
         "next player: `scores` in hindsight), the end of the hand (a Gin defender's layoffs) "
-        "and each player's costliest decisions, worst first, with a chart series. For a hand "
+        "and each player's costliest decisions, worst first, their accuracy and a chart series. "
+        "A chance that ends the hand is worth the swing (the player's score less the "
+        "opponents'). Steps after the deal carry only what changed. For a hand "
         "entered by cards, what the cards show (`end`); by counts or points, only the score. "
         "A hand voided or amended later is reviewed as it was played (`voided`, `amended`). "
         "Worked out once and kept; reading it changes nothing.",

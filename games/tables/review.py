@@ -9,8 +9,10 @@ its writes are skipped (games/shared/cache.py), so the review is worked out agai
 log, never refused. Reading a review changes nothing: the log is only read.
 
 What is kept is the review's wire form (``HandReview.to_dict``, the API's answer), each
-step and each turn as its own JSON text: a page reads one step and one turn of a hand of
-a hundred moves, and the API's answer is put together from the texts as they are. Kept
+step and each turn as its own JSON text: a page reads one step (put back together from
+the steps' changes up to it: each step after the deal holds only what changed) and one
+turn of a hand of a hundred moves, and the API's answer is put together from the texts as
+they are. Kept
 as frozen dataclasses, or as one tree of lists and dicts, a six-player Ramino hand of 121
 moves comes back from the cache as some 40,000 objects: 10 to 20 ms of unpickling, and
 the collector's full passes over the whole process that so many new objects set off (up
@@ -30,11 +32,11 @@ from games.tables.log import engine_events
 from games.tables.models import Table
 from games.tables.selectors import table_state
 from scoring.errors import RuleViolation
-from scoring.review import review_hand
+from scoring.review import review_hand, with_changes
 
 # Bumped when scoring/review/ changes what a review says, or this module how it keeps one,
 # so that older ones are not read back.
-REVIEW_FORMAT = 1
+REVIEW_FORMAT = 2
 # A review never goes stale under its key: it is kept as long as a cache keeps anything.
 REVIEW_SECONDS = 30 * 24 * 60 * 60
 # The parts of the review kept as a JSON text an item.
@@ -65,8 +67,14 @@ class KeptReview:
         return cls(summary, texts["steps"], texts["turns"], pile)
 
     def step(self, index: int) -> dict[str, Any]:
-        """Return step ``index`` (``Step.to_dict``)."""
-        return json.loads(self.steps[index])
+        """Return step ``index`` whole (``Step.to_dict``): each step is kept as the API
+        answers it, with what changed since the step before, so the steps up to it are put
+        back together (a hundred small texts: well under a millisecond)."""
+        whole = None
+        for text in self.steps[: index + 1]:
+            whole = with_changes(whole, json.loads(text))
+        assert whole is not None
+        return whole
 
     def turn(self, number: int) -> dict[str, Any]:
         """Return turn ``number``, from 1 (``TurnReview.to_dict``)."""

@@ -43,6 +43,7 @@ from scoring.review.model import (
     Step,
     TableMeldView,
     TurnReview,
+    with_changes,
 )
 
 __all__ = [
@@ -79,4 +80,5 @@ __all__ = [
     "review_entered",
     "review_hand",
     "review_played",
+    "with_changes",
 ]

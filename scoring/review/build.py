@@ -239,11 +239,18 @@ def _steps(sight: Hindsight, turn_of: dict[int, int]) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+def _weighed(turns: Sequence[TurnReview]) -> list[Any]:
+    """Return the turns' weighed decisions: draws, discards, meldings."""
+    found = [(turn.draw, turn.discard, turn.melding) for turn in turns]
+    return [review for trio in found for review in trio if review is not None]
+
+
 def _summaries(seats: Sequence[str], turns: Sequence[TurnReview]) -> tuple[PlayerSummary, ...]:
     """Return each player's costliest decisions, worst first, and turn-by-turn chart."""
     summaries = []
     for seat, name in enumerate(seats):
         mine = [turn for turn in turns if turn.seat == seat]
+        decisions = _weighed(mine)
         costs: list[Cost] = []
         lost = 0
         previous: tuple[Chance, ...] = ()
@@ -280,6 +287,8 @@ def _summaries(seats: Sequence[str], turns: Sequence[TurnReview]) -> tuple[Playe
                 chart=chart,
                 turns=len(mine),
                 unknown_turns=sum(not turn.known for turn in mine),
+                decisions=len(decisions),
+                matched=sum(review.lost == 0 for review in decisions),
             )
         )
     return tuple(summaries)

@@ -30,7 +30,7 @@ from scoring.events import (
 from scoring.hands import KNOCK as KNOCK_ENDING
 from scoring.hands import OUT as OUT_ENDING
 from scoring.melds import Meld, check_meld
-from scoring.play import PLAY, Play, TableMeld
+from scoring.play import PLAY, Play, SeatHand, TableMeld
 from scoring.play.rules import KNOCK_AT_TURN_END
 from scoring.review.hindsight import Move
 from scoring.review.judge import Discards, without
@@ -55,6 +55,13 @@ def named_card(move: Move) -> Card | None:
     """Return the card a discard, or a Gin knock, names (None: a knock without one)."""
     text = move.event.payload.get("card")
     return parse_cards(str(text))[0] if text else None
+
+
+def _opened(hands: Sequence[SeatHand], seat: int) -> tuple[SeatHand, ...]:
+    """Return the hands with the seat's opened."""
+    return tuple(
+        replace(hand, opened=True) if at == seat else hand for at, hand in enumerate(hands)
+    )
 
 
 class MissedChances:
@@ -89,7 +96,11 @@ class MissedChances:
         if self._legal(before, KNOCKED, payload) is None:
             return []
         mover = replace(before.hands[seat], count=0, known=(), shown=kept)
-        scores = self._scores(move.index - 1, seat, mover, KNOCK_ENDING)
+        result = self._scored(move.index - 1, seat, mover, KNOCK_ENDING)
+        scores = tuple(result.points) if result is not None else None
+        # The melds shown are those the score lays out (a knocker's arrangement is chosen
+        # against the defender's layoffs, GIN-LAYOFF), not any least arrangement.
+        melds = getattr(result, "knocker_melds", None) or judge.arrangement_melds(kept)
         return [
             Chance(
                 kind,
@@ -99,7 +110,7 @@ class MissedChances:
                 rule,
                 self._stake(scores, seat),
                 cards=(discard,) if discard is not None else (),
-                melds=judge.arrangement_melds(kept),
+                melds=tuple(melds),
                 scores=scores,
             )
         ]
@@ -117,7 +128,8 @@ class MissedChances:
         if cards is None or play.phase != PLAY:
             return []
         hand = play.hands[seat]
-        onto, _ = self._addable(play, seat)
+        # The melds it may add to once opened: opening in this turn opens them too.
+        onto, _ = self._addable(replace(play, hands=_opened(play.hands, seat)), seat)
         out = self.judge.going_out(cards, opened=hand.opened, onto=onto)
         if out is not None and not self._ended_here(moves, seat):
             return [self._out_chance(number, seat, index, cards, out.melds, out.discard)]

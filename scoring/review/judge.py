@@ -13,7 +13,7 @@ Results are kept per judge (one hand's review), as turns ask the same hands agai
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scoring.cards import Card, sort_cards
 from scoring.errors import RuleViolation
@@ -200,27 +200,59 @@ class Judge:
         self, cards: Sequence[Card], *, opened: bool, onto: Sequence[Meld] = ()
     ) -> GoOut | None:
         """Return how the cards go out, or None where they cannot (or the game goes out
-        another way: Gin's knock)."""
+        another way: Gin's knock). ``onto`` are the table melds the seat may add to once
+        opened: a seat that has not opened may still open, add to them and discard in one
+        turn (RAM-ADD, R40-ADD: adding is allowed from the turn one opens)."""
         closing = self.closing
         if closing is None:
             return None
         hand = key_of(cards)
         # Going out melds all but (at most) one card: the hand counts no more than its most
         # valuable card, or nothing where no discard is made. Most hands are ruled out so.
-        count = self.count(hand, onto if opened else ())
         most = 0 if closing.discard == "none" else max(map(self.value, hand), default=0)
-        if count > most:
+        if self.count(hand, onto) > most:
             return None
+        out = self._go_out(hand, opened=opened, onto=onto if opened else ())
+        if out is None and not opened and onto:
+            out = self._open_and_add(hand, onto)
+        return out
+
+    def _go_out(self, hand: Key, *, opened: bool, onto: Sequence[Meld]) -> GoOut | None:
+        assert self.closing is not None
         try:
             out = can_go_out(
                 hand,
                 rules=self.rules.melds,
-                closing=closing,
+                closing=self.closing,
                 opened=opened,
-                onto=tuple(onto) if opened else (),
+                onto=tuple(onto),
                 opening_value=opening_value,
                 deck=self.rules.deck,
             )
         except RuleViolation:
             return None
         return out if out.possible else None
+
+    def _open_and_add(self, hand: Key, onto: Sequence[Meld]) -> GoOut | None:
+        """Return a way out for a seat not yet opened that opens, adds the rest to the
+        table's melds and discards: tried as the whole hand laid as if opened (its own
+        melds then worth the minimum), or the most valuable opening first, the rest laid
+        after it. Either is a way out the engine takes; a hand they both miss is not
+        flagged (the review never claims a way out it cannot show)."""
+        assert self.closing is not None
+        minimum = self.closing.opening_minimum
+        whole = self._go_out(hand, opened=True, onto=onto)
+        if whole is not None and self._opens(whole.melds, minimum):
+            return whole
+        first = self.opening(hand, keep=1)
+        if not first.melds or first.value < minimum:
+            return None
+        rest = self._go_out(key_of(first.kept), opened=True, onto=onto)
+        if rest is None:
+            return None
+        return replace(rest, melds=(*first.melds, *rest.melds))
+
+    @staticmethod
+    def _opens(melds: Sequence[Meld], minimum: int) -> bool:
+        laid = sum(len(meld.cards) for meld in melds)
+        return laid >= 3 and sum(opening_value(meld) for meld in melds) >= minimum

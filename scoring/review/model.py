@@ -119,8 +119,23 @@ class Step:
     discard_count: int
     stock: int
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return the step ready for JSON."""
+    def to_dict(self, previous: Step | None = None) -> dict[str, Any]:
+        """Return the step ready for JSON: whole, or with ``previous`` (the step before it)
+        only what changed since (``hands``: the seats whose hand changed, each with its
+        ``seat``; ``table``: the melds new or changed; ``table_count`` how many there are).
+        A hand of a hundred moves so answers each seat's cards once a change, not once a
+        step; ``with_changes`` puts a whole step back together."""
+        hands = [
+            {"seat": seat, **hand.to_dict()}
+            for seat, hand in enumerate(self.hands)
+            if previous is None or previous.hands[seat] != hand
+        ]
+        before = previous.table if previous is not None else ()
+        table = [
+            meld.to_dict()
+            for at, meld in enumerate(self.table)
+            if at >= len(before) or before[at] != meld
+        ]
         return {
             "index": self.index,
             "seq": self.seq,
@@ -131,12 +146,29 @@ class Step:
             "turn": self.turn,
             "to_move": self.to_move,
             "phase": self.phase,
-            "hands": [hand.to_dict() for hand in self.hands],
-            "table": [meld.to_dict() for meld in self.table],
+            "hands": hands,
+            "table": table,
+            "table_count": len(self.table),
             "discard_top": str(self.discard_top) if self.discard_top is not None else None,
             "discard_count": self.discard_count,
             "stock": self.stock,
         }
+
+
+def with_changes(whole: dict[str, Any] | None, changes: dict[str, Any]) -> dict[str, Any]:
+    """Return the whole step ``changes`` (a step's JSON with what changed, as
+    ``HandReview.to_dict`` answers it) makes of ``whole`` (the whole step before it; None
+    for the deal, which comes whole): every seat's hand in seat order, every table meld."""
+    if whole is None:
+        return changes
+    hands = list(whole["hands"])
+    for hand in changes["hands"]:
+        hands[hand["seat"]] = hand
+    table = list(whole["table"][: changes["table_count"]])
+    for meld in changes["table"]:
+        at = meld["number"] - 1
+        table[at : at + 1] = [meld]
+    return {**changes, "hands": hands, "table": table}
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,8 +271,9 @@ class Chance:
     ``seat`` missed it (for FED: who discarded; ``by`` who picked the card up). ``points``
     is what was at stake, in the game's points (None where it cannot be told):
 
-    - KNOCK, GIN, BIG_GIN, OUT: what the seat would have scored had the hand ended so,
-      less what it scored (turned round where lower is better), from ``scores``;
+    - KNOCK, GIN, BIG_GIN, OUT: the swing, from ``scores``: how much the seat's score less
+      the opponents' (added up) would have gained had the hand ended so, over the hand as
+      scored (turned round where lower is better);
     - OPEN: the value, in hand, of the cards the opening would have laid;
     - LAYOFF, SWAP: how much less the cards kept would count;
     - FED: how much the card taken saved the player who took it (their draw's weighing).
@@ -249,6 +282,8 @@ class Chance:
     out in hindsight from the other hands as the whole log shows them (None when one is
     not known). ``cards`` and ``melds`` are the chance's cards: the discard of a knock, an
     opening's or a way out's melds, the cards a layoff or a swap would move, the card fed.
+    A knock's melds are those its score lays out (GIN-LAYOFF: of the least arrangements,
+    the one that leaves the defender the most).
     """
 
     kind: str
@@ -441,7 +476,10 @@ class PlayerSummary:
     with points at stake; a chance passed up again on the player's next turn (the same kind,
     the same cards: a joker still not taken back) is listed once, where it first arose.
     ``lost`` sums the weighings alone: the chances overlap them (a knock passed up is also a
-    discard), so they are listed, not added.
+    discard), so they are listed, not added. ``accuracy`` is the share of the player's
+    weighed decisions (``decisions``: draws, discards, Knock Rummy's meldings) that matched
+    the best (``matched``: none lost a point), in whole percent rounded half up; None where
+    no decision was weighed.
     """
 
     seat: int
@@ -451,6 +489,15 @@ class PlayerSummary:
     chart: tuple[ChartPoint, ...]
     turns: int
     unknown_turns: int
+    decisions: int = 0
+    matched: int = 0
+
+    @property
+    def accuracy(self) -> int | None:
+        """Return the share of weighed decisions that matched the best, in whole percent."""
+        if not self.decisions:
+            return None
+        return (200 * self.matched + self.decisions) // (2 * self.decisions)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the player's review ready for JSON."""
@@ -462,6 +509,9 @@ class PlayerSummary:
             "chart": [point.to_dict() for point in self.chart],
             "turns": self.turns,
             "unknown_turns": self.unknown_turns,
+            "decisions": self.decisions,
+            "matched": self.matched,
+            "accuracy": self.accuracy,
         }
 
 
@@ -508,7 +558,10 @@ class HandReview:
             "amended": self.amended,
             "complete": self.complete,
             "dealer": self.dealer,
-            "steps": [step.to_dict() for step in self.steps],
+            "steps": [
+                step.to_dict(self.steps[at - 1] if at else None)
+                for at, step in enumerate(self.steps)
+            ],
             "turns": [turn.to_dict() for turn in self.turns],
             "chances": [chance.to_dict() for chance in self.chances],
             "end": self.end.to_dict() if self.end is not None else None,

@@ -150,8 +150,14 @@ class TurnReader(MissedChances):
         self, index: int, seat: int, mover: SeatHand, ending: str
     ) -> tuple[int, ...] | None:
         """Return what the hand would have scored had it ended at state ``index`` with the
-        seat's hand ``mover``: the others' hands as the log shows them, None if one is not
-        known. The end is built by the engine (scoring/play/) and scored by the game."""
+        seat's hand ``mover`` (``_scored``'s points)."""
+        result = self._scored(index, seat, mover, ending)
+        return tuple(result.points) if result is not None else None
+
+    def _scored(self, index: int, seat: int, mover: SeatHand, ending: str) -> Any:
+        """Return the game's result had the hand ended at state ``index`` with the seat's
+        hand ``mover``: the others' hands as the log shows them, None if one is not known.
+        The end is built by the engine (scoring/play/) and scored by the game."""
         play = self.plays[index]
         hands = list(play.hands)
         for other, hand in enumerate(hands):
@@ -167,15 +173,21 @@ class TurnReader(MissedChances):
             end = with_end(over).end
             if end is None:
                 return None
-            return tuple(self.game.score_play(self.options, end, self.seats).points)
+            return self.game.score_play(self.options, end, self.seats)
         except RuleViolation:
             return None
 
     def _stake(self, scores: tuple[int, ...] | None, seat: int) -> int | None:
-        """Return how much better the seat would have fared with ``scores`` than it did."""
+        """Return the swing the chance was worth to the seat: how much its score less the
+        opponents' (all of them, added up) would have gained with ``scores`` over the hand
+        as scored, turned round where lower is better. Two players: the change in the gap
+        between them; a point the seat gains and one an opponent loses count alike."""
         if scores is None:
             return None
-        gain = scores[seat] - self.points[seat]
+        gain = sum(
+            (new - old) if other == seat else (old - new)
+            for other, (new, old) in enumerate(zip(scores, self.points, strict=True))
+        )
         return -gain if self.lower_is_better else gain
 
     def _may_discard(self, card: Card, *, opened: bool, last: bool) -> bool:
@@ -283,6 +295,13 @@ class TurnReader(MissedChances):
         onto, _ = self._addable(play, seat)
         return self.judge.discards(hand, onto, allowed=allowed).best_left
 
+    def _may_draw(self, play: Play, seat: int, source: str) -> bool:
+        """Tell whether the engine would let the seat draw from ``source`` there."""
+        payload: dict[str, Any] = {"seat": seat, "source": source}
+        if source == "discard" and play.discard:
+            payload["card"] = str(play.discard[-1])
+        return self._legal(play, CARD_DRAWN, payload) is not None
+
     def _draw(self, seat: int, move: Move) -> DrawReview | None:
         before = self.plays[move.index - 1]
         held = self.sight.cards(move.index - 1, seat)
@@ -292,6 +311,10 @@ class TurnReader(MissedChances):
             return None
         if source == "stock":
             other = before.discard[-1] if before.discard else None
+            # A draw the pile could not have served (GIN-FIRST: both passed the upcard, the
+            # stock is the only source) had no choice to weigh.
+            if other is not None and not self._may_draw(before, seat, "discard"):
+                return None
         else:
             other = self._next_stock_card(move.index - 1) if before.stock else None
         if other is None:

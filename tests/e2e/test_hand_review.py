@@ -92,10 +92,19 @@ class TestReviewingAHand:
         _swipe(page, stepper, left=False)
         expect(status).to_have_text(re.compile(r"^Step 3 of 9 · Bruno drew 6♦"))
         assert page.evaluate("window.reviewKept") is True
+        # Each step is sent as what changed; the page still shows both hands whole: Bruno's
+        # with the 6♦ just drawn, Anna's as dealt (unchanged since step 0).
+        expect(page.get_by_test_id("review-seat-1")).to_contain_text("6♦")
+        expect(page.get_by_test_id("review-seat-1")).to_contain_text("11 cards")
+        expect(page.get_by_test_id("review-seat-0")).to_contain_text("K♠")
+        expect(page.get_by_test_id("review-seat-0")).to_contain_text("10 cards")
 
         costs = page.get_by_test_id("costs-1").get_by_test_id("cost")
         expect(costs).to_have_count(3)
-        expect(costs.first).to_contain_text("Fed the next player · 20 GIN-TURN")
+        expect(costs.first).to_contain_text("Could knock · 46 GIN-KNOCK")
+        expect(page.get_by_test_id("accuracy-1")).to_have_text(
+            "Accuracy: 67% (2 of 3 decisions weighed were the best)."
+        )
         expect(page.get_by_test_id("review-chart").locator("polyline")).to_have_count(2)
         assert page.evaluate(SMALL_TARGETS, SMALLEST) == []
 
@@ -107,7 +116,10 @@ class TestReviewingAHand:
         page.get_by_test_id("step-next").click()
         expect(page.get_by_test_id("step-status")).to_have_text(re.compile(r"^Passo 1 di 9"))
         costs = page.get_by_test_id("costs-1").get_by_test_id("cost")
-        expect(costs.first).to_contain_text("Ha servito il giocatore dopo · 20 GIN-TURN")
+        expect(costs.first).to_contain_text("Poteva bussare · 46 GIN-KNOCK")
+        expect(page.get_by_test_id("accuracy-1")).to_have_text(
+            "Precisione: 67% (2 decisioni valutate su 3 erano le migliori)."
+        )
 
     def test_without_javascript_each_step_is_a_page_of_its_own(self, browser, live_server):
         table = sample_table(samples.REVIEW_GIN)

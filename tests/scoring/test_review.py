@@ -36,6 +36,7 @@ from scoring.review import (
     SWAP,
     HandReview,
     review_hand,
+    with_changes,
 )
 
 
@@ -102,12 +103,13 @@ class TestGinReview:
     def test_bruno_could_have_knocked_after_drawing_6d(self, review):
         # GIN-KNOCK: throwing JH keeps 9 <= 10. Anna then held 2C 3C 4C, 7H 7S 7D and KS 4S
         # 9C 9S (32); she lays 4S off on AS 2S 3S (GIN-LAYOFF): 28. GIN-SCORE-KNOCK: Bruno
-        # would have scored 28 - 9 = 19; he scored 0 in the hand, so 19 was at stake.
+        # would have scored 28 - 9 = 19 and Anna 0, where the hand as played gave him 0 and
+        # her 27. The stake is the swing: his 19 gained and her 27 not scored, 19 + 27 = 46.
         knock = _chances(review, 3)[KNOCK]
         assert (knock.seat, knock.step, knock.rule) == (1, 4, "GIN-KNOCK")
         assert knock.cards == _cards("JH")
         assert knock.scores == (0, 19)
-        assert knock.points == 19
+        assert knock.points == 46
 
     def test_bruno_fed_anna_the_9h_she_melded(self, review):
         # Anna took 9H for 9C 9S 9H. Had she drawn the stock's 2H (Bruno's next card) she
@@ -127,14 +129,15 @@ class TestGinReview:
         assert review.turns[3].discard.lost == 0  # KS was her best discard
 
     def test_draws_are_weighed_against_what_the_other_source_held(self, review):
-        # Turn 3: 6D (deadwood JH 9H, less JH: 9) against the pile's 5H (4D 5D JH 9H 5H, 33;
-        # 5H may not go back, GIN-NOREDISCARD: less JH, 23).
-        # Turn 4: 9H (4) against the stock's 2H (24), as above.
+        # Turn 3: both passed the upcard 5H, so Bruno's first draw is from the stock by rule
+        # (GIN-FIRST): no choice, nothing weighed against the 5H he could not take.
+        assert review.turns[2].draw is None
+        # Turn 4: 9H (KS 4S: less KS, 4) against the stock's 2H (KS 4S 9C 9S 2H, 34, less
+        # KS: 24).
         # Turn 5: 2H (JH 2H less JH: 2) against the pile's KS (JH KS less JH: 10).
-        draws = [(t.draw.source, str(t.draw.card), str(t.draw.other)) for t in review.turns[2:]]
-        assert draws == [("stock", "6D", "5H"), ("discard", "9H", "2H"), ("stock", "2H", "KS")]
-        assert [(t.draw.left, t.draw.other_left, t.draw.lost) for t in review.turns[2:]] == [
-            (9, 23, 0),
+        draws = [(t.draw.source, str(t.draw.card), str(t.draw.other)) for t in review.turns[3:]]
+        assert draws == [("discard", "9H", "2H"), ("stock", "2H", "KS")]
+        assert [(t.draw.left, t.draw.other_left, t.draw.lost) for t in review.turns[3:]] == [
             (4, 24, 0),
             (2, 10, 0),
         ]
@@ -160,11 +163,18 @@ class TestGinReview:
     def test_the_summary_lists_brunos_costs_worst_first(self, review):
         bruno = review.players[1]
         assert [(c.kind, c.points, c.turn) for c in bruno.costs] == [
+            (KNOCK, 46, 3),
             (FED, 20, 3),
-            (KNOCK, 19, 3),
             (DISCARD, 1, 3),
         ]
         assert bruno.lost == 1  # the discard's point; chances are listed, not summed
+        # Weighed: his 9H (1 lost), his draw of 2H and his JH thrown with the knock (none
+        # lost); the forced first draw is no decision (GIN-FIRST). 2 of 3: 66.7, so 67 %.
+        # Anna's draw of 9H and her KS both the best: 2 of 2, 100 %.
+        assert (bruno.decisions, bruno.matched, bruno.accuracy) == (3, 2, 67)
+        anna = review.players[0]
+        assert (anna.decisions, anna.matched, anna.accuracy) == (2, 2, 100)
+        assert bruno.to_dict()["accuracy"] == 67
         assert review.players[0].costs == ()  # Anna's one chance cost her nothing
         # Deadwood after each of Bruno's turns: none weighed after a pass, then 10 and 2.
         assert [(p.turn, p.left) for p in bruno.chart] == [(1, None), (3, 10), (5, 2)]
@@ -184,6 +194,20 @@ class TestGinReview:
         assert (str(step.discard_top), step.stock) == ("5H", 30)
         knock = review.steps[8]
         assert knock.hands[1].shown and knock.to_move is None
+
+    def test_each_step_answers_only_what_changed(self, review):
+        steps = review.to_dict()["steps"]
+        # The deal comes whole: both hands, no melds (Gin lays none in play).
+        assert [hand["seat"] for hand in steps[0]["hands"]] == [0, 1]
+        assert (steps[0]["table"], steps[0]["table_count"]) == ([], 0)
+        # Bruno's pass changes no hand; his draw of 6D and his 9H thrown change his alone.
+        assert steps[1]["hands"] == []
+        assert [hand["seat"] for hand in steps[3]["hands"]] == [1]
+        assert steps[3]["hands"][0]["count"] == 11
+        assert [hand["seat"] for hand in steps[4]["hands"]] == [1]
+        assert steps[4]["discard_top"] == "9H"  # the rest of a step comes every time
+        # Anna's draw of 9H: her hand alone, now with 9H.
+        assert [(h["seat"], "9H" in h["cards"]) for h in steps[5]["hands"]] == [(0, True)]
 
 
 class TestGinMissedGin:
@@ -289,14 +313,15 @@ class TestRummy40Review:
 
     def test_anna_could_have_gone_out_and_kept_a_card_her_run_takes(self, review):
         # After KD: 2S 3S 4S, 9C 9H 9S, 10D JD QD KD (9 + 27 + 40 = 76 >= 40) and KC to
-        # throw: out (R40-HAND). Bruno then held 9D: R40-END 9 to him, 0 to her, who took 10.
+        # throw: out (R40-HAND). Bruno then held 9D: R40-END 9 to him, 0 to her, where the
+        # hand gave her 10 and him 0. Lower is better: her 10 saved and his 9 taken, 19.
         out = _chances(review, 4)[OUT]
         assert (out.rule, out.step, out.cards, out.scores, out.points) == (
             "R40-HAND",
             9,
             _cards("KC"),
             (0, 9),
-            10,
+            19,
         )
         # She kept KD, which her 10D JD QD takes (R40-ADD): 10 left in hand that need not be.
         layoff = _chances(review, 4)[LAYOFF]
@@ -316,7 +341,7 @@ class TestRummy40Review:
         assert [(c.kind, c.points) for c in anna.costs] == [
             (OPEN, 66),
             (FED, 25),
-            (OUT, 10),
+            (OUT, 19),
             (LAYOFF, 10),
             (DISCARD, 4),
         ]
@@ -527,6 +552,9 @@ class TestEnteredHands:
             (0, 17),
             True,
         )
+        # No decision to weigh: no accuracy, rather than 0 % or 100 %.
+        assert [(p.decisions, p.accuracy) for p in review.players] == [(0, None), (0, None)]
+        assert review.to_dict()["players"][0]["accuracy"] is None
 
 
 class TestSolverKeepsItsOwnCopy:
@@ -577,6 +605,28 @@ class TestReviewContract:
         review_hand(events, 1)
         assert events == kept
         assert replay(events).to_dict() == before
+
+    @pytest.mark.parametrize("sample", samples.REVIEWED, ids=lambda s: s.variant)
+    def test_the_steps_put_back_together_are_the_whole_steps(self, sample):
+        review = _review(sample)
+        whole = None
+        for step, changes in zip(review.steps, review.to_dict()["steps"], strict=True):
+            whole = with_changes(whole, json.loads(json.dumps(changes)))
+            expected = step.to_dict()
+            assert whole == expected
+            assert len(whole["hands"]) == len(review.seats)
+
+    def test_a_meld_laid_comes_once_and_a_meld_grown_again(self):
+        review = _review(samples.REVIEW_RAMINO)
+        steps = review.to_dict()["steps"]
+        # Step 2: Bruno lays 7C 8C JK, KS KH KD, 3D 4D 5D: three new melds.
+        assert [m["number"] for m in steps[2]["table"]] == [1, 2, 3]
+        assert steps[2]["table_count"] == 3
+        # Step 3, his discard: no meld changed.
+        assert (steps[3]["table"], steps[3]["table_count"]) == ([], 3)
+        added = next(step for step in steps if step["move"] == "cards_added")
+        assert [m["number"] for m in added["table"]] == [1]  # 10C on 7C 8C JK
+        assert "10C" in added["table"][0]["cards"]
 
     @pytest.mark.parametrize("sample", samples.REVIEWED, ids=lambda s: s.variant)
     def test_a_review_is_json_ready_picklable_and_scores_as_the_hand(self, sample):
@@ -631,3 +681,178 @@ class TestReviewContract:
         review = review_hand(events, 1)
         assert review.amended and not review.voided
         assert review.points == (10, 0)  # the hand as played
+
+
+def _events(variant: str, *moves: tuple[str, dict]) -> list[LogEvent]:
+    created = {"variant": variant, "options": {}, "seats": ["Anna", "Bruno"]}
+    events = [LogEvent(1, TABLE_CREATED, created)]
+    events += [LogEvent(seq, kind, payload) for seq, (kind, payload) in enumerate(moves, 2)]
+    return events
+
+
+class TestGinKnockShownAsScored:
+    """A missed knock whose kept cards have two least arrangements: the one the score lays
+    out (against the defender's layoffs, GIN-LAYOFF) is the one shown. Big Gin preset."""
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def review(cls):
+        # Anna (dealer): AH, 5S 6S 7S, 8D 9D 10D, JC JH JS. Bruno: AC AS AD 2C 3C 3S 3H 4S
+        # 4D KC. Both pass the upcard 9C (GIN-FIRST); Bruno's stock draw is 3D.
+        return review_hand(
+            _events(
+                "gin",
+                ("hand_started", {"dealer": 0, "upcard": "9C"}),
+                ("turn_passed", {"seat": 1}),
+                ("turn_passed", {"seat": 0}),
+                ("card_drawn", {"seat": 1, "source": "stock", "card": "3D"}),
+                ("card_discarded", {"seat": 1, "card": "4S"}),
+                # Anna takes 4S for 4S 5S 6S 7S and goes gin throwing AH.
+                ("card_drawn", {"seat": 0, "source": "discard", "card": "4S"}),
+                (
+                    "knocked",
+                    {"seat": 0, "card": "AH", "hand": "4S 5S 6S 7S 8D 9D 10D JC JH JS"},
+                ),
+                (
+                    "hands_shown",
+                    {"mode": "cards", "players": [None, {"hand": "AC AS AD 2C 3C 3S 3H 3D 4D KC"}]},
+                ),
+            ),
+            1,
+        )
+
+    def test_the_hand_scored_annas_gin(self, review):
+        # Bruno's 10: AC 2C 3C, 3S 3H 3D, deadwood AS AD 4D KC = 16 (or AC AS AD, 3C 3S 3H
+        # 3D and 2C 4D KC, 16). GIN-SCORE-GIN: 25 + 16 = 41 to Anna.
+        assert review.points == (41, 0)
+
+    def test_the_knock_shows_the_melds_its_score_uses(self, review):
+        # After 3D, throwing KC keeps AC AS AD 2C 3C 3S 3H 3D 4S 4D: 10 either as AC AS AD,
+        # 3C 3S 3H 3D (2C 4S 4D) or as AC 2C 3C, 3S 3H 3D (AS AD 4S 4D): a knock
+        # (GIN-KNOCK). Shown the first way, Anna's AH goes on the aces (0); shown the second,
+        # it goes nowhere and she keeps 1. The knocker shows the second (the defender's
+        # count is left highest). Anna's 1 undercuts Bruno's 10 (GIN-UNDERCUT): 10 - 1 + 25
+        # = 34 to her. As played she scored 41 and he 0: his swing, (0 - 34) - (0 - 41) = 7.
+        knock = _chances(review, 3)[KNOCK]
+        assert (knock.seat, knock.rule, knock.cards) == (1, "GIN-KNOCK", _cards("KC"))
+        assert sorted(_names(meld.cards) for meld in knock.melds) == [
+            ["2C", "3C", "AC"],
+            ["3D", "3H", "3S"],
+        ]
+        assert (knock.scores, knock.points) == ((34, 0), 7)
+
+    def test_a_stock_draw_forced_by_both_passes_is_not_weighed(self, review):
+        # GIN-FIRST: both passed 9C, so Bruno had to draw from the stock: no choice.
+        assert review.turns[2].draw is None
+        assert DRAW not in [cost.kind for cost in review.players[1].costs]
+
+
+class TestRaminoOutByOpeningAndAdding:
+    """Going out by opening, adding to a table meld, then discarding (RAM-OPEN, RAM-ADD,
+    RAM-OUT), missed by a seat that had not opened."""
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def review(cls):
+        # Anna (dealer): 10H JH QH, 3S 4S 5S, 6D 7D 8D, 9C 10C, KC 2D.
+        # Bruno: KS KH KD, 4H 5H 6H, 7S 8S 9S, 2C 3C 4C, 7H.
+        return review_hand(
+            _events(
+                "ramino",
+                ("hand_started", {"dealer": 0, "upcard": "5D"}),
+                # Bruno opens with the kings and 4H 5H 6H: 30 + 15 = 45 (RAM-OPEN).
+                ("card_drawn", {"seat": 1, "source": "stock", "card": "QD"}),
+                ("melds_laid", {"seat": 1, "melds": ["KS KH KD", "4H 5H 6H"]}),
+                ("card_discarded", {"seat": 1, "card": "QD"}),
+                # Anna's JC: four melds (30 + 12 + 21 + 29 = 92 to open), KC on the kings,
+                # 2D thrown would go out. She throws 2D and lays nothing.
+                ("card_drawn", {"seat": 0, "source": "stock", "card": "JC"}),
+                ("card_discarded", {"seat": 0, "card": "2D"}),
+                # Bruno lays 7S 8S 9S and 2C 3C 4C, adds 7H to his hearts, throws 10D: out.
+                ("card_drawn", {"seat": 1, "source": "stock", "card": "10D"}),
+                ("melds_laid", {"seat": 1, "melds": ["7S 8S 9S", "2C 3C 4C"]}),
+                ("cards_added", {"seat": 1, "meld": 2, "cards": "7H"}),
+                ("card_discarded", {"seat": 1, "card": "10D"}),
+                (
+                    "hands_shown",
+                    {
+                        "mode": "cards",
+                        "players": [{"hand": "10H JH QH 3S 4S 5S 6D 7D 8D 9C 10C JC KC"}, None],
+                    },
+                ),
+            ),
+            1,
+        )
+
+    def test_the_hand_scored_bruno_out(self, review):
+        # RAM-SCORE, RAM-VALUE: Anna's 13 cards, 30 + 12 + 21 + 29 + 10 = 102, to Bruno.
+        assert review.points == (-102, 102)
+
+    def test_annas_way_out_is_flagged(self, review):
+        # Bruno, before her turn: 7S 8S 9S 2C 3C 4C 7H, 7 + 8 + 9 + 2 + 3 + 4 + 7 = 40. Out
+        # with every card laid in one turn and none before, RAM-HANDCLOSE doubles it: Anna
+        # 80, Bruno -80; she scored -102, he 102. Her swing: (80 - -80) - (-102 - 102) = 364.
+        chances = _chances(review, 2)
+        out = chances[OUT]
+        assert (out.seat, out.rule, out.cards) == (0, "RAM-OUT", _cards("2D"))
+        assert sorted(_names(meld.cards) for meld in out.melds) == [
+            ["10C", "9C", "JC"],
+            ["10H", "JH", "QH"],
+            ["3S", "4S", "5S"],
+            ["6D", "7D", "8D"],
+        ]
+        assert (out.scores, out.points) == ((80, -80), 364)
+        assert OPEN not in chances  # the way out is flagged, not the opening alone
+
+
+class TestOpeningThenAddingToGoOut:
+    """The judge's way out for a seat not yet opened (scoring/review/judge.py), Ramino's
+    opening of 30 (RAM-OPEN) with the kings and 4H 5H 6H on the table."""
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def judge(cls):
+        from scoring.melds import check_meld
+        from scoring.review.judge import Judge
+        from scoring.variants import game_get
+
+        game = game_get("ramino")
+        options = game.options_from_dict({}, 2)
+        rules = game.play_rules(options, 2)
+        onto = tuple(check_meld(_cards(text), rules.melds) for text in ("KS KH KD", "4H 5H 6H"))
+        return Judge(rules, game.referee.closing(options)), onto
+
+    def test_the_most_valuable_opening_first_then_the_rest_added(self, judge):
+        judge, onto = judge
+        # 5C 6C 7C 8C is 26, short of 30, with 3H and 7H on the hearts and 4C thrown; but
+        # 4C 5C 6C 7C 8C is 30 (VALUE): it opens, 3H or 7H goes on 4H 5H 6H, the other is
+        # thrown. Out (RAM-OUT), with nothing but the run laid of her own.
+        cards = _cards("5C 6C 7C 8C 7H 4C 3H")
+        out = judge.going_out(cards, opened=False, onto=onto)
+        assert out is not None
+        assert [_names(meld.cards) for meld in out.melds] == [["4C", "5C", "6C", "7C", "8C"]]
+        assert str(out.discard) in ("3H", "7H")
+
+    def test_an_opening_short_of_the_minimum_is_no_way_out(self, judge):
+        judge, onto = judge
+        # KC would go on the kings and QC be thrown, but the only melds of her own are in
+        # AS 2S 3S 4S 5S 6S, 1 + 2 + 3 + 4 + 5 + 6 = 21 at most (VALUE): short of 30, so
+        # she cannot open, nor go out.
+        cards = _cards("AS 2S 3S 4S 5S 6S KC QC")
+        assert judge.going_out(cards, opened=False, onto=onto) is None
+        # Without the table's melds to add to, the same cards stay out of reach.
+        assert judge.going_out(_cards("5C 6C 7C 8C 7H 4C 3H"), opened=False) is None
+
+
+class TestAccuracy:
+    @pytest.mark.parametrize(
+        ("decisions", "matched", "accuracy"),
+        # matched / decisions in whole percent, half up: 1/8 = 12.5 -> 13, 1/3 = 33.3 -> 33,
+        # 7/8 = 87.5 -> 88, all or none of them 100 and 0.
+        [(8, 1, 13), (3, 1, 33), (8, 7, 88), (4, 4, 100), (4, 0, 0), (0, 0, None)],
+    )
+    def test_the_share_of_decisions_that_were_the_best(self, decisions, matched, accuracy):
+        from scoring.review import PlayerSummary
+
+        player = PlayerSummary(0, "Anna", 0, (), (), 0, 0, decisions=decisions, matched=matched)
+        assert player.accuracy == accuracy

@@ -37,9 +37,9 @@ from scoring.events import (
 )
 from scoring.play import apply_move
 from scoring.replay import apply, replay
-from scoring.review import BIG_GIN, GIN, KNOCK, HandReview, review_hand
+from scoring.review import BIG_GIN, GIN, KNOCK, HandReview, review_hand, with_changes
 from scoring.review.hindsight import Hindsight
-from scoring.solver import best_arrangement, best_layoff
+from scoring.solver import best_arrangement, best_layoff, min_arrangements
 from tests.scoring.play_sim_base import Simulation
 from tests.scoring.play_simulator import simulate
 from tests.scoring.play_strategies import PROPERTY_SETTINGS, seeds, tables
@@ -116,7 +116,14 @@ class TestReviewProperties:
         for review, _, _ in _reviews(events):
             hand = state.hands[review.number - 1]
             assert review.points == tuple(hand.original.points)
-            assert review.to_dict()["number"] == review.number
+            answer = review.to_dict()
+            assert answer["number"] == review.number
+            # The steps as answered (each but the deal with only what changed) put back
+            # together are the whole steps.
+            whole = None
+            for step, changes in zip(review.steps, answer["steps"], strict=True):
+                whole = with_changes(whole, changes)
+                assert whole == step.to_dict(), step.index
         assert list(events) == kept
         assert replay(events).to_dict() == state.to_dict()
 
@@ -193,6 +200,49 @@ class TestReviewProperties:
                     allowed = _turn_end_knock(sight, game, options, turn)
                 if allowed is not None:
                     assert bool(kinds & set(KNOCKS)) == allowed, (turn.number, turn.seat)
+
+    @PROPERTY_SETTINGS
+    @given(tables(("gin",)), seeds(), st.booleans())
+    def test_a_knock_missed_shows_a_least_arrangement_and_a_forced_draw_is_not_weighed(
+        self, table, seed, named
+    ):
+        _, events = _logs(table, seed, named)
+        for review, _, sight in _reviews(events):
+            if sight is None:  # a hand entered whole
+                continue
+            rules = sight.plays[0].rules
+            for turn in review.turns:
+                before = sight.plays[turn.first_step - 1]
+                if before.phase == "draw" and before.passes == 2:
+                    # GIN-FIRST: both passed the upcard; the stock was the only source.
+                    assert turn.draw is None, turn.number
+                for chance in turn.chances:
+                    if chance.kind != KNOCK:
+                        continue
+                    hand, _ = _kept_and_discard(sight, turn.seat, chance.step)
+                    kept = list(hand)
+                    kept.remove(chance.cards[0])
+                    laid = Counter(card for meld in chance.melds for card in meld.cards)
+                    assert not laid - Counter(kept)  # the melds are the cards kept
+                    loose = Counter(kept) - laid
+                    least = best_arrangement(kept, rules=rules.melds, value=rules.value).count
+                    assert sum(rules.value(card) * n for card, n in loose.items()) == least
+                    # Of the least arrangements, the one shown leaves the defender the most
+                    # after laying off (GIN-LAYOFF), as the knock's score lays it out.
+                    defender = sight.cards(chance.step - 1, 1 - turn.seat)
+                    if defender is None or least == 0:
+                        continue
+                    left = [
+                        best_layoff(defender, melds, rules=rules.melds, value=rules.value).count
+                        for melds in [
+                            a.melds
+                            for a in min_arrangements(kept, rules=rules.melds, value=rules.value)
+                        ]
+                    ]
+                    shown = best_layoff(
+                        defender, chance.melds, rules=rules.melds, value=rules.value
+                    ).count
+                    assert shown == max(left), (turn.number, chance.melds)
 
 
 def _kept_and_discard(sight: Hindsight, seat: int, step: int):

@@ -75,12 +75,15 @@ class TestTheReview:
     def test_bruno_s_costliest_decision_comes_first(self, api, gin):
         body = api.get(_url(gin), HTTP_X_TABLE_KEY=gin.viewer_key).json()
         bruno = body["players"][1]
-        # He fed Anna the 9H (20), passed up a knock (19), discarded 1 worse than the best.
+        # He passed up a knock (his 19 against her 27 as played: a swing of 46), fed Anna the
+        # 9H (20), discarded 1 worse than the best.
         assert [(c["kind"], c["points"], c["rule"]) for c in bruno["costs"]] == [
+            ("knock", 46, "GIN-KNOCK"),
             ("fed", 20, "GIN-TURN"),
-            ("knock", 19, "GIN-KNOCK"),
             ("discard", 1, "GIN-DEADWOOD"),
         ]
+        # 2 of his 3 weighed decisions were the best (scoring/review/model.py).
+        assert (bruno["decisions"], bruno["matched"], bruno["accuracy"]) == (3, 2, 67)
 
     def test_a_hand_entered_by_counts_has_only_its_score(self, api, db):
         table = services.table_create(variant="gin", options={}, players=["Anna", "Bruno"])
@@ -145,4 +148,4 @@ class TestSchema:
 
     def test_the_example_is_the_worked_gin_hand_as_the_engine_reviews_it(self):
         assert review_example() == _engine_review(samples.REVIEW_GIN)
-        assert review_example()["players"][1]["costs"][0]["kind"] == "fed"
+        assert review_example()["players"][1]["costs"][0]["kind"] == "knock"

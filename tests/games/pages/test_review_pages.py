@@ -109,7 +109,7 @@ class TestTheStepper:
         assert "Turn 3 · Bruno" in text
         # The discard made and the best one, with the points lost and the count's rule.
         assert "9♥ : 10 left. Best: J♥ 9 left. Points lost: 1 GIN-DEADWOOD" in text
-        assert "Could knock" in text and "points at stake: +19 GIN-KNOCK" in text
+        assert "Could knock" in text and "points at stake: +46 GIN-KNOCK" in text
         assert "In hindsight, the hand would have scored: Anna 0 · Bruno 19" in text
         assert "Fed the next player (taken by Anna) 9♥ · points at stake: +20" in text
         body = page.content.decode()
@@ -144,13 +144,21 @@ class TestWhatItSays:
         text = _text(_phone(gin).get(_review(gin)))
         bruno = text.split("Bruno", text.count("Bruno"))[-1]
         assert "Points lost by the decisions weighed: 1." in text
-        # Bruno fed Anna the 9♥ (20), passed up a knock (19), discarded 1 worse than the best.
+        # Bruno passed up a knock (a swing of 46), fed Anna the 9♥ (20), discarded 1 worse
+        # than the best.
         assert re.search(
-            r"Turn 3 · Fed the next player · 20 GIN-TURN .*Turn 3 · Could knock · 19 GIN-KNOCK"
+            r"Turn 3 · Could knock · 46 GIN-KNOCK .*Turn 3 · Fed the next player · 20 GIN-TURN"
             r" .*Turn 3 · The discard · 1 GIN-DEADWOOD",
             text,
         ), bruno
         assert "No decision cost points." in text  # Anna's
+
+    def test_each_player_s_accuracy_is_shown(self, gin):
+        text = _text(_phone(gin).get(_review(gin)))
+        # Bruno: his 9H lost a point; his draw of 2H and his knock's JH were the best; his
+        # first draw, forced from the stock (GIN-FIRST), is no decision. Anna: both best.
+        assert "Accuracy: 67% (2 of 3 decisions weighed were the best)." in text
+        assert "Accuracy: 100% (2 of 2 decisions weighed were the best)." in text
 
     def test_a_cost_links_to_its_step(self, gin):
         assert 'href="?step=4#stepper"' in _phone(gin).get(_review(gin)).content.decode()
