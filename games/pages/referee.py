@@ -102,4 +102,37 @@ def referee_answer(question: str, ask: dict) -> dict:
     answer["score_items"] = [
         {**item, "text": item_text(item, names)} for item in answer.pop("items", [])
     ]
+    if question == "score":
+        answer["score_seats"] = score_seats(answer, players if isinstance(players, list) else [])
     return answer
+
+
+def score_seats(answer: dict, players: list) -> list[dict]:
+    """Return each player of a scored hand as the page shows them: name and points, the
+    melds (rows of cards), the unmelded cards and their count, or the hand's value, and the
+    cards laid off. The answer's per-name dicts are taken out of it: drawn whole, they would
+    print as dicts and draw the names as cards."""
+    melds, unmelded = answer.pop("melds", None) or {}, answer.pop("deadwood", None) or {}
+    counts = answer.pop("counts", None) or answer.pop("hand_values", None) or {}
+    # Gin: the defender's layoffs go on the knocker's melds, numbered from 0 in their order.
+    layoffs = answer.pop("layoffs", None) or []
+    ender = next((p.get("name") for p in players if p.get("knocked") or p.get("went_out")), None)
+    points, winners = answer.get("points") or {}, answer.get("winners") or []
+    seats = []
+    for player in players:
+        name = player.get("name", "")
+        seats.append(
+            {
+                "name": name,
+                "points": points.get(name),
+                "melds": melds.get(name) or [],
+                "unmelded": unmelded.get(name),
+                "count": counts.get(name),
+                "went_out": name in winners,
+                "laid_off": [layoff["card"] for layoff in layoffs]
+                if layoffs and name != ender
+                else [],
+                "laid_on": ender,
+            }
+        )
+    return seats

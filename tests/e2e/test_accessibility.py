@@ -306,6 +306,18 @@ def _world() -> tuple[list[State], str]:
         page.get_by_role("button", name="Ask the referee").click()
         expect(page.get_by_test_id("verdict")).to_be_visible()
 
+    def referee_score(page):
+        page.get_by_label("What does this hand score?").check()
+        for index, (name, hand) in enumerate(
+            [("Anna", "7S 8S 9S KC KH KD 2C 3C 4C 5H"), ("Bruno", "5S 6S 10S JS KS 8C 8H 8D QH 2D")]
+        ):
+            row = page.locator(f'[data-player="{index}"]')
+            row.get_by_label("Name").fill(name)
+            row.get_by_label("Cards still in hand").fill(hand)
+        page.locator('[data-player="0"]').get_by_label("knocked").check()
+        page.get_by_role("button", name="Ask the referee").click()
+        expect(page.get_by_test_id("score-seat-1")).to_be_visible()
+
     def referee_refusal(page):
         page.get_by_label("Is this meld legal?").check()
         page.get_by_label("Cards", exact=True).fill("7H 8H ZZ")
@@ -345,6 +357,7 @@ def _world() -> tuple[list[State], str]:
         State("invite other phones", f"/t/{in_play.id}/share/"),
         State("referee", "/referee/"),
         State("referee: an answer", "/referee/", referee_answer),
+        State("referee: a hand's score", "/referee/", referee_score),
         State("referee: a refusal", "/referee/", referee_refusal),
         # The whole reference once; a game's page in Italian (the longest pages to check).
         State("rules", "/rules/"),

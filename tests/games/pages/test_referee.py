@@ -220,6 +220,35 @@ class TestRefereePage:
         ]
         assert "GIN-SPADES" in page
 
+    def test_a_score_answer_is_sentences_and_rows_of_cards(self, client, db):
+        """The hand above: Anna's three melds and her 5♥ counting 5; Bruno's eights, the five
+        spades he laid off on Anna's melds, and Q♥ 2♦ counting 12. No dict, no name drawn as
+        cards, and a heading that scores rather than judges."""
+        page = client.post(
+            "/referee/", {**self.OKLAHOMA_HAND, "upcard": "QS"}, HTTP_HX_REQUEST="true"
+        ).content.decode()
+        assert "{'" not in page and "Legal" not in page
+        verdict = r'<h2 class="verdict ok" data-testid="verdict">The hand.s score</h2>'
+        assert re.search(verdict, page)
+        anna, bruno = (
+            re.search(rf'data-testid="score-seat-{n}".*?</section>', page, re.S).group(0)
+            for n in (0, 1)
+        )
+
+        def rows(seat: str) -> list[str]:
+            return [
+                " ".join(re.findall(r'<span class="c s\w">([^<]+)</span>', row))
+                for row in re.findall(r'<li class="meld">(.*?)</li>', seat)
+            ]
+
+        assert "Anna: 14 points" in anna and "Bruno: 0 points" in bruno
+        assert rows(anna) == ["2♣ 3♣ 4♣", "K♣ K♥ K♦", "7♠ 8♠ 9♠"]
+        assert rows(bruno) == ["8♣ 8♥ 8♦"]
+        assert re.search(r"Unmelded, counting 5 points: <span class=\"c sH\">5♥</span></p>", anna)
+        assert "Laid off on Anna's melds:" in bruno
+        assert re.search(r"Unmelded, counting 12 points: .*Q♥.*2♦</span></p>", bruno)
+        assert '<span class="c sA">A</span>' not in page  # a name is never drawn as cards
+
     def test_an_oklahoma_hand_without_its_upcard_is_refused_naming_it(self, client, db):
         response = client.post("/referee/", self.OKLAHOMA_HAND, HTTP_HX_REQUEST="true")
         page = response.content.decode()

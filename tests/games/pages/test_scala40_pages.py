@@ -272,6 +272,12 @@ class TestEverywhereElse:
         page = client.post("/referee/", data).content.decode()
         # S40-HANDCLOSE: Bruno's K♥ 5♣ = 15, doubled: 30.
         assert re.search(r"<th>Bruno</th><td>30</td>", page), page[-3000:]
+        # Said in sentences, player by player.
+        anna = re.search(r'data-testid="score-seat-0".*?</section>', page, re.S).group(0)
+        bruno = re.search(r'data-testid="score-seat-1".*?</section>', page, re.S).group(0)
+        assert "Anna: 0 points" in anna and "Anna went out." in anna
+        assert "Bruno: 30 points" in bruno and "Left in hand: 15 points." in bruno
+        assert "{'" not in page and "Legal" not in page
 
     def test_a_league_plays_scala40(self, db, django_user_model):
         from tests.games.clubs_setup import club_world
