@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from games.tables import snapshots
 from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
-from scoring.tournaments.bracket import Match, advance, first_round, goes_through
+from scoring.tournaments.bracket import Match, advance, first_round, goes_through, unsettled
 from scoring.tournaments.ranking import TournamentRow, tournament_standings
 from scoring.tournaments.results import Bye, ByPlace, MarginBands, TableResult, WinDrawLoss
 from scoring.tournaments.tables import table_result
@@ -349,6 +349,18 @@ def knockout_rounds(*, tournament: Tournament, found: NightResults) -> list[list
     without one to the player still in when the other has left (a walkover)."""
     seeds = _seeds(tournament)
     return _drawn_rounds(tournament, seeds, found, _out(tournament, seeds, found))
+
+
+def knockout_unsettled(*, tournament: Tournament, found: NightResults) -> list[int]:
+    """Return the numbers of the tables of the bracket's last round drawn whose match has
+    no winner yet (in play, or level: the director scores it, NIGHT-KO-DRAW)."""
+    seeds = _seeds(tournament)
+    out = _out(tournament, seeds, found)
+    rounds = _drawn_rounds(tournament, seeds, found, out)
+    if not rounds:
+        return []
+    winners = _round_winners(found).get(len(rounds), {})
+    return [index + 1 for index in unsettled(rounds[-1], winners, withdrawn=out)]
 
 
 def knockout_walkover_lost(*, tournament: Tournament, entrant_id: int) -> bool:

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games.clubs.models import League, Membership, Player, Season
 from games.clubs.services import player_create, require_member
@@ -428,8 +428,16 @@ def _knockout(tournament: Tournament, number: int, entrants: dict, found):
     gets none."""
     rounds = selectors.knockout_rounds(tournament=tournament, found=found)
     if len(rounds) < number:
+        tables = selectors.knockout_unsettled(tournament=tournament, found=found)
         raise ActionRefused(
-            gettext("A match of the last round has no winner: the director scores it.")
+            ngettext(
+                "Table %(tables)s of round %(round)s has no winner yet: when it is over, or "
+                "if it ended level, score it from its Decide form (NIGHT-KO-DRAW).",
+                "Tables %(tables)s of round %(round)s have no winner yet: when they are over, "
+                "or if they ended level, score them from their Decide forms (NIGHT-KO-DRAW).",
+                len(tables),
+            )
+            % {"tables": ", ".join(map(str, tables)), "round": len(rounds)}
         )
     matches = rounds[number - 1]
     if not matches:

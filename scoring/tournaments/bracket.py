@@ -55,6 +55,25 @@ def goes_through(
     return staying[0] if len(staying) == 1 else None
 
 
+def unsettled(
+    matches: Sequence[Match],
+    winners: Mapping[int, PlayerKey],
+    *,
+    withdrawn: Collection[PlayerKey] = frozenset(),
+) -> list[int]:
+    """Return the indexes of the round's matches that nobody goes through yet: two players
+    still in and no winner (a table in play, or one that ended level, NIGHT-KO-DRAW)."""
+    return [
+        index
+        for index, (a, b) in enumerate(matches)
+        if a is not None
+        and b is not None
+        and winners.get(index) is None
+        and a not in withdrawn
+        and b not in withdrawn
+    ]
+
+
 def advance(
     matches: Sequence[Match],
     winners: Mapping[int, PlayerKey],
@@ -66,15 +85,16 @@ def advance(
     ``goes_through``'s: a bye's player, the winner, or the opponent of a player
     ``withdrawn`` before winning; when both players of a match have left, nobody does (the
     next opponent has a bye)."""
-    through = []
     for index, (a, b) in enumerate(matches):
         winner = winners.get(index)
-        played = a is not None and b is not None
-        if played and winner is not None and winner not in (a, b):
+        if a is not None and b is not None and winner is not None and winner not in (a, b):
             raise ValueError(f"match {index + 1} was between {a} and {b}")
-        if played and winner is None and a not in withdrawn and b not in withdrawn:
-            return None
-        through.append(goes_through((a, b), winner, withdrawn=withdrawn))
+    if unsettled(matches, winners, withdrawn=withdrawn):
+        return None
+    through = [
+        goes_through(match, winners.get(index), withdrawn=withdrawn)
+        for index, match in enumerate(matches)
+    ]
     if len(through) == 1:
         return []
     return [(through[i], through[i + 1]) for i in range(0, len(through), 2)]

@@ -14,6 +14,7 @@ points taken count against the player, so the winner's margin is positive there 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from scoring.replay import TableState
@@ -41,13 +42,25 @@ def table_result(
         return TableResult(round_number, players, places, margins, decided)
     if not state.finished:
         return None
+    lower = state.variant.standings.lower_is_better
+    sign = -1 if lower else 1
     summary = match_summary(state, players)
-    sign = -1 if state.variant.standings.lower_is_better else 1
+    # The points difference is the game's own (Ramino's gained less lost, from the hands),
+    # moved by what the director's adjustments move each total against the others' average
+    # (NIGHT-ADJUST): read from the match without them, then moved.
+    unadjusted = replace(state, adjustments=()) if state.adjustments else state
+    base = match_summary(unadjusted, players) if state.adjustments else summary
+    moved = [
+        _margin(state.match.totals, seat, lower) - _margin(unadjusted.match.totals, seat, lower)
+        for seat in range(len(players))
+    ]
     return TableResult(
         round_number,
         players,
         tuple(seat.place for seat in summary.seats),
-        tuple(sign * (seat.points_for - seat.points_against) for seat in summary.seats),
+        tuple(
+            sign * (seat.points_for - seat.points_against) + moved[seat.seat] for seat in base.seats
+        ),
     )
 
 

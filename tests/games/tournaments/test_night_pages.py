@@ -744,3 +744,40 @@ def test_the_director_s_row_locking_actions_hold_outside_a_test_s_transaction(wo
     assert director.post(url + "room-link/").status_code == 302
     assert director.post(url + "deputies/", {"grant": world.member.pk}).status_code == 302
     assert director.post(url + f"tables/{pairing.pk}/call-clear/").status_code == 302
+
+
+def test_a_knock_out_match_locked_level_is_scored_from_the_page_and_the_next_round_starts(
+    world, director
+):
+    """NIGHT-KO-DRAW: four players, both semi-finals locked at 0-0 when time is up.
+    The final cannot start, and the refusal names both tables; each decided table keeps its
+    decide form, now to change the decision; scored for one player each, the final starts
+    between the two given the points."""
+    PlayerFactory(club=world.club, actor=world.admin, name="Dario")
+    form = {**NIGHT_FORM, "league": world.league.pk, "format": "knockout", "name": "Gin night"}
+    assert director.post(f"/clubs/{world.club.slug}/n/new/", form).status_code == 302
+    tournament = Tournament.objects.get(name="Gin night")
+    url = f"/clubs/{world.club.slug}/n/{tournament.pk}/"
+    players = [p.pk for p in world.club.players.all()]
+    assert director.post(url + "entrants/", {"players": players}).status_code == 302
+    assert director.post(url + "rounds/").status_code == 302
+    pairings = list(RoundTable.objects.filter(round__number=1).order_by("number"))
+    assert [p.number for p in pairings] == [1, 2]
+    for pairing in pairings:
+        locked = {"decision": "lock", "reason": "time"}
+        assert director.post(url + f"tables/{pairing.pk}/decide/", locked).status_code == 302
+    refused = director.post(url + "rounds/")
+    assert refused.status_code == 403
+    assert "Tables 1, 2 of round 1 have no winner yet" in refused.content.decode()
+    page = director.get(url).content.decode()
+    assert page.count("Change the decision") == 2
+    given = []
+    for pairing, points in zip(pairings, (("1", "0"), ("0", "1")), strict=True):
+        scored = {"decision": "score", "reason": "extra hand", "points_0": points[0]}
+        scored["points_1"] = points[1]
+        assert director.post(url + f"tables/{pairing.pk}/decide/", scored).status_code == 302
+        seat = 0 if points[0] == "1" else 1
+        given.append(pairing.seats.get(seat=seat).entrant.player.name)
+    assert director.post(url + "rounds/").status_code == 302
+    final = RoundTable.objects.get(round__tournament=tournament, round__number=2)
+    assert sorted(s.entrant.player.name for s in final.seats.all()) == sorted(given)

@@ -474,6 +474,32 @@ class TestAdjustments:
         read = table_result(state, ["ann", "bob"], round_number=1)
         assert read.places == (1, 2) and read.margins == (30, -30)
 
+    def test_at_a_ramino_table_of_four_the_points_difference_follows_the_adjusted_totals(self):
+        """RAM-SCORE: Ann goes out; Bob holds 10, Cid 20, Dan 30: Ann collects 60, the others
+        lose theirs (60, -10, -20, -30; Ramino's difference is gained less lost, the same).
+        Late, Ann loses 25: 35, -10, -20, -30, still first. NIGHT-ADJUST: each difference
+        moves as the adjustment moves that total against the others' average. Ann: 35 + 20 =
+        55 against 60 + 20 = 80 before, -25: 60 - 25 = 35. Bob: -10 + 5 = -5 against
+        -10 - 10/3 = -40/3 before, +25/3: -10 + 25/3 = -5/3; Cid -20 + 25/3 = -35/3; Dan
+        -30 + 25/3 = -65/3. The differences still add up to 0."""
+        players = ["ann", "bob", "cid", "dan"]
+        entry = {
+            "mode": "points",
+            "players": [
+                {"points": 0, "went_out": True},
+                {"points": 10},
+                {"points": 20},
+                {"points": 30},
+            ],
+        }
+        state = table("ramino", players, {"hands": 1}, rec(entry), _adjusted(0, -25))
+        assert state.totals == (35, -10, -20, -30) and state.finished
+        read = table_result(state, players, round_number=1)
+        assert read.places == (1, 2, 3, 4)
+        assert read.margins == (35, Fraction(-5, 3), Fraction(-35, 3), Fraction(-65, 3))
+        unadjusted = table("ramino", players, {"hands": 1}, rec(entry))
+        assert table_result(unadjusted, players, round_number=1).margins == (60, -10, -20, -30)
+
     def test_at_a_locked_table_the_places_follow_the_adjusted_totals(self):
         # GIN-SCORE-KNOCK: Ann knocks with 2 against 12: 10 to 0. Locked when time is up,
         # then Ann loses 15 for lateness: -5 to 0, Bob first by 5.
