@@ -16,12 +16,10 @@ Readings of the variants' joker options:
 - adjacent_jokers=False (RAM-OPT-FIXEDJOKER): in a run no two jokers may stand for neighbouring
   ranks. A set's cards have no order the referee can see, so two or more jokers in a set count
   as side by side, except under fixed groups, where the suit order places every card.
-- fixed_groups (RAM-OPT-FIXEDGROUPS): a set's suits follow clubs, spades, hearts, diamonds one
-  after the other without gaps. The order need not start at clubs (the rule asks for no gaps,
-  and ♠ ♥ ♦ has none). A set of natural cards may be written in any order; a set with a joker
-  is read in the order written, which is how it lies on the table: each joker stands for the
-  suit of its place, so ♣ JK ♥ is legal (the joker is ♠) and JK ♣ ♠ is not (no suit comes
-  before clubs), and the natural cards around a joker must be written in suit order.
+- fixed_groups (RAM-OPT-FIXEDGROUPS): a set's suits follow ♣ ♠ ♥ ♦ without gaps, from any
+  of them (♠ ♥ ♦ has none). Natural cards may be written in any order; a set with a joker is
+  read as written, as it lies: each joker takes its place's suit, so ♣ JK ♥ is legal (the
+  joker is ♠), JK ♣ ♠ is not, and the cards around a joker must be in suit order.
 - One natural card and jokers may read as a set or a run (Knock Rummy has no joker limit):
   declarations decide; without them it is a set, the plainest reading of "7♠ and two jokers".
 """
@@ -66,6 +64,12 @@ class MeldRules:
     # The order in which a set's undeclared jokers take the missing suits ("" for C S H D;
     # S40-JOKER: "HDCS", hearts, diamonds, clubs, spades).
     set_joker_suits: str = ""
+    full_suit_run: bool = False  # S40-MELDS: the whole suit and a joker as the other ace
+
+    @property
+    def longest_run(self) -> int:
+        """Return the most cards a run may hold: 13, or 14 for the whole suit twice aced."""
+        return MAX_RUN + 1 if self.full_suit_run and self.ace_low and self.ace_high else MAX_RUN
 
     def run_positions(self) -> tuple[int, ...]:
         """Return the ranks of a suit in run order (an ace-high ace is 14), wrapping aside."""
@@ -412,15 +416,15 @@ def _run_readings(
             cards=_names(cards),
             card=str(card),
         )
-    if len(cards) > MAX_RUN:
+    if len(cards) > rules.longest_run:
         # Only jokers take a run past 13 cards: natural cards of one suit repeat a rank first.
         raise _refuse(
             "MELD-RUN",
             "too_many",
-            f"{_labels(cards)} is not a run: a run holds at most {MAX_RUN} cards.",
+            f"{_labels(cards)} is not a run: a run holds at most {rules.longest_run} cards.",
             cards=_names(cards),
             count=len(cards),
-            limit=MAX_RUN,
+            limit=rules.longest_run,
         )
     ranks = frozenset(card.rank for card in naturals)
     suit = naturals[0].suit
@@ -430,14 +434,24 @@ def _run_readings(
     readings = []
     for window in windows:
         stands = tuple(Card(_rank_at(p), suit) for p in window)
-        jokers = tuple(i for i, p in enumerate(window) if _rank_at(p) not in ranks)
-        ace_inside = any(card.rank == 1 for card in stands[1:-1])
-        readings.append(
-            _reading(
-                "run", stands, jokers, [ace_inside, -sum(window[i] for i in jokers), window[0]]
+        for jokers in _run_jokers(stands, ranks):
+            ace_inside = any(card.rank == 1 for card in stands[1:-1])
+            readings.append(
+                _reading(
+                    "run", stands, jokers, [ace_inside, -sum(window[i] for i in jokers), window[0]]
+                )
             )
-        )
     return readings
+
+
+def _run_jokers(stands: tuple[Card, ...], ranks: frozenset[int]) -> list[tuple[int, ...]]:
+    """Return the ways the jokers fill a run's positions: where no natural card's rank is;
+    in a run of 14 (S40-MELDS) a natural ace takes one end, a joker the other."""
+    missing = [i for i, card in enumerate(stands) if card.rank not in ranks]
+    doubled = [i for i, card in enumerate(stands) if card.rank == 1 and 1 in ranks]
+    if len(doubled) < 2:
+        return [tuple(missing)]
+    return [tuple(sorted((*missing, end))) for end in doubled]
 
 
 def _reading(
@@ -457,7 +471,7 @@ def _rank_at(position: int) -> int:
 
 def _windows(ranks: frozenset[int], length: int, rules: MeldRules) -> list[tuple[int, ...]]:
     """Return the positions of every run of ``length`` cards holding all the ranks."""
-    if length > MAX_RUN:
+    if length > rules.longest_run:
         return []
     if rules.wrap:
         lines = [tuple(range(start, start + length)) for start in range(1, MAX_RUN + 1)]

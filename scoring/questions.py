@@ -34,7 +34,11 @@ class RefereeTable:
 
 
 def referee_table(game: GameRules, data: Mapping[str, Any]) -> RefereeTable:
-    """Return the table of a request: the game reads its options and number of players."""
+    """Return the table of a request: the game reads its options and number of players.
+    A question is answered under today's rules: what a new table takes where it names none
+    (GameRules.new_table_defaults)."""
+    named = data.get("options")
+    data = {**data, "options": game.new_table_options({} if named is None else named)}
     options, players = game.referee.table(data)
     return RefereeTable(
         game=game,

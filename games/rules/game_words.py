@@ -73,6 +73,7 @@ OPTION_LABELS: Mapping[Any, Any] = {
     "reentries": _("Re-entries"),
     "failed_opening_penalty": _("Penalty for a short opening"),
     "free_discard": _("Any card may be discarded, even one the table takes"),
+    "full_suit_run": _("A run may hold the whole suit and a joker as the second ace (14 cards)"),
     "unopened_discard_check": _(
         "A player who has not opened may not discard a card the table takes either"
     ),

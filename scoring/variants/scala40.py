@@ -94,6 +94,7 @@ OPTION_KEYS = (
     "max_jokers_per_meld",
     "free_discard",
     "unopened_discard_check",
+    "full_suit_run",
 )
 _USED_FLAGS = ("went_out", "hand_closed", "opening_penalty", "sitting_out", "declines_reentry")
 
@@ -113,10 +114,16 @@ class Scala40Options:
     # out: the tables made before it were played without it; a new table takes it on
     # (GAME.new_table_defaults), as the regulations have it.
     unopened_discard_check: bool = False
+    # S40-MELDS: the whole suit with a joker as the second ace, a run of 14. Off when a
+    # table's options leave it out (such a run could take a card an older log discarded);
+    # a new table takes it on, as the federation's regulations allow it.
+    full_suit_run: bool = False
 
     def __post_init__(self) -> None:
         violations = kind_violations(
-            self, ("free_discard", "unopened_discard_check"), {"max_jokers_per_meld": 1}
+            self,
+            ("free_discard", "unopened_discard_check", "full_suit_run"),
+            {"max_jokers_per_meld": 1},
         )
         if not is_int(self.target) or self.target not in TARGETS:
             violations.append(
@@ -202,6 +209,7 @@ def meld_rules(options: Scala40Options) -> MeldRules:
         max_jokers=options.max_jokers_per_meld,
         joker_limit_rule="S40-JOKER",
         set_joker_suits=JOKER_SUIT_ORDER,
+        full_suit_run=options.full_suit_run,
     )
 
 
@@ -453,6 +461,15 @@ OPTIONS = (
         forms=TABLE_FORMS,
         line_when="unopened_discard_check",
     ),
+    OptionSpec(
+        "full_suit_run",
+        BOOL,
+        "S40-MELDS",
+        default=True,
+        house=True,
+        forms=ALL_FORMS,
+        line_when="full_suit_run",
+    ),
 )
 
 GAME = GameRules(
@@ -519,5 +536,5 @@ GAME = GameRules(
         SeatFlag("declines_reentry", "S40-REENTRY", when_option="reentries"),
     ),
     provisional="penalty",
-    new_table_defaults=MappingProxyType({"unopened_discard_check": True}),
+    new_table_defaults=MappingProxyType({"unopened_discard_check": True, "full_suit_run": True}),
 )

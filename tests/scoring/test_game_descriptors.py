@@ -125,7 +125,7 @@ def test_every_seat_flag_is_a_seats_field_and_every_column_a_count(game):
         assert game.option(game.melded_points_option).kind == BOOL
 
 
-def test_scala40_offers_its_six_options_and_flags():
+def test_scala40_offers_its_seven_options_and_flags():
     game = GAMES["scala40"]
     assert [spec.key for spec in game.options] == [
         "target",
@@ -134,11 +134,13 @@ def test_scala40_offers_its_six_options_and_flags():
         "max_jokers_per_meld",
         "free_discard",
         "unopened_discard_check",
+        "full_suit_run",
     ]
     # A new table is bound by S40-DISCARD before it opens; a log without the option keeps
     # the rule it was played by.
     assert game.new_table_options({"target": 151}) == {
         "unopened_discard_check": True,
+        "full_suit_run": True,
         "target": 151,
     }
     assert game.options_from_dict({}, 4).unopened_discard_check is False

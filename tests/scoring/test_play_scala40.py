@@ -92,6 +92,7 @@ class TestTheTable:
             "max_jokers_per_meld": 1,
             "free_discard": False,
             "unopened_discard_check": False,
+            "full_suit_run": False,
         }
         for bad, rule in (
             ({"target": 100}, "S40-MATCH"),
@@ -251,6 +252,48 @@ class TestAddingAndJokers:
         table.play(add(CARLA, 3, "JK"), discard(CARLA, "8S"))
         on_table = [meld["meld"] for meld in table.hand["table"]]
         assert (on_table[0], on_table[2]) == ("9C 10C JC", "3D 4D 5D JK=6D")
+
+
+class TestTheWholeSuit:
+    """S40-MELDS: where the table allows it (a new table does), a run holds the whole suit
+    with a joker as its second ace, 14 cards."""
+
+    WHOLE = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK"
+
+    def _to_the_king(self, **options) -> Table:
+        """Bruno opens with 2♠ to K♠, twelve cards: 2 + ... + 10 = 54, J Q K 30: 84 >= 40;
+        Carla opens with K♣ K♦ K♥ and Q♣ Q♦ Q♥ (60) and puts a joker on as the ace:
+        2♠ ... K♠ JK=A♠, 13 cards."""
+        return dealt(**options).play(
+            draw(BRUNO),
+            lay(BRUNO, "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"),
+            discard(BRUNO, "2D"),
+            draw(CARLA),
+            lay(CARLA, "KC KD KH", "QC QD QH"),
+            add(CARLA, 1, "JK"),
+        )
+
+    def test_the_ace_completes_a_run_of_fourteen_s40_melds(self):
+        table = self._to_the_king(full_suit_run=True).play(add(CARLA, 1, "AS"))
+        assert table.hand["table"][0]["meld"] == "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK=AS"
+
+    def test_without_it_a_run_stops_at_thirteen_meld_run(self):
+        violation = self._to_the_king().refused(add(CARLA, 1, "AS"))
+        assert (violation.rule, violation.code, violation.params["limit"]) == (
+            "MELD-RUN",
+            "too_many",
+            13,
+        )
+
+    def test_the_referee_and_every_check_read_the_same_run(self):
+        on = scala40.meld_rules(scala40.Scala40Options(full_suit_run=True))
+        meld = check_meld(parse_cards(self.WHOLE), on)
+        assert (meld.kind, str(meld)) == ("run", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK=AS")
+        # Two natural aces are one rank twice; a 15th card, a second joker, is refused too.
+        with pytest.raises(RuleViolation, match="appears twice"):
+            check_meld(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"), on)
+        with pytest.raises(RuleViolation):
+            check_meld(parse_cards(self.WHOLE + " JK"), on)
 
 
 class TestDiscarding:
