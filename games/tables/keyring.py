@@ -239,16 +239,21 @@ def transfer_redeem(*, code: str) -> Grants:
 
 
 def recovery_dump(*, grants: Grants, now: datetime | None = None) -> dict:
-    """Return the recovery file's contents: the grants, signed by this server."""
+    """Return the recovery file's contents: the grants and what the file says of them (when
+    it was made, how many tables and groups), all signed by this server."""
     made = (now or timezone.now()).isoformat(timespec="seconds")
+    shown = {"made": made, "tables": len(grants.tables), "groups": len(grants.groups)}
+    signed = {**grants.to_dict(), "shown": shown}
     return {
         "format": RECOVERY_FORMAT,
         "version": RECOVERY_VERSION,
-        "made": made,
-        "tables": len(grants.tables),
-        "groups": len(grants.groups),
-        "keys": signing.dumps(grants.to_dict(), salt=RECOVERY_SALT, compress=True),
+        **shown,
+        "keys": signing.dumps(signed, salt=RECOVERY_SALT, compress=True),
     }
+
+
+# Every part of a recovery file; anything else is a change made outside this server.
+RECOVERY_PARTS = frozenset({"format", "version", "made", "tables", "groups", "keys"})
 
 
 def recovery_read(data) -> Grants:
@@ -263,9 +268,26 @@ def recovery_read(data) -> Grants:
     keys = data.get("keys")
     if not isinstance(keys, str):
         raise KeysRefused(gettext("This recovery file has no keys in it."))
+    changed = KeysRefused(
+        gettext("This recovery file was changed, or made by another server: it opens nothing.")
+    )
     try:
-        return Grants.from_dict(signing.loads(keys, salt=RECOVERY_SALT))
+        signed = signing.loads(keys, salt=RECOVERY_SALT)
     except signing.BadSignature:
-        raise KeysRefused(
-            gettext("This recovery file was changed, or made by another server: it opens nothing.")
-        ) from None
+        raise changed from None
+    grants = Grants.from_dict(signed)
+    # What the file shows must be what was signed: a file made before the date was signed
+    # still has its counts checked against its keys.
+    shown = signed.get("shown") if isinstance(signed, dict) else None
+    if not isinstance(shown, dict):
+        shown = {
+            "tables": len(grants.tables),
+            "groups": len(grants.groups),
+            "made": data.get("made"),
+        }
+    if set(data) - RECOVERY_PARTS or any(
+        (type(data.get(part)), data.get(part)) != (type(value), value)
+        for part, value in shown.items()
+    ):
+        raise changed
+    return grants

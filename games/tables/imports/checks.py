@@ -299,8 +299,27 @@ def table_checked(
     )
 
 
+def _same_options(options: Any, state: TableState) -> bool:
+    """Tell whether a header's options are the table's: the same rules once read, whether or
+    not they name the options left at their defaults (a file from an older release)."""
+    if not isinstance(options, dict):
+        return False
+    try:
+        return state.variant.options_from_dict(options, len(state.seats)) == state.options
+    except RuleViolation:
+        return False
+
+
 def _check_header(reader: TableReader, state: TableState) -> None:
     header = reader.header
+    if not _same_options(header.get("options"), state):
+        raise reader.refuse(
+            gettext(
+                "the first line's options are not the ones the table's creation (line 2) "
+                "logged: the file was changed."
+            ),
+            1,
+        )
     if header["variant"] != state.variant.key or len(header["seats"]) != len(state.seats):
         reason = gettext(
             "the first line says %(variant)s for %(seats)d players, and the table's "

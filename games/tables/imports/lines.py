@@ -122,7 +122,8 @@ def parse_line(raw: bytes, *, line: int | None, file: str | None) -> dict[str, A
         raise refuse(str(exc)) from None
     except ValueError as exc:
         reason = gettext("the line is not valid JSON (%(error)s at character %(column)s).")
-        error = getattr(exc, "msg", str(exc))
+        # json's messages may end "starting at", before the position this sentence gives.
+        error = getattr(exc, "msg", str(exc)).removesuffix(" at")
         raise refuse(reason % {"error": error, "column": getattr(exc, "colno", "?")}) from None
     if not isinstance(value, dict):
         raise refuse(gettext("the line is not a JSON object."))

@@ -8,10 +8,12 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core import signing
 from django.test import Client
 from django.utils import timezone
 
 from games.models import Group, KeyClaim, KeyTransfer, Table
+from games.tables import keyring
 from games.tables.keyring import TRANSFER_LIFETIME
 
 GIN = {
@@ -189,6 +191,42 @@ class TestRecoveryFile:
         assert response.status_code == 400
         assert "was changed, or made by another server" in response.content.decode()
         assert not _opens(new_phone, table, group)
+
+    @pytest.mark.parametrize(
+        ("part", "value"),
+        [
+            ("tables", 2),
+            ("groups", 0),
+            ("tables", True),
+            ("made", "2020-01-01T00:00:00+00:00"),
+            ("note", "added by hand"),
+        ],
+    )
+    def test_a_file_changed_outside_its_keys_opens_nothing(self, old_phone, held, part, value):
+        """Every part of the file is signed: what it says of itself too (its date, how many
+        tables and groups it holds), and nothing may be added."""
+        table, group = held
+        data = json.loads(self._download(old_phone))
+        data[part] = value
+        new_phone = Client()
+        response = self._load(new_phone, json.dumps(data).encode())
+        assert response.status_code == 400
+        assert "was changed, or made by another server" in response.content.decode()
+        assert not _opens(new_phone, table, group)
+
+    def test_a_file_made_before_its_date_was_signed_still_loads_if_unchanged(self, old_phone, held):
+        """Files made by the previous release signed only the keys: their counts are checked
+        against the keys, and such a file, unchanged, brings everything back."""
+        table, group = held
+        data = json.loads(self._download(old_phone))
+        signed = signing.loads(data["keys"], salt=keyring.RECOVERY_SALT)
+        del signed["shown"]
+        data["keys"] = signing.dumps(signed, salt=keyring.RECOVERY_SALT, compress=True)
+        new_phone = Client()
+        assert self._load(new_phone, json.dumps(data).encode()).status_code == 200
+        assert _opens(new_phone, table, group)
+        data["tables"] = 3
+        assert self._load(Client(), json.dumps(data).encode()).status_code == 400
 
     @pytest.mark.parametrize(
         ("contents", "message"),

@@ -434,6 +434,29 @@ class TestRefusals:
         refused = _refused(manager, group, rehashed(lines))
         assert refused.line == 1 and "creation" in refused.message
 
+    @pytest.mark.parametrize(
+        "options",
+        [{"preset": "classic", "target": 100}, {"target": 75}, {"hollywood": "yes"}],
+    )
+    def test_a_header_whose_options_are_not_the_creations(self, manager, group, lines, options):
+        """docs/export.md: an import refuses a header that disagrees with the creation; the
+        table here is Big Gin to 100."""
+        lines[0]["options"] = options
+        refused = _refused(manager, group, rehashed(lines))
+        assert refused.line == 1 and "options are not the ones" in refused.message
+
+    def test_a_header_naming_fewer_options_that_read_the_same_is_taken(self, manager, group, lines):
+        """A file from an older release names fewer options: the same rules once read."""
+        lines[0]["options"] = {"preset": "big_gin"}
+        assert _import(manager, group, rehashed(lines)).tables
+
+    def test_a_cut_string_is_told_once_with_its_place(self, manager, group, lines):
+        data = file_of(lines)
+        cut = data[: data.index(b'"format"') + 4] + b"\n" + data[data.index(b"\n") + 1 :]
+        refused = _refused(manager, group, cut)
+        assert "Unterminated string starting at character" in refused.message
+        assert "at at" not in refused.message
+
     def test_a_file_over_20_mb(self, manager, group, lines):
         data = file_of(lines) + b" " * (21 * 1024 * 1024)
         refused = _refused(manager, group, data)
