@@ -6,6 +6,7 @@ beside it so a dispute at the table can end with "rule GIN-KNOCK says…". The s
 themselves are in ``games.rules.verdicts`` (MESSAGES and MOVE_MESSAGES, importable from here).
 """
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -57,8 +58,8 @@ def _display_params(params: Mapping[str, Any]) -> dict[str, Any]:
             shown[key] = cards_label(value)
         if key == "player":
             shown[key] = PLAYERS.get(value, value)
-        if key == "field":
-            shown[key] = FIELD_NAMES.get(value, value)
+        if key == "field" and isinstance(value, str):
+            shown[key] = field_name(value)
     return shown
 
 
@@ -87,7 +88,27 @@ FIELD_NAMES = {
     "hand": gettext_lazy("hand number"),
     "seats": gettext_lazy("players"),
     "reason": gettext_lazy("reason"),
+    "upcard": gettext_lazy("face-up card"),
+    "cards": gettext_lazy("cards"),
 }
+# A seat's part of an entry or a question, players[0].hand: "player 1, cards in hand".
+SEAT_FIELD = re.compile(r"^players\[(\d+)\]\.(\w+)$")
+SEAT_PARTS = {
+    "hand": gettext_lazy("cards in hand"),
+    "melded": gettext_lazy("cards melded"),
+    "points": gettext_lazy("points in hand"),
+}
+
+
+def field_name(field: str) -> str:
+    """Return an entry's field as the reader calls it, in the active language."""
+    seat = SEAT_FIELD.match(field)
+    if seat and seat[2] in SEAT_PARTS:
+        return gettext("player %(number)s, %(part)s") % {
+            "number": int(seat[1]) + 1,
+            "part": SEAT_PARTS[seat[2]],
+        }
+    return str(FIELD_NAMES.get(field, field))
 
 
 # What each score item is for, by the rule that awards it.

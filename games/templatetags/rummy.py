@@ -1,13 +1,14 @@
 """Template helpers that show cards, hands and score items in the page's language."""
 
 from django import template
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games.pages.game_styles import stylesheet_url
 from games.rules import reference as rules_reference
-from games.rules.card_text import SUIT_SYMBOLS, card_label
+from games.rules.card_text import SUIT_SYMBOLS, card_label, card_typed
 from games.rules.game_words import game_name, names_list
 from games.rules.text import item_text
 from games.standings import charts
@@ -32,6 +33,12 @@ def game_names() -> str:
 def rule_link(rule, game=None):
     """Link a rule ID to its entry in the rules reference, e.g. {% rule_link "GIN-KNOCK" %}."""
     return rules_reference.rule_link(rule, game) if rule else ""
+
+
+@register.simple_tag
+def typed_card(rank: str, suit: str) -> str:
+    """Return a card as the reader types it in the active language (CARD-3)."""
+    return card_typed(rank, suit, translation.get_language() or "en")
 
 
 @register.simple_tag

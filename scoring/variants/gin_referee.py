@@ -10,6 +10,7 @@ from scoring.cards import Card, parse_cards
 from scoring.errors import RuleViolation, Violation
 from scoring.errors import refusal as _refuse
 from scoring.melds import check_meld
+from scoring.payloads.fields import cards_field
 from scoring.questions import (
     INPUT_RULES,
     RefereeTable,
@@ -117,7 +118,7 @@ def _upcard(text: object) -> Card | None:
     """Read the hand's first upcard, which an Oklahoma table's score needs (GIN-OKLAHOMA)."""
     if not text:
         return None
-    cards = parse_cards(str(text))
+    cards = cards_field({"upcard": str(text)}, "upcard")  # a refusal names the field
     if len(cards) != 1:
         raise _refuse("REFEREE", "one_upcard", "Give one card as the upcard.", count=len(cards))
     return cards[0]

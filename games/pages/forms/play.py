@@ -15,6 +15,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from games.pages.forms.cards import CardsField
 from games.pages.forms.tables import CARD_CHOICES, MAX_PLAYERS, EventForm
 from games.rules.card_text import cards_label
 from games.rules.reference import refusal_html
@@ -94,15 +95,15 @@ class MoveForm(EventForm):
     dealer = forms.IntegerField(
         label=_("Dealer"), required=False, min_value=0, max_value=MAX_PLAYERS - 1
     )
-    upcard = forms.CharField(label=_("Face-up card"), required=False, max_length=20)
+    upcard = CardsField(label=_("Face-up card"), required=False, max_length=20)
     picked = forms.MultipleChoiceField(
         label=_("Cards tapped"), required=False, choices=PICK_CHOICES
     )
     drawn = forms.ChoiceField(
         label=_("The card drawn"), required=False, choices=[("", "—"), *PICK_CHOICES]
     )
-    card = forms.CharField(label=_("Card"), required=False, max_length=20)
-    cards = forms.CharField(
+    card = CardsField(label=_("Card"), required=False, max_length=20)
+    cards = CardsField(
         label=_("Cards"), required=False, max_length=MAX_CARDS_TEXT, widget=forms.Textarea
     )
     meld = forms.IntegerField(label=_("Meld"), required=False, min_value=1, max_value=999)
@@ -121,7 +122,7 @@ class MoveForm(EventForm):
         self.play = play
         self._event: tuple[str, dict] | None = None
         for seat in range(seats):
-            self.fields[f"show_{seat}"] = forms.CharField(
+            self.fields[f"show_{seat}"] = CardsField(
                 required=False, max_length=MAX_CARDS_TEXT, widget=forms.Textarea
             )
             self.fields[f"points_{seat}"] = forms.IntegerField(

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.pages.forms.cards import CardsField
 from games.pages.forms.game_options import MAX_PLAYERS, GameOptionsMixin
 from games.rules.game_words import flag_label
 from scoring.game import REFEREE_FORM, SeatFlag
@@ -60,26 +61,26 @@ class RefereeForm(GameOptionsMixin, forms.Form):
     question = forms.ChoiceField(
         label=_("Question"), choices=QUESTIONS, initial="meld", widget=forms.RadioSelect
     )
-    cards = forms.CharField(label=_("Cards"), required=False, max_length=300)
+    cards = CardsField(label=_("Cards"), required=False, max_length=300)
     opened = forms.BooleanField(label=_("Already opened this hand"), required=False)
-    melds = forms.CharField(
+    melds = CardsField(
         label=_("Melds, one per line"), required=False, max_length=2000, widget=forms.Textarea
     )
-    before = forms.CharField(
+    before = CardsField(
         label=_("Table before, one meld per line"),
         required=False,
         max_length=3000,
         widget=forms.Textarea,
     )
-    after = forms.CharField(
+    after = CardsField(
         label=_("Table after, one meld per line"),
         required=False,
         max_length=3000,
         widget=forms.Textarea,
     )
-    hand = forms.CharField(label=_("Cards in hand"), required=False, max_length=300)
+    hand = CardsField(label=_("Cards in hand"), required=False, max_length=300)
     stock_exhausted = forms.BooleanField(label=_("The stock ran out"), required=False)
-    upcard = forms.CharField(label=_("Upcard at the deal"), required=False, max_length=20)
+    upcard = CardsField(label=_("Upcard at the deal"), required=False, max_length=20)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -90,8 +91,8 @@ class RefereeForm(GameOptionsMixin, forms.Form):
                 field.required = False  # the referee asks under the game's defaults
         for i in range(MAX_PLAYERS):
             self.fields[f"p{i}_name"] = forms.CharField(required=False, max_length=40)
-            self.fields[f"p{i}_hand"] = forms.CharField(required=False, max_length=300)
-            self.fields[f"p{i}_melded"] = forms.CharField(required=False, max_length=300)
+            self.fields[f"p{i}_hand"] = CardsField(required=False, max_length=300)
+            self.fields[f"p{i}_melded"] = CardsField(required=False, max_length=300)
             for flag, _games in SEAT_FLAGS.values():
                 self.fields[f"p{i}_{flag.key}"] = (
                     forms.IntegerField(min_value=0, max_value=flag.most, required=False)

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.pages.forms.cards import CardsField
 from games.pages.forms.game_options import MAX_PLAYERS, GameOptionsMixin
 from games.rules.game_words import flag_label
 from scoring.game import KNOCKER_DEFENDER_ENTRY, SEATS_ENTRY, TABLE_FORM
@@ -105,14 +106,14 @@ class GinHandForm(EventForm):
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
-    knocker_typed = forms.CharField(label=_("or type them"), required=False, max_length=200)
+    knocker_typed = CardsField(label=_("or type them"), required=False, max_length=200)
     defender_cards = forms.MultipleChoiceField(
         label=_("Defender's cards"),
         choices=CARD_CHOICES,
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
-    defender_typed = forms.CharField(label=_("or type them"), required=False, max_length=200)
+    defender_typed = CardsField(label=_("or type them"), required=False, max_length=200)
     # GIN-OKLAHOMA: the card turned up at the deal sets the knock limit (Oklahoma tables only).
     upcard = forms.ChoiceField(
         label=_("Upcard at the deal"), choices=[("", "—"), *CARD_CHOICES], required=False
@@ -235,10 +236,10 @@ class SeatsHandForm(EventForm):
         switch = game.melded_points_option
         self.takes_melded_points = bool(switch and options.get(switch))
         for i in range(len(seats)):
-            self.fields[f"p{i}_hand"] = forms.CharField(
+            self.fields[f"p{i}_hand"] = CardsField(
                 label=_("Cards still in hand"), required=False, max_length=300
             )
-            self.fields[f"p{i}_melded"] = forms.CharField(
+            self.fields[f"p{i}_melded"] = CardsField(
                 label=_("Cards melded this hand"), required=False, max_length=300
             )
             # The fast way at a noisy table: each hand's value instead of its cards.
