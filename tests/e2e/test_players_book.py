@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.axe import axe_violations
+from tests.e2e.axe import BLOCKING, axe_violations
 from tests.e2e.conftest import record_gin_hand, record_hand
 
 # The live server works the stats out in-process (eager), whatever broker CI configures.
@@ -252,9 +252,9 @@ class TestAPlayersPage:
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= page.viewport_size["width"]
         page.wait_for_load_state("load")
-        assert not axe_violations(page)
+        assert not axe_violations(page, impacts=BLOCKING, best_practice=True)
         page.emulate_media(color_scheme="dark")
-        assert not axe_violations(page)
+        assert not axe_violations(page, impacts=BLOCKING, best_practice=True)
         # The stats page's every-game summary, in the dark too.
         page.get_by_test_id("player-back").click()
         expect(page.get_by_test_id("every-game")).to_contain_text("Anna")
