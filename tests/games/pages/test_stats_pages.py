@@ -260,3 +260,13 @@ class TestAPlayersPage:
         dario = Player.objects.create(name="Dario", group=group)
         html = player_page(group, dario, group.viewer_key).content.decode()
         assert 'data-testid="player-none"' in html and "player-game" not in html
+
+    def test_it_speaks_italian(self, friday_and_ramino):
+        group, (anna, *_), _ = friday_and_ramino
+        headers = {KEY: group.viewer_key, "HTTP_ACCEPT_LANGUAGE": "it"}
+        html = Client().get(f"/g/{group.pk}/players/{anna.pk}/", **headers).content.decode()
+        words = unescape(text(html))
+        assert "Giocate 3 Vinte 2 Pareggiate 1 Perse 0 % vittorie 100%" in words
+        assert "Con ogni giocatore" in words and "Punti fatti a partita 61" in words
+        stats = Client().get(f"/g/{group.pk}/stats/", **headers).content.decode()
+        assert "Tutti i giochi: 4 partite concluse" in unescape(text(stats))
