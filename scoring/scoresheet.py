@@ -352,9 +352,12 @@ def opening_figures(
     if seat not in went_out:
         figures["hands_left"] += 1
         figures["points_left"] += result.hand_values[seat]
-    if result.opened:
+    # A result pickled before it kept ``opened`` (a snapshot kept in the shared cache across
+    # a deploy) has no such slot: read it as a hand entered whole.
+    opened = getattr(result, "opened", ())
+    if opened:
         figures["opened_known"] += 1
-        figures["opened"] += int(result.opened[seat])
+        figures["opened"] += int(opened[seat])
         return figures
     seats = range(len(result.points))
     by_cards = len(result.hands) == len(seats) and all(

@@ -359,7 +359,9 @@ def _game_book(
 ) -> tuple[GameBook, tuple[Any, ...]]:
     """Return a circle's book of one game and when each of its matches finished (in the
     book's order), from the cache while none of the game's results has changed."""
-    cache_key = f"book:{key}:{variant}:{state['rows']}:{state['newest'].isoformat()}"
+    # "dated": the entry holds the book with its dates (a bare book, as kept before, is
+    # under the old "book:" keys and is never read as one).
+    cache_key = f"book-dated:{key}:{variant}:{state['rows']}:{state['newest'].isoformat()}"
     cached = cache.get(cache_key)
     if cached is not None:
         return cached

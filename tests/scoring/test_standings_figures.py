@@ -4,6 +4,9 @@
 The standings' counts and rows are unchanged by them (tests/scoring/test_standings.py).
 """
 
+import copy
+
+from scoring.scoresheet import opening_figures
 from scoring.standings import FIGURES, MatchSummary
 from tests.payloads import quick
 from tests.scoring.play_helpers import discard, draw, lay, show
@@ -237,3 +240,12 @@ class TestOpeningsFromTheMoves:
             {"opened": 1, "opened_known": 1},
             {"opened": 0, "opened_known": 1, "points_left": 30, "hands_left": 1},
         ]
+
+    def test_a_result_pickled_before_it_kept_the_openings_reads_as_entered_whole(self):
+        # A snapshot kept across a deploy: its results lack the ``opened`` slot. Bruno went
+        # out and Anna's 94 were shown by points: nothing says who opened.
+        table = bruno_out_on_his_second_turn().play(show(94, None))
+        result = table.state.counted[-1]
+        old = copy.copy(result)
+        object.__delattr__(old, "opened")
+        assert opening_figures(old, ANNA, dealt=13) == {"points_left": 94, "hands_left": 1}
