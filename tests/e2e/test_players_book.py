@@ -259,4 +259,11 @@ class TestAPlayersPage:
         page.get_by_test_id("player-back").click()
         expect(page.get_by_test_id("every-game")).to_contain_text("Anna")
         page.wait_for_load_state("load")
+        # The record's key, now with draws and defeats, still fits the phone's width.
+        for cell in (
+            page.get_by_test_id("book-key").locator("tbody tr").first.locator("td, th").all()
+        ):
+            expect(cell).to_be_in_viewport()
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= page.viewport_size["width"]
         assert not axe_violations(page)
