@@ -10,8 +10,12 @@ or a database. Practice tables are skipped, as the standings skip them.
 What the figures mean (the stats page says it in its own words):
 
 - **Won**: every seat the match result names a winner, a shared win a win for each (as in
-  the standings). Hands won, points for and against and the game's counts are the
-  standings' (scoring/standings.py); the game's book figures are summed the same way.
+  the standings). **Drawn**: the wins that were shared (several winners: a tie for the
+  best total), so the record reads won alone, drawn and lost, adding up to the matches
+  played. **Last played**: the number of the game's last match the player sat in.
+  **Average for**: the points for per match played. Hands won, points for and against and
+  the game's counts are the standings' (scoring/standings.py); the game's book figures are
+  summed the same way.
 - **Head to head**: in a match where two players sat, the one placed better beat the other
   and equal places are a draw, so a four-player table is six duels (as the league's
   head-to-head tie-breaker reads it). The **margin** is the difference of their final
@@ -25,11 +29,14 @@ What the figures mean (the stats page says it in its own words):
   the order they finished; matches the player did not sit in do not break it. ``streak``
   is the run still going after the last match (0 after a defeat).
 - **Rival**: the opponent met in the most matches; on a tie the one met most recently,
-  then the smallest player key (two opponents met last at the same table).
+  then the smallest player key (two opponents met last at the same table; the page reads
+  it as the player added first, the keys being the players' ids).
 - **Nemesis**: the opponent who beat the player most often, none if nobody ever did; on a
   tie the one the player beat least often, then the one who beat them most recently, then
   the smallest player key.
 - **Series**: each player's matches won so far, after each match of the game.
+- **Every game**: ``all_games`` adds a player's record up over the books of every game
+  (points are left out: each game counts its own), and their meetings with each opponent.
 """
 
 from __future__ import annotations
@@ -100,6 +107,8 @@ class BookLine:
     player: PlayerKey
     played: int
     won: int
+    drawn: int
+    last_played: int
     hands_played: int
     hands_won: int
     points_for: Fraction
@@ -119,9 +128,19 @@ class BookLine:
         return self.played - self.won
 
     @property
+    def won_alone(self) -> int:
+        """Return the matches the player won with nobody sharing the win."""
+        return self.won - self.drawn
+
+    @property
     def win_rate(self) -> Fraction:
         """Return the share of matches won."""
         return Fraction(self.won, self.played)
+
+    @property
+    def average_for(self) -> Fraction:
+        """Return the points for per match played."""
+        return self.points_for / self.played
 
     def count(self, name: str) -> int:
         """Return one of the standings' counts by name."""
@@ -183,6 +202,8 @@ def _plus(total: int | Fraction, value: Fraction) -> int | Fraction:
 class _Tally:
     played: int = 0
     won: int = 0
+    drawn: int = 0
+    last_played: int = 0
     hands_played: int = 0
     hands_won: int = 0
     points_for: int | Fraction = 0
@@ -213,6 +234,7 @@ def _add_seat(
     tally: _Tally, summary: MatchSummary, seat: SeatSummary, number: int, sign: int
 ) -> None:
     tally.played += 1
+    tally.last_played = number
     tally.hands_played += summary.hands
     tally.hands_won += seat.hands_won
     tally.points_for = _plus(tally.points_for, seat.points_for)
@@ -227,6 +249,7 @@ def _add_seat(
         tally.streak = 0
         return
     tally.won += 1
+    tally.drawn += len(summary.winners) > 1
     tally.streak += 1
     tally.longest_streak = max(tally.longest_streak, tally.streak)
     others = [other for other in summary.seats if other is not seat]
@@ -287,6 +310,8 @@ def _book_line(
         player=player,
         played=t.played,
         won=t.won,
+        drawn=t.drawn,
+        last_played=t.last_played,
         hands_played=t.hands_played,
         hands_won=t.hands_won,
         points_for=Fraction(t.points_for),
@@ -362,3 +387,60 @@ def book(summaries: Iterable[MatchSummary]) -> tuple[GameBook, ...]:
         if not summary.practice:
             by_game.setdefault(summary.variant, []).append(summary)
     return tuple(game_book(variant, by_game[variant]) for variant in GAMES if variant in by_game)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Hold a player's record over every game of a circle: the games they played (in the
+    engine's order), the matches played, won (a shared win too) and drawn (shared)."""
+
+    player: PlayerKey
+    games: tuple[str, ...]
+    played: int
+    won: int
+    drawn: int
+
+    @property
+    def lost(self) -> int:
+        """Return the matches the player did not win."""
+        return self.played - self.won
+
+    @property
+    def won_alone(self) -> int:
+        """Return the matches the player won with nobody sharing the win."""
+        return self.won - self.drawn
+
+
+def all_games(books: Iterable[GameBook]) -> tuple[Record, ...]:
+    """Return each player's record over the books of every game, ordered as a book's lines
+    (more matches won, then fewer lost, then by player key)."""
+    records: dict[PlayerKey, Record] = {}
+    for game in books:
+        for line in game.lines:
+            was = records.get(line.player, Record(line.player, (), 0, 0, 0))
+            records[line.player] = Record(
+                line.player,
+                (*was.games, game.variant),
+                was.played + line.played,
+                was.won + line.won,
+                was.drawn + line.drawn,
+            )
+    return tuple(sorted(records.values(), key=lambda r: (-r.won, r.lost, r.player)))
+
+
+def meetings_over(books: Iterable[GameBook], player: PlayerKey) -> tuple[Meeting, ...]:
+    """Return the player's meetings with each opponent over every game, most matches
+    together first, then by opponent key; margins are left at 0 (each game counts its own
+    points) and the numbers of matches at 0 (each game numbers its own)."""
+    pairs: dict[PlayerKey, _Pair] = {}
+    for game in books:
+        for opponent, meeting in game.meetings_of(player).items():
+            pair = pairs.setdefault(opponent, _Pair())
+            pair.matches += meeting.matches
+            pair.won += meeting.won
+            pair.lost += meeting.lost
+    ordered = sorted(pairs.items(), key=lambda item: (-item[1].matches, item[0]))
+    return tuple(
+        Meeting(player, opponent, p.matches, p.won, p.lost, Fraction(0), 0, 0)
+        for opponent, p in ordered
+    )

@@ -151,6 +151,9 @@ class HandScore:
     items: tuple[ScoreItem, ...]
     hands: tuple[tuple[Card, ...], ...] = ()
     knocker: int | None = None
+    # Who laid cards on the table, by seat, where the hand was played move by move (the
+    # moves say it, however the hands left were shown); empty for a hand entered whole.
+    opened: tuple[bool, ...] = ()
 
     @property
     def winner(self) -> int | None:
@@ -289,3 +292,4 @@ class HandEnd:
     players: tuple[SeatEnd, ...]
     seat: int | None = None  # who went out or knocked
     upcard: Card | None = None  # the card that started the discard pile, where one did
+    opened: tuple[bool, ...] = ()  # who laid cards on the table this hand, by seat

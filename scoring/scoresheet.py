@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring.cards import DeckSpec, check_copies
@@ -320,8 +320,10 @@ class SeatBySeatScoring:
         return self.score_hand(options, entry.players, stock_exhausted=entry.stock_exhausted)
 
     def score_play(self, options: Any, end: HandEnd, seats: tuple[str, ...]) -> HandScore:
-        """Score a hand played move by move from the end state the play built."""
-        return self.score_hand(options, end.players, stock_exhausted=end.ending == STOCK)
+        """Score a hand played move by move from the end state the play built; the result
+        keeps who opened, for the players' book (``opening_figures``)."""
+        result = self.score_hand(options, end.players, stock_exhausted=end.ending == STOCK)
+        return replace(result, opened=end.opened)
 
 
 # The players' book ---------------------------------------------------------------------
@@ -333,12 +335,14 @@ def opening_figures(
     """Give a seat's book figures in a game of openings (Rummy40, Ramino): whether it opened,
     where the hand tells, and the points it was left holding.
 
-    ``opened`` of ``opened_known``: a hand entered by cards, or played move by move, shows
-    what every seat kept. The seat that went out opened, and so did one that kept fewer
-    cards than the ``dealt`` (a turn draws one and discards one: only melding lays cards
-    down). A hand entered by points shows no cards and says nothing of who opened (a
-    non-out seat holds cards in any other hand), so it is left out of both; so is every
-    hand when ``dealt`` is None, at a table whose house rules let a hand grow past the deal
+    ``opened`` of ``opened_known``: a hand played move by move says it in its moves (the
+    result's ``opened``), whether the hands left were then shown by cards or by points, and
+    whatever the house rules. A hand entered whole by cards shows what every seat kept: the
+    seat that went out opened, and so did one that kept fewer cards than the ``dealt`` (a
+    turn draws one and discards one: only melding lays cards down). A hand entered by
+    points shows no cards and says nothing of who opened (a non-out seat holds cards in any
+    other hand), so it is left out of both; so is every hand entered by cards when
+    ``dealt`` is None, at a table whose house rules let a hand grow past the deal
     (RAM-OPT-KNOCKCLAIM). ``points_left`` of ``hands_left``: what the seat's hand was worth
     in each hand it did not go out, known by cards and by points alike. Seats ``absent``
     took no part in the hand (S40-MATCH: out of the match): they get no figure and say
@@ -351,6 +355,13 @@ def opening_figures(
     if seat not in went_out:
         figures["hands_left"] += 1
         figures["points_left"] += result.hand_values[seat]
+    # A result pickled before it kept ``opened`` (a snapshot kept in the shared cache across
+    # a deploy) has no such slot: read it as a hand entered whole.
+    opened = getattr(result, "opened", ())
+    if opened:
+        figures["opened_known"] += 1
+        figures["opened"] += int(opened[seat])
+        return figures
     seats = range(len(result.points))
     by_cards = len(result.hands) == len(seats) and all(
         result.hands[other] for other in seats if other not in went_out and other not in absent

@@ -1,7 +1,9 @@
-"""Stats pages: the players' book of a group and of a club, one game at a time (``?game=``).
+"""Stats pages: the players' book of a group and of a club, one game at a time (``?game=``),
+and the page of each of a group's players (their record in all the group's games).
 
-A group's stats open to any phone holding one of its keys, as its page does; a club's to its
-members, as a player's page does (they gather every league of the club, private ones too).
+A group's stats and its players' pages open to any phone holding one of its keys, as its
+page does; a club's stats to its members, as a player's page does (they gather every league
+of the club, private ones too).
 Anyone else gets a 404, as for a circle that does not exist. Both read the stored results
 (``games.standings.selectors``): no log is replayed for a page.
 """
@@ -24,6 +26,17 @@ def group_stats_view(request, group, role):
     stats = standings_selectors.group_stats(group=group, variant=request.GET.get("game", ""))
     context = {"stats": stats, "back": reverse("group", args=[group.pk]), "back_label": group.name}
     return render(request, "stats/stats.html", context)
+
+
+@require_safe
+@with_group()
+def group_player_view(request, group, role, player_id):
+    """Show one of a group's players: their record over the group's games and opponents."""
+    page = standings_selectors.group_player(group=group, player_id=player_id)
+    if page is None:
+        raise Http404(_("No such player in this group."))
+    context = {"page": page, "back": reverse("group-stats", args=[group.pk])}
+    return render(request, "stats/player.html", context)
 
 
 @require_safe

@@ -267,5 +267,10 @@ urlpatterns += [
 # The players' book: a group's stats (for its keys) and a club's (for its members).
 urlpatterns += [
     path("g/<int:group_id>/stats/", stats.group_stats_view, name="group-stats"),
+    path(
+        "g/<int:group_id>/players/<int:player_id>/",
+        stats.group_player_view,
+        name="group-player",
+    ),
     path("clubs/<slug:club>/stats/", stats.club_stats_view, name="club-stats"),
 ]

@@ -192,7 +192,8 @@ BOOK_NOTES: Mapping[str, Any] = {
         "when the player who went out laid their melds."
     ),
     "RAM-OPT-KNOCKCLAIM": _(
-        "Tables that knock for the discard are left out of it: a claim adds cards."
+        "At tables that knock for the discard, only hands played move by move show it: a "
+        "claim adds cards."
     ),
     "RAM-HANDCLOSE": _("Went out in one go: a closure in hand (RAM-HANDCLOSE)."),
     "S40-HANDCLOSE": _("Went out in one go: a closure in hand (S40-HANDCLOSE)."),

@@ -1,5 +1,6 @@
 """Standings: read from the projections the workers keep (games.standings.services)."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -8,10 +9,19 @@ from django.core.cache import cache
 from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet
 
 from games.clubs.models import Club, Group, League, Player, Season, Tiebreaker
-from games.standings.book import CircleStats, game_shown, game_stats, game_tabs
+from games.standings.book import (
+    CircleStats,
+    GameTab,
+    PlayerPage,
+    game_shown,
+    game_stats,
+    game_tabs,
+    player_page,
+    record_lines,
+)
 from games.standings.models import MatchResult, SeasonStandings
 from games.tables.models import Seat, Table
-from scoring.book import game_book
+from scoring.book import GameBook, all_games, game_book
 from scoring.standings import COUNTS, LOWER_IS_BETTER, MatchSummary
 
 
@@ -330,20 +340,9 @@ def book_tables_behind() -> list[Any]:
     return list(book_tables().filter(behind).order_by("pk").values_list("pk", flat=True))
 
 
-def _circle_stats(
-    name: str, key: str, tables: QuerySet[Table], *, asked: str, usual: str
-) -> CircleStats:
-    """Return a circle's stats page from the stored results of its tables: a tab per game it
-    finished matches of, and the book of the game shown.
-
-    One query counts each game's results and finds its newest; the book of the game shown
-    is kept in the cache under those, so it is worked out again (its results read, in the
-    order the matches finished) only once a result of that game has changed: a result moves
-    its updated_at whenever it is written (a correction that reopens a match too), and a
-    new one is the newest.
-    """
-    results = MatchResult.objects.filter(table__in=tables)
-    found = {
+def _game_found(results: QuerySet[MatchResult]) -> dict[str, dict[str, Any]]:
+    """Return, by game, how many finished matches its results hold, its rows and newest."""
+    return {
         row["table__variant"]: row
         for row in results.order_by()
         .values("table__variant")
@@ -353,35 +352,97 @@ def _circle_stats(
             newest=Max("updated_at"),
         )
     }
+
+
+def _game_book(
+    results: QuerySet[MatchResult], key: str, variant: str, state: Mapping[str, Any]
+) -> tuple[GameBook, tuple[Any, ...]]:
+    """Return a circle's book of one game and when each of its matches finished (in the
+    book's order), from the cache while none of the game's results has changed."""
+    # "dated": the entry holds the book with its dates (a bare book, as kept before, is
+    # under the old "book:" keys and is never read as one).
+    cache_key = f"book-dated:{key}:{variant}:{state['rows']}:{state['newest'].isoformat()}"
+    cached = cache.get(cache_key)
+    if cached is not None:
+        return cached
+    rows = list(
+        results.filter(table__variant=variant, summary__isnull=False)
+        .order_by("finished_at", "table_id")
+        .values_list("summary", "finished_at")
+    )
+    book = game_book(variant, (MatchSummary.from_record(summary) for summary, _ in rows))
+    # The book numbers the matches it counts: a practice one (RAM-OPT-PRACTICE) is skipped.
+    dates = tuple(finished for summary, finished in rows if not summary["practice"])
+    cache.set(cache_key, (book, dates), BOOK_SECONDS)
+    return book, dates
+
+
+@dataclass(frozen=True)
+class _Books:
+    """A circle's books: its games' tabs, and each game's book with its matches' dates."""
+
+    tabs: tuple[GameTab, ...]
+    books: dict[str, tuple[GameBook, tuple[Any, ...]]]
+
+    def last_played(self) -> dict[Any, Any]:
+        """Return when each player last sat in a finished match, in any game."""
+        last: dict[Any, Any] = {}
+        for book, dates in self.books.values():
+            for line in book.lines:
+                when = dates[line.last_played - 1]
+                if line.player not in last or when > last[line.player]:
+                    last[line.player] = when
+        return last
+
+
+def _circle_books(key: str, tables: QuerySet[Table]) -> _Books:
+    """Return a circle's books of every game it finished matches of.
+
+    One query counts each game's results and finds its newest; each game's book is kept in
+    the cache under those, so it is worked out again (its results read, in the order the
+    matches finished) only once a result of that game has changed: a result moves its
+    updated_at whenever it is written (a correction that reopens a match too), and a new
+    one is the newest.
+    """
+    results = MatchResult.objects.filter(table__in=tables)
+    found = _game_found(results)
     tabs = game_tabs({variant: row["matches"] for variant, row in found.items()})
-    variant = game_shown(tabs, asked=asked, usual=usual)
+    books = {tab.variant: _game_book(results, key, tab.variant, found[tab.variant]) for tab in tabs}
+    return _Books(tabs, books)
+
+
+def _circle_stats(
+    name: str, books: _Books, *, asked: str, usual: str, group_id: int | None = None
+) -> CircleStats:
+    """Return a circle's stats page from its books: a tab per game it finished matches of,
+    the book of the game shown and every player's record over all the games."""
+    variant = game_shown(books.tabs, asked=asked, usual=usual)
     if variant is None:
-        return CircleStats(name=name, tabs=tabs, game=None)
-    state = found[variant]
-    cache_key = f"book:{key}:{variant}:{state['rows']}:{state['newest'].isoformat()}"
-    book = cache.get(cache_key)
-    if book is None:
-        summaries = (
-            results.filter(table__variant=variant, summary__isnull=False)
-            .order_by("finished_at", "table_id")
-            .values_list("summary", flat=True)
-        )
-        book = game_book(variant, (MatchSummary.from_record(summary) for summary in summaries))
-        cache.set(cache_key, book, BOOK_SECONDS)
-    players = Player.objects.in_bulk([line.player for line in book.lines])
-    return CircleStats(name=name, tabs=tabs, game=game_stats(book, players))
+        return CircleStats(name=name, tabs=books.tabs, game=None, group_id=group_id)
+    records = all_games(book for book, _ in books.books.values())
+    players = Player.objects.in_bulk([record.player for record in records])
+    book, dates = books.books[variant]
+    return CircleStats(
+        name=name,
+        tabs=books.tabs,
+        game=game_stats(book, players, dates, group_id),
+        every_game=record_lines(records, players, books.last_played(), group_id),
+        group_id=group_id,
+    )
+
+
+def _group_tables(group: Group) -> QuerySet[Table]:
+    return Table.objects.filter(practice=False).filter(
+        Q(group=group) | _seated(Q(player__group=group))
+    )
 
 
 def group_stats(*, group: Group, variant: str = "") -> CircleStats:
     """Return a group's stats, ``variant``'s in full (else its usual game's, else its most
     played): every finished match of its tables (and of tables seated with its players),
     practice aside, read from the stored results."""
-    tables = Table.objects.filter(practice=False).filter(
-        Q(group=group) | _seated(Q(player__group=group))
-    )
-    return _circle_stats(
-        group.name, f"group:{group.pk}", tables, asked=variant, usual=group.variant
-    )
+    books = _circle_books(f"group:{group.pk}", _group_tables(group))
+    return _circle_stats(group.name, books, asked=variant, usual=group.variant, group_id=group.pk)
 
 
 def club_stats(*, club: Club, variant: str = "") -> CircleStats:
@@ -391,4 +452,19 @@ def club_stats(*, club: Club, variant: str = "") -> CircleStats:
     tables = Table.objects.filter(practice=False).filter(
         Q(season__league__club=club) | _seated(Q(player__club=club))
     )
-    return _circle_stats(club.name, f"club:{club.pk}", tables, asked=variant, usual="")
+    return _circle_stats(
+        club.name, _circle_books(f"club:{club.pk}", tables), asked=variant, usual=""
+    )
+
+
+def group_player(*, group: Group, player_id: int) -> PlayerPage | None:
+    """Return the page of one of a group's players: their record over every finished match
+    of the group's tables and games, with each other player and game by game; None for a
+    player not of the group."""
+    player = Player.objects.filter(pk=player_id, group=group).first()
+    if player is None:
+        return None
+    books = _circle_books(f"group:{group.pk}", _group_tables(group))
+    keys = {key for book, _ in books.books.values() for key in book.players}
+    players = Player.objects.in_bulk(list(keys | {player.pk}))
+    return player_page(group.name, player, list(books.books.values()), players, books.last_played())

@@ -369,5 +369,6 @@ def with_end(play: Play) -> Play:
                 points=hand.points,
             )
         )
-    end = HandEnd(ending, tuple(players), play.ender, play.upcard)
+    opened = tuple(hand.opened for hand in play.hands)
+    end = HandEnd(ending, tuple(players), play.ender, play.upcard, opened)
     return replace(play, phase=DONE, end=end)

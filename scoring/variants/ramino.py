@@ -513,8 +513,8 @@ def hand_figures(options: RaminoOptions, result: HandScore, seat: int) -> Counte
     """Give the seat's book figures: whether it opened, and the points left in its hand.
 
     With RAM-OPT-KNOCKCLAIM a claim adds cards to a hand, so a hand kept short of the deal
-    no longer says its player melded: openings are not read at those tables. Going out in
-    one go is the count ``hand_closures`` (RAM-HANDCLOSE).
+    no longer says its player melded: at those tables openings are read only from hands
+    played move by move. Going out in one go is the count ``hand_closures`` (RAM-HANDCLOSE).
     """
     dealt = None if options.knock_claim else hand_size(options, len(result.points))
     return opening_figures(result, seat, dealt=dealt)

@@ -366,6 +366,7 @@ def _world() -> tuple[list[State], str]:
         State("group: new", "/g/new/"),
         State("group", f"/g/{group.pk}/"),
         State("group: players' book", f"/g/{group.pk}/stats/"),
+        State("group: a player's page", f"/g/{group.pk}/players/{group.players.first().pk}/"),
         State("group's table", f"/t/{group_table.id}/"),
         State("clubs", "/clubs/"),
         State("club", club_path),

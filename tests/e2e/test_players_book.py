@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.axe import axe_violations
+from tests.e2e.axe import BLOCKING, axe_violations
 from tests.e2e.conftest import record_gin_hand, record_hand
 
 # The live server works the stats out in-process (eager), whatever broker CI configures.
@@ -212,4 +212,58 @@ class TestAFamilysBook:
         anna_row = page.get_by_test_id("head-to-head").locator('tr[data-player="Anna"]')
         expect(anna_row.locator("[data-cell]")).to_have_text(["0–1", "1–0"])
         expect(page.get_by_test_id("wins-chart").locator("svg").first).to_be_visible()
+        assert not axe_violations(page)
+
+
+class TestAPlayersPage:
+    def test_a_players_page_on_a_phone_light_and_dark(self, new_phone):
+        page = new_phone()
+        group_url = _start_group(page)
+        # Two Gin matches of a single hand. GIN-SCORE-GIN: Anna goes gin against Bruno's 20,
+        # 25 + 20 = 45 to Anna. GIN-SCORE-KNOCK: Bruno knocks with 5 against Anna's 30,
+        # 30 - 5 = 25 to Bruno.
+        _seat_and_start(page, group_url, ["Anna", "Bruno"], _single_hand)
+        record_gin_hand(page, "Anna", "Gin", defender=20)
+        expect(page.get_by_test_id("winner")).to_contain_text("Anna")
+        _seat_and_start(page, group_url, ["Anna", "Bruno"], _single_hand)
+        record_gin_hand(page, "Bruno", "Knock", knocker=5, defender=30)
+        expect(page.get_by_test_id("winner")).to_contain_text("Bruno")
+
+        # From the group's stats, Anna's name opens her page.
+        page.goto(group_url)
+        page.get_by_test_id("group-stats-link").click()
+        page.get_by_test_id("book-key").get_by_role("link", name="Anna", exact=True).click()
+        expect(page).to_have_url(re.compile(r"/g/\d+/players/\d+/$"))
+        expect(page.get_by_test_id("player-name")).to_have_text("Anna")
+        # Anna: 2 played, 1 won, no draw, 1 lost, 50 %.
+        record = page.get_by_test_id("player-record")
+        for col, value in (("played", "2"), ("won", "1"), ("drawn", "0"), ("lost", "1")):
+            expect(record.locator(f'[data-col="{col}"]')).to_have_text(value)
+        expect(record.locator('[data-col="win-percent"]')).to_have_text("50%")
+        # With Bruno: 2 matches, above him once, below once.
+        bruno = page.get_by_test_id("player-opponents").locator('tr[data-player="Bruno"]')
+        expect(bruno.locator('[data-col="record"]')).to_have_text("1–1–0")
+        # Gin: (45 + 0) / 2 = 22.5 a match; against 0 + 25 = 25; margin (45 - 25) / 2 = +10.
+        gin = page.locator('[data-testid="player-game"][data-game="gin"]')
+        expect(gin.locator('[data-col="average-for"]')).to_have_text("22.5")
+        expect(gin.locator('[data-col="points-against"]')).to_have_text("25")
+        expect(gin.locator('tr[data-player="Bruno"] [data-col="margin"]')).to_have_text("+10")
+        # Nothing wider than the phone.
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= page.viewport_size["width"]
+        page.wait_for_load_state("load")
+        assert not axe_violations(page, impacts=BLOCKING, best_practice=True)
+        page.emulate_media(color_scheme="dark")
+        assert not axe_violations(page, impacts=BLOCKING, best_practice=True)
+        # The stats page's every-game summary, in the dark too.
+        page.get_by_test_id("player-back").click()
+        expect(page.get_by_test_id("every-game")).to_contain_text("Anna")
+        page.wait_for_load_state("load")
+        # The record's key, now with draws and defeats, still fits the phone's width.
+        for cell in (
+            page.get_by_test_id("book-key").locator("tbody tr").first.locator("td, th").all()
+        ):
+            expect(cell).to_be_in_viewport()
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= page.viewport_size["width"]
         assert not axe_violations(page)

@@ -10,7 +10,7 @@ from fractions import Fraction as F
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.book import book, game_book
+from scoring.book import all_games, book, game_book, meetings_over
 from scoring.standings import COUNTS, FIGURES, LOST, WON, MatchSummary, SeatSummary, places_of
 
 
@@ -316,3 +316,66 @@ class TestProperties:
         order = {player: i for i, player in enumerate(whole.players)}
         for step, earlier in zip(whole.series, first.series, strict=False):
             assert tuple(step[order[player]] for player in first.players) == earlier
+
+
+class TestTheRecord:
+    # Knock Rummy, the higher total wins:
+    #   K1 Ada 150 - Bea 150 - Cal 20   Ada and Bea share the win: a draw for each, Cal lost
+    #   K2 Bea 160 - Cal 40             Bea wins alone
+    #   K3 Cal 130 - Ada 30             Cal wins alone
+    HISTORY = [
+        match("knock_rummy", "K1", ["ada", "bea", "cal"], [150, 150, 20]),
+        match("knock_rummy", "K2", ["bea", "cal"], [160, 40]),
+        match("knock_rummy", "K3", ["cal", "ada"], [130, 30]),
+    ]
+
+    def test_a_shared_win_is_a_draw_and_the_record_adds_up(self):
+        kr = game_book("knock_rummy", self.HISTORY)
+        record = {
+            line.player: (line.played, line.won_alone, line.drawn, line.lost) for line in kr.lines
+        }
+        # Ada: K1 drawn, K3 lost. Bea: K1 drawn, K2 won. Cal: K1 and K2 lost, K3 won.
+        assert record == {"ada": (2, 0, 1, 1), "bea": (2, 1, 1, 0), "cal": (3, 1, 0, 2)}
+
+    def test_the_average_a_match_and_the_last_match_played(self):
+        kr = game_book("knock_rummy", self.HISTORY)
+        # Points for are the final totals here: Ada (150 + 30) / 2 = 90; Bea (150 + 160) / 2
+        # = 155; Cal (20 + 40 + 130) / 3 = 190 / 3.
+        assert kr.line("ada").average_for == 90
+        assert kr.line("bea").average_for == 155
+        assert kr.line("cal").average_for == F(190, 3)
+        # Bea last sat in K2 (match 2), the others in K3.
+        assert [kr.line(p).last_played for p in ("ada", "bea", "cal")] == [3, 2, 3]
+
+    def test_every_game_adds_up_the_records_and_meetings(self):
+        # Gin beside the Knock Rummy: G1 Ada 100 - Cal 40 (Ada), G2 Dan 120 - Ada 10 (Dan).
+        gin = [
+            match("gin", "G1", ["ada", "cal"], [100, 40]),
+            match("gin", "G2", ["dan", "ada"], [120, 10]),
+        ]
+        books = book([*self.HISTORY, *gin])
+        records = {
+            r.player: (r.games, r.played, r.won_alone, r.drawn, r.lost) for r in all_games(books)
+        }
+        # Ada: Gin 2 (won G1, lost G2), Knock Rummy 2 (drew K1, lost K3): 4, 1-1-2.
+        assert records["ada"] == (("gin", "knock_rummy"), 4, 1, 1, 2)
+        # Bea 1-1-0 (K2, K1); Cal: Gin lost, Knock Rummy 1 won of 3: 4, 1-0-3; Dan 1-0-0.
+        assert records["bea"] == (("knock_rummy",), 2, 1, 1, 0)
+        assert records["cal"] == (("gin", "knock_rummy"), 4, 1, 0, 3)
+        assert records["dan"] == (("gin",), 1, 1, 0, 0)
+        # Order: wins (a shared one too) first: Bea 2, Ada 2 (more lost), Cal 1 (3 lost) and
+        # Dan 1 (none lost): Bea, Ada, Dan, Cal.
+        assert [r.player for r in all_games(books)] == ["bea", "ada", "dan", "cal"]
+        # Ada met Cal three times (K1 above her, K3 below; G1 above her), Bea once (K1,
+        # level), Dan once (G2, below).
+        met = {m.opponent: (m.matches, m.won, m.lost, m.drawn) for m in meetings_over(books, "ada")}
+        assert met == {"cal": (3, 2, 1, 0), "bea": (1, 0, 0, 1), "dan": (1, 0, 1, 0)}
+        assert [m.opponent for m in meetings_over(books, "ada")] == ["cal", "bea", "dan"]
+
+    def test_a_nemesis_tie_left_after_every_step_goes_to_the_smaller_key(self):
+        # Gil loses to Hal and Ida at one table (M1): one defeat each, beat neither, both
+        # last beat him in match 1: Hal, the smaller key.
+        kr = game_book(
+            "knock_rummy", [match("knock_rummy", "M1", ["ida", "gil", "hal"], [90, 5, 80])]
+        )
+        assert kr.line("gil").nemesis == "hal"

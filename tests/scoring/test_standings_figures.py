@@ -4,8 +4,20 @@
 The standings' counts and rows are unchanged by them (tests/scoring/test_standings.py).
 """
 
+import copy
+
+from scoring.scoresheet import opening_figures
 from scoring.standings import FIGURES, MatchSummary
 from tests.payloads import quick
+from tests.scoring.play_helpers import discard, draw, lay, show
+from tests.scoring.play_ramino_tables import (
+    ANNA,
+    BRUNO,
+    CARLA,
+    THREE,
+    bruno_out_on_his_second_turn,
+    dealt,
+)
 from tests.scoring.standings_seasons import summary
 from tests.scoring.test_replay_games import amend, hand, rec, seat
 
@@ -162,3 +174,78 @@ class TestStoredSummaries:
             "knock_rummy": ("knocks_won", "knocks_lost"),
             "scala40": ("opened", "opened_known", "points_left", "hands_left"),
         }
+
+
+class TestOpeningsFromTheMoves:
+    """A hand played move by move says who opened in its moves, however the hands left are
+    shown (RAM-SCORE lets them be shown by points)."""
+
+    def figures(self, table, seat):
+        state = table.state
+        return dict(state.variant.standings.hand_figures(state.options, state.counted[-1], seat))
+
+    def test_a_hand_shown_by_points_counts_who_melded(self):
+        # Anna never melded and shows 94 by points; Bruno went out: both hands are known.
+        table = bruno_out_on_his_second_turn().play(show(94, None))
+        assert self.figures(table, ANNA) == {
+            "opened": 0,
+            "opened_known": 1,
+            "points_left": 94,
+            "hands_left": 1,
+        }
+        assert self.figures(table, BRUNO) == {"opened": 1, "opened_known": 1}
+
+    def test_a_player_who_opened_and_did_not_go_out_opened(self):
+        table = dealt().play(
+            draw(BRUNO),
+            lay(BRUNO, "KS KH KD"),
+            discard(BRUNO, "2S"),
+            draw(ANNA),
+            lay(ANNA, "QS QH QC"),
+            discard(ANNA, "3H"),
+            draw(BRUNO),
+            lay(BRUNO, "AC 2C 3C 4C", "5D 6D 7D"),
+            lay(BRUNO, "9H 10H JH"),
+            discard(BRUNO, "4H"),
+        )
+        # Anna's ten cards left are shown as worth 50: she opened all the same.
+        table.play(show(50, None))
+        assert self.figures(table, ANNA) == {
+            "opened": 1,
+            "opened_known": 1,
+            "points_left": 50,
+            "hands_left": 1,
+        }
+
+    def test_a_knock_claim_table_reads_openings_from_the_moves(self):
+        # RAM-OPT-KNOCKCLAIM: entered whole, no hand says who opened; played, the moves do.
+        # Bruno opens with the kings; Carla and Anna draw and throw; Bruno goes out. Anna's
+        # 13 cards are shown as 40, Carla's as 30.
+        table = dealt(seats=THREE, knock_claim=True).play(
+            draw(BRUNO),
+            lay(BRUNO, "KS KH KD"),
+            discard(BRUNO, "2S"),
+            draw(CARLA),
+            discard(CARLA, "3H"),
+            draw(ANNA),
+            discard(ANNA, "5S"),
+            draw(BRUNO),
+            lay(BRUNO, "AC 2C 3C 4C", "5D 6D 7D"),
+            lay(BRUNO, "9H 10H JH"),
+            discard(BRUNO, "4H"),
+            show(40, None, 30),
+        )
+        assert [self.figures(table, seat) for seat in (ANNA, BRUNO, CARLA)] == [
+            {"opened": 0, "opened_known": 1, "points_left": 40, "hands_left": 1},
+            {"opened": 1, "opened_known": 1},
+            {"opened": 0, "opened_known": 1, "points_left": 30, "hands_left": 1},
+        ]
+
+    def test_a_result_pickled_before_it_kept_the_openings_reads_as_entered_whole(self):
+        # A snapshot kept across a deploy: its results lack the ``opened`` slot. Bruno went
+        # out and Anna's 94 were shown by points: nothing says who opened.
+        table = bruno_out_on_his_second_turn().play(show(94, None))
+        result = table.state.counted[-1]
+        old = copy.copy(result)
+        object.__delattr__(old, "opened")
+        assert opening_figures(old, ANNA, dealt=13) == {"points_left": 94, "hands_left": 1}

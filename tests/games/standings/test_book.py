@@ -20,6 +20,7 @@ Rivals (one match with each: the one met last): Anna Carla (T3), Bruno Carla (T2
   her last (T3).
 """
 
+from dataclasses import replace
 from io import StringIO
 
 import pytest
@@ -138,7 +139,12 @@ class TestTheFridayHistory:
             record(last, quick(1, "gin", 0, 40))
         again = standings_selectors.group_stats(group=group)
         assert again.game.matches == 3
-        assert again.game.lines == before.game.lines
+        # The same figures; only the last match played has moved, to when T3 ended again.
+        assert [replace(x, last_played=None) for x in again.game.lines] == [
+            replace(x, last_played=None) for x in before.game.lines
+        ]
+        assert lines(again)["Anna"].last_played == MatchResult.objects.get(table=last).finished_at
+        assert lines(again)["Anna"].last_played > lines(before)["Anna"].last_played
 
     def test_an_amended_finished_match_is_read_again(self, friday, on_commit):
         group, _, tables = friday
@@ -172,12 +178,14 @@ class TestTheFridayHistory:
             play(players[:2], [quick(1, "gin", 0, 30)], group=group)
         assert standings_selectors.group_stats(group=group).game.matches == 4
         assert len(calls) == 2
-        # A match of another game leaves Gin's book as it was kept.
+        # A match of another game leaves Gin's book as it was kept: only the new game's book
+        # is worked out (for the every-game summary), once.
         hand = {"mode": "points", "players": [{"points": 1, "knocked": True}, {"points": 20}]}
         with on_commit():
             play(players[:2], [hand], group=group, variant="knock_rummy", options={"target": 10})
         assert standings_selectors.group_stats(group=group).game.matches == 4
-        assert calls == ["gin", "gin"]
+        standings_selectors.group_stats(group=group, variant="knock_rummy")
+        assert calls == ["gin", "gin", "knock_rummy"]
 
 
 class TestTheGameShown:
