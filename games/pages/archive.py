@@ -103,6 +103,7 @@ def import_page(request):
 @csrf_protect
 def _import_page(request, bounded):
     targets = imports.import_targets(user=request.user)
+    existing = None
     form = ImportForm(request.POST or None, request.FILES or None, targets=targets)
     if request.method == "POST" and form.is_valid():
         try:
@@ -111,6 +112,7 @@ def _import_page(request, bounded):
             )
         except imports.ImportRefused as exc:
             form.add_error("file", exc.message)
+            existing = exc.existing
         else:
             if result.target.club is not None:
                 # A club's imported table opens with its keys: this browser gets the
@@ -121,5 +123,9 @@ def _import_page(request, bounded):
     if bounded.too_large:
         form.errors["file"] = form.error_class([imports.too_large()])
     status = 422 if form.errors else 200
-    context = {"form": form, "max_mb": imports.megabytes(settings.IMPORT_MAX_BYTES)}
+    context = {
+        "form": form,
+        "max_mb": imports.megabytes(settings.IMPORT_MAX_BYTES),
+        "existing": existing,
+    }
     return render(request, "archive/import.html", context, status=status)

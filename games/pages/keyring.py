@@ -9,9 +9,11 @@ import json
 import logging
 
 from django.contrib.auth.signals import user_logged_in
+from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -46,14 +48,39 @@ def _held(request) -> keyring.Grants:
     )
 
 
-def _take(request, grants: keyring.Grants) -> int:
-    """Give this browser every role the grants still open; return how many."""
+def _take(request, grants: keyring.Grants) -> str:
+    """Give this browser every role the grants still open; say what came, in words."""
     held = keyring.grants_check(grants)
     for table, role in held.tables:
         session_remember(request, table, role)
     for group, role in held.groups:
         session_remember_group(request, group, role)
-    return len(held.tables) + len(held.groups)
+    return came_text(len(held.tables), len(held.groups))
+
+
+def came_text(tables: int, groups: int) -> str:
+    """Say what came to this phone: "1 table and 2 groups came to this phone."."""
+    parts = [
+        ngettext("%(count)s table", "%(count)s tables", tables) % {"count": tables}
+        if tables
+        else "",
+        ngettext("%(count)s group", "%(count)s groups", groups) % {"count": groups}
+        if groups
+        else "",
+    ]
+    parts = [part for part in parts if part]
+    if not parts:
+        return gettext("Nothing came to this phone: the keys open no table or group here.")
+    what = (
+        parts[0]
+        if len(parts) == 1
+        else gettext("%(first)s and %(second)s")
+        % {
+            "first": parts[0],
+            "second": parts[1],
+        }
+    )
+    return gettext("%(what)s came to this phone.") % {"what": what}
 
 
 def claims_on_login(sender, request, user, **kwargs) -> None:
@@ -68,8 +95,11 @@ def connect() -> None:
 
 def _page(request, *, status: int = 200, **extra):
     held = keyring.grants_check(_held(request))
+    tables = [table for table, _role in held.tables]
+    # Each table is listed with its players' names, read in one query.
+    prefetch_related_objects(tables, "seats__player")
     context = {
-        "held_tables": [table for table, _role in held.tables],
+        "held_tables": tables,
         "held_groups": [group for group, _role in held.groups],
         "code_form": TransferCodeForm(),
         "file_form": RecoveryFileForm(),

@@ -47,6 +47,7 @@ from games.shared.throttles import page_status, page_write_allowed
 from games.tables import heads, keyring, selectors, services
 from games.tables.access import (
     Role,
+    group_role,
     request_digests,
     session_follow,
     session_group_grants,
@@ -158,6 +159,9 @@ def _context(
         if "hand_form" not in extra and not board.playing:
             context["hand_form"] = _hand_form(table, board)
     context.update(_night_context(table, board, role))
+    # The way to the table's group and its book, for a phone that holds the group's key.
+    if table.group_id and group_role(table.group, digests=request_digests(request)):
+        context["table_group"] = table.group
     context.update(extra)
     return context
 

@@ -138,11 +138,14 @@ def _queue_verify(table_id: uuid.UUID) -> None:
 
 
 def _creation(
-    variant: str, options: dict[str, Any], players: Sequence[str]
+    variant: str, options: dict[str, Any], players: Sequence[str], *, logged: bool = False
 ) -> tuple[TableState, dict[str, Any]]:
     """Return the engine's state once a table is created, and the creation's payload with
-    the options in full; refuse bad settings (EventRejected)."""
-    options = new_table_options(variant, options)
+    the options in full; refuse bad settings (EventRejected). A new table takes today's
+    defaults where its options say nothing; a ``logged`` one (an imported log) the rules
+    its creation was played by."""
+    if not logged:
+        options = new_table_options(variant, options)
     payload = {"variant": variant, "options": dict(options), "seats": [p.strip() for p in players]}
     try:
         state = apply(None, LogEvent(seq=1, event_type=TABLE_CREATED, payload=payload))
@@ -151,6 +154,14 @@ def _creation(
     # The log keeps the options in full, so a later change of defaults never changes a table.
     payload["options"] = state.variant.options_to_dict(state.options)
     return state, payload
+
+
+def _dated(table: Table, created_at: datetime | None) -> None:
+    """Date a table brought with its log's times (an import) by its log, not by the day it
+    was imported."""
+    if created_at is not None:
+        Table.objects.filter(pk=table.pk).update(created_at=created_at)
+        table.created_at = created_at
 
 
 def _seats_create(
@@ -187,12 +198,12 @@ def table_create(
     new ones; ``practice`` marks a table that never counts, as options with "practice" do;
     ``keys_record``, with a season, lets its keys record (a tournament night's table);
     ``group`` makes a group's table, seated with its players (``seat_players``);
-    ``created_at`` dates its first event (an imported log keeps its times).
+    ``created_at`` dates the table and its first event (an imported log keeps its times,
+    and the options its creation logged: no new table's defaults).
 
     The first event logs the seating too (each seat's player id and name), so the audit
-    finds a seat whose player was changed afterwards.
-    """
-    state, payload = _creation(variant, options, players)
+    finds a seat whose player was changed afterwards."""
+    state, payload = _creation(variant, options, players, logged=created_at is not None)
     full_options = payload["options"]
     table = Table.objects.create(
         id=table_id or uuid.uuid4(),
@@ -207,6 +218,7 @@ def table_create(
         keys_record=keys_record,
         practice=practice or full_options.get("practice") is True,
     )
+    _dated(table, created_at)
     seated = _seats_create(table, state.seats, seat_players)
     # Who sits where is part of the chained log, so a seat whose player is changed later is
     # found by the audit (the engine never sees it: ``log.engine_payload``).

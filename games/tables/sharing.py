@@ -9,10 +9,12 @@ points, never the table's id, keys, join tokens, log or who entered what.
 import re
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Max, Min
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -93,6 +95,9 @@ class SharedMatch:
     hands: tuple[SharedHand, ...]
     # The state itself, for the score chart; it holds nothing private either.
     state: dict[str, Any]
+    # When the match was played: its first and last entries' times (None in a preview).
+    started: datetime | None = None
+    ended: datetime | None = None
 
     @property
     def game(self) -> str:
@@ -144,7 +149,8 @@ def shared_result(*, token: str) -> SharedMatch:
     )
     if share is None:
         raise SharedResult.DoesNotExist
-    return _shared_match(share.token, table_state(table=share.table))
+    times = share.table.events.aggregate(started=Min("created_at"), ended=Max("created_at"))
+    return replace(_shared_match(share.token, table_state(table=share.table)), **times)
 
 
 def _shared_match(token: str, state: dict[str, Any]) -> SharedMatch:

@@ -135,7 +135,9 @@ class TestAFamilysBook:
         second.goto("/keys/receive/")
         second.get_by_label("Type the move code the other phone shows").fill(code)
         second.get_by_test_id("keys-take").click()
-        expect(second.get_by_test_id("keys-received")).to_contain_text("1 table or group")
+        expect(second.get_by_test_id("keys-received")).to_contain_text(
+            "1 group came to this phone."
+        )
         _expect_group_back(second, group_url)
         # The second phone is a member too: it can seat a new table.
         expect(second.get_by_test_id("seat-picker")).to_be_visible()
@@ -161,7 +163,7 @@ class TestAFamilysBook:
         page.goto("/keys/")
         page.get_by_label("Load a recovery file").set_input_files(recovery)
         page.get_by_test_id("keys-load").click()
-        expect(page.get_by_test_id("keys-received")).to_contain_text("1 table or group")
+        expect(page.get_by_test_id("keys-received")).to_contain_text("1 group came to this phone.")
         _expect_group_back(page, group_url)
 
     def _check_stats(self, page, group_url: str) -> None:

@@ -4,9 +4,11 @@ page's: a join link (its token) or a code."""
 import re
 
 from django import forms
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games.tables.joining import CODE_LENGTH, code_normalize
+from games.tables.keyring import TRANSFER_CODE_LENGTH
 from games.tables.models import JoinToken
 
 NO_TABLE = _("No table with that code (codes expire when the match ends).")
@@ -33,11 +35,26 @@ class JoinCodeForm(forms.Form):
 
     def clean_code(self) -> str:
         code = code_normalize(self.cleaned_data["code"])
+        if len(code) == TRANSFER_CODE_LENGTH:
+            raise move_code_typed()
         if len(code) != CODE_LENGTH:
             raise forms.ValidationError(
                 _("A table code has 6 letters and digits, like K7M-4QX."), code="length"
             )
         return code
+
+
+def move_code_typed() -> forms.ValidationError:
+    """Say that the code typed is a move code (8 characters, /keys/), which opens no table
+    here: it moves another phone's tables, on the page that receives them."""
+    return forms.ValidationError(
+        _(
+            "That looks like a move code, which brings another phone's tables to this one: "
+            "type it on the page %(page)s instead."
+        )
+        % {"page": reverse("keys-receive")},
+        code="move_code",
+    )
 
 
 # A link's token: new_key()'s 43 URL-safe characters (a little room either side).
@@ -79,6 +96,8 @@ class JoinLinkForm(forms.Form):
         code = code_normalize(token)
         if len(code) == CODE_LENGTH:
             return JoinToken.Kind.CODE, code
+        if len(code) == TRANSFER_CODE_LENGTH:
+            raise move_code_typed()
         raise forms.ValidationError(
             _("Paste the whole link, or type the 6-character code (like K7M-4QX)."), code="link"
         )

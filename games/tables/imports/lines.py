@@ -21,8 +21,17 @@ BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
 class ImportRefused(Exception):
     """A file that cannot be imported; ``message`` says where (file, line) and why."""
 
-    def __init__(self, reason: str, *, line: int | None = None, file: str | None = None):
+    def __init__(
+        self,
+        reason: str,
+        *,
+        line: int | None = None,
+        file: str | None = None,
+        existing: object = None,
+    ):
         self.reason, self.line, self.file = reason, line, file
+        # The table an earlier import made of the same log, which the page links to.
+        self.existing = existing
         super().__init__(self.message)
 
     @property

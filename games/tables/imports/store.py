@@ -163,5 +163,5 @@ def imported_already(checked: CheckedTable, table_id: uuid.UUID | None = None) -
             .values_list("pk", flat=True)
             .first()
         )
-    reason = gettext("this table was imported already: it is table %(table)s here.")
-    return ImportRefused(reason % {"table": table_id}, file=checked.file)
+    reason = gettext("this table was imported already; nothing was stored again.")
+    return ImportRefused(reason, file=checked.file, existing=table_id)

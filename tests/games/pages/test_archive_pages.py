@@ -109,6 +109,11 @@ class TestImportPage:
         copy = Table.objects.get(imported_from=table.pk)
         assert copy.group == group
         assert f"/t/{copy.pk}/" in response.content.decode()
+        # The same file again: refused in words, with a link to the table it made.
+        again = _post(client, exported(table), f"group:{group.pk}")
+        page = again.content.decode()
+        assert again.status_code == 422 and "imported already" in page
+        assert f'<a href="/t/{copy.pk}/" data-testid="imported-before">' in page
 
     def test_a_refusal_is_shown_by_the_file_naming_the_line_and_nothing_is_stored(
         self, manager, group, table

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from games.models import Group, Player, Table
-from tests.games.sharing import join_by_link, share_link
+from tests.games.sharing import join_by_link, join_from, share_link
 
 GIN = {
     "variant": "gin",
@@ -90,6 +90,20 @@ class TestSeatingATable:
         # The group's member key records at its tables: the maker's browser opens them.
         assert phone.get(second.url).status_code == 200
         assert Player.objects.filter(group=group).count() == 3
+
+    def test_a_group_table_leads_to_its_group_and_book_for_a_phone_with_the_key(self, phone):
+        group = _start_group(phone)
+        seated = _ids(group, "Anna", "Bruno")
+        table_url = phone.post(f"/g/{group.pk}/tables/", {**GIN, "seated": seated}).url
+        page = phone.get(table_url).content.decode()
+        link = re.search(r'data-testid="group-link">(.*?)</p>', page).group(1)
+        assert f'href="/g/{group.pk}/"' in link and f'href="/g/{group.pk}/stats/"' in link
+        # A phone given only the table's key is not sent to a group it cannot open.
+        table = Table.objects.get(group=group)
+        other = Client()
+        join_from(phone, other, table, "viewer")
+        assert other.get(table_url).status_code == 200
+        assert 'data-testid="group-link"' not in other.get(table_url).content.decode()
 
     def test_the_last_seating_is_offered_first_and_takes_one_tap(self, phone):
         group = _start_group(phone)

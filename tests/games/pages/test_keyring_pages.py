@@ -107,7 +107,10 @@ class TestMoveCode:
         new_phone = Client()
         assert not _opens(new_phone, table, group)
         page = new_phone.post("/keys/receive/", {"code": code.lower()}).content.decode()
-        assert 'data-testid="keys-received"' in page and "2 tables and groups" in page
+        assert 'data-testid="keys-received">1 table and 1 group came to this phone.<' in page
+        # Each table is listed with its players, in seat order.
+        names = ", ".join(seat.player.name for seat in table.seats.order_by("position"))
+        assert f'data-testid="held-table-players">{names}<' in page
         assert _opens(new_phone, table, group)
         # One use: a third phone gets nothing with it, and the row keeps no grants.
         third = Client()
@@ -149,6 +152,18 @@ class TestMoveCode:
         response = guesser.post("/keys/receive/", {"code": code})
         assert response.status_code == 429
         assert "Too many tries" in response.content.decode()
+
+    def test_a_move_code_typed_where_a_table_code_goes_points_to_the_keys_page(
+        self, old_phone, held
+    ):
+        code = _move_code(old_phone)
+        for page, field in (("/join/", "code"), ("/j/", "link")):
+            response = Client().post(page, {field: code})
+            text = response.content.decode()
+            assert response.status_code in (400, 422), (page, response.status_code)
+            assert "looks like a move code" in text and "/keys/receive/" in text, page
+        join = Client().get("/join/").content.decode()
+        assert 'data-testid="move-code-pointer"' in join and 'href="/keys/receive/"' in join
 
     @pytest.mark.parametrize("typed", ["", "ABC", "A" * 500, "AAAA-AAA0"])
     def test_a_malformed_code_is_told_by_the_field(self, db, typed):

@@ -6,6 +6,8 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils import timezone
+from django.utils.formats import date_format
 from PIL import Image
 
 from games.tables import result_card
@@ -111,6 +113,10 @@ class TestThePublicPage:
         assert hands == ["1", "2"]
         assert "Anna knocked with 7 against 20" in page and "Bruno: Big Gin (defender 70)" in page
         assert "<strong>+13</strong>" in page and "<strong>+101</strong>" in page
+        # When it was played: the day of its entries, as the reader writes dates.
+        ended = table.events.order_by("-seq").first().created_at
+        played = re.search(r'data-testid="played-on">([^<]+)<', page).group(1)
+        assert played == date_format(timezone.localtime(ended), "DATE_FORMAT")
 
     def test_it_holds_no_key_no_join_link_and_nothing_of_the_phones(self, db, append):
         table = TableFactory(options={"target": 100})

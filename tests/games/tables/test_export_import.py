@@ -204,12 +204,17 @@ class TestImport:
         assert copy.pk in {t.pk for t in exports.club_tables(club=world.club)}
 
     def test_a_file_is_imported_once_and_the_refusal_names_the_table(self, append, manager, group):
-        data = exported(_played(append))
+        table = _played(append)
+        data = exported(table)
         first = _import(manager, group, data).tables[0].table
+        # Dated by its log, not by the import.
+        assert first.created_at == table.events.get(seq=1).created_at
+        assert Table.objects.get(pk=first.pk).created_at == first.created_at
         before = counts()
         with pytest.raises(imports.ImportRefused) as refused:
             _import(manager, group, data)
-        assert str(first.pk) in refused.value.message and "already" in refused.value.message
+        assert refused.value.existing == first.pk and "already" in refused.value.message
+        assert str(first.pk) not in refused.value.message  # a link, not a raw id
         assert counts() == before
 
     def test_an_export_of_this_servers_table_imports_beside_it(self, append, manager, group):
