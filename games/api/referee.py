@@ -19,7 +19,15 @@ from scoring.errors import RuleViolation
 
 # The games' keys and names, as the table API names them (one enum in the schema).
 VARIANTS = game_choices()
-CARDS_HELP = "Cards in the card notation of rule CARD-3: 7S 10H QD AC, jokers JK (declared: JK=4C)."
+# The API is for programs: one notation, whatever the caller's language, so a request means the
+# same thing from every client. The pages read cards in the reader's language (in Italian 7C is
+# the 7 of cuori); the API never does.
+CARDS_HELP = (
+    "Cards in the card notation of rule CARD-3, always with the English letters whatever the "
+    "Accept-Language: 7S 10H QD AC (S spades, H hearts, D diamonds, C clubs), jokers JK "
+    "(declared: JK=4C). The Italian letters the web pages read (C cuori, Q quadri, F fiori, "
+    "P picche) are not read here: 7C is the 7 of clubs."
+)
 
 
 class AskSerializer(serializers.Serializer):

@@ -391,3 +391,32 @@ document.addEventListener("htmx:beforeSwap", (event) => {
     event.detail.isError = false;
   }
 });
+
+// The referee's upcard picker: a suit and a rank pressed write that one card into the upcard
+// field, replacing it (the field stays the answer's source, typed or picked). Hidden without JS.
+(function () {
+  function pressed(picker, kind) {
+    const button = picker.querySelector(`[data-${kind}][aria-pressed=true]`);
+    return button ? button.dataset[kind] : "";
+  }
+  function press(button, kind) {
+    button.closest("[data-upcard-picker]").querySelectorAll(`[data-${kind}]`).forEach((other) => {
+      other.setAttribute("aria-pressed", String(other === button));
+    });
+  }
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-upcard-picker] button");
+    if (!button) return;
+    const picker = button.closest("[data-upcard-picker]");
+    press(button, button.dataset.suit ? "suit" : "rank");
+    const suit = pressed(picker, "suit");
+    const rank = pressed(picker, "rank");
+    const field = document.getElementById(picker.dataset.for);
+    if (field && suit && rank) field.value = rank + suit;
+  });
+  const show = (root) => root.querySelectorAll("[data-upcard-picker]").forEach((picker) => {
+    picker.hidden = false;
+  });
+  document.addEventListener("DOMContentLoaded", () => show(document));
+  document.addEventListener("htmx:afterSettle", (event) => show(event.target));
+})();

@@ -3,6 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.axe import BLOCKING, axe_violations
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
@@ -121,3 +123,61 @@ class TestTheAnswerIsAlwaysTheLastQuestions:
         page.get_by_role("button", name="Ask the referee").click()
         expect(answer.get_by_role("alert")).to_contain_text("LIMITS")
         expect(answer.get_by_test_id("deadwood")).to_have_count(0)
+
+
+class TestUpcardPicker:
+    """GIN-OKLAHOMA's upcard picked from a grid of suits and ranks, by thumb or keyboard."""
+
+    def _oklahoma_hand(self, page):
+        page.goto("/referee/")
+        page.get_by_label("What does this hand score?").check()
+        page.get_by_label("Oklahoma", exact=True).check()
+        for index, (name, hand) in enumerate(
+            [("Anna", "7S 8S 9S KC KH KD 2C 3C 4C 5H"), ("Bruno", "5S 6S 10S JS KS 8C 8H 8D QH 2D")]
+        ):
+            row = page.locator(f'[data-player="{index}"]')
+            row.get_by_label("Name").fill(name)
+            row.get_by_label("Cards still in hand").fill(hand)
+        page.locator('[data-player="0"]').get_by_label("knocked").check()
+
+    def test_the_upcard_is_picked_by_thumb_suit_then_rank(self, new_phone):
+        page = new_phone()
+        self._oklahoma_hand(page)
+        picker = page.locator("[data-upcard-picker]")
+        expect(picker).to_be_visible()
+        picker.get_by_role("group", name="Suit").get_by_role("button", name="♠").click()
+        expect(page.get_by_test_id("upcard")).to_have_value("")  # a suit alone is no card
+        picker.get_by_role("group", name="Rank").get_by_role("button", name="Q", exact=True).click()
+        expect(page.get_by_test_id("upcard")).to_have_value("Q♠")
+        for button in picker.locator("button").all():
+            box = button.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44, button.inner_text()
+        page.get_by_role("button", name="Ask the referee").click()
+        # GIN-OKLAHOMA, GIN-LAYOFF, GIN-SPADES: Bruno lays off to Q♥ 2♦ = 12; 12 - 5 = 7, x2.
+        points = page.get_by_test_id("points")
+        expect(points.locator("tr", has_text="Anna")).to_contain_text("14")
+        expect(page.get_by_test_id("answer")).to_contain_text("GIN-SPADES")
+
+    def test_the_upcard_picker_works_from_the_keyboard_in_italian(self, new_phone):
+        page = new_phone(locale="it-IT")
+        page.goto("/referee/")
+        page.locator("input[name=question][value=score]").check()
+        page.get_by_label("Oklahoma", exact=True).check()
+        picker = page.locator("[data-upcard-picker]")
+        picker.get_by_role("button", name="♣").focus()
+        page.keyboard.press("Enter")
+        picker.get_by_role("group", name="Valore").get_by_role("button", name="7").focus()
+        page.keyboard.press("Space")
+        # Clubs written with the symbol: in Italian 7C would be read as the 7 of cuori.
+        expect(page.get_by_test_id("upcard")).to_have_value("7♣")
+        expect(picker.get_by_role("button", name="♣")).to_have_attribute("aria-pressed", "true")
+        expect(picker).to_contain_text("Oppure sceglila: un seme, poi un valore.")
+
+    @pytest.mark.parametrize("scheme", ["light", "dark"])
+    def test_the_page_with_its_upcard_picker_is_axe_clean(self, new_phone, scheme):
+        page = new_phone(color_scheme=scheme)
+        self._oklahoma_hand(page)
+        page.locator("[data-upcard-picker] [data-suit='♥']").click()
+        page.locator("[data-upcard-picker] [data-rank='A']").click()
+        expect(page.get_by_test_id("upcard")).to_have_value("A♥")
+        assert axe_violations(page, impacts=BLOCKING, best_practice=True) == []

@@ -38,3 +38,18 @@ def test_the_oklahoma_example_scores_as_its_title_says():
     ]
     body = APIClient().post("/api/v1/referee/score/", value, format="json").json()
     assert body["points"] == {"A": 14, "B": 0}
+
+
+def test_the_api_documents_and_keeps_the_english_card_letters_in_every_language():
+    """The pages read 7C as 7 of cuori in Italian; the API, for programs, keeps CARD-3's
+    English letters whatever the language asked for, and says so in its schema."""
+    schema = APIClient().get("/api/schema/?format=json").json()
+    cards = schema["components"]["schemas"]["MeldAskRequest"]["properties"]["cards"]
+    assert "always with the English letters" in cards["description"]
+    body = {"variant": "gin", "cards": "7C 8C 9C"}
+    response = APIClient().post(
+        "/api/v1/referee/meld/", body, format="json", HTTP_ACCEPT_LANGUAGE="it"
+    )
+    # MELD-RUN: 7, 8, 9 of one suit; read as clubs (C), not as the Italian cuori (hearts).
+    assert response.status_code == 200 and response.json()["valid"]
+    assert response.json()["cards"] == ["7C", "8C", "9C"]  # in Italian reading: 7H 8H 9H

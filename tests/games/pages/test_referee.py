@@ -270,6 +270,23 @@ class TestRefereePage:
         # Big Gin without the spade: 12 - 5 = 7 (GIN-SCORE-KNOCK).
         assert re.search(r"<th>Anna</th><td>7</td>", page) and "GIN-SPADES" not in page
 
+    def test_the_upcard_picked_is_written_with_its_suit_symbol_and_scored(self, client, db):
+        """What the picker writes (Q♠: the symbol, read alike in every language) is the
+        same card as QS: 14 to Anna, as worked above (GIN-OKLAHOMA, GIN-SPADES)."""
+        response = client.post("/referee/", {**self.OKLAHOMA_HAND, "upcard": "Q♠"})
+        assert re.search(r"<th>Anna</th><td>14</td>", response.content.decode())
+
+    def test_without_javascript_the_upcard_is_a_plain_labelled_field(self, client, db):
+        """The picker comes hidden (app.js shows it): the field alone still takes the card."""
+        page = client.get("/referee/").content.decode()
+        label = re.search(r'<div class="upcard".*?</label>', page, re.S).group(0)
+        assert "Upcard at the deal" in label and 'name="upcard"' in label
+        assert "<button" not in label  # the picker's buttons are no part of the field's name
+        picker = re.search(r"<div class=\"upcard-picker\"[^>]*>(.*?)\n</div>", page, re.S)
+        assert " hidden>" in picker.group(0).split("\n")[0]
+        assert len(re.findall(r"data-suit=", picker.group(1))) == 4
+        assert len(re.findall(r"data-rank=", picker.group(1))) == 13
+
 
 class TestScoresOfTheOtherGames:
     def test_ramino_the_winner_gains_what_the_others_lose(self, api, db):
