@@ -43,12 +43,29 @@ def table_result(
         return None
     summary = match_summary(state, players)
     sign = -1 if state.variant.standings.lower_is_better else 1
+    margins = [sign * (seat.points_for - seat.points_against) for seat in summary.seats]
     return TableResult(
         round_number,
         players,
         tuple(seat.place for seat in summary.seats),
-        tuple(sign * (seat.points_for - seat.points_against) for seat in summary.seats),
+        _adjusted(state, margins, sign),
     )
+
+
+def _adjusted(state: TableState, margins: list[int], sign: int) -> tuple[Fraction, ...]:
+    """Return the margins following the director's adjustments (NIGHT-ADJUST).
+
+    A game whose points for and against are read from the totals (Gin, Rummy40) has them
+    in already; one that reads them from the hands (Ramino's points gained and lost) would
+    keep the unadjusted value, so each adjustment counts there as points gained or lost by
+    its seat.
+    """
+    if not state.adjustments or _reads_totals(state):
+        return tuple(Fraction(m) for m in margins)
+    moved = list(margins)
+    for adjustment in state.adjustments:
+        moved[adjustment.seat] += sign * adjustment.points
+    return tuple(Fraction(m) for m in moved)
 
 
 def _margin(totals: Sequence[int], seat: int, lower_is_better: bool) -> Fraction:
@@ -56,3 +73,15 @@ def _margin(totals: Sequence[int], seat: int, lower_is_better: bool) -> Fraction
     others = [total for other, total in enumerate(totals) if other != seat]
     difference = Fraction(totals[seat]) - Fraction(sum(others), len(others))
     return -difference if lower_is_better else difference
+
+
+def _reads_totals(state: TableState) -> bool:
+    """Say whether the game's points for and against move with the match's totals: asked
+    with every total moved by a different amount, a game reading the hands answers alike."""
+    reading, totals = state.variant.standings, state.match.totals
+    moved = tuple(total + 1000 * (seat + 1) for seat, total in enumerate(totals))
+    results = state.counted[: state.match.hands]
+    return any(
+        reading.points(totals, results, seat) != reading.points(moved, results, seat)
+        for seat in range(len(totals))
+    )

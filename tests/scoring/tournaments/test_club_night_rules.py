@@ -523,3 +523,43 @@ class TestAdjustments:
         events = log("gin", ["Ann", "Bob"], {"preset": "classic", "target": 50})
         violations = refused(events, LogEvent(2, POINTS_ADJUSTED, payload))
         assert violations[0].params.get("field") == field
+
+
+class TestRaminoLateness:
+    """NIGHT-ADJUST at a Ramino table of four: the points difference follows the adjusted
+    totals, as the places and VP do."""
+
+    def test_a_lateness_penalty_moves_places_vp_and_the_points_difference(self):
+        # One hand: seat 0 goes out, the others hold 10, 20 and 30 (RAM-SCORE: +60, -10,
+        # -20, -30). Ann (seat 0) came late: a penalty of 75 leaves her on -15, so the
+        # places are bob 1st (-10), ann 2nd (-15), cat 3rd (-20), dan 4th (-30), worth
+        # 4, 2, 1 and 0 VP. Points gained minus lost: ann 60 - 75 = -15, bob -10, cat -20,
+        # dan -30 (before the penalty ann had +60).
+        hand = [{"points": 0, "went_out": True}, *({"points": p} for p in (10, 20, 30))]
+        state = table(
+            "ramino",
+            ["ann", "bob", "cat", "dan"],
+            {"hands": 1},
+            rec({"mode": "points", "players": hand}),
+            _adjusted(0, -75),
+        )
+        read = table_result(state, ["ann", "bob", "cat", "dan"], round_number=1)
+        assert state.finished and state.totals == (-15, -10, -20, -30)
+        assert read.places == (2, 1, 3, 4)
+        assert read.margins == (-15, -10, -20, -30)
+        assert victory_points(read, ByPlace()) == {"ann": 2, "bob": 4, "cat": 1, "dan": 0}
+
+    def test_a_gin_adjustment_is_counted_once(self):
+        # Gin, 50 up: ann goes gin against 30 (GIN-SCORE-GIN: 25 + 30 = 55), then both get
+        # a penalty of 10: 45 to -10, a margin of 55 still for ann, -55 for bob.
+        state = table(
+            "gin",
+            ["ann", "bob"],
+            {"preset": "classic", "target": 50},
+            rec(quick(0, "gin", 0, 30)),
+            _adjusted(0, -10),
+            _adjusted(1, -10),
+        )
+        read = table_result(state, ["ann", "bob"], round_number=1)
+        assert state.totals == (45, -10)
+        assert read.margins == (55, -55)
