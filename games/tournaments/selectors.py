@@ -351,6 +351,21 @@ def knockout_rounds(*, tournament: Tournament, found: NightResults) -> list[list
     return _drawn_rounds(tournament, seeds, found, _out(tournament, seeds, found))
 
 
+def knockout_blocking(*, tournament: Tournament, found: NightResults) -> list[int]:
+    """Return the numbers of the tables of the bracket's last round drawn that hold the
+    next round back: level (no winner, a void table too) with both players still in."""
+    seeds = _seeds(tournament)
+    out = _out(tournament, seeds, found)
+    last = len(_drawn_rounds(tournament, seeds, found, out))
+    return sorted(
+        number
+        for result, number in found.numbered
+        if result.round_number == last
+        and match_winner(result) is None
+        and not out.intersection(result.players)
+    )
+
+
 def knockout_walkover_lost(*, tournament: Tournament, entrant_id: int) -> bool:
     """Say whether a player out of the knock-out has lost a match of a round already
     started by walkover: were they back, that match would have no winner, and nobody could

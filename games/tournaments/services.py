@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from games.clubs.models import League, Membership, Player, Season
 from games.clubs.services import player_create, require_member
-from games.shared.errors import ActionRefused
+from games.shared.errors import ActionRefused, EventRejected
 from games.tables.models import Table
 from games.tables.services import event_append, table_create
 from games.tournaments import selectors
@@ -368,6 +368,32 @@ def entrant_set(*, actor, tournament_id: int, entrant_id: int, checked_in: bool,
         )
     entrant.checked_in, entrant.withdrawn = checked_in, withdrawn
     entrant.save(update_fields=["checked_in", "withdrawn"])
+    if withdrawn and tournament.format == Tournament.Format.KNOCKOUT:
+        _void_open_match(tournament, entrant, actor)
+
+
+def _void_open_match(tournament: Tournament, entrant: Entrant, actor) -> None:
+    """Void the table a knock-out player leaves in play: level, the match goes to the
+    opponent by walkover, with no decision left for the director to take by hand
+    (NIGHT-WITHDRAW)."""
+    found = selectors.night_results(tournament=tournament)
+    for pairing in found.playing:
+        if not any(seat.entrant_id == entrant.pk for seat in pairing.seats.all()):
+            continue
+        try:
+            table_decide(
+                actor=actor,
+                tournament_id=tournament.pk,
+                round_table_id=pairing.pk,
+                decision="void",
+                reason=gettext("%(name)s withdrew") % {"name": entrant.player.name},
+            )
+        except EventRejected as exc:
+            # A hand played move by move is finished or taken back before a decision.
+            raise ActionRefused(
+                gettext("Table %(table)s cannot be voided yet: %(why)s")
+                % {"table": pairing.number, "why": exc}
+            ) from None
 
 
 def _check_round_over(found: selectors.NightResults) -> None:
@@ -428,8 +454,13 @@ def _knockout(tournament: Tournament, number: int, entrants: dict, found):
     gets none."""
     rounds = selectors.knockout_rounds(tournament=tournament, found=found)
     if len(rounds) < number:
+        level = selectors.knockout_blocking(tournament=tournament, found=found)
         raise ActionRefused(
-            gettext("A match of the last round has no winner: the director scores it.")
+            gettext(
+                "Table %(tables)s of the last round has no winner: the director scores it "
+                "for one of its players."
+            )
+            % {"tables": ", ".join(str(number) for number in level)}
         )
     matches = rounds[number - 1]
     if not matches:

@@ -1,0 +1,78 @@
+"""A knock-out night through the director's page: a quarter-final locked at 0–0 holds the
+next round back, the refusal names its table, the director scores it from the page (its
+decision replaced) and the semi-finals are paired; a player who withdraws mid-match gives
+the open table up by themselves (NIGHT-KO-DRAW, NIGHT-WITHDRAW).
+
+The bracket is worked by hand from NIGHT-KO-SEEDS: eight seeds play 1–8, 4–5, 2–7, 3–6,
+tables numbered by match, seat 0 the first named.
+"""
+
+import pytest
+from django.test import Client
+
+from games.tournaments import selectors, services
+from games.tournaments.models import RoundTable
+from tests.games.tournaments.helpers import finish_gin_table
+from tests.games.tournaments.test_withdrawals import _names, _night, _set
+
+pytestmark = pytest.mark.django_db
+
+
+def _seeds(night) -> list[str | None]:
+    night.refresh_from_db()
+    names = dict(night.entrants.values_list("pk", "player__name"))
+    return [None, *(names[pk] for pk in night.field)]
+
+
+@pytest.fixture
+def director(world):
+    client = Client()
+    client.force_login(world.admin)
+    return client
+
+
+def test_a_quarter_final_locked_at_0_0_is_decided_from_the_page(world, director):
+    night = _night(world, format="knockout", rounds=1)
+    url = f"/clubs/{world.club.slug}/n/{night.pk}/"
+    assert director.post(url + "rounds/").status_code == 302
+    s = _seeds(night)
+    pairings = {p.number: p for p in RoundTable.objects.filter(round__tournament=night)}
+    assert [_names(pairings[n].table) for n in (1, 2, 3, 4)] == [
+        (s[1], s[8]),
+        (s[4], s[5]),
+        (s[2], s[7]),
+        (s[3], s[6]),
+    ]
+    for number in (1, 2, 3):
+        finish_gin_table(pairings[number].table_id)  # seat 0 wins: s1, s4, s2
+    decide = url + f"tables/{pairings[4].pk}/decide/"
+    # Time is up at table 4 before any hand: locked at 0–0, level, no winner.
+    locked = director.post(decide, {"decision": "lock", "reason": "time"})
+    assert locked.status_code == 302
+    refused = director.post(url + "rounds/")
+    assert refused.status_code == 403
+    assert "Table 4 of the last round has no winner" in refused.content.decode()
+    # The decided table keeps its form on the director's page, to change the decision.
+    page = director.get(url).content.decode()
+    assert "Change the decision" in page
+    assert f'action="{decide}"' in page
+    scored = {"decision": "score", "reason": "lots drawn", "points_0": "3", "points_1": "0"}
+    assert director.post(decide, scored).status_code == 302
+    assert director.post(url + "rounds/").status_code == 302
+    semis = RoundTable.objects.filter(round__tournament=night, round__number=2)
+    assert [_names(p.table) for p in semis.order_by("number")] == [(s[1], s[4]), (s[2], s[3])]
+
+
+def test_a_player_who_withdraws_mid_match_gives_up_the_open_table(world):
+    night = _night(world, format="knockout", others=("Dario",), rounds=1)
+    started = services.round_start(actor=world.admin, tournament_id=night.pk)
+    s = _seeds(night)
+    assert [_names(table) for table in started.tables] == [(s[1], s[4]), (s[2], s[3])]
+    _set(world, night, s[4])
+    # Table 1 is voided by the withdrawal itself: level, it goes to s1 by walkover.
+    found = selectors.night_results(tournament=night)
+    first = started.round.tables.get(number=1)
+    assert found.status[first.pk] == selectors.DECIDED
+    finish_gin_table(started.tables[1].id, winner_seat=1)
+    final = services.round_start(actor=world.admin, tournament_id=night.pk)
+    assert [_names(table) for table in final.tables] == [(s[1], s[3])]
