@@ -3,7 +3,7 @@
 import hashlib
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 
@@ -302,11 +302,15 @@ def night_for_visitor(*, club_slug: str, tournament_id: int, user) -> Tournament
 @dataclass(frozen=True)
 class NightTable:
     """One table of a night's results: each seat's (name, total), and the director's
-    adjustments of the totals as (name, points, reason), which the totals include."""
+    adjustments of the totals as (name, points, reason), which the totals include; the
+    director's decision on it, if any, with its reason and the VP it gave."""
 
     pairing: RoundTable
     seats: list[tuple[str, int]]
     adjustments: list[tuple[str, int, str]]
+    decision: str = ""  # "lock", "void" or "score" when the director decided the table
+    reason: str = ""  # the decision's reason
+    given: tuple[tuple[str, int], ...] = ()  # the VP the director gave each seat ("score")
 
 
 def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[NightTable]]]:
@@ -319,9 +323,18 @@ def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[NightTable
             totals = state.match.totals or state.totals
             names = [seat.entrant.player.name for seat in pairing.seats.all()]
             adjustments = [(names[a.seat], a.points, a.reason) for a in state.adjustments]
-            tables.append(NightTable(pairing, list(zip(names, totals, strict=True)), adjustments))
+            line = NightTable(pairing, list(zip(names, totals, strict=True)), adjustments)
+            tables.append(_with_decision(line, state.decision, names))
         rounds.append((round_, tables))
     return rounds
+
+
+def _with_decision(line: NightTable, decision, names: list[str]) -> NightTable:
+    """Return the table's line with the director's decision on it, if any."""
+    if decision is None:
+        return line
+    given = tuple(zip(names, decision.points, strict=True)) if decision.points else ()
+    return replace(line, decision=decision.decision, reason=decision.reason, given=given)
 
 
 def drawn_field(*, tournament: Tournament) -> list[int]:

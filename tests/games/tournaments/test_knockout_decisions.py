@@ -76,3 +76,32 @@ def test_a_player_who_withdraws_mid_match_gives_up_the_open_table(world):
     finish_gin_table(started.tables[1].id, winner_seat=1)
     final = services.round_start(actor=world.admin, tournament_id=night.pk)
     assert [_names(table) for table in final.tables] == [(s[1], s[3])]
+
+
+def test_the_results_page_and_file_show_each_decision_and_the_vp_given(world, director):
+    night = _night(world, format="knockout", others=("Dario",), rounds=1)
+    started = services.round_start(actor=world.admin, tournament_id=night.pk)
+    s = _seeds(night)
+    first, second = started.round.tables.order_by("number")
+    for pairing, decision, points in [(first, "lock", None), (second, "score", [1, 3])]:
+        services.table_decide(
+            actor=world.admin,
+            tournament_id=night.pk,
+            round_table_id=pairing.pk,
+            decision=decision,
+            reason="time",
+            points=points,
+        )
+    url = f"/clubs/{world.club.slug}/n/{night.pk}/results"
+    page = director.get(url + "/").content.decode()
+    assert "Locked by the director (“time”): the totals stand." in page
+    # Table 2 is s2 (seat 0) against s3: 1 VP to s2, 3 to s3, as the director gave.
+    assert f"Scored by the director (“time”), victory points given: {s[2]} 1, {s[3]} 3" in page
+    document = director.get(url + ".json").json()
+    tables = document["rounds"][0]["tables"]
+    assert tables[0]["decision"] == {"decision": "lock", "reason": "time", "victory_points": []}
+    assert tables[1]["decision"] == {
+        "decision": "score",
+        "reason": "time",
+        "victory_points": [{"player": s[2], "points": 1}, {"player": s[3], "points": 3}],
+    }
