@@ -85,7 +85,7 @@ def night_results(*, tournament: Tournament) -> NightResults:
         if round_.bye_id is not None:
             byes.append(Bye(round_number=round_.number, player=round_.bye_id))
         for entrant in round_.walkovers.all():
-            byes.append(Bye(round_number=round_.number, player=entrant.pk))
+            byes.append(Bye(round_number=round_.number, player=entrant.pk, walkover=True))
         for pairing in round_.tables.all():
             result, status[pairing.pk] = _read_table(pairing, round_.number)
             if result is not None:
@@ -175,6 +175,7 @@ def _night_key(tournament: Tournament, kind: str, *more) -> str:
     night's scale, its entrants, its rounds' byes and every table's head, and ``more``."""
     heads = RoundTable.objects.filter(round__tournament=tournament).order_by("pk")
     parts = [
+        2,  # how they are worked out: 2 since a round robin's walkover is no bye
         tournament.pk,
         str(tournament.format),  # the choices' values, whether read back or just set
         str(tournament.scale),

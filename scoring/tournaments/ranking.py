@@ -127,7 +127,7 @@ def _tally(
             margin[player] += difference
     for bye in byes:
         vp[bye.player] += scale.bye
-        bye_count[bye.player] += 1
+        bye_count[bye.player] += not bye.walkover
     return vp, margin, met, played, bye_count
 
 

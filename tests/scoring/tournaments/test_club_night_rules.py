@@ -563,3 +563,24 @@ class TestRaminoLateness:
         read = table_result(state, ["ann", "bob"], round_number=1)
         assert state.totals == (45, -10)
         assert read.margins == (55, -55)
+
+
+class TestLatecomerAndWalkover:
+    def test_the_bye_skips_a_player_joining_this_round(self):
+        """NIGHT-LATE: round 1 A beat B by 10, C beat D by 40; E joins for round 2. On 0 VP
+        B, D and E are lowest, E last (no table); the bye skips E, who joins now, and goes
+        to the lowest of the others: D (Buchholz 3 like B, points difference -40 against
+        -10). Left C, A, B, E by the standings (C's difference 40 above A's 10): C-A and
+        B-E, no rematch and a sum of 1 + 1."""
+        results = [won(1, "A", "B", 10), won(1, "C", "D", 40)]
+        pairing = swiss_round("ABCDE", results, [], WDL, round_number=2, seed=3)
+        assert pairing.bye == "D"
+        assert {frozenset(t) for t in pairing.tables} == {frozenset("CA"), frozenset("BE")}
+
+    def test_a_round_robin_walkover_scores_a_bye_but_is_no_bye(self):
+        """NIGHT-WITHDRAW: B's scheduled opponent left; B scores the bye's 3 VP that round,
+        and has had no bye (A had the real one)."""
+        byes = [Bye(1, "A"), Bye(2, "B", walkover=True)]
+        rows = rows_by_player(tournament_standings("AB", [], byes, WDL))
+        assert (rows["A"].victory_points, rows["A"].byes) == (3, 1)
+        assert (rows["B"].victory_points, rows["B"].byes) == (3, 0)
