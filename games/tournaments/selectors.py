@@ -14,7 +14,7 @@ from django.utils import timezone
 from games.tables import snapshots
 from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
 from scoring.tournaments.bracket import Match, advance, first_round, goes_through
-from scoring.tournaments.ranking import TournamentRow, tournament_standings
+from scoring.tournaments.ranking import TournamentRow, by_stage, tournament_standings
 from scoring.tournaments.results import Bye, ByPlace, MarginBands, TableResult, WinDrawLoss
 from scoring.tournaments.tables import table_result
 
@@ -153,6 +153,8 @@ def night_standings(*, tournament: Tournament, found: NightResults | None = None
     found = found or night_results(tournament=tournament)
     entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
     rows = tournament_standings(list(entrants), found.results, found.byes, scale(tournament))
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        rows = by_stage(rows, _knockout_stages(tournament, found))
     lines = [
         StandingLine(row, entrants[row.player].player.name, entrants[row.player].withdrawn)
         for row in rows
@@ -363,6 +365,27 @@ def knockout_rounds(*, tournament: Tournament, found: NightResults) -> list[list
     without one to the player still in when the other has left (a walkover)."""
     seeds = _seeds(tournament)
     return _drawn_rounds(tournament, seeds, found, _out(tournament, seeds, found))
+
+
+def _knockout_stages(tournament: Tournament, found: NightResults) -> dict[int, int]:
+    """Return the round of the bracket each player reached, one past the last for the
+    knock-out's winner."""
+    seeds = _seeds(tournament)
+    out = _out(tournament, seeds, found)
+    rounds = _drawn_rounds(tournament, seeds, found, out)
+    stage = {
+        player: number
+        for number, matches in enumerate(rounds, start=1)
+        for match in matches
+        for player in match
+        if player is not None
+    }
+    if len(rounds) >= 2 and rounds[-1] == []:
+        won = _round_winners(found).get(len(rounds) - 1, {})
+        champion = goes_through(rounds[-2][0], won.get(0), withdrawn=out)
+        if champion is not None:
+            stage[champion] = len(rounds)
+    return stage
 
 
 def knockout_blocking(*, tournament: Tournament, found: NightResults) -> list[int]:

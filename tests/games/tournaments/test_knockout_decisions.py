@@ -76,6 +76,17 @@ def test_a_player_who_withdraws_mid_match_gives_up_the_open_table(world):
     finish_gin_table(started.tables[1].id, winner_seat=1)
     final = services.round_start(actor=world.admin, tournament_id=night.pk)
     assert [_names(table) for table in final.tables] == [(s[1], s[3])]
+    # s3 wins the final (3 VP each for the semi-final and the final); s1, through on the
+    # voided table, has 0 VP yet ranks 2nd as the finalist (NIGHT-KO-RANK). s2 and s4, out
+    # in the first round on 0 VP, part on Buchholz: s2 met s3 (6), s4 met s1 (0).
+    finish_gin_table(final.tables[0].id, winner_seat=1)
+    lines = selectors.night_standings(tournament=night)
+    assert [(line.name, line.row.rank, line.row.victory_points) for line in lines] == [
+        (s[3], 1, 6),
+        (s[1], 2, 0),
+        (s[2], 3, 0),
+        (s[4], 4, 0),
+    ]
 
 
 def test_the_results_page_and_file_show_each_decision_and_the_vp_given(world, director):

@@ -14,7 +14,7 @@ import pytest
 from scoring.events import POINTS_ADJUSTED, RESULT_CONFIRMED, TABLE_DECIDED, LogEvent
 from scoring.ratings import ratings_over
 from scoring.tournaments.bracket import advance, first_round
-from scoring.tournaments.ranking import tournament_standings
+from scoring.tournaments.ranking import by_stage, tournament_standings
 from scoring.tournaments.results import (
     Bye,
     ByPlace,
@@ -584,3 +584,59 @@ class TestLatecomerAndWalkover:
         rows = rows_by_player(tournament_standings("AB", [], byes, WDL))
         assert (rows["A"].victory_points, rows["A"].byes) == (3, 1)
         assert (rows["B"].victory_points, rows["B"].byes) == (3, 0)
+
+
+class TestKnockOutRanking:
+    def test_whoever_went_further_ranks_above_whatever_their_points(self):
+        """NIGHT-KO-RANK on the banded scale. Six players: W and Z have first-round byes
+        (no VP in a knock-out), L beats Y by 10 (12-8), F beats X by 400 (20-0); semi-finals
+        W beats L by 10 (12-8), F beats Z by 400 (20-0); the final W beats F by 10 (12-8).
+        VP: F 48, W 24, L 20, Y 8, X and Z 0 (level on everything: rank 5 shared). By the
+        round reached (W 4 as the winner, F 3, L and Z 2, Y and X 1): W, F, L, Z, Y, X."""
+        results = [
+            won(1, "L", "Y", 10),
+            won(1, "F", "X", 400),
+            won(2, "W", "L", 10),
+            won(2, "F", "Z", 400),
+            won(3, "W", "F", 10),
+        ]
+        rows = tournament_standings("FLWXYZ", results, [], MarginBands())
+        assert [(row.player, row.rank, row.victory_points) for row in rows] == [
+            ("F", 1, 48),
+            ("W", 2, 24),
+            ("L", 3, 20),
+            ("Y", 4, 8),
+            ("X", 5, 0),
+            ("Z", 5, 0),
+        ]
+        stage = {"W": 4, "F": 3, "L": 2, "Z": 2, "Y": 1, "X": 1}
+        ranked = by_stage(rows, stage)
+        assert [(row.player, row.rank) for row in ranked] == [
+            ("W", 1),
+            ("F", 2),
+            ("L", 3),
+            ("Z", 4),
+            ("Y", 5),
+            ("X", 6),
+        ]
+
+
+class TestTablesThatCount:
+    def test_a_void_table_is_played_and_its_players_have_met(self):
+        """NIGHT-PLAYED: A and B's table is voided in round 1 (0 VP each, no difference);
+        C beats D. Each of A and B has 1 table played and has met the other; A's Buchholz
+        is B's 0. In round 2 the Swiss avoids the rematch A-B (and C-D): by the standings
+        C, then A, B, D (level on 0; D's difference -10 below A's and B's 0, A and B by
+        the seed), so the pairs are C with A or B and the other with D."""
+        void = result(1, "AB", (1, 1), (0, 0), decided=(0, 0))
+        results = [void, won(1, "C", "D")]
+        rows = rows_by_player(tournament_standings("ABCD", results, [], WDL))
+        assert (rows["A"].played, rows["A"].opponents, rows["A"].victory_points) == (
+            1,
+            frozenset("B"),
+            0,
+        )
+        assert rows["A"].points_difference == 0 and rows["A"].buchholz == 0
+        pairing = swiss_round("ABCD", results, [], WDL, round_number=2, seed=5)
+        pairs = {frozenset(t) for t in pairing.tables}
+        assert frozenset("AB") not in pairs and frozenset("CD") not in pairs
