@@ -640,3 +640,24 @@ class TestTablesThatCount:
         pairing = swiss_round("ABCD", results, [], WDL, round_number=2, seed=5)
         pairs = {frozenset(t) for t in pairing.tables}
         assert frozenset("AB") not in pairs and frozenset("CD") not in pairs
+
+
+class TestScala40Places:
+    def test_players_out_in_the_same_hand_are_parted_by_their_adjusted_totals(self):
+        """S40-MATCH, NIGHT-ADJUST: limit 101; in hand 1 cat goes out and ann (110) and bob
+        (120) pass the limit together: cat 1st, then the lower of the two, ann 2nd, bob
+        3rd. Ann came late: a penalty of 25 (added, Scala 40 being scored in penalties)
+        leaves her on 135, so bob is 2nd and ann 3rd (VP 2 and 1 by place at a table of
+        three, cat 4). Points difference: the others' mean minus one's own, ann
+        (120 + 0) / 2 - 135 = -75, bob 135 / 2 - 120 = -52.5, cat 255 / 2."""
+        hand = {
+            "mode": "points",
+            "players": [{"points": 110}, {"points": 120}, {"points": 0, "went_out": True}],
+            "stock_exhausted": False,
+        }
+        state = table("scala40", ["ann", "bob", "cat"], {}, rec(hand), _adjusted(0, 25))
+        read = table_result(state, ["ann", "bob", "cat"], round_number=1)
+        assert state.finished and state.totals == (135, 120, 0)
+        assert read.places == (3, 2, 1)
+        assert read.margins == (-75, Fraction(-105, 2), Fraction(255, 2))
+        assert victory_points(read, ByPlace()) == {"ann": 1, "bob": 2, "cat": 4}
