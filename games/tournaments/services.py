@@ -380,20 +380,15 @@ def _void_open_match(tournament: Tournament, entrant: Entrant, actor) -> None:
     for pairing in found.playing:
         if not any(seat.entrant_id == entrant.pk for seat in pairing.seats.all()):
             continue
-        try:
-            table_decide(
-                actor=actor,
-                tournament_id=tournament.pk,
-                round_table_id=pairing.pk,
-                decision="void",
-                reason=gettext("%(name)s withdrew") % {"name": entrant.player.name},
-            )
-        except EventRejected as exc:
-            # A hand played move by move is finished or taken back before a decision.
-            raise ActionRefused(
-                gettext("Table %(table)s cannot be voided yet: %(why)s")
-                % {"table": pairing.number, "why": exc}
-            ) from None
+        # Refused, naming the table, while a hand is played there move by move: it is
+        # finished or taken back first, and the withdrawal is not stored either.
+        table_decide(
+            actor=actor,
+            tournament_id=tournament.pk,
+            round_table_id=pairing.pk,
+            decision="void",
+            reason=gettext("%(name)s withdrew") % {"name": entrant.player.name},
+        )
 
 
 def _check_round_over(found: selectors.NightResults) -> None:
@@ -577,13 +572,20 @@ def table_decide(
     payload = {"decision": decision, "reason": reason}
     if points is not None:
         payload["points"] = list(points)
-    return event_append(
-        table_id=pairing.table_id,
-        event_id=uuid.uuid4(),
-        expected_seq=pairing.table.head_seq,
-        event_type=TABLE_DECIDED,
-        payload=payload,
-        entered_by=actor.get_username()[:40],
-        user=actor,
-        by_director=True,
-    )
+    try:
+        return event_append(
+            table_id=pairing.table_id,
+            event_id=uuid.uuid4(),
+            expected_seq=pairing.table.head_seq,
+            event_type=TABLE_DECIDED,
+            payload=payload,
+            entered_by=actor.get_username()[:40],
+            user=actor,
+            by_director=True,
+        )
+    except EventRejected as exc:
+        # Said on the night's page, which lists every table: the refusal names this one.
+        raise ActionRefused(
+            gettext("Table %(table)s cannot be decided yet: %(why)s")
+            % {"table": pairing.number, "why": exc}
+        ) from None

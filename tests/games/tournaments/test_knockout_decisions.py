@@ -10,9 +10,10 @@ tables numbered by match, seat 0 the first named.
 import pytest
 from django.test import Client
 
+from games.shared.errors import ActionRefused
 from games.tournaments import selectors, services
 from games.tournaments.models import RoundTable
-from tests.games.tournaments.helpers import finish_gin_table
+from tests.games.tournaments.helpers import append, finish_gin_table
 from tests.games.tournaments.test_withdrawals import _names, _night, _set
 
 pytestmark = pytest.mark.django_db
@@ -116,3 +117,16 @@ def test_the_results_page_and_file_show_each_decision_and_the_vp_given(world, di
         "reason": "time",
         "victory_points": [{"player": s[2], "points": 1}, {"player": s[3], "points": 3}],
     }
+
+
+def test_a_withdrawal_during_a_hand_played_move_by_move_is_refused_naming_the_table(world):
+    night = _night(world, format="knockout", others=("Dario",), rounds=1)
+    started = services.round_start(actor=world.admin, tournament_id=night.pk)
+    s = _seeds(night)
+    append(started.tables[0].id, 1, "hand_started", {"dealer": 0, "upcard": "4C"})
+    with pytest.raises(ActionRefused, match="Table 1 cannot be decided yet"):
+        _set(world, night, s[4])
+    # Nothing stored: s4 is still in, and the table still plays.
+    assert not night.entrants.get(player__name=s[4]).withdrawn
+    found = selectors.night_results(tournament=night)
+    assert found.status[started.round.tables.get(number=1).pk] == selectors.PLAYING
