@@ -1,7 +1,10 @@
-"""A knock-out night through the director's page: a quarter-final locked at 0–0 holds the
-next round back, the refusal names its table, the director scores it from the page (its
-decision replaced) and the semi-finals are paired; a player who withdraws mid-match gives
-the open table up by themselves (NIGHT-KO-DRAW, NIGHT-WITHDRAW).
+"""Nights worked by hand from docs/rules.md, through the director's page and services.
+
+A knock-out: a quarter-final locked at 0–0 holds the next round back, the refusal names its
+table, the director scores it from the page (its decision replaced) and the semi-finals are
+paired; a player who withdraws mid-match gives the open table up by themselves
+(NIGHT-KO-DRAW, NIGHT-WITHDRAW); the results show each decision. A Ramino night at tables
+of four with a lateness penalty (NIGHT-ADJUST).
 
 The bracket is worked by hand from NIGHT-KO-SEEDS: eight seeds play 1–8, 4–5, 2–7, 3–6,
 tables numbered by match, seat 0 the first named.
@@ -13,6 +16,7 @@ from django.test import Client
 from games.shared.errors import ActionRefused
 from games.tournaments import selectors, services
 from games.tournaments.models import RoundTable
+from tests.factories import LeagueFactory
 from tests.games.tournaments.helpers import append, finish_gin_table
 from tests.games.tournaments.test_withdrawals import _names, _night, _set
 
@@ -130,3 +134,36 @@ def test_a_withdrawal_during_a_hand_played_move_by_move_is_refused_naming_the_ta
     assert not night.entrants.get(player__name=s[4]).withdrawn
     found = selectors.night_results(tournament=night)
     assert found.status[started.round.tables.get(number=1).pk] == selectors.PLAYING
+
+
+def test_a_ramino_night_at_tables_of_4_with_a_lateness_penalty(world):
+    """NIGHT-ADJUST, NIGHT-DIFFERENCE: eight at Ramino tables of four, one hand a match,
+    a lateness penalty of 75. At each table seat 0 goes out and the others hold 10, 20 and
+    30 (RAM-SCORE: +60, -10, -20, -30). Table 1's seat 0 came late: 60 - 75 = -15, so
+    seat 1 (-10) is 1st with 4 VP, seat 0 2nd with 2, seat 2 (-20) 1, seat 3 0; the
+    standings' points difference is the adjusted -15 (points gained 60, lost 75)."""
+    ramino = LeagueFactory(
+        club=world.club, actor=world.admin, variant="ramino", players=4, options={"hands": 1}
+    )
+    night = _night(world, league=ramino)
+    night.late_penalty = 75
+    night.save(update_fields=["late_penalty"])
+    started = services.round_start(actor=world.admin, tournament_id=night.pk)
+    first = started.round.tables.get(number=1)
+    services.points_adjust(
+        actor=world.admin, tournament_id=night.pk, round_table_id=first.pk, seat=0, preset="late"
+    )
+    hand = [{"points": 0, "went_out": True}, *({"points": p} for p in (10, 20, 30))]
+    for table in started.tables:
+        head = 2 if table.id == first.table_id else 1
+        append(table.id, head, "hand_recorded", {"mode": "points", "players": hand})
+        for seat in range(4):
+            append(table.id, head + 1 + seat, "result_confirmed", {"seat": seat})
+    seated = _names(first.table)
+    lines = {line.name: line.row for line in selectors.night_standings(tournament=night)}
+    assert [(lines[n].victory_points, lines[n].points_difference) for n in seated] == [
+        (2, -15),
+        (4, -10),
+        (1, -20),
+        (0, -30),
+    ]
