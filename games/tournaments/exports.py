@@ -17,6 +17,17 @@ def _number(value: int | Fraction) -> int | float:
     return rounded.numerator if rounded.denominator == 1 else float(rounded)
 
 
+def _decision(table: selectors.NightTable) -> dict[str, Any] | None:
+    """Return the director's decision on a table as the file writes it, or None."""
+    if not table.decision:
+        return None
+    return {
+        "decision": table.decision,
+        "reason": table.reason,
+        "victory_points": [{"player": name, "points": vp} for name, vp in table.given],
+    }
+
+
 def night_results_document(*, tournament: Tournament) -> dict[str, Any]:
     """Return the night's results: what it was, its standings, and every round's tables."""
     standings = selectors.night_standings(tournament=tournament)
@@ -58,6 +69,7 @@ def night_results_document(*, tournament: Tournament) -> dict[str, Any]:
                             {"player": name, "points": points, "reason": reason}
                             for name, points, reason in table.adjustments
                         ],
+                        "decision": _decision(table),
                     }
                     for table in tables
                 ],

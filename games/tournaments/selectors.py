@@ -3,7 +3,7 @@
 import hashlib
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 
@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from games.tables import snapshots
 from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
-from scoring.tournaments.bracket import Match, advance, first_round, goes_through, unsettled
-from scoring.tournaments.ranking import TournamentRow, tournament_standings
+from scoring.tournaments.bracket import Match, advance, first_round, goes_through
+from scoring.tournaments.ranking import TournamentRow, by_stage, tournament_standings
 from scoring.tournaments.results import Bye, ByPlace, MarginBands, TableResult, WinDrawLoss
 from scoring.tournaments.tables import table_result
 
@@ -85,7 +85,7 @@ def night_results(*, tournament: Tournament) -> NightResults:
         if round_.bye_id is not None:
             byes.append(Bye(round_number=round_.number, player=round_.bye_id))
         for entrant in round_.walkovers.all():
-            byes.append(Bye(round_number=round_.number, player=entrant.pk))
+            byes.append(Bye(round_number=round_.number, player=entrant.pk, walkover=True))
         for pairing in round_.tables.all():
             result, status[pairing.pk] = _read_table(pairing, round_.number)
             if result is not None:
@@ -153,6 +153,8 @@ def night_standings(*, tournament: Tournament, found: NightResults | None = None
     found = found or night_results(tournament=tournament)
     entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
     rows = tournament_standings(list(entrants), found.results, found.byes, scale(tournament))
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        rows = by_stage(rows, _knockout_stages(tournament, found))
     lines = [
         StandingLine(row, entrants[row.player].player.name, entrants[row.player].withdrawn)
         for row in rows
@@ -175,6 +177,7 @@ def _night_key(tournament: Tournament, kind: str, *more) -> str:
     night's scale, its entrants, its rounds' byes and every table's head, and ``more``."""
     heads = RoundTable.objects.filter(round__tournament=tournament).order_by("pk")
     parts = [
+        2,  # how they are worked out: 2 since a round robin's walkover is no bye
         tournament.pk,
         str(tournament.format),  # the choices' values, whether read back or just set
         str(tournament.scale),
@@ -302,11 +305,15 @@ def night_for_visitor(*, club_slug: str, tournament_id: int, user) -> Tournament
 @dataclass(frozen=True)
 class NightTable:
     """One table of a night's results: each seat's (name, total), and the director's
-    adjustments of the totals as (name, points, reason), which the totals include."""
+    adjustments of the totals as (name, points, reason), which the totals include; the
+    director's decision on it, if any, with its reason and the VP it gave."""
 
     pairing: RoundTable
     seats: list[tuple[str, int]]
     adjustments: list[tuple[str, int, str]]
+    decision: str = ""  # "lock", "void" or "score" when the director decided the table
+    reason: str = ""  # the decision's reason
+    given: tuple[tuple[str, int], ...] = ()  # the VP the director gave each seat ("score")
 
 
 def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[NightTable]]]:
@@ -319,9 +326,18 @@ def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[NightTable
             totals = state.match.totals or state.totals
             names = [seat.entrant.player.name for seat in pairing.seats.all()]
             adjustments = [(names[a.seat], a.points, a.reason) for a in state.adjustments]
-            tables.append(NightTable(pairing, list(zip(names, totals, strict=True)), adjustments))
+            line = NightTable(pairing, list(zip(names, totals, strict=True)), adjustments)
+            tables.append(_with_decision(line, state.decision, names))
         rounds.append((round_, tables))
     return rounds
+
+
+def _with_decision(line: NightTable, decision, names: list[str]) -> NightTable:
+    """Return the table's line with the director's decision on it, if any."""
+    if decision is None:
+        return line
+    given = tuple(zip(names, decision.points, strict=True)) if decision.points else ()
+    return replace(line, decision=decision.decision, reason=decision.reason, given=given)
 
 
 def drawn_field(*, tournament: Tournament) -> list[int]:
@@ -351,16 +367,40 @@ def knockout_rounds(*, tournament: Tournament, found: NightResults) -> list[list
     return _drawn_rounds(tournament, seeds, found, _out(tournament, seeds, found))
 
 
-def knockout_unsettled(*, tournament: Tournament, found: NightResults) -> list[int]:
-    """Return the numbers of the tables of the bracket's last round drawn whose match has
-    no winner yet (in play, or level: the director scores it, NIGHT-KO-DRAW)."""
+def _knockout_stages(tournament: Tournament, found: NightResults) -> dict[int, int]:
+    """Return the round of the bracket each player reached, one past the last for the
+    knock-out's winner."""
     seeds = _seeds(tournament)
     out = _out(tournament, seeds, found)
     rounds = _drawn_rounds(tournament, seeds, found, out)
-    if not rounds:
-        return []
-    winners = _round_winners(found).get(len(rounds), {})
-    return [index + 1 for index in unsettled(rounds[-1], winners, withdrawn=out)]
+    stage = {
+        player: number
+        for number, matches in enumerate(rounds, start=1)
+        for match in matches
+        for player in match
+        if player is not None
+    }
+    if len(rounds) >= 2 and rounds[-1] == []:
+        won = _round_winners(found).get(len(rounds) - 1, {})
+        champion = goes_through(rounds[-2][0], won.get(0), withdrawn=out)
+        if champion is not None:
+            stage[champion] = len(rounds)
+    return stage
+
+
+def knockout_blocking(*, tournament: Tournament, found: NightResults) -> list[int]:
+    """Return the numbers of the tables of the bracket's last round drawn that hold the
+    next round back: level (no winner, a void table too) with both players still in."""
+    seeds = _seeds(tournament)
+    out = _out(tournament, seeds, found)
+    last = len(_drawn_rounds(tournament, seeds, found, out))
+    return sorted(
+        number
+        for result, number in found.numbered
+        if result.round_number == last
+        and match_winner(result) is None
+        and not out.intersection(result.players)
+    )
 
 
 def knockout_walkover_lost(*, tournament: Tournament, entrant_id: int) -> bool:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext, ngettext
 
 from games.clubs.models import League, Membership, Player, Season
 from games.clubs.services import player_create, require_member
-from games.shared.errors import ActionRefused
+from games.shared.errors import ActionRefused, EventRejected
 from games.tables.models import Table
 from games.tables.services import event_append, table_create
 from games.tournaments import selectors
@@ -368,6 +368,27 @@ def entrant_set(*, actor, tournament_id: int, entrant_id: int, checked_in: bool,
         )
     entrant.checked_in, entrant.withdrawn = checked_in, withdrawn
     entrant.save(update_fields=["checked_in", "withdrawn"])
+    if withdrawn and tournament.format == Tournament.Format.KNOCKOUT:
+        _void_open_match(tournament, entrant, actor)
+
+
+def _void_open_match(tournament: Tournament, entrant: Entrant, actor) -> None:
+    """Void the table a knock-out player leaves in play: level, the match goes to the
+    opponent by walkover, with no decision left for the director to take by hand
+    (NIGHT-WITHDRAW)."""
+    found = selectors.night_results(tournament=tournament)
+    for pairing in found.playing:
+        if not any(seat.entrant_id == entrant.pk for seat in pairing.seats.all()):
+            continue
+        # Refused, naming the table, while a hand is played there move by move: it is
+        # finished or taken back first, and the withdrawal is not stored either.
+        table_decide(
+            actor=actor,
+            tournament_id=tournament.pk,
+            round_table_id=pairing.pk,
+            decision="void",
+            reason=gettext("%(name)s withdrew") % {"name": entrant.player.name},
+        )
 
 
 def _check_round_over(found: selectors.NightResults) -> None:
@@ -428,16 +449,16 @@ def _knockout(tournament: Tournament, number: int, entrants: dict, found):
     gets none."""
     rounds = selectors.knockout_rounds(tournament=tournament, found=found)
     if len(rounds) < number:
-        tables = selectors.knockout_unsettled(tournament=tournament, found=found)
+        level = selectors.knockout_blocking(tournament=tournament, found=found)
         raise ActionRefused(
             ngettext(
                 "Table %(tables)s of round %(round)s has no winner yet: when it is over, or "
                 "if it ended level, score it from its Decide form (NIGHT-KO-DRAW).",
                 "Tables %(tables)s of round %(round)s have no winner yet: when they are over, "
                 "or if they ended level, score them from their Decide forms (NIGHT-KO-DRAW).",
-                len(tables),
+                len(level),
             )
-            % {"tables": ", ".join(map(str, tables)), "round": len(rounds)}
+            % {"tables": ", ".join(str(number) for number in level), "round": len(rounds)}
         )
     matches = rounds[number - 1]
     if not matches:
@@ -554,13 +575,20 @@ def table_decide(
     payload = {"decision": decision, "reason": reason}
     if points is not None:
         payload["points"] = list(points)
-    return event_append(
-        table_id=pairing.table_id,
-        event_id=uuid.uuid4(),
-        expected_seq=pairing.table.head_seq,
-        event_type=TABLE_DECIDED,
-        payload=payload,
-        entered_by=actor.get_username()[:40],
-        user=actor,
-        by_director=True,
-    )
+    try:
+        return event_append(
+            table_id=pairing.table_id,
+            event_id=uuid.uuid4(),
+            expected_seq=pairing.table.head_seq,
+            event_type=TABLE_DECIDED,
+            payload=payload,
+            entered_by=actor.get_username()[:40],
+            user=actor,
+            by_director=True,
+        )
+    except EventRejected as exc:
+        # Said on the night's page, which lists every table: the refusal names this one.
+        raise ActionRefused(
+            gettext("Table %(table)s cannot be decided yet: %(why)s")
+            % {"table": pairing.number, "why": exc}
+        ) from None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from scoring.tournaments.results import Bye, PlayerKey, TableResult, VictoryPoints, victory_points
@@ -127,7 +127,7 @@ def _tally(
             margin[player] += difference
     for bye in byes:
         vp[bye.player] += scale.bye
-        bye_count[bye.player] += 1
+        bye_count[bye.player] += not bye.walkover
     return vp, margin, met, played, bye_count
 
 
@@ -184,3 +184,22 @@ def _head_to_head(
                 net[better] += 1
                 net[worse] -= 1
     return {player: net[player] for player in group}
+
+
+def by_stage(rows: Sequence[TournamentRow], stage: Mapping[PlayerKey, int]) -> list[TournamentRow]:
+    """Rank a knock-out's rows by how far each player went (``stage``: the round reached,
+    one more for the winner), then as the rows already stand (NIGHT-KO-RANK): whoever went
+    further is above, whatever their points."""
+    ordered = sorted(rows, key=lambda row: (-stage.get(row.player, 0), row.rank))
+    ranked: list[TournamentRow] = []
+    for index, row in enumerate(ordered):
+        before = ordered[index - 1] if index else None
+        level = before is not None and (stage.get(before.player, 0), before.rank) == (
+            stage.get(row.player, 0),
+            row.rank,
+        )
+        rank = ranked[-1].rank if level else index + 1
+        after = ordered[index + 1] if index + 1 < len(ordered) else None
+        parted = after is not None and stage.get(after.player, 0) != stage.get(row.player, 0)
+        ranked.append(replace(row, rank=rank, tiebreak=None if parted else row.tiebreak))
+    return ranked

@@ -50,10 +50,13 @@ class TableResult:
 
 @dataclass(frozen=True, slots=True)
 class Bye:
-    """A round in which ``player`` had no opponent."""
+    """A round in which ``player`` had no opponent: the bye, or a round robin's walkover
+    (the scheduled opponent had left), which scores a bye's points but is no bye: it does
+    not count among the player's byes (NIGHT-WITHDRAW)."""
 
     round_number: int
     player: PlayerKey
+    walkover: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,13 +77,25 @@ def swiss_round(
     order = standing_order(players, results, byes, scale, seed=seed + round_number)
     bye = None
     if len(order) % 2:
-        had = {player: sum(b.player == player for b in byes) for player in order}
-        fewest = min(had.values())
-        bye = next(player for player in reversed(order) if had[player] == fewest)
+        bye = _bye(order, results, byes, round_number)
         order.remove(bye)
     met = {frozenset(r.players) for r in results if len(r.players) == 2}
     tables = tuple(_pairs(order, met, set(apart)))
     return Pairing(round_number=round_number, tables=tables, bye=bye)
+
+
+def _bye(
+    order: list[PlayerKey], results: list[TableResult], byes: list[Bye], round_number: int
+) -> PlayerKey:
+    """Return who has the bye: the lowest of those with the fewest byes, but not a player
+    joining late in this round while anyone else can take it, so that a latecomer sits at a
+    table, where a lateness penalty can be taken (NIGHT-LATE)."""
+    had = {player: sum(b.player == player for b in byes) for player in order}
+    seen = named(results, byes)
+    joining = {player for player in order if round_number > 1 and player not in seen}
+    candidates = [player for player in order if player not in joining] or order
+    fewest = min(had[player] for player in candidates)
+    return next(player for player in reversed(candidates) if had[player] == fewest)
 
 
 def _pairs(

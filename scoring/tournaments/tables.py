@@ -31,7 +31,7 @@ def table_result(
     if decision is not None:
         totals = state.match.totals or state.totals
         lower = state.variant.standings.lower_is_better
-        places = state.match.places or tuple(places_of(totals, lower_is_better=lower))
+        places = _places(state) or tuple(places_of(totals, lower_is_better=lower))
         margins = tuple(_margin(totals, seat, lower) for seat in range(len(totals)))
         decided: tuple[Fraction, ...] = ()
         if decision.decision == "void":
@@ -57,7 +57,7 @@ def table_result(
     return TableResult(
         round_number,
         players,
-        tuple(seat.place for seat in summary.seats),
+        _places(state) or tuple(seat.place for seat in summary.seats),
         tuple(
             sign * (seat.points_for - seat.points_against) + moved[seat.seat] for seat in base.seats
         ),
@@ -69,3 +69,25 @@ def _margin(totals: Sequence[int], seat: int, lower_is_better: bool) -> Fraction
     others = [total for other, total in enumerate(totals) if other != seat]
     difference = Fraction(totals[seat]) - Fraction(sum(others), len(others))
     return -difference if lower_is_better else difference
+
+
+def _places(state: TableState) -> tuple[int, ...]:
+    """Return the places of a game that gives them by who went out (Scala 40, S40-MATCH),
+    players out in the same hand parted by their totals as adjusted (NIGHT-ADJUST): a
+    penalty moves them as it moves any other total. Empty for a game placed by its totals.
+
+    The match's own places are read from its hands alone; the hand each player went out in
+    is read back from the match over the hands up to it.
+    """
+    match = state.match
+    if not match.places or not state.adjustments:
+        return match.places
+    # A player still in goes out "after" every hand played, whatever the seat count.
+    never = match.hands + 1
+    gone = {seat: never for seat in range(len(match.places))}
+    for hands in range(match.hands, 0, -1):
+        for seat in state.variant.match_result(state.options, state.counted[:hands]).out:
+            gone[seat] = hands
+    sign = 1 if state.variant.standings.lower_is_better else -1
+    keys = [(-gone[seat], sign * match.totals[seat]) for seat in range(len(match.places))]
+    return tuple(1 + sum(other < key for other in keys) for key in keys)

@@ -186,10 +186,36 @@ def test_a_twelve_player_night_with_what_a_director_meets(
     guest.reload()
     expect(guest.get_by_test_id("next-table")).not_to_have_count(0)
 
+    # Time is up at round 2's last table: the director locks it from the page, then
+    # changes the decision there to a score (NIGHT-LOCK: the later decision replaces it).
+    director.goto(night_url)
+    decide = director.get_by_test_id("round-table").last.get_by_test_id("decide")
+    decide.locator("summary").click()
+    decide.get_by_label("Decision").select_option("lock")
+    decide.get_by_label("Why?").fill("time")
+    decide.get_by_role("button", name="Record the decision").click()
+    last = director.get_by_test_id("round-table").last
+    expect(last).to_contain_text("decided by the director")
+    decide = last.get_by_test_id("decide")
+    expect(decide.locator("summary")).to_have_text("Change the decision")
+    decide.locator("summary").click()
+    decide.get_by_label("Decision").select_option("score")
+    decide.get_by_label("Why?").fill("agreed")
+    fields = decide.get_by_label("Victory points:", exact=False)
+    for index in range(fields.count()):
+        fields.nth(index).fill(str(index))
+    decide.get_by_role("button", name="Record the decision").click()
+    expect(director.get_by_test_id("round-table").last).to_contain_text("decided by the director")
+    assert axe_violations(director) == []
     _finish_round("Ramino night", 2)
     director.goto(night_url)
     director.get_by_role("button", name="Close the tournament").click()
     expect(director.get_by_test_id("finished")).to_be_visible()
+    director.goto(night_url + "results/")
+    decision = director.get_by_test_id("result-decision")
+    expect(decision).to_have_count(1)
+    expect(decision).to_contain_text("Scored by the director (“agreed”), victory points given:")
+    assert axe_violations(director) == []
 
     # The TV after the night: final standings, no clock, no menus; checked and kept.
     expect(screen.get_by_test_id("room-final")).to_be_visible(timeout=5_000)

@@ -5,6 +5,7 @@ schedule was drawn from the first round's field."""
 import pytest
 
 from games.shared.errors import ActionRefused
+from games.tables import snapshots
 from games.tournaments import selectors, services
 from tests.factories import PlayerFactory
 from tests.games.tournaments.helpers import finish_gin_table
@@ -41,18 +42,34 @@ def _register(world, night, name: str) -> int:
 
 def test_a_swiss_takes_a_latecomer_from_the_next_round_with_nothing_for_the_one_missed(world):
     """NIGHT-LATE: four play round 1 (two winners on 3 VP, two losers on 0 with a Buchholz
-    of 3). Elena comes: 0 VP and a Buchholz of 0, she is last, and in a field of five has
-    the bye of round 2 (3 VP), with no table played."""
+    of 3). Elena comes: 0 VP and a Buchholz of 0, she is last; in a field of five the bye
+    of round 2 skips her, joining this round, and goes to the lowest of the others (one of
+    the two losers, level on everything: the seed's draw between them). She sits at a
+    table, where the night's lateness penalty of 25 is taken from her total."""
     night = _night(world, "swiss")
+    night.late_penalty = 25
+    night.save(update_fields=["late_penalty"])
     first = services.round_start(actor=world.admin, tournament_id=night.pk)
     for table in first.tables:
         finish_gin_table(table.id)
+    losers = {table.seats.order_by("position")[1].player.name for table in first.tables}
     assert _register(world, night, "Elena") == 1
     lines = {line.name: line.row for line in selectors.night_standings(tournament=night)}
     assert (lines["Elena"].victory_points, lines["Elena"].played, lines["Elena"].rank) == (0, 0, 5)
     second = services.round_start(actor=world.admin, tournament_id=night.pk)
-    assert second.round.bye.player.name == "Elena"
+    assert second.round.bye.player.name in losers
     assert len(second.tables) == 2
+    pairing = second.round.tables.get(seats__entrant__player__name="Elena")
+    seat = pairing.seats.get(entrant__player__name="Elena").seat
+    services.points_adjust(
+        actor=world.admin,
+        tournament_id=night.pk,
+        round_table_id=pairing.pk,
+        seat=seat,
+        preset="late",
+    )
+    pairing.table.refresh_from_db()
+    assert snapshots.head_state(pairing.table).totals[seat] == -25
 
 
 @pytest.mark.parametrize("format", ["round_robin", "knockout"])

@@ -636,6 +636,8 @@ def test_the_director_keeps_two_players_apart_and_the_next_round_parts_them(worl
 
 class TestADeputyDirector:
     def test_a_member_named_deputy_runs_this_night_and_no_other(self, world, director, night):
+        """NIGHT-DEPUTY: the deputy starts the rounds, names no deputies, directs no other
+        night."""
         tournament, url = night
         deputy = Client()
         deputy.force_login(world.member)

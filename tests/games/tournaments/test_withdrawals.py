@@ -193,24 +193,15 @@ class TestKnockout:
         # A walkover is no table: s1 won round 1 and the final, nothing for the semi-final.
         assert (lines[s[1]].row.victory_points, lines[s[1]].row.played) == (6, 2)
 
-    def test_a_player_withdrawn_mid_match_loses_it_when_the_director_voids_it(self, world):
+    def test_a_player_withdrawn_mid_match_loses_it_and_stays_out(self, world):
         night = _night(world, format="knockout", others=("Dario",), rounds=1)
         started = services.round_start(actor=world.admin, tournament_id=night.pk)
         s = [None, *self._seeds(night)]
         assert [_names(table) for table in started.tables] == [(s[1], s[4]), (s[2], s[3])]
-        # While s4's table plays, its result comes first: s4 may still come back.
-        _set(world, night, s[4])
-        _set(world, night, s[4], withdrawn=False)
+        # The withdrawal voids s4's open table by itself (NIGHT-WITHDRAW): level, the
+        # match goes to s1 by walkover once the round is over, and s4 stays out.
         _set(world, night, s[4])
         finish_gin_table(started.tables[1].id, winner_seat=1)
-        services.table_decide(
-            actor=world.admin,
-            tournament_id=night.pk,
-            round_table_id=started.round.tables.get(number=1).pk,
-            decision="void",
-            reason="withdrew",
-        )
-        # Void, the match has no winner: it goes to s1, and s4 stays out.
         with pytest.raises(ActionRefused, match="cannot come back"):
             _set(world, night, s[4], withdrawn=False)
         final = services.round_start(actor=world.admin, tournament_id=night.pk)
@@ -267,10 +258,11 @@ class TestRoundRobin:
         assert lines[p[0]].withdrawn
         assert (lines[p[0]].row.victory_points, lines[p[0]].row.played) == (3, 1)
         # Seat 0 won every table: p2 beat p1 in round 1 (3) and had the walkover of round
-        # 2 (3); p1 lost round 1 and 2 and has the walkover of round 3 (3).
+        # 2 (3); p1 lost round 1 and 2 and has the walkover of round 3 (3). A walkover is
+        # no bye: neither has had one (NIGHT-WITHDRAW).
         assert [(lines[n].row.victory_points, lines[n].row.byes) for n in p[1:3]] == [
-            (3, 1),
-            (6, 1),
+            (3, 0),
+            (6, 0),
         ]
         page = Client()
         page.force_login(world.admin)

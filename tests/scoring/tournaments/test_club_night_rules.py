@@ -14,7 +14,7 @@ import pytest
 from scoring.events import POINTS_ADJUSTED, RESULT_CONFIRMED, TABLE_DECIDED, LogEvent
 from scoring.ratings import ratings_over
 from scoring.tournaments.bracket import advance, first_round
-from scoring.tournaments.ranking import tournament_standings
+from scoring.tournaments.ranking import by_stage, tournament_standings
 from scoring.tournaments.results import (
     Bye,
     ByPlace,
@@ -549,3 +549,142 @@ class TestAdjustments:
         events = log("gin", ["Ann", "Bob"], {"preset": "classic", "target": 50})
         violations = refused(events, LogEvent(2, POINTS_ADJUSTED, payload))
         assert violations[0].params.get("field") == field
+
+
+class TestRaminoLateness:
+    """NIGHT-ADJUST at a Ramino table of four: the points difference follows the adjusted
+    totals, as the places and VP do."""
+
+    def test_a_lateness_penalty_moves_places_vp_and_the_points_difference(self):
+        # One hand: seat 0 goes out, the others hold 10, 20 and 30 (RAM-SCORE: +60, -10,
+        # -20, -30). Ann (seat 0) came late: a penalty of 75 leaves her on -15, so the
+        # places are bob 1st (-10), ann 2nd (-15), cat 3rd (-20), dan 4th (-30), worth
+        # 4, 2, 1 and 0 VP. Points differences (gained less lost: 60, -10, -20, -30 before
+        # the penalty) move as the penalty moves each total against the others' average:
+        # ann's by -75, each other's by +75/3 = 25: ann -15, bob 15, cat 5, dan -5.
+        hand = [{"points": 0, "went_out": True}, *({"points": p} for p in (10, 20, 30))]
+        state = table(
+            "ramino",
+            ["ann", "bob", "cat", "dan"],
+            {"hands": 1},
+            rec({"mode": "points", "players": hand}),
+            _adjusted(0, -75),
+        )
+        read = table_result(state, ["ann", "bob", "cat", "dan"], round_number=1)
+        assert state.finished and state.totals == (-15, -10, -20, -30)
+        assert read.places == (2, 1, 3, 4)
+        assert read.margins == (-15, 15, 5, -5)
+        assert victory_points(read, ByPlace()) == {"ann": 2, "bob": 4, "cat": 1, "dan": 0}
+
+    def test_a_gin_adjustment_is_counted_once(self):
+        # Gin, 50 up: ann goes gin against 30 (GIN-SCORE-GIN: 25 + 30 = 55), then both get
+        # a penalty of 10: 45 to -10, a margin of 55 still for ann, -55 for bob.
+        state = table(
+            "gin",
+            ["ann", "bob"],
+            {"preset": "classic", "target": 50},
+            rec(quick(0, "gin", 0, 30)),
+            _adjusted(0, -10),
+            _adjusted(1, -10),
+        )
+        read = table_result(state, ["ann", "bob"], round_number=1)
+        assert state.totals == (45, -10)
+        assert read.margins == (55, -55)
+
+
+class TestLatecomerAndWalkover:
+    def test_the_bye_skips_a_player_joining_this_round(self):
+        """NIGHT-LATE: round 1 A beat B by 10, C beat D by 40; E joins for round 2. On 0 VP
+        B, D and E are lowest, E last (no table); the bye skips E, who joins now, and goes
+        to the lowest of the others: D (Buchholz 3 like B, points difference -40 against
+        -10). Left C, A, B, E by the standings (C's difference 40 above A's 10): C-A and
+        B-E, no rematch and a sum of 1 + 1."""
+        results = [won(1, "A", "B", 10), won(1, "C", "D", 40)]
+        pairing = swiss_round("ABCDE", results, [], WDL, round_number=2, seed=3)
+        assert pairing.bye == "D"
+        assert {frozenset(t) for t in pairing.tables} == {frozenset("CA"), frozenset("BE")}
+
+    def test_a_round_robin_walkover_scores_a_bye_but_is_no_bye(self):
+        """NIGHT-WITHDRAW: B's scheduled opponent left; B scores the bye's 3 VP that round,
+        and has had no bye (A had the real one)."""
+        byes = [Bye(1, "A"), Bye(2, "B", walkover=True)]
+        rows = rows_by_player(tournament_standings("AB", [], byes, WDL))
+        assert (rows["A"].victory_points, rows["A"].byes) == (3, 1)
+        assert (rows["B"].victory_points, rows["B"].byes) == (3, 0)
+
+
+class TestKnockOutRanking:
+    def test_whoever_went_further_ranks_above_whatever_their_points(self):
+        """NIGHT-KO-RANK on the banded scale. Six players: W and Z have first-round byes
+        (no VP in a knock-out), L beats Y by 10 (12-8), F beats X by 400 (20-0); semi-finals
+        W beats L by 10 (12-8), F beats Z by 400 (20-0); the final W beats F by 10 (12-8).
+        VP: F 48, W 24, L 20, Y 8, X and Z 0 (level on everything: rank 5 shared). By the
+        round reached (W 4 as the winner, F 3, L and Z 2, Y and X 1): W, F, L, Z, Y, X."""
+        results = [
+            won(1, "L", "Y", 10),
+            won(1, "F", "X", 400),
+            won(2, "W", "L", 10),
+            won(2, "F", "Z", 400),
+            won(3, "W", "F", 10),
+        ]
+        rows = tournament_standings("FLWXYZ", results, [], MarginBands())
+        assert [(row.player, row.rank, row.victory_points) for row in rows] == [
+            ("F", 1, 48),
+            ("W", 2, 24),
+            ("L", 3, 20),
+            ("Y", 4, 8),
+            ("X", 5, 0),
+            ("Z", 5, 0),
+        ]
+        stage = {"W": 4, "F": 3, "L": 2, "Z": 2, "Y": 1, "X": 1}
+        ranked = by_stage(rows, stage)
+        assert [(row.player, row.rank) for row in ranked] == [
+            ("W", 1),
+            ("F", 2),
+            ("L", 3),
+            ("Z", 4),
+            ("Y", 5),
+            ("X", 6),
+        ]
+
+
+class TestTablesThatCount:
+    def test_a_void_table_is_played_and_its_players_have_met(self):
+        """NIGHT-PLAYED: A and B's table is voided in round 1 (0 VP each, no difference);
+        C beats D. Each of A and B has 1 table played and has met the other; A's Buchholz
+        is B's 0. In round 2 the Swiss avoids the rematch A-B (and C-D): by the standings
+        C, then A, B, D (level on 0; D's difference -10 below A's and B's 0, A and B by
+        the seed), so the pairs are C with A or B and the other with D."""
+        void = result(1, "AB", (1, 1), (0, 0), decided=(0, 0))
+        results = [void, won(1, "C", "D")]
+        rows = rows_by_player(tournament_standings("ABCD", results, [], WDL))
+        assert (rows["A"].played, rows["A"].opponents, rows["A"].victory_points) == (
+            1,
+            frozenset("B"),
+            0,
+        )
+        assert rows["A"].points_difference == 0 and rows["A"].buchholz == 0
+        pairing = swiss_round("ABCD", results, [], WDL, round_number=2, seed=5)
+        pairs = {frozenset(t) for t in pairing.tables}
+        assert frozenset("AB") not in pairs and frozenset("CD") not in pairs
+
+
+class TestScala40Places:
+    def test_players_out_in_the_same_hand_are_parted_by_their_adjusted_totals(self):
+        """S40-MATCH, NIGHT-ADJUST: limit 101; in hand 1 cat goes out and ann (110) and bob
+        (120) pass the limit together: cat 1st, then the lower of the two, ann 2nd, bob
+        3rd. Ann came late: a penalty of 25 (added, Scala 40 being scored in penalties)
+        leaves her on 135, so bob is 2nd and ann 3rd (VP 2 and 1 by place at a table of
+        three, cat 4). Points difference: the others' mean minus one's own, ann
+        (120 + 0) / 2 - 135 = -75, bob 135 / 2 - 120 = -52.5, cat 255 / 2."""
+        hand = {
+            "mode": "points",
+            "players": [{"points": 110}, {"points": 120}, {"points": 0, "went_out": True}],
+            "stock_exhausted": False,
+        }
+        state = table("scala40", ["ann", "bob", "cat"], {}, rec(hand), _adjusted(0, 25))
+        read = table_result(state, ["ann", "bob", "cat"], round_number=1)
+        assert state.finished and state.totals == (135, 120, 0)
+        assert read.places == (3, 2, 1)
+        assert read.margins == (-75, Fraction(-105, 2), Fraction(255, 2))
+        assert victory_points(read, ByPlace()) == {"ann": 1, "bob": 2, "cat": 4}
