@@ -228,6 +228,59 @@ def player_create(*, actor, club_id: int, name: str) -> Player:
         raise taken from None
 
 
+# The most names one paste adds to a roster: a big club's evening, with room to spare.
+MAX_PLAYERS_AT_ONCE = 60
+
+
+def _roster_line_errors(club_id: int, lines: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Return the names of a pasted list (blank lines skipped) and what is wrong, each
+    sentence naming its line as the user counts them (from 1)."""
+    max_length = Player._meta.get_field("name").max_length
+    roster = {
+        n.casefold() for n in Player.objects.filter(club_id=club_id).values_list("name", flat=True)
+    }
+    names, errors, seen = [], [], {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            name = clean_name(line, max_length=max_length)
+        except ValidationError as exc:
+            errors.append(
+                gettext("Line %(line)d: %(error)s") % {"line": number, "error": exc.messages[0]}
+            )
+            continue
+        key = name.casefold()
+        if key in seen:
+            error = gettext("%(name)s is already on line %(first)d.") % {
+                "name": name,
+                "first": seen[key],
+            }
+        elif key in roster:
+            error = gettext("The club already has a player called %(name)s.") % {"name": name}
+        else:
+            seen[key] = number
+            names.append(name)
+            continue
+        errors.append(gettext("Line %(line)d: %(error)s") % {"line": number, "error": error})
+    return names, errors
+
+
+@transaction.atomic
+def players_create(*, actor, club_id: int, lines: Sequence[str]) -> list[Player]:
+    """Add guest players to a club's roster from a pasted list, one name a line (admins):
+    all of them, or none if any line is wrong (each wrong line is named)."""
+    require_member(club_id=club_id, user=actor, admin=True)
+    names, errors = _roster_line_errors(club_id, lines)
+    if not errors and not names:
+        errors = [gettext("Enter at least one name.")]
+    if len(names) > MAX_PLAYERS_AT_ONCE:
+        errors.append(gettext("At most %(count)d names at once.") % {"count": MAX_PLAYERS_AT_ONCE})
+    if errors:
+        raise ValidationError(errors, code="names")
+    return [player_create(actor=actor, club_id=club_id, name=name) for name in names]
+
+
 @transaction.atomic
 def player_link(*, actor, player_id: int, user_id: int) -> Player:
     """Link a club's guest player to a member's account, for admins; their tables follow."""

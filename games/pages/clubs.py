@@ -93,6 +93,7 @@ def _club_context(request, access, **forms) -> dict:
         context.update(
             invite_form=InviteForm(),
             player_form=PlayerForm(),
+            max_players_at_once=club_services.MAX_PLAYERS_AT_ONCE,
             link_form=PlayerLinkForm(players=detail.players, members=detail.members),
             role_choices=RoleForm.base_fields["role"].choices,
         )
@@ -155,16 +156,17 @@ def invite_create_view(request, access):
 @require_POST
 @with_club
 def player_create_view(request, access):
-    """Add a guest player to the club's roster (admins)."""
+    """Add guest players to the club's roster, one name a line (admins): all or none."""
     admins_only(access)
+    form = PlayerForm(request.POST)
     return _club_write(
         request,
         access,
-        PlayerForm(request.POST),
+        form,
         part="players",
         form_name="player_form",
-        write=lambda data: club_services.player_create(
-            actor=request.user, club_id=access.club.pk, name=data["name"]
+        write=lambda data: club_services.players_create(
+            actor=request.user, club_id=access.club.pk, lines=form.name_lines()
         ),
     )
 

@@ -568,8 +568,8 @@ def _club():
     def refuse(page):
         page.goto(f"/clubs/{club.slug}/")
         players = page.locator("#players")
-        players.get_by_label("Guest player's name").fill("anna")
-        players.get_by_role("button", name="Add the player").click()
+        players.get_by_label("Guest players' names, one a line").fill("anna")
+        players.get_by_role("button", name="Add the players").click()
         return page.locator("#players").get_by_role("alert")
 
     return _session_cookie(user=owner), refuse

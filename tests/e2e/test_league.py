@@ -71,8 +71,8 @@ def create_club(page, name: str) -> None:
 def add_guest_player(page, name: str) -> None:
     """Add a guest player to the club's roster; the roster is redrawn in place (htmx)."""
     players = page.locator("#players")
-    players.get_by_label("Guest player's name").fill(name)
-    players.get_by_role("button", name="Add the player").click()
+    players.get_by_label("Guest players' names, one a line").fill(name)
+    players.get_by_role("button", name="Add the players").click()
     # Wait for the redrawn roster before adding the next one: the form is swapped with it.
     expect(players.locator(".roster li").filter(has_text=name)).to_be_visible()
 

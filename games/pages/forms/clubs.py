@@ -9,7 +9,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.clubs.models import ClubRole, Membership, Player, Tiebreaker
-from games.clubs.services import INVITE_DAYS, MAX_INVITE_DAYS, MAX_INVITE_USES
+from games.clubs.services import (
+    INVITE_DAYS,
+    MAX_INVITE_DAYS,
+    MAX_INVITE_USES,
+    MAX_PLAYERS_AT_ONCE,
+)
 from games.pages.forms.game_options import MAX_PLAYERS
 from games.pages.forms.tables import TableCreateForm
 from scoring.game import LEAGUE_FORM
@@ -66,7 +71,17 @@ class InviteLinkForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label=_("Guest player's name"), max_length=40)
+    """Guest players for the roster, pasted one a line (as the night's page takes them)."""
+
+    names = forms.CharField(
+        label=_("Guest players' names, one a line"),
+        # Bounded before it is split: 60 names of 40 characters and their breaks.
+        max_length=MAX_PLAYERS_AT_ONCE * 42,
+        widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off", "autocapitalize": "words"}),
+    )
+
+    def name_lines(self) -> list[str]:
+        return self.cleaned_data["names"].splitlines()
 
 
 class PlayerLinkForm(forms.Form):

@@ -172,7 +172,7 @@ class TestClubPages:
     def test_a_member_cannot_make_invites_or_add_players(self, world):
         client = _as(world.member)
         invite = client.post(f"/clubs/{world.club.slug}/invites/", {"role": "admin"})
-        player = client.post(f"/clubs/{world.club.slug}/players/", {"name": "Dino"})
+        player = client.post(f"/clubs/{world.club.slug}/players/", {"names": "Dino"})
         assert (invite.status_code, player.status_code) == (403, 403)
         assert "owner and admins" in player.content.decode()
         assert not Player.objects.filter(name="Dino").exists()
@@ -180,11 +180,62 @@ class TestClubPages:
     def test_an_admin_adds_a_guest_player_and_a_repeated_name_is_refused(self, world):
         client = _as(world.admin)
         url = f"/clubs/{world.club.slug}/players/"
-        assert client.post(url, {"name": "Dino"}).status_code == 302
-        response = client.post(url, {"name": "dino"}, HTTP_HX_REQUEST="true")
+        assert client.post(url, {"names": "Dino"}).status_code == 302
+        response = client.post(url, {"names": "dino"}, HTTP_HX_REQUEST="true")
         assert response.status_code == 422
-        assert "already has a player called" in response.content.decode()
+        assert "Line 1: The club already has a player called dino." in response.content.decode()
         assert world.club.players.filter(name__iexact="dino").count() == 1
+
+    def test_an_admin_pastes_several_players_one_a_line(self, world):
+        url = f"/clubs/{world.club.slug}/players/"
+        response = _as(world.admin).post(
+            url, {"names": "Dino\r\n\r\n  Elena   Rossi \r\nFranco\r\n"}, HTTP_HX_REQUEST="true"
+        )
+        body = response.content.decode()
+        assert response.status_code == 200
+        assert 'id="players"' in body and "<html" not in body
+        added = ["Dino", "Elena Rossi", "Franco"]
+        assert all(f">{name}</a>" in body for name in added)
+        assert world.club.players.filter(name__in=added).count() == 3
+
+    def test_bad_lines_are_named_and_nothing_is_added(self, world):
+        url = f"/clubs/{world.club.slug}/players/"
+        long_name = "X" * 41
+        names = f"Dino\nANNA\n{long_name}\nElena\n\ndino\n"
+        response = _as(world.admin).post(url, {"names": names})
+        body = response.content.decode()
+        assert response.status_code == 422
+        # Lines counted as the admin sees them, the blank fifth one included.
+        assert "Line 2: The club already has a player called ANNA." in body
+        assert "Line 3: A name has at most 40 characters." in body
+        assert "Line 6: dino is already on line 1." in body
+        assert "Line 1:" not in body and "Line 4:" not in body
+        assert not world.club.players.filter(name__in=["Dino", "Elena"]).exists()
+        # The paste is kept in the box, to mend and send again.
+        assert long_name in body and 'role="alert"' in body
+
+    def test_a_paste_of_too_many_names_is_refused_whole(self, world):
+        url = f"/clubs/{world.club.slug}/players/"
+        names = "\n".join(f"Player {n}" for n in range(1, 62))
+        response = _as(world.admin).post(url, {"names": names})
+        assert response.status_code == 422
+        assert "At most 60 names at once." in response.content.decode()
+        assert not world.club.players.filter(name__startswith="Player ").exists()
+
+    def test_a_blank_paste_asks_for_a_name(self, world):
+        response = _as(world.admin).post(f"/clubs/{world.club.slug}/players/", {"names": " \n "})
+        assert response.status_code == 422
+        assert world.club.players.count() == 3
+
+    def test_the_bulk_form_in_italian(self, world):
+        client = _as(world.admin)
+        client.cookies["django_language"] = "it"
+        url = f"/clubs/{world.club.slug}/players/"
+        response = client.post(url, {"names": "Dino\nanna"}, HTTP_ACCEPT_LANGUAGE="it")
+        body = response.content.decode()
+        assert response.status_code == 422
+        assert "Riga 2: Il circolo ha già un giocatore di nome anna." in body
+        assert "uno per riga" in body
 
     def test_an_admin_links_a_guest_player_to_a_member(self, world):
         response = _as(world.admin).post(

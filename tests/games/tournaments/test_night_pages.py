@@ -524,7 +524,11 @@ class TestCallingTheDirector:
         # The room screen's next poll brings the call, with the table's number.
         moved = Client().get(f"{room}?since={since}", HTTP_HX_REQUEST="true")
         assert moved.status_code == 200
-        calling = re.search(r'<li[^>]*class="calling"[^>]*>\s*<span class="num">(\d+)<', moved.text)
+        calling = re.search(
+            r'<li[^>]*class="calling"[^>]*>\s*<p class="room-table-head">\s*'
+            r'<span class="num">Table (\d+)<',
+            moved.text,
+        )
         assert calling and int(calling[1]) == first.number
         clear = url + f"tables/{first.pk}/call-clear/"
         assert director.post(clear).status_code == 302
@@ -783,3 +787,73 @@ def test_a_knock_out_match_locked_level_is_scored_from_the_page_and_the_next_rou
     assert director.post(url + "rounds/").status_code == 302
     final = RoundTable.objects.get(round__tournament=tournament, round__number=2)
     assert sorted(s.entrant.player.name for s in final.seats.all()) == sorted(given)
+
+
+def _room_tables(page: str) -> list[dict]:
+    """Each table card of the room screen: its head line, seats' names and totals."""
+    cards = re.findall(r'<li data-status="[^"]+" data-testid="room-table".*?</ul>', page, re.S)
+    return [
+        {
+            "head": " ".join(re.sub(r"<[^>]+>", " ", card.split("</p>")[0]).split()),
+            "seats": re.findall(
+                r'class="name">([^<]+)</span> <span class="total" data-testid="room-total">'
+                r"(-?\d+)<",
+                card,
+            ),
+        }
+        for card in cards
+    ]
+
+
+class TestTheRoomScreenTotals:
+    def test_each_table_shows_its_seats_running_totals_and_hands(self, world, director, night):
+        tournament, url = night
+        director.post(url + "rounds/")
+        room = _room_link(director, url)
+        first, second = RoundTable.objects.filter(round__tournament=tournament).order_by("number")
+        # Classic Gin, GIN-KNOCK: a knock on 3 against 20 deadwood scores the difference, 17.
+        table_services.event_append(
+            table_id=first.table_id,
+            event_id=uuid.uuid4(),
+            expected_seq=1,
+            event_type="hand_recorded",
+            payload=quick(0, "knock", 3, 20),
+        )
+        names = [[s.entrant.player.name for s in p.seats.all()] for p in (first, second)]
+        tv = Client()
+        tables = _room_tables(tv.get(room).content.decode())
+        assert tables[0]["head"] == "Table 1 1 hand playing"
+        assert tables[0]["seats"] == [(names[0][0], "17"), (names[0][1], "0")]
+        assert tables[1]["head"] == "Table 2 0 hands playing"
+        assert tables[1]["seats"] == [(names[1][0], "0"), (names[1][1], "0")]
+
+    def test_the_screen_s_poll_brings_the_new_totals(self, world, director, night):
+        tournament, url = night
+        director.post(url + "rounds/")
+        room = _room_link(director, url)
+        first = RoundTable.objects.filter(round__tournament=tournament).order_by("number")[0]
+        tv = Client()
+        version = re.search(r"\?since=([^\"]+)\"", tv.get(room).content.decode())[1]
+        assert tv.get(f"{room}?since={version}", HTTP_HX_REQUEST="true").status_code == 204
+        # The second seat goes gin against 12 deadwood: 25 + 12 = 37 (GIN-SCORE-GIN).
+        table_services.event_append(
+            table_id=first.table_id,
+            event_id=uuid.uuid4(),
+            expected_seq=1,
+            event_type="hand_recorded",
+            payload=quick(1, "gin", 0, 12),
+        )
+        board = tv.get(f"{room}?since={version}", HTTP_HX_REQUEST="true")
+        assert board.status_code == 200
+        tables = _room_tables(board.content.decode())
+        assert [total for _name, total in tables[0]["seats"]] == ["0", "37"]
+        assert tables[0]["head"].startswith("Table 1 1 hand")
+
+    def test_the_totals_in_italian(self, world, director, night):
+        _tournament, url = night
+        director.post(url + "rounds/")
+        room = _room_link(director, url)
+        page = Client(HTTP_ACCEPT_LANGUAGE="it").get(room).content.decode()
+        tables = _room_tables(page)
+        assert tables[0]["head"] == "Tavolo 1 0 mani in gioco"
+        assert "A parità decide il Buchholz" in page and "Classifica" in page
