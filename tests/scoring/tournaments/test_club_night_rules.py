@@ -688,3 +688,32 @@ class TestScala40Places:
         assert read.places == (3, 2, 1)
         assert read.margins == (-75, Fraction(-105, 2), Fraction(255, 2))
         assert victory_points(read, ByPlace()) == {"ann": 1, "bob": 2, "cat": 4}
+
+    def test_a_player_still_in_places_first_however_late_the_others_went_out(self):
+        """S40-MATCH with NIGHT-ADJUST, past the seat count: three players, cat out after
+        hand 5, bob after hand 8, ann never (tests/scoring/test_scala40_places.py's match of
+        three). A penalty of 5 on cat changes nothing of the order of going out: ann 1st,
+        bob 2nd, cat 3rd."""
+        rows = [
+            (0, 20, 30, 0),
+            (10, 0, 30, 1),
+            (0, 10, 20, 0),
+            (15, 10, 0, 2),
+            (0, 5, 25, 0),
+            (30, 0, None, 1),
+            (0, 40, None, 0),
+            (0, 20, None, 0),
+        ]
+        entries = []
+        for *points, closer in rows:
+            players = [
+                {"points": 0, "sitting_out": True}
+                if held is None
+                else {"points": held, **({"went_out": True} if seat == closer else {})}
+                for seat, held in enumerate(points)
+            ]
+            entries.append(rec({"mode": "points", "players": players, "stock_exhausted": False}))
+        state = table("scala40", ["ann", "bob", "cat"], {}, *entries, _adjusted(2, 5))
+        read = table_result(state, ["ann", "bob", "cat"], round_number=1)
+        assert state.finished and state.totals == (55, 105, 110)
+        assert read.places == (1, 2, 3)
