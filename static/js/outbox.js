@@ -171,15 +171,15 @@
       else scored.forEach((value, seat) => { sums[seat] += value; });
     });
     markers.forEach((marker, seat) => {
-      marker.hidden = waiting.length === 0;
-      if (marker.hidden) return;
       const shownTotal = marker.parentElement.querySelector(".total");
       const total = (shownTotal ? Number.parseInt(shownTotal.textContent, 10) : 0) + sums[seat];
       const fill = (name) => text(name).replace("{points}", signed(sums[seat])).replace("{total}", String(total));
       marker.textContent = fill(known ? "pending" : "pendingUnknown");
       marker.setAttribute("aria-label", fill(known ? "pendingLabel" : "pendingUnknownLabel"));
-      if (known) marker.dataset.provisional = String(total);
+      if (known && waiting.length) marker.dataset.provisional = String(total);
       else delete marker.dataset.provisional;
+      // A seat the waiting hands give nothing shows no "(+0 pending)" beside its total.
+      marker.hidden = waiting.length === 0 || (known && sums[seat] === 0);
     });
   }
   // A poll or a save draws the board again: mark it again.
