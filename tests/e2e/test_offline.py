@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
+from tests.e2e.axe import BLOCKING, axe_violations
 from tests.e2e.conftest import record_gin_hand, share_link
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -209,6 +210,10 @@ def test_an_offline_entry_overtaken_by_another_phone_is_shown_and_resolved(new_p
         " return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"
     )
     phone_a.screenshot(path="test-artifacts/phone-conflict.png", full_page=True, caret="initial")
+    for scheme in ("light", "dark"):
+        phone_a.emulate_media(color_scheme=scheme)
+        assert axe_violations(phone_a, impacts=BLOCKING, best_practice=True) == [], scheme
+    phone_a.emulate_media(color_scheme="light")
 
     # Phone A checks the hands and records its entry as the next hand, in one tap.
     waiting.get_by_role("button", name="Record it as the next").click()
