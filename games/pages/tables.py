@@ -39,6 +39,8 @@ from games.pages.forms.tables import (
     TableCreateForm,
     VoidForm,
 )
+from games.pages.recorder import PHONE_NAME
+from games.pages.recorder import recorder as _recorder
 from games.rules.reference import refusal_html
 from games.rules.text import table_rules, violation_text
 from games.shared.errors import ActionRefused, EventRejected
@@ -296,7 +298,7 @@ def table_rematch_view(request, table, role):
         )
     # A refusal goes to the pages' one answer (games/pages/errors.py): 403, 422 or 400.
     rematch = services.table_rematch(
-        table_id=table.id, actor=request.user, entered_by=_recorder(request)
+        table_id=table.id, actor=request.user, entered_by=_recorder(request, table)
     )
     session_remember(request, rematch, Role.SCOREKEEPER)
     keyring.keys_claim_follow(user=request.user, table=table, rematch=rematch)
@@ -314,18 +316,6 @@ def table_next_view(request, table, role):
         return redirect("table", table_id=table.id)
     rematch_follow(request, table, rematch)
     return redirect("table", table_id=rematch.id)
-
-
-PHONE_NAME = "phone_name"
-
-
-def _recorder(request) -> str:
-    """Say who recorded, as the history shows it: the name this phone was given, else the
-    signed-in member (always the member at a league table: the service sees to it)."""
-    if name := request.session.get(PHONE_NAME):
-        return name
-    # Unnamed, it stays empty in the log: the page says "scorekeeper" in its reader's language.
-    return request.user.get_username() if request.user.is_authenticated else ""
 
 
 @require_POST
@@ -368,7 +358,7 @@ def _append(request, table: Table, form, event_type: str, payload: dict) -> serv
         "event_id": form.cleaned_data["event_id"],
         "expected_seq": form.cleaned_data["expected_seq"],
         "payload": payload,
-        "entered_by": _recorder(request),
+        "entered_by": _recorder(request, table),
         "user": request.user,
     }
     if event_type == HAND_RECORDED:

@@ -105,6 +105,13 @@ def hand_preview(*, table: Table, payload: dict[str, Any]) -> dict[str, Any]:
     return apply(snapshots.head_state(table), hand).to_dict()["hands"][-1]["result"]
 
 
+def table_unnamed_phones(*, table: Table, prefix: str) -> int:
+    """How many unnamed phones have recorded on the table: the distinct recorders written
+    with ``prefix`` and their number ("#phone-1", "#phone-2")."""
+    recorders = table.events.filter(entered_by__startswith=prefix).values_list("entered_by")
+    return recorders.distinct().count()
+
+
 def table_events(*, table: Table) -> QuerySet[Event]:
     """Return a table's log in order."""
     return table.events.order_by("seq")

@@ -138,11 +138,19 @@ def score_chart(state) -> dict:
 _UNNAMED_RECORDERS = frozenset({"", "scorekeeper", "segnapunti", "creator", "creatore"})
 
 
+# An unnamed phone since this release: its number at the table ("#phone-2", games/pages/tables.py).
+UNNAMED_PHONE = "#phone-"
+
+
 @register.filter
 def recorder(entered_by) -> str:
-    """Say who recorded an entry: the phone's or member's name, else "scorekeeper" in the
-    reader's language (whatever language the recording phone spoke)."""
+    """Say who recorded an entry: the phone's or member's name, else "phone 2" or, in older
+    logs, "scorekeeper", in the reader's language (whatever language the recording phone
+    spoke)."""
     name = str(entered_by or "").strip()
+    number = name.removeprefix(UNNAMED_PHONE)
+    if number != name and number.isdigit():
+        return _("phone %(number)s") % {"number": number}
     return _("scorekeeper") if name.lower() in _UNNAMED_RECORDERS else name
 
 

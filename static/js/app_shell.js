@@ -85,34 +85,90 @@
   const WAKE = "rummyref.screen-on";
   let wakeLock = null;
 
-  async function keepAwake(button) {
-    const wanted = localStorage.getItem(WAKE) !== "off";
-    button.setAttribute("aria-pressed", String(wanted));
+  // Plain HTTP has no Wake Lock API (browsers keep it for HTTPS), and the README's first path
+  // for phones is plain HTTP. There the screen is kept on as NoSleep-style libraries do it: a
+  // muted, tiny video playing in a loop. Its picture is drawn here on a 2 px canvas, one
+  // frame a second: no media file, nothing fetched.
+  let video = null;
+  function screenVideo() {
+    if (video) return video;
+    const canvas = document.createElement("canvas");
+    canvas.width = 2;
+    canvas.height = 2;
+    const paint = canvas.getContext("2d");
+    let odd = false;
+    const frame = () => {
+      odd = !odd;
+      paint.fillStyle = odd ? "#000" : "#010101";
+      paint.fillRect(0, 0, 2, 2);
+    };
+    frame();
+    setInterval(() => { if (video && !video.paused) frame(); }, 1000);
+    video = document.createElement("video");
+    video.muted = true;
+    video.loop = true;
+    video.playsInline = true;
+    video.setAttribute("playsinline", "");
+    video.setAttribute("aria-hidden", "true");
+    video.className = "screen-on-video";
+    video.dataset.testid = "screen-on-video";
+    video.srcObject = canvas.captureStream(1);
+    document.body.appendChild(video);
+    return video;
+  }
+
+  async function videoAwake(wanted) {
+    const player = screenVideo();
+    if (!wanted) {
+      player.pause();
+      return false;
+    }
+    try {
+      await player.play();
+      return true;
+    } catch (error) {
+      return false;  // not yet allowed: the next tap on the page starts it (setUpWakeLock)
+    }
+  }
+
+  async function lockAwake(wanted) {
     if (!wanted) {
       if (wakeLock) await wakeLock.release();
       wakeLock = null;
-      return;
+      return false;
     }
-    if (wakeLock || document.visibilityState !== "visible") return;
+    if (wakeLock) return true;
+    if (document.visibilityState !== "visible") return false;
     try {
       wakeLock = await navigator.wakeLock.request("screen");
       wakeLock.addEventListener("release", () => { wakeLock = null; });
+      return true;
     } catch (error) {
-      button.setAttribute("aria-pressed", "false");  // low battery, or the browser said no
+      return false;  // low battery, or the browser said no
     }
+  }
+
+  async function keepAwake(button) {
+    const wanted = localStorage.getItem(WAKE) !== "off";
+    button.setAttribute("aria-pressed", String(wanted));
+    const held = "wakeLock" in navigator ? await lockAwake(wanted) : await videoAwake(wanted);
+    if (wanted && !held && document.visibilityState === "visible") button.setAttribute("aria-pressed", "false");
   }
 
   function setUpWakeLock() {
     const button = document.querySelector("[data-wake-lock]");
     const onTable = /^\/t\/[0-9a-f-]{36}\/(tv\/)?$/.test(location.pathname);
-    if (!button || !onTable || !("wakeLock" in navigator)) return;
+    const canVideo = typeof HTMLCanvasElement !== "undefined" && "captureStream" in HTMLCanvasElement.prototype;
+    if (!button || !onTable || !("wakeLock" in navigator || canVideo)) return;
     button.hidden = false;
     button.addEventListener("click", () => {
       localStorage.setItem(WAKE, button.getAttribute("aria-pressed") === "true" ? "off" : "on");
       keepAwake(button);
     });
-    // The browser drops the lock when the page is hidden; take it again on return.
+    // The browser drops the lock when the page is hidden; take it again on return. A video
+    // may need a gesture first: the first tap anywhere on the page starts it.
     document.addEventListener("visibilitychange", () => keepAwake(button));
+    document.addEventListener("pointerdown", () => keepAwake(button), { once: true });
     keepAwake(button);
   }
 

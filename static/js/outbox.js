@@ -94,6 +94,29 @@
     await show();
   }
 
+  // The hand the other phone recorded, as the history shows it (newest first; the table's
+  // poll brings it): its number, who went out, the points. Said in the kept entry itself.
+  function otherHand() {
+    const line = document.createElement("span");
+    line.className = "other small";
+    line.dataset.testid = "outbox-other-hand";
+    const hand = document.querySelector("#history-list li.hand");
+    if (!hand) return line;
+    const part = (selector) => (hand.querySelector(selector) || { textContent: "" }).textContent.trim();
+    line.textContent = text("otherHand").replace("{number}", hand.dataset.hand)
+      .replace("{what}", part(".what")).replace("{points}", part(".pts"));
+    return line;
+  }
+
+  // A kept entry that waits for the player (another phone's hand came first, or the referee
+  // refused it) is compared with the history: the panel then stops floating over the page and
+  // sits right after the history, the form above it still usable. Only waiting, it floats.
+  function placeBox(box, beside) {
+    box.classList.toggle("beside", beside);
+    const main = document.querySelector("#main");
+    if (beside && main && main.nextElementSibling !== box) main.after(box);
+  }
+
   function text(name) {
     return document.querySelector("[data-outbox]").dataset[name] || "";
   }
@@ -115,6 +138,7 @@
       status.className = "status small";
       status.textContent = entry.state === "waiting" ? text("waiting") : entry.reason;
       item.append(what, status);
+      if (entry.state === "conflict") item.append(otherHand());
       if (entry.state !== "waiting") {
         const actions = document.createElement("div");
         actions.className = "actions";
@@ -131,6 +155,7 @@
       }
       list.append(item);
     });
+    placeBox(box, pending.some((entry) => entry.state !== "waiting"));
     box.hidden = pending.length === 0;
     box.querySelector("[data-outbox-count]").textContent = String(pending.length);
     shown = pending;
@@ -171,19 +196,23 @@
       else scored.forEach((value, seat) => { sums[seat] += value; });
     });
     markers.forEach((marker, seat) => {
-      marker.hidden = waiting.length === 0;
-      if (marker.hidden) return;
       const shownTotal = marker.parentElement.querySelector(".total");
       const total = (shownTotal ? Number.parseInt(shownTotal.textContent, 10) : 0) + sums[seat];
       const fill = (name) => text(name).replace("{points}", signed(sums[seat])).replace("{total}", String(total));
       marker.textContent = fill(known ? "pending" : "pendingUnknown");
       marker.setAttribute("aria-label", fill(known ? "pendingLabel" : "pendingUnknownLabel"));
-      if (known) marker.dataset.provisional = String(total);
+      if (known && waiting.length) marker.dataset.provisional = String(total);
       else delete marker.dataset.provisional;
+      // A seat the waiting hands give nothing shows no "(+0 pending)" beside its total.
+      marker.hidden = waiting.length === 0 || (known && sums[seat] === 0);
     });
   }
-  // A poll or a save draws the board again: mark it again.
-  document.addEventListener("htmx:afterSettle", markPending);
+  // A poll or a save draws the board again: mark it again (and name the other phone's hand
+  // again, once the poll has brought it into the history).
+  document.addEventListener("htmx:afterSettle", () => {
+    if (shown.some((entry) => entry.state === "conflict")) show();
+    else markPending();
+  });
 
   // The save views answer the outbox in JSON (it asks with Accept): {"ok": true, "seq",
   // "head"}, or {"ok": false, "error": {"code", "message", "field"}, "expected_seq"}.

@@ -86,6 +86,7 @@
       }
     });
     if (known) known.hidden = false;
+    form.pickedInOrder = picked;  // for what a move said (below): the cards as tapped
     draw();
   }
 
@@ -103,6 +104,58 @@
     }
     document.documentElement.style.setProperty("--board-h", board.offsetHeight + "px");
   }
+
+  // The picker is drawn again after each move, so what a move did is said apart from it: a
+  // meld laid is announced (role=status) just above the thumb's buttons, and after "Take back
+  // the last move" the draw buttons, off screen above, are brought into view.
+  let sent = null;
+  function said() {
+    let box = document.querySelector("[data-move-said]");
+    if (!box) {
+      box = document.createElement("p");
+      box.className = "move-said";
+      box.setAttribute("role", "status");
+      box.dataset.moveSaid = "";
+      box.dataset.testid = "move-said";
+      document.body.appendChild(box);
+    }
+    return box;
+  }
+  function noteSent(event) {
+    const form = event.detail.elt.closest && event.detail.elt.closest("[data-move-form]");
+    const trigger = event.detail.triggeringEvent;
+    const move = trigger && trigger.submitter ? trigger.submitter.value : "";
+    if (!form || !move) return;
+    const box = form.querySelector("[data-melds-box]");
+    const lines = box ? box.value.split("\n").map((l) => l.trim()).filter(Boolean) : [];
+    const picked = form.pickedInOrder ? form.pickedInOrder() : [];
+    if (picked.length) lines.push(picked.join(" "));
+    const cards = lines.map((l) => faces(l.split(/\s+/))).join(" | ");
+    sent = { move, text: fill(form.dataset.meldLaid || "", { cards }) };
+  }
+  function afterMove(event) {
+    const done = sent;
+    sent = null;
+    if (!done || !event.detail.xhr || event.detail.xhr.status !== 200) return;
+    if (done.move === "meld") {
+      const box = said();
+      box.textContent = done.text;
+      clearTimeout(box.timer);
+      box.timer = setTimeout(() => { box.textContent = ""; }, 6000);
+      return;
+    }
+    const box = document.querySelector("[data-move-said]");
+    if (box) box.textContent = "";  // said of a move that is no longer the last
+    if (done.move === "undo") {
+      // After the swaps out of band have settled too: the draw buttons come with #play.
+      setTimeout(() => {
+        const draw = document.querySelector("[data-testid=draw-stock], [data-testid=take-upcard]");
+        if (draw) draw.scrollIntoView({ block: "center" });
+      }, 100);
+    }
+  }
+  document.addEventListener("htmx:configRequest", noteSent);
+  document.addEventListener("htmx:afterSettle", afterMove);
 
   // The whole page each time: a save's answer brings the hand in play out of band.
   function init() {

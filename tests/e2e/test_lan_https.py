@@ -225,10 +225,11 @@ class TestPlainHttpOnTheLan:
         assert page.evaluate("'serviceWorker' in navigator") is False
         note = page.get_by_test_id("insecure-notice")
         expect(note).to_be_visible()
-        expect(note).to_contain_text("need HTTPS")
-        expect(note.get_by_role("link", name="How to set up HTTPS")).to_have_attribute(
-            "href", "/ca/"
-        )
+        expect(note).to_contain_text("no offline reopening")
+        expect(note.get_by_role("link", name="Set up HTTPS")).to_have_attribute("href", "/ca/")
+        # One short line on a 390 px phone, not a fifth of the first screen.
+        note.screenshot(path="test-artifacts/phone-http-note.png")
+        assert note.bounding_box()["height"] <= 48
         hide = note.get_by_role("button", name="Hide this note")
         box = hide.bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44
@@ -266,4 +267,37 @@ class TestPlainHttpOnTheLan:
         expect(page.get_by_role("heading", name="HTTPS at the table")).to_be_visible()
         expect(page.get_by_role("heading", name="Android")).to_be_visible()
         expect(page.get_by_role("heading", name="iPhone and iPad")).to_be_visible()
+        _accessible_in_both_schemes(page)
+
+    def test_plain_http_keeps_the_screen_on_with_a_looping_video_and_a_named_switch(
+        self, lan_phone, live_server, settings
+    ):
+        settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, LAN_NAME]
+        port = live_server.url.rsplit(":", 1)[1]
+        page = lan_phone(f"http://{LAN_NAME}:{port}")
+        page.goto("/")
+        # Plain HTTP: the browser gives no Wake Lock API, so the fallback is what keeps it on.
+        assert page.evaluate("'wakeLock' in navigator") is False
+        _start_gin_table(page)
+        toggle = page.get_by_role("button", name="Screen on")
+        expect(toggle).to_be_visible()
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+        video = page.get_by_test_id("screen-on-video")
+        expect(video).to_have_count(1)
+        page.wait_for_function(
+            "() => { const v = document.querySelector('.screen-on-video');"
+            " return v && !v.paused && v.muted && v.loop; }"
+        )
+        toggle.click()  # off: the video stops, and the choice stays on this phone
+        expect(toggle).to_have_attribute("aria-pressed", "false")
+        assert page.evaluate("document.querySelector('.screen-on-video').paused") is True
+        page.reload()
+        expect(page.get_by_role("button", name="Screen on")).to_have_attribute(
+            "aria-pressed", "false"
+        )
+        page.get_by_role("button", name="Screen on").click()  # on again, from the tap itself
+        expect(page.get_by_role("button", name="Screen on")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        page.wait_for_function("() => !document.querySelector('.screen-on-video').paused")
         _accessible_in_both_schemes(page)

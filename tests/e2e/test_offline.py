@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
+from tests.e2e.axe import BLOCKING, axe_violations
 from tests.e2e.conftest import record_gin_hand, share_link
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -194,6 +195,25 @@ def test_an_offline_entry_overtaken_by_another_phone_is_shown_and_resolved(new_p
     expect(waiting).to_have_attribute("data-state", "conflict")
     expect(waiting).to_contain_text("Another phone recorded")
     assert _hands(phone_a) == [(1, 30)]
+    # It names the hand the other phone recorded, and sits after the history it asks to
+    # check, in the page: the form above stays free to use.
+    other = waiting.get_by_test_id("outbox-other-hand")
+    expect(other).to_contain_text("The other phone recorded hand 1:")
+    expect(other).to_contain_text("Bruno")
+    history = phone_a.locator("#history").bounding_box()
+    box = phone_a.get_by_test_id("outbox").bounding_box()
+    assert box["y"] >= history["y"] + history["height"]
+    record = phone_a.locator("#hand-form").get_by_role("button", name="Record hand")
+    record.scroll_into_view_if_needed()
+    assert record.evaluate(
+        "b => { const r = b.getBoundingClientRect();"
+        " return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"
+    )
+    phone_a.screenshot(path="test-artifacts/phone-conflict.png", full_page=True, caret="initial")
+    for scheme in ("light", "dark"):
+        phone_a.emulate_media(color_scheme=scheme)
+        assert axe_violations(phone_a, impacts=BLOCKING, best_practice=True) == [], scheme
+    phone_a.emulate_media(color_scheme="light")
 
     # Phone A checks the hands and records its entry as the next hand, in one tap.
     waiting.get_by_role("button", name="Record it as the next").click()

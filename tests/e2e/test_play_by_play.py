@@ -67,6 +67,12 @@ class TestRummy40MoveByMove:
         # Q K A of hearts (10 + 10 + 11) and three fives (15): 46, enough to open at 40.
         _move(page, "Lay melds", melds=[("Q♥", "K♥", "A♥")], picks=("5♣", "5♦", "5♠"))
         expect(page.get_by_test_id("hand-size-1")).to_have_text("5 cards")
+        # The melds laid are said near the thumb, to the eye and to a screen reader.
+        laid = page.get_by_role("status").filter(has_text="Meld laid")
+        expect(laid).to_have_text("Meld laid: Q♥ K♥ A♥ | 5♣ 5♦ 5♠")
+        expect(laid).to_be_visible()
+        expect(laid).to_be_in_viewport()
+        page.screenshot(path="test-artifacts/phone-meld-laid.png", caret="initial")
         _move(page, "Discard 2♦", picks=("2♦",))
         expect(turn).to_have_text("Anna to draw.")
         # The second phone follows without reloading (it polls every 2 s).
@@ -76,9 +82,15 @@ class TestRummy40MoveByMove:
         # A slip: Anna takes the discard, then the table takes the move back.
         _move(page, "Discard pile 2♦")
         expect(page.get_by_test_id("hand-size-0")).to_have_text("11 cards")
+        page.get_by_test_id("undo").scroll_into_view_if_needed()
+        expect(page.get_by_test_id("draw-stock")).to_have_count(0)
         _move(page, "Take back the last move")
         expect(page.get_by_test_id("hand-size-0")).to_have_text("10 cards")
         expect(turn).to_have_text("Anna to draw.")
+        # Drawing again is the next move: its buttons are brought into view.
+        expect(page.get_by_test_id("draw-stock")).to_be_in_viewport()
+        expect(laid).to_have_count(0)  # what the meld said is no longer the last move
+        page.screenshot(path="test-artifacts/phone-after-undo.png", caret="initial")
         _draw(page)
 
         # Anna has not opened: adding to Bruno's meld is refused, with the rule.

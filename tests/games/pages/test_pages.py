@@ -432,18 +432,46 @@ class TestPhoneNames:
         assert table.events.get(type="hand_recorded").entered_by == "Anna's phone"
         assert "Anna&#x27;s phone ·" in phone.get(f"/t/{table.id}/").content.decode()
 
-    def test_an_unnamed_phone_is_the_scorekeeper_in_the_readers_language(self, phone):
+    def test_an_unnamed_phone_is_numbered_in_the_readers_language(self, phone):
         table = _create(phone)
         page = phone.get(f"/t/{table.id}/").content.decode()
         data = _hand_data(page, knocker="0", ending="knock", knocker_count="7", defender_count="20")
         phone.post(f"/t/{table.id}/hands/", data)
-        # The log keeps no word of the recording phone's language...
-        assert table.events.get(type="hand_recorded").entered_by == ""
-        # ...so an Italian reader reads "segnapunti", an English one "scorekeeper".
+        # The log keeps no word of the recording phone's language, only its number...
+        assert table.events.get(type="hand_recorded").entered_by == "#phone-1"
+        # ...so an Italian reader reads "telefono 1", an English one "phone 1".
         italian = phone.get(f"/t/{table.id}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
         english = phone.get(f"/t/{table.id}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-        assert "segnapunti ·" in italian and "scorekeeper ·" not in italian
-        assert "scorekeeper ·" in english
+        assert "telefono 1 ·" in italian and "scorekeeper ·" not in italian
+        assert "phone 1 ·" in english and "scorekeeper ·" not in english
+
+    def test_a_second_unnamed_phone_is_phone_2_and_the_first_stays_phone_1(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        first = _hand_data(
+            page, knocker="0", ending="knock", knocker_count="7", defender_count="20"
+        )
+        phone.post(f"/t/{table.id}/hands/", first)
+        second = Client()
+        join_from(phone, second, table, "scorekeeper")
+        page = second.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(page, knocker="1", ending="knock", knocker_count="3", defender_count="9")
+        assert second.post(f"/t/{table.id}/hands/", data).status_code in (200, 302)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        data = _hand_data(page, knocker="0", ending="knock", knocker_count="5", defender_count="9")
+        phone.post(f"/t/{table.id}/hands/", data)
+        recorded = table.events.filter(type="hand_recorded").order_by("seq")
+        assert [event.entered_by for event in recorded] == ["#phone-1", "#phone-2", "#phone-1"]
+
+    def test_older_logs_unnamed_phone_is_the_scorekeeper_in_the_readers_language(self):
+        from django.utils import translation
+
+        from games.templatetags.rummy import recorder
+
+        with translation.override("en"):
+            assert recorder("") == "scorekeeper"
+            assert recorder("#phone-2") == "phone 2"
+            assert recorder("#phone-x") == "#phone-x"  # not a number: a name someone typed
 
     def test_older_entries_in_the_recording_phones_words_read_in_the_readers(self):
         from django.utils import translation

@@ -254,7 +254,7 @@ class TestTakingBackAMove:
         )
         # Only the last move before the undo (the fourth event) is struck through.
         assert len(taken_back) == 1
-        assert "taken back by scorekeeper at" in page
+        assert "taken back by phone 1 at" in page
         assert "Last move taken back" in page
 
 
