@@ -57,6 +57,26 @@ from scoring.standings import (
 from scoring.variants import GAMES
 
 
+class _Outcomes:
+    """What a record's counts of matches played, won (a shared win too) and drawn (a
+    shared win) say of the matches lost and won alone."""
+
+    __slots__ = ()
+    played: int
+    won: int
+    drawn: int
+
+    @property
+    def lost(self) -> int:
+        """Return the matches the player did not win."""
+        return self.played - self.won
+
+    @property
+    def won_alone(self) -> int:
+        """Return the matches the player won with nobody sharing the win."""
+        return self.won - self.drawn
+
+
 @dataclass(frozen=True, slots=True)
 class Meeting:
     """Hold a player's record against one opponent in one game.
@@ -97,7 +117,7 @@ class BestMatch:
 
 
 @dataclass(frozen=True, slots=True)
-class BookLine:
+class BookLine(_Outcomes):
     """Hold one player's line of a game's book.
 
     ``figured`` counts the matches whose summary carries the game's figures (a summary
@@ -121,16 +141,6 @@ class BookLine:
     best: BestMatch | None
     rival: PlayerKey | None
     nemesis: PlayerKey | None
-
-    @property
-    def lost(self) -> int:
-        """Return the matches the player did not win."""
-        return self.played - self.won
-
-    @property
-    def won_alone(self) -> int:
-        """Return the matches the player won with nobody sharing the win."""
-        return self.won - self.drawn
 
     @property
     def win_rate(self) -> Fraction:
@@ -390,7 +400,7 @@ def book(summaries: Iterable[MatchSummary]) -> tuple[GameBook, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Record:
+class Record(_Outcomes):
     """Hold a player's record over every game of a circle: the games they played (in the
     engine's order), the matches played, won (a shared win too) and drawn (shared)."""
 
@@ -399,16 +409,6 @@ class Record:
     played: int
     won: int
     drawn: int
-
-    @property
-    def lost(self) -> int:
-        """Return the matches the player did not win."""
-        return self.played - self.won
-
-    @property
-    def won_alone(self) -> int:
-        """Return the matches the player won with nobody sharing the win."""
-        return self.won - self.drawn
 
 
 def all_games(books: Iterable[GameBook]) -> tuple[Record, ...]:
