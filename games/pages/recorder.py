@@ -2,7 +2,7 @@
 
 from games.tables import selectors
 from games.tables.models import Table
-from games.templatetags.rummy import UNNAMED_PHONE
+from games.tables.selectors import UNNAMED_PHONE
 
 PHONE_NAME = "phone_name"
 PHONE_NUMBERS = "phone_numbers"

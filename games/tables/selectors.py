@@ -105,7 +105,12 @@ def hand_preview(*, table: Table, payload: dict[str, Any]) -> dict[str, Any]:
     return apply(snapshots.head_state(table), hand).to_dict()["hands"][-1]["result"]
 
 
-def table_unnamed_phones(*, table: Table, prefix: str) -> int:
+# How the log signs an entry of a phone nobody named: "#phone-1", "#phone-2"... at each
+# table; the history says it in its reader's language ("phone 1").
+UNNAMED_PHONE = "#phone-"
+
+
+def table_unnamed_phones(*, table: Table, prefix: str = UNNAMED_PHONE) -> int:
     """How many unnamed phones have recorded on the table: the distinct recorders written
     with ``prefix`` and their number ("#phone-1", "#phone-2")."""
     recorders = table.events.filter(entered_by__startswith=prefix).values_list("entered_by")

@@ -12,6 +12,7 @@ from games.rules.card_text import SUIT_SYMBOLS, card_label, card_typed
 from games.rules.game_words import game_name, names_list
 from games.rules.text import item_text
 from games.standings import charts
+from games.tables.selectors import UNNAMED_PHONE
 from scoring.variants import GAMES
 
 register = template.Library()
@@ -136,10 +137,6 @@ def score_chart(state) -> dict:
 # Who recorded an entry when the phone had no name: kept empty in the log since this release,
 # and as the recording phone's word for it ("scorekeeper", "segnapunti", "creator") before.
 _UNNAMED_RECORDERS = frozenset({"", "scorekeeper", "segnapunti", "creator", "creatore"})
-
-
-# An unnamed phone since this release: its number at the table ("#phone-2", games/pages/tables.py).
-UNNAMED_PHONE = "#phone-"
 
 
 @register.filter
