@@ -5,7 +5,7 @@ Questions (the referee API and page ask them): ``meld`` (is it legal, what is it
 ``opening`` (does it reach the minimum), ``layoff`` (where can cards be laid off),
 ``rearrangement`` (Knock Rummy table moves) and ``score`` (one hand's end state). Each game
 lists the ones it has (``RefereeRules.questions``); the shared answers are in
-scoring/questions.py, Gin's own in scoring/variants/gin_referee.py.
+scoring/questions.py, Gin's own in scoring/variants/gin/referee.py.
 
 Answers are plain dicts: cards as notation strings, ``violations`` as Violation objects and
 ``rules`` as rule IDs, which the caller renders in its language. A request the engine cannot

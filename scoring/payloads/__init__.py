@@ -13,7 +13,7 @@ arguments, the small context it needs, rather than the state:
 - ``hand_recorded``/``hand_amended``: ``entry``, the table's game's reader of a hand entry
   (GameRules.read_entry with the table's options and seats). A hand entry's fields are the
   game's own, so its typed value is too: scoring/scoresheet.py's ScoresheetEntry
-  (Rummy40, Ramino, Knock Rummy) and scoring/variants/gin.py's entries;
+  (Rummy40, Ramino, Knock Rummy) and scoring/variants/gin/'s entries;
 - ``hand_voided``/``hand_amended``: ``recorded``, the number of hands, which bounds "hand"
   (whether there is any hand at all is the replay's check, made before reading);
 - ``hand_started``: ``seats`` and ``discard_pile`` (whether the game has an upcard);

@@ -66,7 +66,7 @@ from scoring.scoresheet import (
     player_count,
 )
 from scoring.solver import Closing
-from scoring.variants.scala40_match import (
+from scoring.variants.scala40.match import (
     MIN_PLAYERS,
     SAT_OUT,
     declined_item,

@@ -1,6 +1,6 @@
 """Gin Rummy's options (docs/rules.md): the presets players know (Big Gin, Classic, American,
 Oklahoma, Hollywood), the bonuses and switches a table may set, and the limits of a hand
-(scoring/variants/gin_scoring.py scores one hand under them)."""
+(scoring/variants/gin/scores.py scores one hand under them)."""
 
 from __future__ import annotations
 

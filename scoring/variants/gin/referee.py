@@ -20,8 +20,8 @@ from scoring.questions import (
     table_cards,
 )
 from scoring.solver import best_arrangement, best_layoff, deadwood_count
-from scoring.variants.gin_options import BIG_GIN_SIZE, HAND_SIZE, KNOCK_LIMIT
-from scoring.variants.gin_scoring import knock_limit, score_cards
+from scoring.variants.gin.options import BIG_GIN_SIZE, HAND_SIZE, KNOCK_LIMIT
+from scoring.variants.gin.scores import knock_limit, score_cards
 
 
 def meld_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:

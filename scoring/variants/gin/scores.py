@@ -1,6 +1,6 @@
 """Gin Rummy (docs/rules.md): the scoring of one hand under the table's options (those are
-scoring/variants/gin_options.py; the game itself, as the engine reads it, is
-scoring/variants/gin.py)."""
+scoring/variants/gin/options.py; the game itself, as the engine reads it, is
+scoring/variants/gin/)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from scoring.solver import (
     min_arrangements,
     prepare,
 )
-from scoring.variants.gin_options import (
+from scoring.variants.gin.options import (
     BIG_GIN,
     BIG_GIN_SIZE,
     ENDINGS,

@@ -1,8 +1,8 @@
 """Gin Rummy (docs/rules.md) as the engine reads it: a hand entered by counts or cards, a hand
 played move by move, the match, the standings' counts and the referee's answers.
 
-The options and the scoring of one hand are in scoring/variants/gin_scoring.py, the
-referee's answers in scoring/variants/gin_referee.py; this module ties them into ``GAME``.
+The options and the scoring of one hand are in scoring/variants/gin/scores.py, the
+referee's answers in scoring/variants/gin/referee.py; this module ties them into ``GAME``.
 
 A hand is recorded (JSON) by the two counts the players announce::
 
@@ -21,7 +21,7 @@ At an Oklahoma table (GIN-OKLAHOMA) either entry also names the hand's first upc
 A hand played move by move names it when it is dealt.
 
 The match, with American scoring's bonuses and Hollywood's three games, is
-scoring/variants/gin_match.py's.
+scoring/variants/gin/match.py's.
 """
 
 from __future__ import annotations
@@ -50,9 +50,9 @@ from scoring.hands import HandEnd
 from scoring.payloads import cards_field, check_fields, field_choice, field_int, field_seat
 from scoring.payloads.fields import one_card
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
-from scoring.variants import gin_referee
-from scoring.variants.gin_match import match_result
-from scoring.variants.gin_options import (
+from scoring.variants.gin import referee as gin_referee
+from scoring.variants.gin.match import match_result
+from scoring.variants.gin.options import (
     BIG_GIN,
     BIG_GIN_PRESET,
     BIG_GIN_SIZE,
@@ -70,7 +70,7 @@ from scoring.variants.gin_options import (
     WALL,
     GinOptions,
 )
-from scoring.variants.gin_scoring import (
+from scoring.variants.gin.scores import (
     GIN_DECK,
     GIN_MELDS,
     GinHandResult,

@@ -2,7 +2,7 @@
 bonuses when a game ends (GIN-GAME, GIN-BOX, GIN-SHUTOUT), on one sheet or, in Hollywood
 (GIN-HOLLYWOOD), on three games at once.
 
-The hands' own scores are scoring/variants/gin_scoring.py's; this module only adds them up.
+The hands' own scores are scoring/variants/gin/scores.py's; this module only adds them up.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from collections.abc import Sequence
 
 from scoring.errors import RuleViolation, Violation
 from scoring.hands import GameScore, MatchOutcome, ScoreItem, best_seats, running_totals
-from scoring.variants.gin_options import (
+from scoring.variants.gin.options import (
     HOLLYWOOD_GAMES,
     SHUTOUT_BOTH,
     SHUTOUT_GAME_BONUS,
     SHUTOUT_HAND_POINTS,
     GinOptions,
 )
-from scoring.variants.gin_scoring import GinHandResult, match_winner
+from scoring.variants.gin.scores import GinHandResult, match_winner
 
 SEATS = 2
 
