@@ -47,12 +47,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from scoring.standings import (
-    COUNTS,
-    FIGURES,
-    LOWER_IS_BETTER,
     MatchSummary,
     PlayerKey,
     SeatSummary,
+    counts_of,
+    figures_of,
+    lower_is_better,
 )
 from scoring.variants import GAMES
 
@@ -185,7 +185,7 @@ class GameBook:
     @property
     def lower_is_better(self) -> bool:
         """Tell whether the game is scored in penalty points."""
-        return self.variant in LOWER_IS_BETTER
+        return lower_is_better(self.variant)
 
     def line(self, player: PlayerKey) -> BookLine:
         """Return one player's line; KeyError if they never played the game."""
@@ -342,7 +342,7 @@ def game_book(variant: str, summaries: Iterable[MatchSummary]) -> GameBook:
 
     Summaries of another game are a caller's bug (ValueError); practice ones are skipped.
     """
-    sign = -1 if variant in LOWER_IS_BETTER else 1
+    sign = -1 if lower_is_better(variant) else 1
     tallies: dict[PlayerKey, _Tally] = {}
     pairs: dict[tuple[PlayerKey, PlayerKey], _Pair] = {}
     wins_after: list[Mapping[PlayerKey, int]] = []
@@ -371,7 +371,7 @@ def game_book(variant: str, summaries: Iterable[MatchSummary]) -> GameBook:
     by_player: dict[PlayerKey, list[Meeting]] = {}
     for meeting in meetings:
         by_player.setdefault(meeting.player, []).append(meeting)
-    counts, figures = COUNTS[variant], FIGURES[variant]
+    counts, figures = counts_of(variant), figures_of(variant)
     lines = sorted(
         (
             _book_line(player, t, counts, figures, by_player.get(player, []))

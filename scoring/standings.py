@@ -52,7 +52,6 @@ from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Any
 
 from scoring.replay import TableState
@@ -69,16 +68,24 @@ HANDS_WON = "hands_won"
 RATING = "rating"
 TIEBREAKERS: tuple[str, ...] = (HEAD_TO_HEAD, POINTS_DIFFERENCE, HANDS_WON, RATING)
 
-# The game-specific counts of each game, in the order the page shows them.
-COUNTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {key: game.standings.counts for key, game in GAMES.items()}
-)
-# The players' book's figures of each game (scoring/book.py), in the order the page shows them.
-FIGURES: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {key: game.standings.figures for key, game in GAMES.items()}
-)
-# Games whose scores are penalties: the lowest total wins and a lower difference is better.
-LOWER_IS_BETTER = frozenset(key for key, game in GAMES.items() if game.standings.lower_is_better)
+# The registry is read on each call, never once at import: a game registered late (the tests'
+# stub game) is read like the others.
+
+
+def counts_of(variant: str) -> tuple[str, ...]:
+    """Return the game's own counts, in the order the page shows them."""
+    return GAMES[variant].standings.counts
+
+
+def figures_of(variant: str) -> tuple[str, ...]:
+    """Return the players' book's figures of the game (scoring/book.py), in page order."""
+    return GAMES[variant].standings.figures
+
+
+def lower_is_better(variant: str) -> bool:
+    """Tell whether the game scores penalties: the lowest total wins, a lower difference is
+    better."""
+    return GAMES[variant].standings.lower_is_better
 
 
 def _number(value: Fraction) -> int | float:
@@ -316,7 +323,7 @@ class StandingRow:
     the record did (or nothing did: a shared rank, or the last row). ``rating`` is the
     conservative rating given to ``standings``, None without one. ``points_difference`` is
     for minus against: higher is better, except in games scored in penalties
-    (``LOWER_IS_BETTER``).
+    (``lower_is_better``).
     """
 
     rank: int
@@ -400,7 +407,7 @@ def _tally(summaries: Sequence[MatchSummary]) -> dict[PlayerKey, StandingRow]:
             hands_won=sum(seat.hands_won for seat in seats),
             points_for=sum((seat.points_for for seat in seats), Fraction(0)),
             points_against=sum((seat.points_against for seat in seats), Fraction(0)),
-            counts=tuple((name, counts[name]) for name in COUNTS[matches[0][0].variant]),
+            counts=tuple((name, counts[name]) for name in counts_of(matches[0][0].variant)),
         )
     return rows
 
@@ -517,7 +524,7 @@ def standings(
     counted = counted_matches(summaries)
     if not counted:
         return ()
-    lower_is_better = counted[0].variant in LOWER_IS_BETTER
+    lower = lower_is_better(counted[0].variant)
     rows = {
         player: replace(row, rating=None if ratings is None else ratings.get(player))
         for player, row in _tally(counted).items()
@@ -528,7 +535,7 @@ def standings(
 
     ordered: list[StandingRow] = []
     for _, same in itertools.groupby(sorted(rows, key=record), key=record):
-        blocks = _break_ties(list(same), tiebreakers, rows, counted, lower_is_better)
+        blocks = _break_ties(list(same), tiebreakers, rows, counted, lower)
         for players, tiebreak in blocks:
             rank = len(ordered) + 1
             for index, player in enumerate(players):

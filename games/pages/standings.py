@@ -22,7 +22,7 @@ from games.rules.game_words import COUNT_LABELS, points_labels
 from games.standings import exports
 from games.standings import selectors as standings_selectors
 from games.standings.charts import rating_chart
-from scoring.standings import COUNTS
+from scoring.standings import counts_of
 from scoring.variants import GAMES
 
 
@@ -34,7 +34,7 @@ def standings_context(access, season: Season) -> dict:
         "club": league.club,
         "standings": standings_selectors.season_standings(season=season),
         "points_labels": points_labels(GAMES[league.variant]),
-        "count_labels": [COUNT_LABELS[name] for name in COUNTS[league.variant]],
+        "count_labels": [COUNT_LABELS[name] for name in counts_of(league.variant)],
         "tiebreak_names": [Tiebreaker(name).label for name in league.tiebreakers],
     }
 

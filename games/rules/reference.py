@@ -20,8 +20,6 @@ from markdown_it import MarkdownIt
 from scoring.variants import GAMES
 
 DOCS = {"en": "rules.md", "it": "rules.it.md"}
-# A rule belongs to a game by its ID's prefix; the others (cards, melds, entries) to all.
-GAME_PREFIXES = {key: game.rule_prefix for key, game in GAMES.items()}
 _ENTRY = re.compile(r"^### (?P<rule>[A-Z0-9]+(?:-[A-Z0-9]+)*) — (?P<title>.+)$")
 
 
@@ -106,7 +104,8 @@ def refusal_html(text: str, rule: str, game: str | None = None):
 
 
 def rule_game(rule: str) -> str | None:
-    return next((g for g, prefix in GAME_PREFIXES.items() if rule.startswith(prefix)), None)
+    # A rule belongs to a game by its ID's prefix; the others (cards, melds, entries) to all.
+    return next((key for key, game in GAMES.items() if rule.startswith(game.rule_prefix)), None)
 
 
 def rule_url(rule: str, game: str | None = None) -> str:

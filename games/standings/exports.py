@@ -14,7 +14,7 @@ from decimal import Decimal
 from games.clubs.models import Season
 from games.shared.csv_cells import number_cell, text_cell
 from games.standings import selectors
-from scoring.standings import COUNTS
+from scoring.standings import counts_of
 
 
 def _rating(value: float | None) -> str:
@@ -88,7 +88,7 @@ def results_write(writer, season: Season) -> None:
     ``seat`` numbers a table's seats from 1; ``total`` is the seat's final score at the
     table, end-of-match bonuses included.
     """
-    counts = COUNTS[season.league.variant]
+    counts = counts_of(season.league.variant)
     writer.writerow(
         [
             "match",

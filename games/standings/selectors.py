@@ -22,7 +22,7 @@ from games.standings.book import (
 from games.standings.models import MatchResult, SeasonStandings
 from games.tables.models import Seat, Table
 from scoring.book import GameBook, all_games, game_book
-from scoring.standings import COUNTS, LOWER_IS_BETTER, MatchSummary
+from scoring.standings import MatchSummary, counts_of, lower_is_better
 
 
 @dataclass(frozen=True)
@@ -96,11 +96,11 @@ def season_standings(*, season: Season) -> StandingsView:
     return StandingsView(
         season=season,
         lines=[
-            StandingLine(players.get(row["player"]), row, COUNTS[league.variant]) for row in rows
+            StandingLine(players.get(row["player"]), row, counts_of(league.variant)) for row in rows
         ],
-        counts=COUNTS[league.variant],
+        counts=counts_of(league.variant),
         tiebreakers=list(league.tiebreakers),
-        lower_is_better=league.variant in LOWER_IS_BETTER,
+        lower_is_better=lower_is_better(league.variant),
         matches=stored.matches if stored is not None else 0,
         computed_at=stored.computed_at if stored is not None else None,
         up_to_date=(stored.reflects if stored is not None else {}) == heads,

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.book import all_games, book, game_book, meetings_over
-from scoring.standings import COUNTS, FIGURES, LOST, WON, MatchSummary, SeatSummary, places_of
+from scoring.standings import LOST, WON, MatchSummary, SeatSummary, counts_of, figures_of, places_of
 
 
 def match(variant, match_id, players, totals, *, hands=2, hands_won=None, figures=None):
@@ -33,9 +33,9 @@ def match(variant, match_id, players, totals, *, hands=2, hands_won=None, figure
                 hands_won=hands_won[seat] if hands_won else 0,
                 points_for=F(total),
                 points_against=F(sum(others), len(others)),
-                counts=tuple((name, 0) for name in COUNTS[variant]),
+                counts=tuple((name, 0) for name in counts_of(variant)),
                 figures=(
-                    tuple((name, 0) for name in FIGURES[variant])
+                    tuple((name, 0) for name in figures_of(variant))
                     if given_figures is None
                     else tuple(given_figures)
                 ),

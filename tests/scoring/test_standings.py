@@ -12,7 +12,7 @@ import pytest
 
 from scoring.errors import RuleViolation
 from scoring.ratings import ratings_over
-from scoring.standings import LOWER_IS_BETTER, match_summary, standings
+from scoring.standings import lower_is_better, match_summary, standings
 from tests.payloads import quick
 from tests.scoring.standings_seasons import (
     KNOCK_RUMMY_SEASON,
@@ -238,7 +238,7 @@ class TestStandings:
         # The voided hand of R2 is no hand played: Wes played one hand at each table.
         assert (by["wes"].hands_played, by["wes"].count("went_out")) == (2, 1)
         assert sum(row.points_difference for row in rows) == 0
-        assert "rummy40" in LOWER_IS_BETTER
+        assert lower_is_better("rummy40")
 
     def test_the_knock_rummy_season_counts_its_bonuses(self):
         rows = standings(season_of(KNOCK_RUMMY_SEASON), H2H_PD_HW)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.ratings import ratings_over
-from scoring.standings import COUNTS, standings
+from scoring.standings import counts_of, standings
 from tests.payloads import quick
 from tests.scoring.standings_seasons import summary
 from tests.scoring.test_replay_games import rec
@@ -83,7 +83,7 @@ class TestStandingsProperties:
         # A seat wins exactly when it placed first.
         assert all(seat.won == (seat.place == 1) for seat in seats)
         variant = season[0].variant
-        assert all(tuple(dict(row.counts)) == COUNTS[variant] for row in rows)
+        assert all(tuple(dict(row.counts)) == counts_of(variant) for row in rows)
         difference = sum(row.points_difference for row in rows)
         if variant == "ramino":
             # Gained minus lost is each seat's total.

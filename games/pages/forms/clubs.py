@@ -15,7 +15,7 @@ from games.clubs.services import (
     MAX_INVITE_USES,
     MAX_PLAYERS_AT_ONCE,
 )
-from games.pages.forms.game_options import MAX_PLAYERS
+from games.pages.forms.game_options import most_players
 from games.pages.forms.tables import TableCreateForm
 from scoring.game import LEAGUE_FORM
 
@@ -122,7 +122,7 @@ class LeagueForm(TableCreateForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for n in range(1, MAX_PLAYERS + 1):
+        for n in range(1, most_players() + 1):
             del self.fields[f"player_{n}"]
         order = [("", _("—")), *Tiebreaker.choices]
         for n in range(1, len(Tiebreaker.choices) + 1):

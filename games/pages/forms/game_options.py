@@ -32,9 +32,31 @@ from scoring.variants import GAMES
 # A switch the preset gives unless the table sets it: "as the rules chosen", on or off.
 AS_PRESET = [("", _("As the rules chosen")), ("on", _("Yes")), ("off", _("No"))]
 SWITCH_VALUES = {"on": True, "off": False}
-FIRST_GAME = next(iter(GAMES))
-# The most seats any game has: the forms offer this many names.
-MAX_PLAYERS = max(max(game.seatings) for game in GAMES.values())
+
+
+def most_players() -> int:
+    """Return the most seats any game has: the forms offer this many names. Read when a form
+    is built, never at import: a game registered late (the tests' stub game) counts too."""
+    return max(max(game.seatings) for game in GAMES.values())
+
+
+class SeatField(forms.IntegerField):
+    """A seat's number: from 0 to one less than the most seats any game has, that bound read
+    when a value is checked (the registry may have grown since the form class was made)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(min_value=0, **kwargs)
+
+    def validate(self, value):
+        super().validate(value)
+        if value is not None and value >= (most := most_players()):
+            raise forms.ValidationError(
+                _("Ensure this value is less than or equal to %(limit_value)s."),
+                code="max_value",
+                params={"limit_value": most - 1},
+            )
+
+
 # The most a number the game does not bound may be set to on a form (every input is bounded).
 FORM_MOST = 1000
 
@@ -156,7 +178,7 @@ class GameOptionsMixin:
 
     def add_game_fields(self) -> None:
         self.fields["variant"] = forms.ChoiceField(
-            label=_("Game"), choices=game_choices(), initial=FIRST_GAME, widget=GameChoice
+            label=_("Game"), choices=game_choices(), initial=next(iter(GAMES)), widget=GameChoice
         )
         chosen = self.data.get("variant") if self.is_bound else None
         for game in GAMES.values():

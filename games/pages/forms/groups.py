@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.clubs.groups import MAX_GROUP_PLAYERS
-from games.pages.forms.game_options import MAX_PLAYERS
+from games.pages.forms.game_options import most_players
 from games.pages.forms.tables import TableCreateForm
 from games.shared.models import game_label
 
@@ -18,7 +18,7 @@ class _GameOnlyForm(TableCreateForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for n in range(1, MAX_PLAYERS + 1):
+        for n in range(1, most_players() + 1):
             del self.fields[f"player_{n}"]
         del self.fields["players"]
 
@@ -68,10 +68,8 @@ class GroupTableForm(_GameOnlyForm):
         seated = self.cleaned_data["seated"]
         if len(seated) < 2:
             raise forms.ValidationError(_("Choose at least two players."))
-        if len(seated) > MAX_PLAYERS:
-            raise forms.ValidationError(
-                _("A table seats at most %(max)d players.") % {"max": MAX_PLAYERS}
-            )
+        if len(seated) > (most := most_players()):
+            raise forms.ValidationError(_("A table seats at most %(max)d players.") % {"max": most})
         if len(set(seated)) != len(seated):
             raise forms.ValidationError(_("A player sits at one seat only."))
         return seated

@@ -16,7 +16,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from games.pages.forms.cards import CardsField
-from games.pages.forms.tables import CARD_CHOICES, MAX_PLAYERS, EventForm
+from games.pages.forms.game_options import SeatField
+from games.pages.forms.tables import CARD_CHOICES, EventForm
 from games.rules.card_text import cards_label
 from games.rules.reference import refusal_html
 from games.rules.text import violation_text
@@ -85,16 +86,9 @@ class MoveForm(EventForm):
     """
 
     move = forms.ChoiceField(choices=[(key, key) for key in MOVES])
-    seat = forms.IntegerField(required=False, min_value=0, max_value=MAX_PLAYERS - 1)
-    claimer = forms.IntegerField(
-        label=_("Who knocks for the discard"),
-        required=False,
-        min_value=0,
-        max_value=MAX_PLAYERS - 1,
-    )
-    dealer = forms.IntegerField(
-        label=_("Dealer"), required=False, min_value=0, max_value=MAX_PLAYERS - 1
-    )
+    seat = SeatField(required=False)
+    claimer = SeatField(label=_("Who knocks for the discard"), required=False)
+    dealer = SeatField(label=_("Dealer"), required=False)
     upcard = CardsField(label=_("Face-up card"), required=False, max_length=20)
     picked = forms.MultipleChoiceField(
         label=_("Cards tapped"), required=False, choices=PICK_CHOICES

@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.pages.forms.cards import CardsField
-from games.pages.forms.game_options import MAX_PLAYERS, GameOptionsMixin
+from games.pages.forms.game_options import GameOptionsMixin, most_players
 from games.rules.game_words import flag_label
 from scoring.game import REFEREE_FORM, SeatFlag
 from scoring.variants import GAMES
@@ -30,18 +30,6 @@ def _seat_flags() -> dict[str, tuple[SeatFlag, tuple[str, ...]]]:
     return flags
 
 
-SEAT_FLAGS = _seat_flags()
-# The games whose players lay melds during a hand: a score names each player's melds, and a
-# hand may be asked about once its player has opened.
-TABLE_MELDS = " ".join(key for key, game in GAMES.items() if game.table_melds)
-# The games whose hands may name the card turned up at the deal (Gin's Oklahoma), and the
-# rules that say what it does.
-UPCARD_GAMES = " ".join(key for key, game in GAMES.items() if game.upcard_option)
-UPCARD_RULES = tuple(
-    dict.fromkeys(spec.rule for game in GAMES.values() if (spec := game.option(game.upcard_option)))
-)
-
-
 def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
@@ -54,7 +42,7 @@ class RefereeForm(GameOptionsMixin, forms.Form):
 
     players = forms.TypedChoiceField(
         label=_("Players"),
-        choices=[(str(n), str(n)) for n in range(2, MAX_PLAYERS + 1)],
+        choices=lambda: [(str(n), str(n)) for n in range(2, most_players() + 1)],
         coerce=int,
         initial="2",
     )
@@ -89,28 +77,37 @@ class RefereeForm(GameOptionsMixin, forms.Form):
         for name, field in self.fields.items():
             if "__" in name:
                 field.required = False  # the referee asks under the game's defaults
-        for i in range(MAX_PLAYERS):
+        for i in range(most_players()):
             self.fields[f"p{i}_name"] = forms.CharField(required=False, max_length=40)
             self.fields[f"p{i}_hand"] = CardsField(required=False, max_length=300)
             self.fields[f"p{i}_melded"] = CardsField(required=False, max_length=300)
-            for flag, _games in SEAT_FLAGS.values():
+            for flag, _games in _seat_flags().values():
                 self.fields[f"p{i}_{flag.key}"] = (
                     forms.IntegerField(min_value=0, max_value=flag.most, required=False)
                     if flag.most
                     else forms.BooleanField(required=False)
                 )
 
+    # The registry is read when a form is shown, never at import: a game registered late (the
+    # tests' stub game) is offered like the others.
+
     @property
     def table_melds(self) -> str:
-        return TABLE_MELDS
+        """Return the games whose players lay melds during a hand: a score names each
+        player's melds, and a hand may be asked about once its player has opened."""
+        return " ".join(key for key, game in GAMES.items() if game.table_melds)
 
     @property
     def upcard_games(self) -> str:
-        return UPCARD_GAMES
+        """Return the games whose hands may name the card turned up at the deal (Gin's
+        Oklahoma)."""
+        return " ".join(key for key, game in GAMES.items() if game.upcard_option)
 
     @property
     def upcard_rules(self) -> tuple[str, ...]:
-        return UPCARD_RULES
+        """Return the rules that say what the card turned up at the deal does."""
+        specs = (game.option(game.upcard_option) for game in GAMES.values())
+        return tuple(dict.fromkeys(spec.rule for spec in specs if spec))
 
     def player_rows(self):
         return [
@@ -121,10 +118,10 @@ class RefereeForm(GameOptionsMixin, forms.Form):
                 "melded": self[f"p{i}_melded"],
                 "flags": [
                     (self[f"p{i}_{flag.key}"], flag_label(flag), " ".join(games))
-                    for flag, games in SEAT_FLAGS.values()
+                    for flag, games in _seat_flags().values()
                 ],
             }
-            for i in range(MAX_PLAYERS)
+            for i in range(most_players())
         ]
 
     # What each question cannot be asked without: an empty question gets a clear "type the

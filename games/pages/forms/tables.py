@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.pages.forms.cards import CardsField
-from games.pages.forms.game_options import MAX_PLAYERS, GameOptionsMixin
+from games.pages.forms.game_options import GameOptionsMixin, SeatField, most_players
 from games.rules.game_words import flag_label
 from scoring.game import KNOCKER_DEFENDER_ENTRY, SEATS_ENTRY, TABLE_FORM
 from scoring.variants import GAMES, gin
@@ -33,7 +33,7 @@ class TableCreateForm(GameOptionsMixin, forms.Form):
 
     players = forms.TypedChoiceField(
         label=_("Players"),
-        choices=[(str(n), str(n)) for n in range(2, MAX_PLAYERS + 1)],
+        choices=lambda: [(str(n), str(n)) for n in range(2, most_players() + 1)],
         coerce=int,
         initial="2",
         required=False,
@@ -43,14 +43,14 @@ class TableCreateForm(GameOptionsMixin, forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.add_game_fields()
-        for n in range(1, MAX_PLAYERS + 1):
+        for n in range(1, most_players() + 1):
             self.fields[f"player_{n}"] = forms.CharField(
                 label=gettext("Player %(n)s") % {"n": n}, max_length=40, required=n <= 2
             )
         self.order_fields(["variant"])
 
     def player_fields(self):
-        return [self[f"player_{n}"] for n in range(1, MAX_PLAYERS + 1)]
+        return [self[f"player_{n}"] for n in range(1, most_players() + 1)]
 
     def clean(self):
         data = super().clean()
@@ -393,4 +393,4 @@ class PhoneNameForm(forms.Form):
 class ConfirmForm(EventForm):
     """A player agreeing with the finished match's result, on a phone at the table."""
 
-    seat = forms.IntegerField(min_value=0, max_value=MAX_PLAYERS - 1, widget=forms.HiddenInput)
+    seat = SeatField(widget=forms.HiddenInput)
