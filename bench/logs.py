@@ -334,9 +334,10 @@ def bench_log(variant: str, events: int, **kwargs: Any) -> list[LogEvent]:
 
 def moves_build(events: int) -> LogBuilder:
     """Build a log of ``events`` events of hands played move by move: Knock Rummy's worked
-    hand of scoring/samples.py (draws, melds, a rearrangement, a knock, hands shown) dealt
-    again and again at a table playing to 1,000,000, as a long evening of refereed play."""
-    sample = samples.KNOCK_RUMMY
+    hand (scoring/variants/knock_rummy/samples.py: draws, melds, a rearrangement, a knock,
+    hands shown) dealt again and again at a table playing to 1,000,000, as a long evening of
+    refereed play."""
+    sample = samples.played_of("knock_rummy")
     created = LogEvent(
         seq=1,
         event_type=TABLE_CREATED,

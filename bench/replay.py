@@ -128,8 +128,8 @@ def run() -> tuple[str, bool]:
     lengths = {g: sum(len(t) for t in tables if t[0].payload["variant"] == g) for g in GAMES}
     notes = (
         "The move-by-move log (bench/logs.py, moves_build): Knock Rummy's worked hand of"
-        " scoring/samples.py dealt again and again (draws, melds, a rearrangement, a knock,"
-        " hands shown) at a table playing to 1,000,000.\n"
+        " scoring/variants/knock_rummy/samples.py dealt again and again (draws, melds, a"
+        " rearrangement, a knock, hands shown) at a table playing to 1,000,000.\n"
         "The other logs (bench_log): table_created, then hands entered by real cards, about one"
         " correction (hand_voided, hand_amended) in 16 events; the whole-hands one is Knock"
         f" Rummy's ({WHOLE_SEATS} seats, target 1,000,000): no other game's options let a match"

@@ -12,7 +12,7 @@ from games.clubs import services as club_services
 from games.clubs.models import Club, League
 from games.tables import services as table_services
 from games.tables.models import Table
-from scoring.samples import RAMINO
+from scoring.samples import played_of
 
 NAMESPACE = uuid.UUID("5b0f8a53-4a49-4f57-9b0e-2f7f8a1c9d10")
 FINISHED_ID = uuid.uuid5(NAMESPACE, "finished-big-gin")
@@ -56,6 +56,7 @@ IN_PLAY = [
 
 
 # The worked Ramino hand of the API docs, stopped before Carla goes out.
+RAMINO = played_of("ramino")
 MOVES = list(RAMINO.events[:10])
 
 

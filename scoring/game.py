@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -154,6 +154,48 @@ class ReviewRules:
     gin_rule: str = ""
     big_gin_rule: str = ""
     layoff_rule: str = ""
+
+
+@dataclass(frozen=True)
+class SampleHand:
+    """A table and the moves of one hand, with the hand's points worked out by hand."""
+
+    variant: str
+    title: str
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    events: tuple[tuple[str, dict[str, Any]], ...]
+    points: tuple[int, ...]  # what the hand scores per seat (docs/rules.md, by hand)
+
+    def with_draws_named(self, *cards: str, title: str) -> SampleHand:
+        """Return this hand with its draws from the stock naming ``cards``, in order (a
+        reviewed hand is a played one whose every draw names its card)."""
+        named = iter(cards)
+        events = tuple(
+            (kind, {**payload, "card": next(named)})
+            if kind == "card_drawn" and "card" not in payload
+            else (kind, payload)
+            for kind, payload in self.events
+        )
+        if next(named, None) is not None:
+            raise ValueError("More cards named than the hand draws unnamed.")
+        return replace(self, title=title, events=events)
+
+
+@dataclass(frozen=True, slots=True)
+class GameExamples:
+    """The worked examples every game gives (scoring/variants/<game>/samples.py), which the
+    API docs, the demo, the bench and the tests read from the registry, so a new game is in
+    each of them once it is registered, and a test fails while it lacks one.
+
+    ``played``: one hand played move by move; ``reviewed``: one whose every draw names its
+    card, for the hand review; ``short_match``: the players and options of a table whose
+    match ends within a hand or two.
+    """
+
+    played: SampleHand
+    reviewed: SampleHand | None
+    short_match: tuple[int, Mapping[str, Any]]
 
 
 # What an option holds: true or false, a whole number between bounds, or one of its choices.
@@ -323,6 +365,8 @@ class GameRules:
     # that lacks them means: a log made before the option existed keeps the rule it was
     # played by (scala40's ``unopened_discard_check``), a table made now gets the sources'.
     new_table_defaults: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # Its worked hands and a short match (scoring/samples.py reads them from the registry).
+    examples: GameExamples | None = None
 
     def new_table_options(self, options: Any) -> Any:
         """Return a new table's options with ``new_table_defaults`` under what it names (a

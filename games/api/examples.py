@@ -1,4 +1,5 @@
-"""The API docs' examples of hands played move by move, taken from scoring/samples.py.
+"""The API docs' examples of hands played move by move: each game's worked hand
+(scoring/samples.py).
 
 tests/games/test_api_examples.py appends every sample through the API and checks the score
 worked out by hand, so the docs cannot drift from the engine.
@@ -10,26 +11,9 @@ from drf_spectacular.utils import OpenApiExample
 
 from scoring.events import TABLE_CREATED, LogEvent
 from scoring.review import review_hand
-from scoring.samples import (
-    GIN,
-    KNOCK_RUMMY,
-    RAMINO,
-    REVIEW_GIN,
-    RUMMY40,
-    SAMPLES,
-    SampleHand,
-)
+from scoring.samples import played, reviewed_of
 
-__all__ = [
-    "GIN",
-    "KNOCK_RUMMY",
-    "RAMINO",
-    "RUMMY40",
-    "SAMPLES",
-    "SampleHand",
-    "move_examples",
-    "review_example",
-]
+__all__ = ["move_examples", "review_example"]
 
 # What each type of move is, for the docs.
 MOVE_TITLES = {
@@ -50,7 +34,7 @@ MOVE_TITLES = {
 def move_examples() -> list[OpenApiExample]:
     """Return one example per game and move type, taken from the sample hands in order."""
     examples = []
-    for sample in SAMPLES:
+    for number, sample in enumerate(played()):
         seen: set[str] = set()
         for seq, (event_type, payload) in enumerate(sample.events, start=1):
             if event_type in seen:
@@ -62,7 +46,7 @@ def move_examples() -> list[OpenApiExample]:
                     description=f"Event {seq + 1} of a worked {sample.title} hand "
                     f"({', '.join(sample.players)}); tests replay the whole hand.",
                     value={
-                        "event_id": f"00000000-0000-4000-8000-{SAMPLES.index(sample):04d}{seq:08d}",
+                        "event_id": f"00000000-0000-4000-8000-{number:04d}{seq:08d}",
                         "expected_seq": seq,
                         "type": event_type,
                         "payload": payload,
@@ -100,9 +84,9 @@ def move_examples() -> list[OpenApiExample]:
 
 
 def review_example() -> dict[str, Any]:
-    """Return the review of the worked Gin hand REVIEW_GIN, as the API answers it: reviewed by
-    the engine here, so the docs' example is what the API says of that hand."""
-    sample = REVIEW_GIN
+    """Return the review of Gin's reviewed hand (scoring/variants/gin/samples.py), as the API
+    answers it: reviewed by the engine here, so the docs' example is what the API says of it."""
+    sample = reviewed_of("gin")
     created = {"variant": sample.variant, "options": sample.options, "seats": list(sample.players)}
     events = [LogEvent(1, TABLE_CREATED, created)]
     events += [LogEvent(seq, kind, payload) for seq, (kind, payload) in enumerate(sample.events, 2)]

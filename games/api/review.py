@@ -279,7 +279,7 @@ class TableHandReviewView(Throttled, APIView):
         examples=[
             OpenApiExample(
                 "Gin, a hand played move by move",
-                description="The worked hand REVIEW_GIN of scoring/samples.py, as reviewed.",
+                description="Gin's reviewed hand (scoring/variants/gin/samples.py), as reviewed.",
                 value=review_example(),
                 response_only=True,
             )

@@ -222,7 +222,12 @@ def _world() -> tuple[list[State], str]:
     from games.tables.access import Role, role_digest
     from games.tables.sharing import result_share
     from games.tournaments import services as night_services
-    from scoring.samples import GIN, KNOCK_RUMMY, RAMINO, RUMMY40
+    from scoring import samples
+
+    GIN = samples.played_of("gin")
+    KNOCK_RUMMY = samples.played_of("knock_rummy")
+    RAMINO = samples.played_of("ramino")
+    RUMMY40 = samples.played_of("rummy40")
     from scoring.variants import GAMES
 
     tables = demo.demo_load()
@@ -504,7 +509,9 @@ def _quick_hand():
 def _move():
     """A Rummy40 hand, Bruno to discard: the four of clubs is the upcard, on the discard pile,
     so he cannot hold it (one deck)."""
-    from scoring.samples import RUMMY40
+    from scoring import samples
+
+    RUMMY40 = samples.played_of("rummy40")
 
     table = _table("rummy40", RUMMY40.players, RUMMY40.options, RUMMY40.events[:2])
 

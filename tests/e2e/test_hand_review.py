@@ -2,8 +2,9 @@
 with the buttons and by swiping, the worst decision listed first; in English and in Italian,
 readable in light and dark, every target thumb-sized.
 
-The hand is scoring/samples.py's REVIEW_GIN, played through the services as a phone plays it
-(tests/games/review_setup.py); its figures are checked by hand in tests/scoring/.
+The hand is Gin's reviewed hand (scoring/variants/gin/samples.py), played through the
+services as a phone plays it (tests/games/review_setup.py); its figures are checked by hand
+in tests/scoring/.
 """
 
 import re
@@ -67,7 +68,7 @@ def _swipe(page, stepper, *, left: bool) -> None:
 
 class TestReviewingAHand:
     def test_a_phone_steps_through_the_hand_and_sees_the_worst_decision_first(self, new_phone):
-        table = sample_table(samples.REVIEW_GIN)
+        table = sample_table(samples.reviewed_of("gin"))
         page = new_phone(viewport=PHONE)
         _open_review_from_the_history(page, table)
         status = page.get_by_test_id("step-status")
@@ -109,7 +110,7 @@ class TestReviewingAHand:
         assert page.evaluate(SMALL_TARGETS, SMALLEST) == []
 
     def test_an_italian_phone_reads_the_review_in_italian(self, new_phone):
-        table = sample_table(samples.REVIEW_GIN)
+        table = sample_table(samples.reviewed_of("gin"))
         page = new_phone("it-IT", viewport=PHONE)
         _open_review_from_the_history(page, table)
         expect(page.get_by_role("heading", level=1)).to_have_text("Revisione della mano 1")
@@ -122,7 +123,7 @@ class TestReviewingAHand:
         )
 
     def test_without_javascript_each_step_is_a_page_of_its_own(self, browser, live_server):
-        table = sample_table(samples.REVIEW_GIN)
+        table = sample_table(samples.reviewed_of("gin"))
         context = browser.new_context(
             viewport=PHONE, java_script_enabled=False, base_url=live_server.url
         )
@@ -139,7 +140,7 @@ class TestReviewingAHand:
 
     @pytest.mark.parametrize("scheme", ["light", "dark"])
     def test_the_review_passes_axe_in_light_and_dark(self, new_phone, scheme):
-        table = sample_table(samples.REVIEW_RAMINO)
+        table = sample_table(samples.reviewed_of("ramino"))
         page = new_phone(viewport=PHONE, color_scheme=scheme)
         _open_review_from_the_history(page, table)
         page.get_by_test_id("costs-0").get_by_role("link", name="Turn 2").first.click()

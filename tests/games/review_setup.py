@@ -1,5 +1,5 @@
-"""Tables whose hands are reviewed (games/tables/review.py): a worked hand of
-scoring/samples.py REVIEWED played move by move through the services, as a phone plays it."""
+"""Tables whose hands are reviewed (games/tables/review.py): each game's reviewed hand
+(scoring/samples.reviewed) played move by move through the services, as a phone plays it."""
 
 import uuid
 

@@ -14,8 +14,10 @@ from django.test import Client, RequestFactory
 from games.api.parsers import BadText, CleanMultiPartParser
 from games.models import Club, Event, Group, League, Player, Table
 from games.shared.clean_text import Kind, json_flaw, text_flaw, urlencoded_flaw
-from scoring.samples import GIN
+from scoring import samples
 from tests.games.clubs_setup import club_world
+
+GIN = samples.played_of("gin")
 
 NUL = "\x00"
 LONE = "\ud800"  # what json.loads gives for "\ud800": a lone (high) surrogate

@@ -10,16 +10,13 @@ from hypothesis import strategies as st
 
 from scoring.errors import RuleViolation
 from scoring.replay import TableState, apply
+from scoring.variants import GAMES as REGISTERED
 from tests.scoring.play_sim_base import Config
 
-TURN_RULES = {
-    "gin": "GIN-TURN",
-    "rummy40": "R40-TURN",
-    "ramino": "RAM-TURN",
-    "knock_rummy": "KR-TURN",
-    "scala40": "S40-TURN",
-}
-GAMES = tuple(TURN_RULES)
+# Every registered game is simulated: one without its options drawn below (OPTIONS_DRAWN) or
+# its simulator (play_simulator.MOVES) fails tests/scoring/test_game_test_data.py, and its
+# property and mutation tests with it.
+GAMES = tuple(REGISTERED)
 GIN_OPTIONS = (
     {},
     {"preset": "classic"},
@@ -54,6 +51,29 @@ SCALA40_OPTIONS = (
     {"max_jokers_per_meld": 2, "reentries": 1},
     {"unopened_discard_check": True, "reentries": 1},
 )
+
+
+def _ramino_options(draw, players: int, knock_claim: bool) -> dict:
+    options = dict(draw(st.sampled_from(RAMINO_HOUSE_RULES)))
+    if knock_claim:
+        options = {**options, "knock_claim": True}
+    if players < 3:
+        options.pop("knock_claim", None)  # RAM-OPT-KNOCKCLAIM needs 3 players
+    options["hands"] = draw(st.integers(1, 3))
+    return options
+
+
+# How each game's table options are drawn: (draw, players, knock_claim) -> options.
+OPTIONS_DRAWN = {
+    "gin": lambda draw, players, knock_claim: dict(draw(st.sampled_from(GIN_OPTIONS))),
+    "rummy40": lambda draw, players, knock_claim: {
+        "opening_minimum": draw(st.sampled_from((0, 40, 50))),
+        "target": draw(st.sampled_from((1, 100))),
+    },
+    "ramino": _ramino_options,
+    "knock_rummy": lambda draw, players, knock_claim: {"target": draw(st.sampled_from(KR_TARGETS))},
+    "scala40": lambda draw, players, knock_claim: dict(draw(st.sampled_from(SCALA40_OPTIONS))),
+}
 PROPERTY_SETTINGS = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -66,32 +86,9 @@ MUTATION_SETTINGS = settings(
 def tables(draw, games=GAMES, *, players=None, max_events=None, hands=3, knock_claim=False):
     """Draw a table to simulate: game, seats, a few house-rule combinations, hands."""
     game = draw(st.sampled_from(games))
-    counts = {
-        "gin": (2,),
-        "rummy40": (2, 4),
-        "ramino": range(2, 7),
-        "knock_rummy": range(2, 6),
-        "scala40": range(2, 7),
-    }
-    players = draw(st.sampled_from([n for n in counts[game] if players is None or n in players]))
-    if game == "gin":
-        options = draw(st.sampled_from(GIN_OPTIONS))
-    elif game == "rummy40":
-        options = {
-            "opening_minimum": draw(st.sampled_from((0, 40, 50))),
-            "target": draw(st.sampled_from((1, 100))),
-        }
-    elif game == "ramino":
-        options = dict(draw(st.sampled_from(RAMINO_HOUSE_RULES)))
-        if knock_claim:
-            options = {**options, "knock_claim": True}
-        if players < 3:
-            options.pop("knock_claim", None)  # RAM-OPT-KNOCKCLAIM needs 3 players
-        options["hands"] = draw(st.integers(1, 3))
-    elif game == "scala40":
-        options = dict(draw(st.sampled_from(SCALA40_OPTIONS)))
-    else:
-        options = {"target": draw(st.sampled_from(KR_TARGETS))}
+    seatings = REGISTERED[game].seatings
+    players = draw(st.sampled_from([n for n in seatings if players is None or n in players]))
+    options = OPTIONS_DRAWN[game](draw, players, knock_claim)
     return Config(
         game,
         players,

@@ -27,7 +27,7 @@ from scoring.events import (
 from scoring.melds import check_meld, opening_value
 from scoring.replay import TableState, apply
 from scoring.solver import best_arrangement
-from scoring.variants import gin
+from scoring.variants import game_get, gin
 from tests.scoring.play_sim_base import (
     DRAW,
     FIRST,
@@ -41,7 +41,6 @@ from tests.scoring.play_sim_base import (
 from tests.scoring.play_simulator import simulate, visible
 from tests.scoring.play_strategies import (
     MUTATION_SETTINGS,
-    TURN_RULES,
     fold,
     seeds,
     tables,
@@ -55,7 +54,7 @@ from tests.scoring.play_strategies import (
 
 
 def _turn_rule(sim: Simulation) -> str:
-    return TURN_RULES[sim.config.variant]
+    return game_get(sim.config.variant).play_rules(sim.options, sim.config.players).turn_rule
 
 
 def _wrong_seat_draw(sim: Simulation, point: Point, state: TableState, rng: random.Random):

@@ -1,5 +1,5 @@
-"""Hand reviews of worked hands (scoring/samples.py REVIEWED), one per game, checked against
-figures worked out by hand from docs/rules.md; the working is in the comments.
+"""Hand reviews of worked hands (each game's reviewed hand, scoring/variants/<game>/samples.py),
+checked against figures worked out by hand from docs/rules.md; the working is in the comments.
 
 Cards are written as in CARD-3. A hand's "count" is the game's measure of the cards kept:
 Gin's deadwood (GIN-DEADWOOD); for the others the points of the cards no meld of the
@@ -70,7 +70,7 @@ class TestGinReview:
     @pytest.fixture(scope="class")
     @classmethod
     def review(cls):
-        return _review(samples.REVIEW_GIN)
+        return _review(samples.reviewed_of("gin"))
 
     def test_every_turn_is_known_as_every_draw_named_its_card(self, review):
         # Turns: 1 Bruno's pass, 2 Anna's pass, 3 Bruno draws 6D and throws 9H, 4 Anna takes
@@ -263,7 +263,7 @@ class TestRummy40Review:
     @pytest.fixture(scope="class")
     @classmethod
     def review(cls):
-        return _review(samples.REVIEW_RUMMY40)
+        return _review(samples.reviewed_of("rummy40"))
 
     def test_bruno_threw_2c_keeping_jc_and_lost_eight(self, review):
         # After opening: 9D 2C 8H JC 7H, nothing his melds take (R40-ADD: his own only).
@@ -357,7 +357,7 @@ class TestRaminoReview:
     @pytest.fixture(scope="class")
     @classmethod
     def review(cls):
-        return _review(samples.REVIEW_RAMINO)
+        return _review(samples.reviewed_of("ramino"))
 
     def test_bruno_opened_and_threw_his_best_card(self, review):
         # After opening: 2H 2S QC AS 6H, nothing the table takes. Throwing AS (11) keeps
@@ -428,7 +428,7 @@ class TestKnockRummyReview:
     @pytest.fixture(scope="class")
     @classmethod
     def review(cls):
-        return _review(samples.REVIEW_KNOCK_RUMMY)
+        return _review(samples.reviewed_of("knock_rummy"))
 
     def test_anna_kept_9h_which_the_hearts_run_took(self, review):
         # After 9H: she lays 4S 4D 4C and 8D 9D 10D, keeping AS AD 6C 7S 9H = 24. 9H goes on
@@ -464,11 +464,38 @@ class TestKnockRummyReview:
         assert review.players[0].lost == 10
 
 
+class TestScala40Review:
+    """Scala 40's reviewed hand: Bruno opens on his first turn and closes on his second."""
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def review(cls):
+        return _review(samples.reviewed_of("scala40"))
+
+    def test_bruno_threw_the_two_and_kept_the_three(self, review):
+        # After his opening he holds 2D 3C beside 4S 5S 6S and 10D JD QD. Throwing 2D keeps
+        # 3C, 3 points; throwing 3C keeps 2D, 2 (S40-VALUE): he lost 1.
+        discard = review.turns[0].discard
+        assert (str(discard.card), discard.left, discard.best_left, discard.lost) == (
+            "2D",
+            3,
+            2,
+            1,
+        )
+        assert [str(card) for card in discard.best] == ["3C"] and discard.rule == "S40-VALUE"
+
+    def test_bruno_closed_with_nothing_left_and_anna_counts_her_whole_hand(self, review):
+        closing = review.turns[2].discard
+        assert (str(closing.card), closing.left, closing.lost) == ("3C", 0, 0)
+        # S40-SCORE: Anna, unopened, adds her 13 cards: 112 (the sample's working).
+        assert review.points == (112, 0)
+
+
 class TestUnknownCards:
     def test_a_log_that_never_names_a_card_says_so_for_the_turns_concerned(self):
         # The Knock Rummy sample names no stock card: Bruno's first card played comes after
         # draws nobody named, so which cards he held then cannot be told.
-        review = _review(samples.KNOCK_RUMMY)
+        review = _review(samples.played_of("knock_rummy"))
         assert not review.complete
         first = review.turns[0]
         assert (first.known, first.melding, first.held) == (False, None, None)
@@ -478,7 +505,7 @@ class TestUnknownCards:
     def test_a_seat_whose_later_draws_are_named_is_known_from_the_first_unnamed_one(self):
         # Gin sample: Bruno draws an unnamed stock card, throws KD, draws 9C (named) and
         # shows the rest: from that draw on his cards are all known, before it not.
-        review = _review(samples.GIN)
+        review = _review(samples.played_of("gin"))
         assert review.steps[2].hands[1].unknown == 10
         assert review.steps[3].hands[1].unknown == 0
         # Anna took only cards from the pile: hers are known from the deal.
@@ -579,13 +606,13 @@ class TestSolverKeepsItsOwnCopy:
 class TestReviewContract:
     def test_a_hand_not_recorded_is_refused_by_name(self):
         with pytest.raises(RuleViolation) as caught:
-            review_hand(_log(samples.REVIEW_GIN), 2)
+            review_hand(_log(samples.reviewed_of("gin")), 2)
         assert (caught.value.rule, caught.value.violations[0].code) == ("EVENT", "no_such_hand")
 
     def test_a_review_may_start_from_a_state_of_the_table_before_the_hand(self):
         # Two hands: REVIEW_GIN's moves twice over (the first scored 27 to Anna, short of the
         # target of 100, so the match goes on; the deal names its dealer).
-        events = _log(samples.REVIEW_GIN)
+        events = _log(samples.reviewed_of("gin"))
         second = [
             LogEvent(len(events) + n, event.event_type, event.payload)
             for n, event in enumerate(events[1:], start=1)
@@ -599,14 +626,14 @@ class TestReviewContract:
             review_hand(second, 1, start=snapshot)
 
     def test_a_review_never_changes_the_log(self):
-        events = _log(samples.REVIEW_RAMINO)
+        events = _log(samples.reviewed_of("ramino"))
         kept = copy.deepcopy(events)
         before = replay(events).to_dict()
         review_hand(events, 1)
         assert events == kept
         assert replay(events).to_dict() == before
 
-    @pytest.mark.parametrize("sample", samples.REVIEWED, ids=lambda s: s.variant)
+    @pytest.mark.parametrize("sample", samples.reviewed(), ids=lambda s: s.variant)
     def test_the_steps_put_back_together_are_the_whole_steps(self, sample):
         review = _review(sample)
         whole = None
@@ -617,7 +644,7 @@ class TestReviewContract:
             assert len(whole["hands"]) == len(review.seats)
 
     def test_a_meld_laid_comes_once_and_a_meld_grown_again(self):
-        review = _review(samples.REVIEW_RAMINO)
+        review = _review(samples.reviewed_of("ramino"))
         steps = review.to_dict()["steps"]
         # Step 2: Bruno lays 7C 8C JK, KS KH KD, 3D 4D 5D: three new melds.
         assert [m["number"] for m in steps[2]["table"]] == [1, 2, 3]
@@ -628,7 +655,7 @@ class TestReviewContract:
         assert [m["number"] for m in added["table"]] == [1]  # 10C on 7C 8C JK
         assert "10C" in added["table"][0]["cards"]
 
-    @pytest.mark.parametrize("sample", samples.REVIEWED, ids=lambda s: s.variant)
+    @pytest.mark.parametrize("sample", samples.reviewed(), ids=lambda s: s.variant)
     def test_a_review_is_json_ready_picklable_and_scores_as_the_hand(self, sample):
         review = _review(sample)
         assert review.points == sample.points
@@ -670,7 +697,7 @@ class TestReviewContract:
         assert data["chances"] == [chance.to_dict() for chance in review.chances]
 
     def test_an_amended_hand_is_flagged(self):
-        events = _log(samples.REVIEW_RUMMY40)
+        events = _log(samples.reviewed_of("rummy40"))
         amended = {
             "hand": 1,
             "reason": "recount",

@@ -51,6 +51,7 @@ from scoring.payloads import cards_field, check_fields, field_choice, field_int,
 from scoring.payloads.fields import one_card
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
 from scoring.variants.gin import referee as gin_referee
+from scoring.variants.gin import samples
 from scoring.variants.gin.match import match_result
 from scoring.variants.gin.options import (
     BIG_GIN,
@@ -354,6 +355,7 @@ OPTIONS = (
 
 GAME = GameRules(
     key="gin",
+    examples=samples.EXAMPLES,
     players=(2, 2),
     setup_rule="GIN-SETUP",
     match_rule="GIN-MATCH",

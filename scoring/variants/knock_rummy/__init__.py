@@ -58,6 +58,7 @@ from scoring.scoresheet import (
     player_count,
 )
 from scoring.solver import Closing
+from scoring.variants.knock_rummy import samples
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -387,6 +388,7 @@ SCORING = SeatBySeatScoring(score_hand)
 
 GAME = GameRules(
     key="knock_rummy",
+    examples=samples.EXAMPLES,
     players=(MIN_PLAYERS, MAX_PLAYERS),
     setup_rule="KR-SETUP",
     match_rule="KR-MATCH",

@@ -66,6 +66,7 @@ from scoring.scoresheet import (
     player_count,
 )
 from scoring.solver import Closing
+from scoring.variants.ramino import samples
 
 MIN_PLAYERS = 2
 # RAM-SETUP: the standard table seats 2-4; the classic game allows up to 6.
@@ -544,6 +545,7 @@ SCORING = SeatBySeatScoring(score_hand, melded_points=lambda options: options.ca
 
 GAME = GameRules(
     key="ramino",
+    examples=samples.EXAMPLES,
     players=(MIN_PLAYERS, MAX_PLAYERS),
     setup_rule="RAM-SETUP",
     match_rule="RAM-MATCH",

@@ -65,6 +65,7 @@ from scoring.scoresheet import (
     player_count,
 )
 from scoring.solver import Closing
+from scoring.variants.rummy40 import samples
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 4)
 HAND_SIZE = 10
@@ -398,6 +399,7 @@ OPTIONS = (
 
 GAME = GameRules(
     key="rummy40",
+    examples=samples.EXAMPLES,
     # Three seats are within the range but refused by R40-SETUP when the options are read.
     players=(2, 4),
     setup_rule="R40-SETUP",

@@ -66,6 +66,7 @@ from scoring.scoresheet import (
     player_count,
 )
 from scoring.solver import Closing
+from scoring.variants.scala40 import samples
 from scoring.variants.scala40.match import (
     MIN_PLAYERS,
     SAT_OUT,
@@ -474,6 +475,7 @@ OPTIONS = (
 
 GAME = GameRules(
     key="scala40",
+    examples=samples.EXAMPLES,
     players=(MIN_PLAYERS, MAX_PLAYERS),
     setup_rule="S40-SETUP",
     match_rule="S40-MATCH",

@@ -5,8 +5,8 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
-from games.api.examples import SAMPLES, SampleHand
 from scoring.events import APPENDABLE_TYPES
+from scoring.samples import SampleHand, played
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ def _play(api, sample: SampleHand) -> dict:
 
 @pytest.mark.django_db
 class TestWorkedHandsOfTheDocs:
-    @pytest.mark.parametrize("sample", SAMPLES, ids=lambda s: s.variant)
+    @pytest.mark.parametrize("sample", played(), ids=lambda s: s.variant)
     def test_each_game_s_hand_is_recorded_move_by_move_to_the_score_worked_by_hand(
         self, api, sample
     ):
@@ -62,7 +62,7 @@ class TestWorkedHandsOfTheDocs:
         post = schema["paths"]["/api/v1/tables/{table_id}/events/"]["post"]
         examples = post["requestBody"]["content"]["application/json"]["examples"]
         shown = {(e["value"]["type"], e["summary"].split(",")[0]) for e in examples.values()}
-        for sample in SAMPLES:
+        for sample in played():
             for event_type, _ in sample.events:
                 assert (event_type, sample.title) in shown
         types = {event_type for event_type, _ in shown}

@@ -27,7 +27,7 @@ def api():
 
 @pytest.fixture
 def gin(db):
-    return sample_table(samples.REVIEW_GIN)
+    return sample_table(samples.reviewed_of("gin"))
 
 
 @pytest.fixture(scope="module")
@@ -55,14 +55,14 @@ def _validator(schema, name: str) -> Draft202012Validator:
 
 
 class TestTheReview:
-    @pytest.mark.parametrize("sample", samples.REVIEWED, ids=lambda s: s.variant)
+    @pytest.mark.parametrize("sample", samples.reviewed(), ids=lambda s: s.variant)
     def test_a_hand_played_move_by_move_is_the_engine_s_review_of_it(self, api, db, sample):
         table = sample_table(sample)
         answer = api.get(_url(table), HTTP_X_TABLE_KEY=table.viewer_key)
         assert answer.status_code == 200
         assert answer.json() == _engine_review(sample)
 
-    @pytest.mark.parametrize("sample", samples.REVIEWED, ids=lambda s: s.variant)
+    @pytest.mark.parametrize("sample", samples.reviewed(), ids=lambda s: s.variant)
     def test_the_answer_is_in_the_shape_the_schema_documents(self, api, db, schema, sample):
         table = sample_table(sample)
         body = api.get(_url(table), HTTP_X_TABLE_KEY=table.scorekeeper_key).json()
@@ -131,7 +131,7 @@ class TestNotFound:
     def test_a_league_table_s_key_reads_its_reviews(self, api, world):
         table = world.table()
         key = table.scorekeeper_key
-        sample_play(table, samples.REVIEW_GIN)
+        sample_play(table, samples.reviewed_of("gin"))
         assert api.get(_url(table), HTTP_X_TABLE_KEY=key).status_code == 200
 
 
@@ -147,5 +147,5 @@ class TestSchema:
         assert example == review_example()
 
     def test_the_example_is_the_worked_gin_hand_as_the_engine_reviews_it(self):
-        assert review_example() == _engine_review(samples.REVIEW_GIN)
+        assert review_example() == _engine_review(samples.reviewed_of("gin"))
         assert review_example()["players"][1]["costs"][0]["kind"] == "knock"

@@ -7,9 +7,9 @@ import uuid
 import pytest
 from django.test import Client
 
-from games.api.examples import RAMINO
 from games.models import Event, Table
 from games.pages.forms.play import MOVES
+from scoring import samples
 from scoring.events import (
     CARD_DISCARDED,
     CARD_DRAWN,
@@ -20,8 +20,10 @@ from scoring.events import (
     MELDS_LAID,
     MOVE_UNDONE,
 )
-from scoring.samples import SAMPLES
 from tests.games.sharing import join_from
+
+RAMINO = samples.played_of("ramino")
+SAMPLES = samples.played()
 
 # What the home form needs for each game, unless a test says otherwise.
 GAME_FIELDS = {

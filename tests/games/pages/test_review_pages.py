@@ -2,8 +2,8 @@
 whose every step is an address, each turn weighed, each player's costliest decisions worst
 first; read with the table's own access, computed once and kept, never writing to the log.
 
-The hands are scoring/samples.py's REVIEWED, whose figures tests/scoring/test_review.py
-checks by hand; here they are only looked for on the page.
+The hands are every game's reviewed hand (scoring/samples.reviewed), whose figures
+tests/scoring/test_review.py checks by hand; here they are only looked for on the page.
 """
 
 import re
@@ -39,7 +39,7 @@ def _text(response) -> str:
 
 @pytest.fixture
 def gin(db):
-    return sample_table(samples.REVIEW_GIN)
+    return sample_table(samples.reviewed_of("gin"))
 
 
 @pytest.fixture
@@ -238,7 +238,7 @@ class TestAccess:
         assert _phone(table).get(_review(table)).status_code == 404
 
     def test_a_practice_table_is_reviewed_as_any_other(self, db):
-        table = sample_table(samples.REVIEW_RAMINO, practice=True)
+        table = sample_table(samples.reviewed_of("ramino"), practice=True)
         text = _text(_phone(table).get(_review(table)))
         assert "Could open" in text and "RAM-OPEN" in text
 
@@ -247,7 +247,7 @@ class TestAccess:
         key = table.scorekeeper_key
         from tests.games.review_setup import sample_play
 
-        sample_play(table, samples.REVIEW_GIN)
+        sample_play(table, samples.reviewed_of("gin"))
         client.force_login(world.member)
         assert client.get(_review(table)).status_code == 200
         client.force_login(world.outsider)
@@ -296,7 +296,7 @@ class TestComputedOnce:
         redis_server,  # noqa: F811 (the fixture imported above)
         db,
     ):
-        table = sample_table(samples.REVIEW_GIN)
+        table = sample_table(samples.reviewed_of("gin"))
         phone = _phone(table)
         assert phone.get(_review(table)).status_code == 200
         redis_server.kill()

@@ -12,7 +12,7 @@ from games.pages.forms.tables import RANKS, SUITS
 from games.tables import selectors, services
 from games.tables.board import board_from_state
 from games.tables.models import Table
-from scoring.samples import GIN, KNOCK_RUMMY, RAMINO, RUMMY40, SAMPLES
+from scoring import samples
 
 # Every partial of the table's page and of its room screen, as the views render them (the
 # history's hand entries, the hand in play and the chart are drawn inside them).
@@ -29,6 +29,11 @@ PARTIALS = (
     "tables/tv.html#board",
     "tables/_play.html",
 )
+
+GIN, RUMMY40, RAMINO, KNOCK_RUMMY = (
+    samples.played_of(key) for key in ("gin", "rummy40", "ramino", "knock_rummy")
+)
+SAMPLES = samples.played()
 
 
 class UndefinedVariable(str):

@@ -20,6 +20,7 @@ from games.tables import audit, exports, imports
 from games.tables.log import chain_broken_at, engine_payload
 from games.tables.models import KeyClaim, Table
 from scoring.events import TABLE_CREATED
+from scoring.samples import examples_of
 from tests.factories import TableFactory, UserFactory
 from tests.games.tables.archive_logs import (
     counts,
@@ -253,18 +254,9 @@ class TestRoundTrip:
         ]
 
 
-SHORT_MATCHES = {
-    "gin": (2, {"target": 1}),
-    "rummy40": (4, {"target": 1}),
-    "ramino": (3, {"hands": 1}),
-    "knock_rummy": (3, {"target": 30}),
-    "scala40": (3, {}),
-}
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_a_finished_match_of_every_game_keeps_its_result(game, manager, group):
-    seats, options = SHORT_MATCHES[game]
+    seats, options = examples_of(game).short_match
     events = log_build(game, 40, seats=seats, seed=3, options=options).events
     table = table_stored(events)
     assert table.status == Table.Status.FINISHED
