@@ -66,6 +66,8 @@ class TestThePlan:
 
 
 class TestMitchellRotation:
+    """BURRACO-MITCHELL."""
+
     # Lines: NS 1 3 5 7 at tables 1-4, EW 2 4 6 8 starting at tables 1-4.
     LINES = MitchellLines(ns=(1, 3, 5, 7), ew=(2, 4, 6, 8))
 
@@ -251,7 +253,8 @@ class TestEightPairsWorkedToTheEnd:
 
 
 class TestTiesAtFourPairs:
-    """4 pairs, "2 Mitchell": NS A C, EW B D. Round 1 A-B, C-D; round 2 A-D, C-B."""
+    """4 pairs, "2 Mitchell": NS A C, EW B D. Round 1 A-B, C-D; round 2 A-D, C-B.
+    BURRACO-STANDINGS: VP, then points difference, then head to head."""
 
     NIGHT = PairsNight(pairs=tuple("ABCD"), plan=night_plan("2 Mitchell"), table=FIBUR_3_HANDS)
 
@@ -287,7 +290,8 @@ class TestTiesAtFourPairs:
 
 class TestSevenPairs:
     """7 pairs A-G, "3 Mitchell + 1 Danese": NS A C E and the phantom at table 4 (the rest
-    table), EW B D F G; G starts at table 4. Every match NS by 100 (11-9); a bye 12 VP."""
+    table), EW B D F G; G starts at table 4. Every match NS by 100 (11-9); a bye 12 VP
+    (BURRACO-BYE)."""
 
     NIGHT = PairsNight(pairs=tuple("ABCDEFG"), plan=PLAN, table=FIBUR_3_HANDS)
 
@@ -359,6 +363,8 @@ class TestAPairWithdraws:
 
 
 class TestDaneseRule:
+    """BURRACO-DANESE."""
+
     def test_a_repeat_at_the_bottom_sends_the_search_back_a_step(self):
         # Ranked 1 2 3 4 5 6; 5 and 6 have met. 1-2 and 3-4 would leave 5-6, a repeat, so
         # 3 meets the next one down instead, 5; then 4-6. 1-2 stands.

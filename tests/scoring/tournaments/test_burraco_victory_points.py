@@ -90,6 +90,12 @@ FOUR_HANDS = [
 
 
 class TestTheFederationsTables:
+    """BURRACO-VP, and BURRACO-VP-EDGE: both printed figures belong to their band."""
+
+    def test_the_rules_example_a_3_hand_match_won_by_230(self):
+        # 1420 - 1190 = 230, in 155–250: 12–8.
+        assert line_victory_points(FIBUR_3_HANDS, 1420, 1190) == (12, 8)
+
     @pytest.mark.parametrize(("difference", "winner"), THREE_HANDS)
     def test_three_hands_on_and_around_each_edge(self, difference, winner):
         assert victory_points(FIBUR_3_HANDS, difference) == (winner, 20 - winner)
