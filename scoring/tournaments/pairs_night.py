@@ -8,8 +8,8 @@ engine draws no lots and reads no clock.
 
 - Mitchell rounds (``mitchell``): the k-th Mitchell round of the plan is the k-th rotation,
   whatever Danese rounds come between; the rotations never repeat a meeting among
-  themselves. A Danese round before a Mitchell one may pair two pairs the Mitchell later
-  brings together again, which is why plans put the Danese rounds last.
+  themselves. A Danese round before a Mitchell one counts the meetings the later Mitchell
+  rounds will bring as met already, so it keeps those pairs apart where it can.
 - Danese rounds (``danese``): the pairs still in, by the standings so far.
 - A bye (the phantom's table, or an odd Danese field) scores ``bye_vp`` VP and no points
   difference (BURRACO-BYE). The federation's figure could not be checked: 12 is the
@@ -170,7 +170,7 @@ def night_round(
         return _mitchell_round(night, round_number, rotation, set(present))
     results, byes = list(results), list(byes)
     order = standing_order(night, present, results, byes)
-    met = {frozenset(result.players) for result in results}
+    met = {frozenset(result.players) for result in results} | _mitchell_to_come(night, round_number)
     had = Counter(bye.player for bye in byes if not bye.walkover)
     pairing = danese_round(order, met, had, round_number=round_number)
     tables = tuple(
@@ -178,6 +178,18 @@ def night_round(
         for number, (a, b) in enumerate(pairing.tables, start=1)
     )
     return PairsRound(round_number, DANESE, tables, pairing.bye)
+
+
+def _mitchell_to_come(night: PairsNight, round_number: int) -> set[frozenset]:
+    """Return the meetings the plan's Mitchell rounds after ``round_number`` will bring."""
+    lines = night.mitchell_lines()
+    done, planned = night.plan[:round_number].count(MITCHELL), night.plan.count(MITCHELL)
+    return {
+        frozenset((table.ns, table.ew))
+        for rotation in range(done + 1, planned + 1)
+        for table in mitchell_tables(lines, rotation)
+        if table.ns is not None and table.ew is not None
+    }
 
 
 def _mitchell_round(

@@ -362,6 +362,27 @@ class TestAPairWithdraws:
         assert rows[-1].played == 1
 
 
+class TestADaneseBetweenMitchellRounds:
+    """8 pairs A-H, "1 Mitchell + 1 Danese + 1 Mitchell": round 1 A-B, C-D, E-F, G-H;
+    round 3 is the second rotation, A-H, C-B, E-D, G-F, fixed from the start."""
+
+    NIGHT = PairsNight(
+        pairs=tuple("ABCDEFGH"),
+        plan=night_plan("1 Mitchell + 1 Danese + 1 Mitchell"),
+        table=FIBUR_3_HANDS,
+    )
+
+    def test_the_danese_keeps_apart_pairs_the_next_mitchell_brings_together(self):
+        # Round 1: A by 1600 (20-0), C by 1300 (19-1), E by 1100 (18-2), H beats G by 900
+        # (17-3). Ranked A 20, C 19, E 18, H 17, G 3, F 2, D 1, B 0. A-C, E-H; G has met H
+        # and meets F in round 3, so G-D; then F-B.
+        results = play(next_round(self.NIGHT, [], []), {1: 1600, 2: 1300, 3: 1100, 4: -900})
+        danese = next_round(self.NIGHT, results, [])
+        assert seats(danese) == [(1, "A", "C"), (2, "E", "H"), (3, "G", "D"), (4, "F", "B")]
+        third = night_round(self.NIGHT, results, [], round_number=3)
+        assert seats(third) == [(1, "A", "H"), (2, "C", "B"), (3, "E", "D"), (4, "G", "F")]
+
+
 class TestDaneseRule:
     """BURRACO-DANESE."""
 
