@@ -1,5 +1,6 @@
-"""Tournament nights: pairing a 64-player round (pure engine), and the room board of a
-64-player night under its phones' polls (bench/server.py, on SQLite and PostgreSQL)."""
+"""Tournament nights: pairing a 64-player round (pure engine), a 24-pair Burraco night
+(3 Mitchell + 1 Danese) paired and ranked, and the room board of a 64-player night under its
+phones' polls (bench/server.py, on SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,23 @@ from fractions import Fraction
 
 from bench.spread import Spread, repeat, seconds
 from bench.timing import table, verdict
+from scoring.tournaments.pairs_night import (
+    PairsNight,
+    match_result,
+    next_round,
+    night_plan,
+    night_standings,
+)
 from scoring.tournaments.ranking import points_so_far
 from scoring.tournaments.results import Bye, ByPlace, TableResult, WinDrawLoss
 from scoring.tournaments.seating import met_counts, seat_round
 from scoring.tournaments.swiss import standing_order, swiss_round
+from scoring.tournaments.victory_points import FIBUR_3_HANDS
 
 PLAYERS, ROUNDS_PLAYED = 64, 5
 PAIRING_TARGET = 0.100
 RUNS, LEAST, BUDGET = 20, 5, 5.0
+BURRACO_PAIRS = 24
 
 
 def _swiss_night(rng: random.Random) -> tuple[list[int], list[TableResult], list[Bye]]:
@@ -54,6 +64,31 @@ def _seated_night(rng: random.Random) -> tuple[list[int], list[TableResult]]:
     return players, results
 
 
+def _burraco_margins(rng: random.Random) -> list[list[int]]:
+    """Return each round's points differences, table by table (NS's less EW's), seeded."""
+    return [[5 * rng.randint(-300, 300) for _ in range(BURRACO_PAIRS // 2)] for _ in range(4)]
+
+
+def _burraco_night(margins: list[list[int]]) -> None:
+    """Pair every round of a 24-pair "3 Mitchell + 1 Danese" night at 3 hands, playing each
+    with the given differences, then rank the night (what the director's page does)."""
+    night = PairsNight(
+        pairs=tuple(range(1, BURRACO_PAIRS + 1)),
+        plan=night_plan("3 Mitchell + 1 Danese"),
+        table=FIBUR_3_HANDS,
+    )
+    results: list[TableResult] = []
+    byes: list[Bye] = []
+    for round_margins in margins:
+        pairs_round = next_round(night, results, byes)
+        results += [
+            match_result(pairs_round.round_number, t.ns, t.ew, 1000 + margin, 1000)
+            for t, margin in zip(pairs_round.tables, round_margins, strict=False)
+        ]
+        byes += pairs_round.byes()
+    night_standings(night, results, byes)
+
+
 def run() -> tuple[str, bool]:
     rng = random.Random(64)
     players, results, byes = _swiss_night(rng)
@@ -82,10 +117,15 @@ def run() -> tuple[str, bool]:
         )
 
     seating = Spread.of(repeat(seat_next, runs=RUNS, least=LEAST, budget=BUDGET))
+    margins = _burraco_margins(rng)
+    burraco = Spread.of(
+        repeat(lambda: _burraco_night(margins), runs=RUNS, least=LEAST, budget=BUDGET)
+    )
     rows, passed = [], True
     for label, found in (
         (f"Swiss round {ROUNDS_PLAYED + 1} of {PLAYERS} players (two at a table)", swiss),
         (f"seating round {ROUNDS_PLAYED + 1} of {PLAYERS} players at tables of 4", seating),
+        (f"a {BURRACO_PAIRS}-pair Mitchell night paired and its standings computed", burraco),
     ):
         ok = found.p95 < PAIRING_TARGET
         passed &= ok
@@ -103,6 +143,8 @@ def run() -> tuple[str, bool]:
     note = (
         f"After {ROUNDS_PLAYED} rounds with random results (seeded): the standings, then the"
         " pairing (networkx matching) or the seating (swaps and restarts), as round_start"
-        " does. The room board of a 64-player night is in the table pages section."
+        " does. The Burraco night: its four rounds (3 Mitchell + 1 Danese, 3 hands) each"
+        " worked out from the results before it, then its standings."
+        " The room board of a 64-player night is in the table pages section."
     )
     return f"{table(header, rows)}\n{note}", passed

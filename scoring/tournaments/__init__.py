@@ -14,6 +14,10 @@ round. Players are the caller's stable keys (ints or strings, not mixed, so that
 - ``results``: a table's result turned into victory points by the director's scale.
 - ``ranking``: the night's standings with tie-breaks (victory points, Buchholz, head to
   head, points difference).
+- Burraco pairs nights: ``victory_points`` (the federation's VP tables, as data a director
+  may edit), ``mitchell`` and ``danese`` (the two movements) and ``pairs_night`` (a plan of
+  rounds, the next round from the results so far, the standings); no seed: entry order
+  breaks the last ties.
 
 The rules they follow are written for players in docs/rules.md, "Club nights" (NIGHT-*).
 """
