@@ -365,6 +365,9 @@ class GameRules:
     # that lacks them means: a log made before the option existed keeps the rule it was
     # played by (scala40's ``unopened_discard_check``), a table made now gets the sources'.
     new_table_defaults: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # The endings a hand entered by its ender and the other player offers, by the table's
+    # options (KNOCKER_DEFENDER_ENTRY: Gin's knock, gin, Big Gin, the wall).
+    hand_endings: Callable[[Any], tuple[str, ...]] = lambda options: ()
     # Its worked hands and a short match (scoring/samples.py reads them from the registry).
     examples: GameExamples | None = None
 

@@ -20,6 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games.clubs.models import Group
 from games.demo import demo_tables
 from games.pages.common import add_errors
+from games.pages.entries import entry_of, seats_sat_out
 from games.pages.errors import (
     CONFLICT,
     error_answer,
@@ -30,12 +31,10 @@ from games.pages.errors import (
 )
 from games.pages.forms.play import MoveForm
 from games.pages.forms.tables import (
-    HAND_FORMS,
     RANKS,
     SUITS,
     ConfirmForm,
     PhoneNameForm,
-    SeatsHandForm,
     TableCreateForm,
     VoidForm,
 )
@@ -61,7 +60,6 @@ from games.tables.models import Table
 from games.tournaments import selectors as tournament_selectors
 from scoring.errors import RuleViolation
 from scoring.events import HAND_RECORDED, RESULT_CONFIRMED
-from scoring.game import SEATS_ENTRY
 from scoring.variants import game_get
 
 
@@ -189,7 +187,7 @@ def _night_context(table: Table, board, role: Role) -> dict:
 
 
 def _hand_form(table: Table, board, data=None, *, amend=False, **kwargs):
-    """Return the hand form of the table's game: Gin's, or one row per seat for the others."""
+    """Return the hand form of the way the table's game enters a hand (games/pages/entries/)."""
     kwargs.update(seats=list(board.seat_names), options=board.options, head_seq=board.head_seq)
     if data is None and not amend and "initial" not in kwargs:
         # The next hand is entered the way the last one was (counts, cards or points). Who
@@ -198,13 +196,11 @@ def _hand_form(table: Table, board, data=None, *, amend=False, **kwargs):
         last = selectors.last_hand_payload(table=table)
         if "mode" in last:
             kwargs["initial"] = {"mode": last["mode"]}
-    game = game_get(table.variant)
-    record, correct = HAND_FORMS[game.hand_entry]
+    entry = entry_of(game_get(table.variant))
     out = kwargs.pop("out", None)
-    if game.hand_entry == SEATS_ENTRY:
-        # A seat out of the match sits the hand out (S40-MATCH): the form asks it nothing.
-        kwargs.update(variant=table.variant, out=board.out_seats if out is None else out)
-    return (correct if amend else record)(data, **kwargs)
+    # A seat out of the match sits the hand out (S40-MATCH): the form asks it nothing.
+    kwargs.update(variant=table.variant, out=board.out_seats if out is None else out)
+    return (entry.correct if amend else entry.record)(data, **kwargs)
 
 
 @require_safe
@@ -530,9 +526,9 @@ def hand_amend(request, table, role, number: int):
     entry = _history_entry(table, number, board)
     payload = entry.latest_entry().payload
     # The seats out of the match when that hand was played, not now.
-    out = {"out": SeatsHandForm.sat_out(table.variant, payload)}
+    out = {"out": seats_sat_out(table.variant, payload)}
     if request.method == "GET":
-        form_class = HAND_FORMS[game_get(table.variant).hand_entry][0]
+        form_class = entry_of(game_get(table.variant)).record
         initial = form_class.initial_from_payload(payload)
         form = _hand_form(table, board, amend=True, initial=initial, **out)
         context = _context(request, table, role, entry=entry, amend_form=form)

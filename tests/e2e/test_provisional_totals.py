@@ -11,10 +11,9 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from games.pages.forms.tables import GinHandForm, SeatsHandForm
+from games.pages.entries import entry_of
 from games.pages.provisional import provisional_scoring
 from scoring.errors import RuleViolation
-from scoring.game import KNOCKER_DEFENDER_ENTRY
 from scoring.variants import GAMES
 from tests.e2e.axe import BLOCKING, axe_violations
 from tests.e2e.conftest import fill_seats, start_table
@@ -77,11 +76,8 @@ def _engine_points(variant: str, options: dict, names: list[str], fields: dict) 
     game = GAMES[variant]
     typed = game.options_from_dict(options, len(names))
     options = game.options_to_dict(typed)  # every option named, as a table keeps them
-    if game.hand_entry == KNOCKER_DEFENDER_ENTRY:
-        form = GinHandForm(data, seats=names, options=options)
-    else:
-        out = [seat for seat in range(len(names)) if fields.get(f"p{seat}_sitting_out")]
-        form = SeatsHandForm(data, seats=names, options=options, variant=variant, out=out)
+    out = [seat for seat in range(len(names)) if fields.get(f"p{seat}_sitting_out")]
+    form = entry_of(game).record(data, seats=names, options=options, variant=variant, out=out)
     if not form.is_valid():
         return None
     try:

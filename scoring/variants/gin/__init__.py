@@ -118,6 +118,17 @@ CARDS_FIELDS = ("mode", "knocker", "knocker_cards", "defender_cards", "ending", 
 WALL_STOCK = 2
 
 
+def hand_endings(options: GinOptions) -> tuple[str, ...]:
+    """Return the endings a hand entered by its result offers: a knock and gin, Big Gin where
+    the options pay it (GIN-BIGGIN), the wall where it counts (GIN-WALL)."""
+    return (
+        KNOCK,
+        GIN,
+        *((BIG_GIN,) if options.big_gin else ()),
+        *((WALL,) if options.wall else ()),
+    )
+
+
 def options_from_dict(data: Mapping[str, Any], players: int) -> GinOptions:
     """Build the table's options from its preset and overrides (always two seats)."""
     return GinOptions.from_dict(data)
@@ -368,6 +379,7 @@ GAME = GameRules(
     options_to_dict=options_to_dict,
     deck=lambda options, players: GIN_DECK,
     hand_size=lambda options, players: HAND_SIZE,
+    hand_endings=hand_endings,
     meld_rules=lambda options: GIN_MELDS,
     card_value=lambda options: gin_value,
     play_rules=play_rules,

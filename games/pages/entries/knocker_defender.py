@@ -1,0 +1,150 @@
+"""A hand entered by its ender and the other player (KNOCKER_DEFENDER_ENTRY: Gin's): counts
+or both hands' cards."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.pages.forms.cards import CardsField
+from games.pages.forms.tables import CARD_CHOICES, EventForm
+from scoring.variants import GAMES
+
+# How each ending a game may offer is named (GameRules.hand_endings).
+ENDING_LABELS = {
+    "knock": _("Knock"),
+    "gin": _("Gin"),
+    "big_gin": _("Big Gin"),
+    "wall": _("Wall (no score)"),
+}
+
+
+class KnockerDefenderForm(EventForm):
+    """Record a two-player hand by its ender and the other (KNOCKER_DEFENDER_ENTRY): who
+    ended it and how (the endings the game's options offer), then the two counts or the two
+    hands' cards, and the card turned up at the deal where the options make it count."""
+
+    template = "entries/knocker_defender.html"
+
+    mode = forms.ChoiceField(
+        label=_("Entry"),
+        choices=[("quick", _("Counts")), ("cards", _("Cards"))],
+        initial="quick",
+        widget=forms.RadioSelect,
+    )
+    knocker = forms.TypedChoiceField(
+        label=_("Who ended the hand?"), coerce=int, required=False, widget=forms.RadioSelect
+    )
+    ending = forms.ChoiceField(label=_("How?"), required=False, widget=forms.RadioSelect)
+    knocker_count = forms.IntegerField(
+        label=_("Knocker's deadwood"), min_value=0, max_value=98, required=False
+    )
+    defender_count = forms.IntegerField(
+        label=_("Defender's deadwood, after lay-offs"), min_value=0, max_value=98, required=False
+    )
+    knocker_cards = forms.MultipleChoiceField(
+        label=_("Knocker's cards"),
+        choices=CARD_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    knocker_typed = CardsField(label=_("or type them"), required=False, max_length=200)
+    defender_cards = forms.MultipleChoiceField(
+        label=_("Defender's cards"),
+        choices=CARD_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    defender_typed = CardsField(label=_("or type them"), required=False, max_length=200)
+    # GIN-OKLAHOMA: the card turned up at the deal sets the knock limit (Oklahoma tables only).
+    upcard = forms.ChoiceField(
+        label=_("Upcard at the deal"), choices=[("", "—"), *CARD_CHOICES], required=False
+    )
+
+    def __init__(self, *args, seats: list[str], options: dict, variant: str, out=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats, self.table_options, self.variant = seats, options, variant
+        game = GAMES[variant]
+        self.oklahoma = game.takes_upcard(options)
+        self.kept = game.hand_size(game.options_from_dict(options, len(seats)), len(seats))
+        self.fields["knocker"].choices = list(enumerate(seats))
+        endings = game.hand_endings(game.options_from_dict(options, len(seats)))
+        self.fields["ending"].choices = [(e, ENDING_LABELS[e]) for e in endings]
+
+    @property
+    def picker_hands(self) -> list[tuple[str, int, str]]:
+        """Return the one card picker's hands: field, cards it holds, and its name."""
+        return [
+            ("knocker_cards", self.kept, _("Knocker")),
+            ("defender_cards", self.kept, _("Defender")),
+        ]
+
+    def clean(self):
+        data = super().clean()
+        ending = data.get("ending")
+        if data.get("mode") == "quick":
+            if not ending:
+                self.add_error("ending", _("Choose how the hand ended."))
+            if ending != "wall" and data.get("knocker") is None:
+                self.add_error("knocker", _("Choose who ended the hand."))
+            if ending == "knock":
+                for name in ("knocker_count", "defender_count"):
+                    if data.get(name) is None:
+                        self.add_error(name, _("Enter the count."))
+            if ending in ("gin", "big_gin") and data.get("defender_count") is None:
+                self.add_error("defender_count", _("Enter the count."))
+        elif data.get("knocker") is None:
+            self.add_error("knocker", _("Choose who ended the hand."))
+        if self.oklahoma and ending != "wall" and not data.get("upcard"):
+            self.add_error("upcard", _("Choose the upcard: at Oklahoma it sets the knock."))
+        return data
+
+    def payload(self) -> dict:
+        """Return the hand_recorded payload these fields describe."""
+        data = self.cleaned_data
+        # Only an Oklahoma table takes the upcard (GIN-OKLAHOMA); a wall may leave it out.
+        upcard = {"upcard": data["upcard"]} if self.oklahoma and data.get("upcard") else {}
+        if data["mode"] == "quick":
+            if data["ending"] == "wall":
+                return {"mode": "quick", "ending": "wall", **upcard}
+            return {
+                "mode": "quick",
+                "knocker": data["knocker"],
+                "ending": data["ending"],
+                "knocker_count": 0 if data["ending"] != "knock" else data["knocker_count"],
+                "defender_count": data["defender_count"],
+                **upcard,
+            }
+        payload = {
+            "mode": "cards",
+            "knocker": data["knocker"],
+            "knocker_cards": " ".join([*data["knocker_cards"], data["knocker_typed"]]).strip(),
+            "defender_cards": " ".join([*data["defender_cards"], data["defender_typed"]]).strip(),
+        }
+        if data.get("ending") in ("gin", "big_gin", "knock"):
+            payload["ending"] = data["ending"]
+        return {**payload, **upcard}
+
+    def rebuild_kwargs(self, head_seq: int) -> dict:
+        """Return what it takes to draw this form again against another head."""
+        return {
+            "seats": self.seats,
+            "options": self.table_options,
+            "variant": self.variant,
+            "head_seq": head_seq,
+        }
+
+    @classmethod
+    def initial_from_payload(cls, payload: dict) -> dict:
+        """Return form values that re-enter a recorded hand (for an amendment)."""
+        initial = {k: payload[k] for k in ("mode", "knocker", "ending", "upcard") if k in payload}
+        if payload.get("mode") == "cards":
+            initial["knocker_typed"] = payload.get("knocker_cards", "")
+            initial["defender_typed"] = payload.get("defender_cards", "")
+        else:
+            for name in ("knocker_count", "defender_count"):
+                if name in payload:
+                    initial[name] = payload[name]
+        return initial
+
+
+class KnockerDefenderAmendForm(KnockerDefenderForm):
+    reason = forms.CharField(label=_("Why?"), required=False, max_length=200)
