@@ -24,7 +24,8 @@ Readings where the sources differ or are silent:
   it).
 - BUR-CLOSE: a pair closes once it has taken its pozzetto and has a burraco (any kind;
   international: a pulito); the closing discard may not be a wild (a rule of play); +100.
-  A hand that ends with the stock run out (BUR-STOCK) has no closing and no bonus.
+  A hand that ends with the stock run out (BUR-STOCK: spent when two cards are left, the
+  hand ending after the discard of whoever drew the third-to-last) has no closing bonus.
 - BUR-MELDS: a sequence holds one ace (low or high) and 13 natural cards at most; with a
   whole suit a wild may be the fourteenth card. K-A-2 of one suit reads as Q-K-A with
   the 2 wild for the queen (a legal sporco-kind meld); K-A-2-3 wraps and is refused.

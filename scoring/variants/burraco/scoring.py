@@ -7,7 +7,6 @@ end and the standings read a seat's points as in every other game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +15,7 @@ from scoring.hands import OUT, STOCK, HandEnd, ScoreItem, names
 from scoring.variants.burraco.cards import PAIRS
 from scoring.variants.burraco.melds import BURRACO_BONUS, BURRACO_KINDS, SEMIPULITO
 from scoring.variants.burraco.options import BurracoOptions
-from scoring.variants.burraco.sheet import HandSheet, PairSheet, read_entry
+from scoring.variants.burraco.sheet import HandSheet, PairSheet
 
 CLOSING_BONUS = 100  # BUR-CLOSE
 POZZETTO_PENALTY = 100  # BUR-POZZETTO: a pair that never took its pozzetto
@@ -171,8 +170,3 @@ def score_play(options: BurracoOptions, end: HandEnd, seats: tuple[str, ...]) ->
 def pair_of(seat: int) -> int:
     """Return the pair a seat plays in: 0 for seats 0 and 2, 1 for seats 1 and 3."""
     return next(index for index, seats in enumerate(PAIRS) if seat in seats)
-
-
-def score_sheet_dict(options: BurracoOptions, payload: Mapping[str, Any]) -> BurracoHand:
-    """Read and score a hand entry in one step (the referee's and the tests' shortcut)."""
-    return score_entry(options, read_entry(options, payload))

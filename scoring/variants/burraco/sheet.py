@@ -22,6 +22,7 @@ from scoring.options import is_int, json_value
 from scoring.variants.burraco.cards import DECK, DECK_VALUE, VALUE_STEP, card_value
 from scoring.variants.burraco.melds import (
     BURRACO_LENGTH,
+    MIN_MELD,
     PULITO,
     SEMIPULITO,
     SPORCO,
@@ -44,7 +45,8 @@ MOST_WILDS = DECK.jokers + 4 * DECK.decks
 # sporco: 6 naturals at 5 (six 3s) and the cheapest wild, a pinella at 20 = 30 + 20 = 50;
 # semipulito: 8 cards, 7 naturals at 5 and a pinella = 35 + 20 = 55.
 LEAST_BURRACO_VALUE = {PULITO: 35, SPORCO: 50, SEMIPULITO: 55}
-MOST_MELDS = MOST_BURRACOS * 3  # a bound on the list's length: 108 cards // 3 a meld = 36
+# A bound on a pair's list of melds: 108 cards, 3 a meld at least, 108 // 3 = 36.
+MOST_MELDS = len(DECK.cards()) // MIN_MELD
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,13 +381,21 @@ def _pair_cards(
             "both partners' cards left in hand are due, each in card notation ('' for none).",
         )
     held = tuple(_cards(text, f"{field}.hands[{index}]") for index, text in enumerate(hands))
+    closed = _flag(data, "closed", f"{field}.closed", "BUR-CLOSE", needed=False)
+    if closed and all(held):
+        raise _refuse(
+            "BUR-CLOSE",
+            "closer_holds_cards",
+            f"{field}.hands",
+            "the partner who closed holds no card, yet both partners hold some.",
+        )
     kinds = [meld.burraco for meld in melds]
     sheet = PairSheet(
         melded=sum(meld.value for meld in melds),
         pulito=kinds.count(PULITO),
         sporco=kinds.count(SPORCO),
         semipulito=kinds.count(SEMIPULITO),
-        closed=_flag(data, "closed", f"{field}.closed", "BUR-CLOSE", needed=False),
+        closed=closed,
         pozzetto=_flag(data, "pozzetto", f"{field}.pozzetto", "BUR-POZZETTO", needed=True),
         in_hand=sum(card_value(card) for hand in held for card in hand),
     )

@@ -172,6 +172,21 @@ class TestCardHands:
         )
         assert [(v.rule, v.code) for v in violations] == [("BUR-CLOSE", "closed_without_burraco")]
 
+    def test_the_partner_who_closed_holds_no_card_bur_close(self):
+        violations = refused_entry(
+            {
+                "melds": ["3H 4H 5H 6H 7H 8H 9H"],
+                "hands": ["4C", "5C"],
+                "closed": True,
+                "pozzetto": True,
+            },
+            {"melds": [], "hands": ["", ""], "pozzetto": True},
+            mode="cards",
+        )
+        assert [(v.rule, v.code, v.params["field"]) for v in violations] == [
+            ("BUR-CLOSE", "closer_holds_cards", "pairs[0].hands")
+        ]
+
     def test_game_reads_and_scores_an_entry_by_cards(self):
         table = options()
         sheet = GAME.read_entry(
