@@ -23,7 +23,10 @@ Readings where the sources differ or are silent:
   add a card that turn (a rule of play, for move-by-move play: a hand's sheet cannot see
   it).
 - BUR-CLOSE: a pair closes once it has taken its pozzetto and has a burraco (any kind;
-  international: a pulito); the closing discard may not be a wild (a rule of play); +100.
+  international: a pulito), the closer melding every card but one and discarding it, a
+  card that is no wild (rules of play); +100. The federation's code also names closings
+  that earn no bonus (at the discard pile, or without a discard): a sheet enters them
+  with no pair closed, as it does a stock end.
   A hand that ends with the stock run out (BUR-STOCK: spent when two cards are left, the
   hand ending after the discard of whoever drew the third-to-last) has no closing bonus.
 - BUR-MELDS: a sequence holds one ace (low or high) and 13 natural cards at most; with a
@@ -44,6 +47,9 @@ il-complesso-delle-giocate-effettuate.html ;
 https://eburraco.com/?p=4147 ; http://www.eburraco.com/sequenza-combinazioni-e-burraco/ ;
 https://eburraco.com/calare-le-carte-e-posizionarle-nozioni-per-principianti ;
 https://eburraco.com/come-formare-combinazioni-nel-burraco-internazionale ;
+https://www.eburraco.com/le-regole-sulle-chiusure-nel-burraco-italiano/ ;
+https://eburraco.com/la-chiusura-con-bonus ; http://www.larivistadelburraco.it/chiusura/ ;
+https://eburraco.com/?p=2781 ;
 http://burraco.atuttonet.it/regole-burraco/burraco-regolamento-integrale.php
 """
 
@@ -111,9 +117,9 @@ def meld_rules(options: BurracoOptions) -> MeldRules:
 
 
 def closing(options: BurracoOptions) -> Closing:
-    """Say how a Burraco player closes: the last card melded or discarded, never a wild as
-    that discard (BUR-CLOSE)."""
-    return Closing(discard="optional", rule="BUR-CLOSE", joker_discard_rule="BUR-CLOSE")
+    """Say how a Burraco player closes: every card melded but the last, discarded, never a
+    wild (BUR-CLOSE)."""
+    return Closing(discard="required", rule="BUR-CLOSE", joker_discard_rule="BUR-CLOSE")
 
 
 def play_rules(options: BurracoOptions, players: int) -> PlayRules:
@@ -128,7 +134,6 @@ def play_rules(options: BurracoOptions, players: int) -> PlayRules:
         turn_rule="BUR-TURN",
         setup_rule="BUR-SETUP",
         out_rule="BUR-CLOSE",
-        meld_out=True,
         joker_discard_rule="BUR-CLOSE",
         show_by_points=True,
     )

@@ -170,6 +170,14 @@ class TestGame:
         rules = GAME.play_rules(options(), 4)
         assert (rules.hand_size, rules.deck.size, rules.turn_rule) == (11, 108, "BUR-TURN")
 
+    def test_a_closing_ends_with_a_discard_that_is_no_wild_bur_close(self):
+        closing = GAME.referee.closing(options())
+        assert (closing.discard, closing.rule, closing.joker_discard_rule) == (
+            "required",
+            "BUR-CLOSE",
+            "BUR-CLOSE",
+        )
+
     def test_a_hand_played_move_by_move_is_refused_for_now(self):
         [violation] = refused(GAME.score_play, options(), HandEnd("out", ()), SEATS)
         assert (violation.rule, violation.code) == ("BUR-SCORE", "entered_by_sheet")
