@@ -2,8 +2,10 @@
 BUR-BURRACO, BUR-OPT-SEMIPULITO, BUR-OPT-INTL), every expected value worked by hand."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from scoring.cards import JOKER, parse_cards
+from scoring.cards import JOKER, Card, parse_cards
 from scoring.variants.burraco import GAME
 from scoring.variants.burraco.cards import DECK, DECK_VALUE, HAND_SIZE, POZZETTO_SIZE, card_value
 from scoring.variants.burraco.melds import (
@@ -214,3 +216,26 @@ class TestInternational:
     def test_the_international_code_has_no_semipulito_bur_opt_intl(self):
         text = "3H 4H 5H 6H 7H 8H 9H JK"
         assert meld(text, semipulito=True, international=True).burraco == SPORCO
+
+
+SUITS = "CSHD"
+
+
+class TestMeldProperties:
+    @settings(max_examples=200, deadline=None)
+    @given(st.sampled_from(SUITS), st.integers(1, 12), st.integers(3, 13))
+    def test_consecutive_cards_of_a_suit_are_a_clean_sequence_bur_melds(self, suit, low, length):
+        """BUR-MELDS, BUR-WILD: any unbroken run of one suit (a 2 in it natural) has no wild,
+        and a jolly put in the place of one of its inner cards stands for that card."""
+        places = [place for place in range(low, low + length) if place <= 14]
+        if len(places) < 3:
+            return
+        cards = [Card(1 if place == 14 else place, suit) for place in places]
+        found = check_meld(cards)
+        assert found.wild is None
+        assert found.burraco == (PULITO if len(cards) >= 7 else NO_BURRACO)
+        inner = len(cards) // 2
+        with_jolly = [*cards[:inner], JOKER, *cards[inner + 1 :]]
+        dirty = check_meld(with_jolly)
+        assert (dirty.wild, dirty.stands_for) == (JOKER, str(cards[inner]))
+        assert dirty.burraco == (SPORCO if len(cards) >= 7 else NO_BURRACO)
