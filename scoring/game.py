@@ -370,6 +370,14 @@ class GameRules:
     hand_endings: Callable[[Any], tuple[str, ...]] = lambda options: ()
     # Its worked hands and a short match (scoring/samples.py reads them from the registry).
     examples: GameExamples | None = None
+    # The seats that play as one side, each a tuple of seats (Burraco's pairs sit across:
+    # (0, 2) and (1, 3)); empty: every seat plays for itself.
+    partners: tuple[tuple[int, ...], ...] = ()
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """Return the sides at a table of ``players`` seats: the partnerships, or each seat
+        alone where the game has none."""
+        return self.partners or tuple((seat,) for seat in range(players))
 
     def new_table_options(self, options: Any) -> Any:
         """Return a new table's options with ``new_table_defaults`` under what it names (a
