@@ -205,6 +205,9 @@ TABLE_FORM, LEAGUE_FORM, REFEREE_FORM = "table", "league", "referee"
 # How a hand is entered by its result: one row per seat (cards or points, and the seat's
 # flags), or Gin's two hands, the knocker's and the defender's (counts or cards).
 SEATS_ENTRY, KNOCKER_DEFENDER_ENTRY = "seats", "knocker_defender"
+# Or one sheet a side, for partners scoring as one (Burraco's pairs): each side's points and
+# bonuses as the players count them.
+PAIRS_SHEET_ENTRY = "pairs_sheet"
 # The forms that offer most options: a new table's and a league's; and those with the referee.
 TABLE_FORMS = (TABLE_FORM, LEAGUE_FORM)
 ALL_FORMS = (TABLE_FORM, LEAGUE_FORM, REFEREE_FORM)

@@ -19,7 +19,7 @@ that need the log's rows (who recorded each hand, the moves of the hand in play)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NotRequired, TypedDict
 
 from games.rules.game_words import board_summary
@@ -293,6 +293,12 @@ class TableBoard:
     adjustments: tuple[AdjustmentLine, ...] = ()
     # The games of a sheet that scores several at once (GIN-HOLLYWOOD); none otherwise.
     games: tuple[GameColumn, ...] = ()
+    # The scoreboard's boxes: one a seat, or one a side where partners play as one (Burraco's
+    # pairs), the side's partners named together with the total they share.
+    boxes: tuple[SeatLine, ...] = ()
+    # Each seat's name as a hand's line says who scored: its side's ("Anna & Carla") where
+    # partners score as one, so the line names the pair once.
+    seat_labels: tuple[str, ...] = ()
 
     @property
     def games_ended(self) -> bool:
@@ -367,6 +373,8 @@ def board_from_state(state: StateData) -> TableBoard:
     )
     played = [hand for hand in state["hands"] if not hand["voided"] and hand["result"]]
     game = game_get(state["variant"])
+    teams = game.teams(len(names))
+    boxes = _side_boxes(seats, teams)
     rules = game.play_rules(game.options_from_dict(state["options"], len(names)), len(names))
     return TableBoard(
         state=state,
@@ -376,7 +384,12 @@ def board_from_state(state: StateData) -> TableBoard:
         seat_names=names,
         seats=seats,
         finished=finished,
-        winner_names=tuple(names[seat] for seat in winners),
+        # Partners win together: their side's box names them (one winner, not two sharing).
+        winner_names=(
+            tuple(names[seat] for seat in winners)
+            if boxes is seats
+            else tuple(box.name for box in boxes if box.won)
+        ),
         loser_name=names[loser] if loser is not None else "",
         match_items=tuple(match["items"]) if match else (),
         dealer=state["dealer"],
@@ -393,6 +406,30 @@ def board_from_state(state: StateData) -> TableBoard:
             for a in state.get("adjustments", ())
         ),
         games=_game_columns(match, names),
+        boxes=boxes,
+        seat_labels=tuple(
+            next(box.name for box, team in zip(boxes, teams, strict=True) if seat in team)
+            for seat in range(len(names))
+        ),
+    )
+
+
+def _side_boxes(
+    seats: tuple[SeatLine, ...], teams: tuple[tuple[int, ...], ...]
+) -> tuple[SeatLine, ...]:
+    """Return the scoreboard's boxes: each seat's line where every seat plays alone, else
+    one line a side, under its first partner's seat: the partners' names joined, the total
+    they share (each partner carries the side's points), won and dealing as any partner."""
+    if all(len(team) == 1 for team in teams):
+        return seats
+    return tuple(
+        replace(
+            seats[team[0]],
+            name=" & ".join(seats[seat].name for seat in team),
+            won=any(seats[seat].won for seat in team),
+            deals=any(seats[seat].deals for seat in team),
+        )
+        for team in teams
     )
 
 

@@ -89,7 +89,8 @@ def _hand_summary(result, seats) -> str:
 
 def _round_summary(result, seats) -> str:
     """Say how a hand of a game with several players ended (Rummy40, Ramino, Knock Rummy)."""
-    winners = ", ".join(seats[seat] for seat in result.get("winners", []))
+    # Partners are named once, by their side (a board's seat_labels).
+    winners = ", ".join(dict.fromkeys(seats[seat] for seat in result.get("winners", [])))
     if result["ending"] == "stock":
         return _("The stock ran out")
     if result["ending"] == "knock" and result.get("knocker") is not None:
@@ -107,15 +108,11 @@ def hand_points(result, seats) -> str:
         return _("no points")
     if "knocker_count" not in result and result.get("ending") != "wall":
         # Several players can score (or lose) in one hand: name every non-zero one.
-        return format_html_join(
-            " · ",
-            "{} {}",
-            (
-                (seats[seat], f"{points:+d}")
-                for seat, points in enumerate(result["points"])
-                if points
-            ),
-        ) or _("no points")
+        # Partners carry their side's points: their side is named once (seat_labels).
+        scored = dict.fromkeys(
+            (seats[seat], f"{points:+d}") for seat, points in enumerate(result["points"]) if points
+        )
+        return format_html_join(" · ", "{} {}", scored) or _("no points")
     if result["winner"] is None:
         return _("no points")
     seat = result["winner"]

@@ -17,8 +17,9 @@ from types import MappingProxyType
 from typing import Any
 
 from games.pages.entries.knocker_defender import KnockerDefenderAmendForm, KnockerDefenderForm
+from games.pages.entries.pairs_sheet import PairsSheetAmendForm, PairsSheetForm
 from games.pages.entries.seats import SeatsAmendForm, SeatsHandForm
-from scoring.game import KNOCKER_DEFENDER_ENTRY, SEATS_ENTRY, GameRules
+from scoring.game import KNOCKER_DEFENDER_ENTRY, PAIRS_SHEET_ENTRY, SEATS_ENTRY, GameRules
 from scoring.variants import GAMES
 
 
@@ -34,6 +35,7 @@ ENTRIES: Mapping[str, HandEntry] = MappingProxyType(
     {
         KNOCKER_DEFENDER_ENTRY: HandEntry(KnockerDefenderForm, KnockerDefenderAmendForm),
         SEATS_ENTRY: HandEntry(SeatsHandForm, SeatsAmendForm),
+        PAIRS_SHEET_ENTRY: HandEntry(PairsSheetForm, PairsSheetAmendForm),
     }
 )
 

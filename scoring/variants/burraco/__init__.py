@@ -59,6 +59,7 @@ from scoring.game import (
     ALL_FORMS,
     BOOL,
     INT,
+    PAIRS_SHEET_ENTRY,
     GameRules,
     OptionSpec,
     RefereeRules,
@@ -95,7 +96,6 @@ from scoring.variants.burraco.referee import meld_answer, referee_table, score_a
 from scoring.variants.burraco.scoring import score_entry, score_play
 from scoring.variants.burraco.sheet import read_entry
 
-PAIRS_SHEET_ENTRY = "pairs_sheet"  # a hand entered by each pair's sheet (sheet.py)
 # The most cards one hand can hold: 11 dealt, the pair's pozzetto of 11 and every card of
 # the stock (108 - 44 dealt - 22 in the pozzetti = 42) taken with the discard pile.
 MOST_IN_HAND = HAND_SIZE + POZZETTO_SIZE + (DECK.size - PLAYERS * HAND_SIZE - 2 * POZZETTO_SIZE)

@@ -1,0 +1,139 @@
+"""Burraco through the phone pages: a table of two pairs, partners across, each hand entered
+one sheet a pair (games/pages/entries/pairs_sheet.py), the scoreboard one box a pair."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from games.models import Event, Table
+from games.tables import selectors
+from scoring.variants import GAMES, burraco, register, unregister
+
+
+@pytest.fixture
+def burraco_game():
+    """Burraco in the registry for the test (it joins for good once every page takes it)."""
+    added = burraco.GAME.key not in GAMES
+    if added:
+        register(burraco.GAME)
+    yield burraco.GAME
+    if added:
+        unregister(burraco.GAME.key)
+
+
+@pytest.fixture
+def phone(db, burraco_game):
+    return Client()
+
+
+def _create(phone: Client, **options) -> Table:
+    data = {"variant": "burraco", "players": "4"}
+    data.update({f"player_{n}": name for n, name in enumerate(NAMES, start=1)})
+    # The form offers every option filled in; a number of hands 0 plays to the target.
+    options = {"target": "2005", "hands": "0", **options}
+    data.update({f"burraco__{key}": value for key, value in options.items()})
+    response = phone.post("/", data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return Table.objects.get(pk=response.url.split("/")[2])
+
+
+NAMES = ["Anna", "Bruno", "Carla", "Dario"]
+
+
+def _sheet(page: str, **fields) -> dict:
+    event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)
+    expected = re.search(r'name="expected_seq" value="([^"]+)"', page).group(1)
+    return {"event_id": event_id, "expected_seq": expected, **fields}
+
+
+def _total(page: str, seat: int) -> str:
+    return re.search(rf'data-testid="total-{seat}">([^<]*)<', page).group(1)
+
+
+# Anna & Carla close: 355 melded, a clean burraco, their pozzetto, nothing left in hand.
+# Bruno & Dario: 180 melded, a dirty burraco, their pozzetto, 45 left in their hands.
+CLOSED_HAND = {
+    "s0_melded": "355",
+    "s0_pulito": "1",
+    "s0_pozzetto": "on",
+    "s0_in_hand": "0",
+    "s1_melded": "180",
+    "s1_sporco": "1",
+    "s1_pozzetto": "on",
+    "s1_in_hand": "45",
+    "closed": "0",
+}
+
+
+class TestASheetAPair:
+    def test_the_board_shows_one_box_a_pair(self, phone):
+        table = _create(phone, target="2005")
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert "Anna &amp; Carla" in page and "Bruno &amp; Dario" in page
+        assert 'data-players="2"' in page and 'name="s1_in_hand"' in page
+        # The semi-clean burraco is asked for only where the table plays it.
+        assert 'name="s0_semipulito"' not in page
+
+    def test_a_closed_hand_scores_each_pair_and_both_partners_carry_it(self, phone):
+        table = _create(phone, target="2005")
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        response = phone.post(f"/t/{table.id}/hands/", _sheet(page, **CLOSED_HAND))
+        assert response.status_code == 302, response.content.decode()[:3000]
+        # BUR-SCORE: Anna & Carla 355 + 200 (pulito, BUR-BURRACO) + 100 (BUR-CLOSE) = 655;
+        # Bruno & Dario 180 + 100 (sporco) - 45 in hand = 235.
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert (_total(page, 0), _total(page, 1)) == ("655", "235")
+        table.refresh_from_db()
+        assert selectors.table_board(table=table).state["totals"] == [655, 235, 655, 235]
+
+    def test_a_closing_without_a_burraco_is_refused_and_nothing_is_stored(self, phone):
+        table = _create(phone, target="2005")
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        fields = {**CLOSED_HAND, "s1_sporco": "0", "closed": "1"}
+        response = phone.post(f"/t/{table.id}/hands/", _sheet(page, **fields))
+        assert response.status_code == 422
+        assert "BUR-CLOSE" in response.content.decode()
+        assert Event.objects.filter(table=table).count() == 1
+
+    def test_a_missing_count_is_asked_for_by_the_pairs_names(self, phone):
+        table = _create(phone, target="2005")
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        fields = {key: value for key, value in CLOSED_HAND.items() if key != "s1_in_hand"}
+        response = phone.post(f"/t/{table.id}/hands/", _sheet(page, **fields))
+        assert response.status_code == 422
+        assert "Bruno &amp; Dario" in response.content.decode()
+        assert Event.objects.filter(table=table).count() == 1
+
+    def test_the_match_to_2005_is_won_by_the_pair(self, phone):
+        table = _create(phone, target="600")
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        phone.post(f"/t/{table.id}/hands/", _sheet(page, **CLOSED_HAND))
+        # BUR-MATCH: 655 reaches 600 after the first hand: Anna & Carla win together.
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert "Anna &amp; Carla wins the match!" in page
+
+    def test_a_hand_is_corrected_with_its_sheet_filled_in(self, phone):
+        table = _create(phone, target="2005")
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        phone.post(f"/t/{table.id}/hands/", _sheet(page, **CLOSED_HAND))
+        page = phone.get(f"/t/{table.id}/hands/1/amend/").content.decode()
+        assert 'name="s0_melded"' in page and 'value="355"' in page and 'value="45"' in page
+
+    @pytest.mark.parametrize("path", ["", "history/", "tv/", "chart/", "hands.csv", "rules/"])
+    def test_every_page_of_the_table_answers_after_a_hand(self, phone, path):
+        table = _create(phone, target="2005")
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        phone.post(f"/t/{table.id}/hands/", _sheet(page, **CLOSED_HAND))
+        response = phone.get(f"/t/{table.id}/{path}")
+        assert response.status_code == 200, path
+        if path in ("", "history/"):
+            # The hand's line names each pair once with its points, not each partner.
+            assert "Anna &amp; Carla +655 · Bruno &amp; Dario +235" in response.content.decode()
+
+    def test_the_preview_scores_the_sheet_before_it_is_saved(self, phone):
+        table = _create(phone, target="2005")
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        response = phone.post(f"/t/{table.id}/hands/preview/", _sheet(page, **CLOSED_HAND))
+        assert response.status_code == 200 and "655" in response.content.decode()
+        assert Event.objects.filter(table=table).count() == 1
