@@ -357,7 +357,8 @@ class GameRules:
     # scoring), "" none.
     melded_points_option: str = ""
     # How a phone works out a quick entry's points offline (games/pages/provisional.py,
-    # static/js/provisional.js): "knock_difference", "penalty", "gain_loss", "lowest_wins";
+    # static/js/provisional.js): "knock_difference", "penalty", "gain_loss", "lowest_wins",
+    # "side_sheet" (one sheet a side);
     # "" none, the hand waits without a number.
     provisional: str = ""
     # The switch that makes each hand name the card turned up at the deal (Gin's Oklahoma:

@@ -118,6 +118,43 @@ def _lowest_wins_seats(game: GameRules, options: Any, seats: int) -> dict | None
     }
 
 
+def _side(**figures: Any) -> dict:
+    """Return one side's sheet: 100 melded, its pozzetto taken, nothing else unless told."""
+    return {
+        "melded": 100,
+        "pulito": 0,
+        "sporco": 0,
+        "semipulito": 0,
+        "closed": False,
+        "pozzetto": True,
+        "in_hand": 0,
+        **figures,
+    }
+
+
+def _side_sheets(game: GameRules, options: Any, seats: int) -> dict | None:
+    def first(**figures: Any) -> int | None:
+        scored = _points(
+            game, options, seats, {"mode": "sheet", "pairs": [_side(**figures), _side()]}
+        )
+        return None if scored is None else scored[0]
+
+    base, pulito, sporco = first(), first(pulito=1), first(sporco=1)
+    closed, missed = first(pulito=1, closed=True), first(pozzetto=False)
+    if None in (base, pulito, sporco, closed, missed) or base != 100:
+        return None
+    semipulito = first(semipulito=1)  # refused where the table does not play it
+    return {
+        "shape": "side_sheet",
+        "mode": "sheet",
+        "pulito": pulito - base,
+        "sporco": sporco - base,
+        "semipulito": None if semipulito is None else semipulito - base,
+        "closing": closed - pulito,
+        "no_pozzetto": base - missed,
+    }
+
+
 def _sheet(players: list[dict]) -> dict:
     return {"mode": "points", "players": players, "stock_exhausted": False}
 
@@ -128,6 +165,7 @@ SHAPES = {
     "penalty": _penalty_seats,
     "gain_loss": _gain_loss_seats,
     "lowest_wins": _lowest_wins_seats,
+    "side_sheet": _side_sheets,
 }
 
 

@@ -1,6 +1,7 @@
 // The points of a hand kept on this phone (outbox.js) while it waits to be sent, for the
 // board's provisional totals. Each game's quick entry has a shape here (its GameRules'
-// provisional, never its name), a few lines saying which seat gains what from the numbers typed; every number in it (bonuses, the penalty,
+// provisional, never its name), a few lines saying which seat (or side) gains what from the
+// numbers typed; every number in it (bonuses, the penalty,
 // the tie rule, the doubling) comes from the page, which the server worked out by scoring
 // sample entries with the engine itself (games/pages/provisional.py). A table without a
 // model, or an entry by cards, gives null: the hand is shown pending, without a number.
@@ -86,6 +87,28 @@
         return spread + (undercut ? model.undercut : 0) + (seat.out ? model.out : 0);
       });
     },
+    // One sheet a side (Burraco's pairs: BUR-SCORE): each side's melded points, its burracos'
+    // bonuses, the closing's, less what its partners hold and the pozzetto not taken. One
+    // number a side: the board shows one box a side.
+    side_sheet(model, fields, seats, sides) {
+      const points = [];
+      for (let side = 0; side < sides; side += 1) {
+        const field = (name) => fields[`s${side}_${name}`];
+        const melded = number(field("melded"));
+        const inHand = number(field("in_hand"));
+        if (melded === null || inHand === null) return null;
+        const count = (name) => number(field(name)) || 0;
+        if (count("semipulito") && model.semipulito === null) return null;
+        points.push(
+          melded - inHand +
+          count("pulito") * model.pulito + count("sporco") * model.sporco +
+          count("semipulito") * (model.semipulito || 0) +
+          (fields.closed === String(side) ? model.closing : 0) -
+          (field("pozzetto") ? 0 : model.no_pozzetto)
+        );
+      }
+      return points;
+    },
   };
 
   // A seat-by-seat entry by points, read from the form's fields (p0_points, p0_went_out...).
@@ -112,8 +135,9 @@
     if (!model || !SHAPES[model.shape]) return null;
     const fields = {};
     pairs.forEach(([name, value]) => { fields[name] = value; });
-    if (model.shape !== "knock_difference" && fields.mode !== "points") return null;
-    const scored = SHAPES[model.shape](model, fields, seatsOf(fields, seatCount));
+    // Each shape reads the entry's quick mode: points, or its own (a side's sheet).
+    if (model.shape !== "knock_difference" && fields.mode !== (model.mode || "points")) return null;
+    const scored = SHAPES[model.shape](model, fields, seatsOf(fields, seatCount), seatCount);
     return scored && scored.every((value) => Number.isInteger(value)) ? scored : null;
   }
 

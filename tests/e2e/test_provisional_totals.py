@@ -70,6 +70,25 @@ def _seat_fields(rng: random.Random, variant: str, seats: int, casino: bool) -> 
     return fields
 
 
+def _side_fields(rng: random.Random, semipulito: bool) -> dict[str, str]:
+    """A pairs' sheet (PAIRS_SHEET_ENTRY) as a phone posts it: each pair's counts."""
+    fields = {"mode": "sheet"}
+    closer = rng.choice([None, 0, 1, 0, 1])
+    if closer is not None:
+        fields["closed"] = str(closer)
+    for side in (0, 1):
+        fields[f"s{side}_melded"] = str(5 * rng.randint(0, 120))
+        fields[f"s{side}_in_hand"] = str(
+            5 * rng.choice([0, rng.randint(0, 20), rng.randint(0, 60)])
+        )
+        for kind in ("pulito", "sporco", *(("semipulito",) if semipulito else ())):
+            if rng.random() < 0.5:
+                fields[f"s{side}_{kind}"] = str(rng.randint(0, 3))
+        if side == closer or rng.random() < 0.6:
+            fields[f"s{side}_pozzetto"] = "on"
+    return fields
+
+
 def _engine_points(variant: str, options: dict, names: list[str], fields: dict) -> list | None:
     """Score the fields as a save does: the page's form, its payload, the game's engine."""
     data = {"event_id": str(uuid.uuid4()), "expected_seq": "0", **fields}
@@ -82,7 +101,9 @@ def _engine_points(variant: str, options: dict, names: list[str], fields: dict) 
         return None
     try:
         entry = game.read_entry(typed, form.payload(), tuple(names))
-        return list(game.score_entry(typed, entry, tuple(names)).points)
+        points = game.score_entry(typed, entry, tuple(names)).points
+        # Partners score as one: the board shows one box, and one number, a side.
+        return [points[team[0]] for team in game.teams(len(names))]
     except RuleViolation:
         return None
 
@@ -120,16 +141,19 @@ class TestTheShapesAgreeWithTheEngine:
                 fields = (
                     _gin_fields(rng)
                     if variant == "gin"
+                    else _side_fields(rng, bool(options.get("semipulito")))
+                    if variant == "burraco"
                     else _seat_fields(rng, variant, seats, casino)
                 )
                 points = _engine_points(variant, options, names, fields)
                 if points is not None:
                     cases.append([[name, value] for name, value in fields.items()])
                     expected.append(points)
+            boxes = len(GAMES[variant].teams(seats))
             scored = page.evaluate(
-                "([model, cases, seats]) => cases.map("
-                "(fields) => window.rummyrefProvisional.points(model, fields, seats))",
-                [model, cases, seats],
+                "([model, cases, boxes]) => cases.map("
+                "(fields) => window.rummyrefProvisional.points(model, fields, boxes))",
+                [model, cases, boxes],
             )
             wrong = [
                 (dict(case), want, got)

@@ -17,13 +17,14 @@ from scoring.game import (
     CHOICE,
     INT,
     KNOCKER_DEFENDER_ENTRY,
+    PAIRS_SHEET_ENTRY,
     SEATS_ENTRY,
     GameRules,
 )
 from scoring.hands import SeatEnd
 from scoring.variants import GAMES
 
-PROVISIONAL_SHAPES = {"", "knock_difference", "penalty", "gain_loss", "lowest_wins"}
+PROVISIONAL_SHAPES = {"", "knock_difference", "penalty", "gain_loss", "lowest_wins", "side_sheet"}
 POINTS_TERMS = {"for_against", "penalty", "gained_lost"}
 SUMMARIES = {"", "playing_to", "limit", "opening", "hands", "reentries", "named", "choice"}
 
@@ -120,7 +121,7 @@ def test_every_seat_flag_is_a_seats_field_and_every_column_a_count(game):
         assert not column.of or column.of in kept, column
     assert reading.points_terms in POINTS_TERMS
     assert game.provisional in PROVISIONAL_SHAPES
-    assert game.hand_entry in (SEATS_ENTRY, KNOCKER_DEFENDER_ENTRY)
+    assert game.hand_entry in (SEATS_ENTRY, KNOCKER_DEFENDER_ENTRY, PAIRS_SHEET_ENTRY)
     if game.melded_points_option:
         assert game.option(game.melded_points_option).kind == BOOL
 

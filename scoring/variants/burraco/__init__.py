@@ -197,5 +197,6 @@ GAME = GameRules(
         ),
     ),
     hand_entry=PAIRS_SHEET_ENTRY,
+    provisional="side_sheet",
     partners=PAIRS,
 )
