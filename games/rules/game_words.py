@@ -213,7 +213,7 @@ def _summary_part(spec: OptionSpec, value: Any) -> str:
         return gettext("Limit %(target)s") % {"target": value}
     if spec.summary == "opening":
         return gettext("opening %(minimum)s") % {"minimum": value}
-    if spec.summary == "hands":
+    if spec.summary == "hands" and value:  # none: the match is played to its target
         return ngettext("%(hands)s hand to play", "%(hands)s hands to play", value) % {
             "hands": value
         }

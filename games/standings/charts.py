@@ -10,8 +10,10 @@ needs no JavaScript and the board's poll redraws it with the totals.
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+
+from scoring.variants import game_get
 
 # The drawing's own units (its viewBox); CSS scales it to the card's width.
 WIDTH, HEIGHT = 320, 160
@@ -186,10 +188,16 @@ def score_chart(state: dict[str, Any]) -> Chart | None:
     if not steps:
         return None
     match = state.get("match")
+    names = list(state["seats"])
+    teams = game_get(state["variant"]).teams(len(names))
+    if any(len(team) > 1 for team in teams):
+        # Partners share one total: one line a side, named as the scoreboard names it.
+        names = [" & ".join(names[seat] for seat in team) for team in teams]
+        steps = [
+            replace(step, totals=tuple(step.totals[team[0]] for team in teams)) for step in steps
+        ]
     # Every line starts from 0 before the first hand; totals are whole, written as they are.
-    return _chart(
-        state["seats"], steps, figure=str, bonuses_left_out=bool(match and match["items"])
-    )
+    return _chart(names, steps, figure=str, bonuses_left_out=bool(match and match["items"]))
 
 
 def rating_chart(points: Sequence[Mapping[str, Any]], name: str) -> Chart | None:

@@ -131,6 +131,17 @@ class TestASheetAPair:
             # The hand's line names each pair once with its points, not each partner.
             assert "Anna &amp; Carla +655 · Bruno &amp; Dario +235" in response.content.decode()
 
+    def test_the_chart_and_the_summary_speak_of_the_pairs(self, phone):
+        table = _create(phone, target="2005")
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        phone.post(f"/t/{table.id}/hands/", _sheet(page, **CLOSED_HAND))
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        # The running totals' table: one column a pair, 655 and 235 after hand 1.
+        chart = page[page.index("<table") : page.index("</table>")]
+        assert chart.count("Anna &amp; Carla") == 1 and chart.count("655") == 1
+        # A number of hands 0 plays to the target: the summary names the target alone.
+        assert "Playing to 2005" in page and "0 hands" not in page
+
     def test_the_preview_scores_the_sheet_before_it_is_saved(self, phone):
         table = _create(phone, target="2005")
         page = phone.get(f"/t/{table.id}/").content.decode()
