@@ -220,6 +220,9 @@ class TableState:
         # or adjustments stay as cached tables hold them.
         if hand_totals != totals:
             projection["hand_totals"] = list(hand_totals)
+        # Only where partners score as one (Burraco's pairs): the seats of each side.
+        if self.variant.partners:
+            projection["sides"] = [list(team) for team in self.variant.teams(len(self.seats))]
         entry = self.variant.match_entry
         if entry(self.options) if callable(entry) else entry:
             projection["match"] = match.to_dict()

@@ -261,6 +261,12 @@ class TableStateSerializer(serializers.Serializer):
         required=False,
         help_text="Per seat, the hands' points alone; present only where they differ from totals.",
     )
+    sides = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        required=False,
+        help_text="Where partners score as one (Burraco's pairs, partners across): the seats "
+        "of each side, e.g. [[0, 2], [1, 3]]. Each partner's totals are the side's.",
+    )
     winner = serializers.IntegerField(allow_null=True, help_text="Seat of the match winner.")
     finished = serializers.BooleanField()
     hands = HandSerializer(many=True)

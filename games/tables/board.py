@@ -166,6 +166,7 @@ class StateData(TypedDict):
     confirmed: NotRequired[list[int]]
     decision: NotRequired[DecisionData]
     adjustments: NotRequired[list[AdjustmentData]]
+    sides: NotRequired[list[list[int]]]  # where partners score as one (Burraco's pairs)
 
 
 @dataclass(frozen=True, slots=True)

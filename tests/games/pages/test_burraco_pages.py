@@ -148,3 +148,37 @@ class TestASheetAPair:
         response = phone.post(f"/t/{table.id}/hands/preview/", _sheet(page, **CLOSED_HAND))
         assert response.status_code == 200 and "655" in response.content.decode()
         assert Event.objects.filter(table=table).count() == 1
+
+
+class TestTheApi:
+    def test_a_pairs_table_is_played_through_the_api_and_names_its_sides(self, db, burraco_game):
+        from rest_framework.test import APIClient
+
+        api = APIClient()
+        created = api.post(
+            "/api/v1/tables/",
+            {"variant": "burraco", "players": NAMES, "options": {"target": 600}},
+            format="json",
+        )
+        assert created.status_code == 201, created.content
+        table = created.json()
+        api.credentials(HTTP_X_TABLE_KEY=table["scorekeeper_key"])
+        sheet = {"melded": 355, "pulito": 1, "closed": True, "pozzetto": True, "in_hand": 0}
+        other = {"melded": 180, "sporco": 1, "pozzetto": True, "in_hand": 45}
+        appended = api.post(
+            f"/api/v1/tables/{table['id']}/events/",
+            {
+                "event_id": "6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e6f",
+                "expected_seq": 1,
+                "type": "hand_recorded",
+                "payload": {"mode": "sheet", "pairs": [sheet, other]},
+            },
+            format="json",
+        )
+        assert appended.status_code == 201, appended.content
+        state = api.get(f"/api/v1/tables/{table['id']}/state/").json()
+        # BUR-SCORE: 355 + 200 + 100 = 655 and 180 + 100 - 45 = 235; BUR-MATCH: 655 passes
+        # 600, and the pair wins: both partners' seats.
+        assert state["sides"] == [[0, 2], [1, 3]]
+        assert state["totals"] == [655, 235, 655, 235]
+        assert state["finished"] and sorted(state["match"]["winners"]) == [0, 2]
