@@ -107,6 +107,22 @@ class Meeting:
 
 
 @dataclass(frozen=True, slots=True)
+class Partnership:
+    """Hold a player's record beside one partner in a game played by sides (Burraco's pairs):
+    the matches they played together and those their side won."""
+
+    player: PlayerKey
+    partner: PlayerKey
+    matches: int
+    won: int
+
+    @property
+    def lost(self) -> int:
+        """Return the matches their side lost."""
+        return self.matches - self.won
+
+
+@dataclass(frozen=True, slots=True)
 class BestMatch:
     """Hold a player's best won match: which one, its number in the game, the margin."""
 
@@ -176,6 +192,9 @@ class GameBook:
     lines: tuple[BookLine, ...]
     meetings: tuple[Meeting, ...]
     series: tuple[tuple[int, ...], ...]
+    # A game played by sides: every player's record with each partner, by player then
+    # partner (none where every seat plays alone).
+    partnerships: tuple[Partnership, ...] = ()
 
     @property
     def players(self) -> tuple[PlayerKey, ...]:
@@ -197,6 +216,10 @@ class GameBook:
     def meetings_of(self, player: PlayerKey) -> dict[PlayerKey, Meeting]:
         """Return the player's meetings by opponent."""
         return {m.opponent: m for m in self.meetings if m.player == player}
+
+    def partners_of(self, player: PlayerKey) -> dict[PlayerKey, Partnership]:
+        """Return the player's records beside each partner, by partner."""
+        return {p.partner: p for p in self.partnerships if p.player == player}
 
 
 # The tallies are filled match by match, then frozen into the lines above. Points are summed
@@ -241,7 +264,12 @@ def _margin(sign: int, summary: MatchSummary, mine: SeatSummary, other: SeatSumm
 
 
 def _add_seat(
-    tally: _Tally, summary: MatchSummary, seat: SeatSummary, number: int, sign: int
+    tally: _Tally,
+    summary: MatchSummary,
+    seat: SeatSummary,
+    number: int,
+    sign: int,
+    side: Mapping[int, int],
 ) -> None:
     tally.played += 1
     tally.last_played = number
@@ -259,10 +287,11 @@ def _add_seat(
         tally.streak = 0
         return
     tally.won += 1
-    tally.drawn += len(summary.winners) > 1
+    # A win shared by several sides is drawn; partners winning together is one side's win.
+    tally.drawn += len({side[other.seat] for other in summary.seats if other.won}) > 1
     tally.streak += 1
     tally.longest_streak = max(tally.longest_streak, tally.streak)
-    others = [other for other in summary.seats if other is not seat]
+    others = [other for other in summary.seats if side[other.seat] != side[seat.seat]]
     margin = Fraction(min(_margin(sign, summary, seat, other) for other in others))
     if tally.best is None or margin > tally.best.margin:
         opponents = tuple(other.player for other in others)
@@ -347,6 +376,7 @@ def game_book(variant: str, summaries: Iterable[MatchSummary]) -> GameBook:
     pairs: dict[tuple[PlayerKey, PlayerKey], _Pair] = {}
     wins_after: list[Mapping[PlayerKey, int]] = []
     wins: Counter[PlayerKey] = Counter()
+    partners: dict[tuple[PlayerKey, PlayerKey], list[int]] = {}
     number = 0
     for summary in summaries:
         if summary.variant != variant:
@@ -354,13 +384,12 @@ def game_book(variant: str, summaries: Iterable[MatchSummary]) -> GameBook:
         if summary.practice:
             continue
         number += 1
+        side = _sides(variant, len(summary.seats))
         for seat in summary.seats:
-            _add_seat(tallies.setdefault(seat.player, _Tally()), summary, seat, number, sign)
+            tally = tallies.setdefault(seat.player, _Tally())
+            _add_seat(tally, summary, seat, number, sign, side)
             wins[seat.player] += seat.won
-            for other in summary.seats:
-                if other is not seat:
-                    pair = pairs.setdefault((seat.player, other.player), _Pair())
-                    _add_pair(pair, summary, seat, other, number, sign)
+            _add_others(pairs, partners, summary, seat, number, sign, side)
         wins_after.append(dict(wins))
     meetings = tuple(
         Meeting(
@@ -386,7 +415,37 @@ def game_book(variant: str, summaries: Iterable[MatchSummary]) -> GameBook:
         lines=tuple(lines),
         meetings=meetings,
         series=tuple(tuple(after.get(player, 0) for player in order) for after in wins_after),
+        partnerships=tuple(
+            Partnership(player, partner, matches, won)
+            for (player, partner), (matches, won) in sorted(partners.items())
+        ),
     )
+
+
+def _add_others(
+    pairs: dict[tuple[PlayerKey, PlayerKey], _Pair],
+    partners: dict[tuple[PlayerKey, PlayerKey], list[int]],
+    summary: MatchSummary,
+    seat: SeatSummary,
+    number: int,
+    sign: int,
+    side: Mapping[int, int],
+) -> None:
+    """Count the seat's match against each opponent, and beside each partner."""
+    for other in summary.seats:
+        if other is seat:
+            continue
+        if side[other.seat] == side[seat.seat]:
+            record = partners.setdefault((seat.player, other.player), [0, 0])
+            record[0], record[1] = record[0] + 1, record[1] + seat.won
+            continue
+        pair = pairs.setdefault((seat.player, other.player), _Pair())
+        _add_pair(pair, summary, seat, other, number, sign)
+
+
+def _sides(variant: str, seats: int) -> dict[int, int]:
+    """Return each seat's side: its own where every seat plays alone, else its partners'."""
+    return {seat: side for side, team in enumerate(GAMES[variant].teams(seats)) for seat in team}
 
 
 def book(summaries: Iterable[MatchSummary]) -> tuple[GameBook, ...]:

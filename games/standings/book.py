@@ -16,7 +16,16 @@ from django.utils.translation import gettext_lazy as _
 from games.clubs.models import Player
 from games.rules.game_words import BOOK_COLUMN_LABELS, BOOK_NOTES, game_name, points_labels
 from games.standings.charts import Chart, wins_chart
-from scoring.book import BestMatch, BookLine, GameBook, Meeting, Record, all_games, meetings_over
+from scoring.book import (
+    BestMatch,
+    BookLine,
+    GameBook,
+    Meeting,
+    Partnership,
+    Record,
+    all_games,
+    meetings_over,
+)
 from scoring.game import BookColumn, GameRules
 from scoring.variants import GAMES
 
@@ -401,6 +410,8 @@ class PlayerGame:
     points_labels: tuple[Any, Any]
     line: StatsLine
     opponents: tuple[Opponent, ...]
+    # A game played by sides: the player's record beside each partner, most matches first.
+    partners: tuple[tuple[str, Partnership], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -441,6 +452,15 @@ def player_game(
         points_labels=(points_labels(game)[0], against(game)[0]),
         line=line,
         opponents=_opponents(list(book.meetings_of(player.pk).values()), players, margin=True),
+        partners=tuple(
+            sorted(
+                (
+                    (_name(players, partner), record)
+                    for partner, record in book.partners_of(player.pk).items()
+                ),
+                key=lambda row: (-row[1].matches, row[0]),
+            )
+        ),
     )
 
 

@@ -350,28 +350,9 @@ def board_from_state(state: StateData) -> TableBoard:
     """Return the board a page shows of the table at ``state``."""
     names = tuple(state["seats"])
     match = state.get("match")
-    # Gin's state has no match entry; before the first hand a match's totals are empty, and
-    # after the last they hold the end-of-match bonuses (KR-MATCH).
-    totals = (match["totals"] if match else None) or state["totals"]
-    if match is not None:
-        winners = list(match["winners"])
-    else:
-        winners = [] if state["winner"] is None else [state["winner"]]
+    winners, seats = _seat_lines(state, names, match)
     loser = match.get("loser") if match else None
-    out, places = set(match.get("out", ())) if match else set(), (match or {}).get("places")
     finished = state["finished"]
-    seats = tuple(
-        SeatLine(
-            seat=seat,
-            name=name,
-            total=total,
-            won=finished and seat in winners,
-            deals=not finished and seat == state["dealer"],
-            out=seat in out,
-            place=places[seat] if finished and places else None,
-        )
-        for seat, (name, total) in enumerate(zip(names, totals, strict=True))
-    )
     played = [hand for hand in state["hands"] if not hand["voided"] and hand["result"]]
     game = game_get(state["variant"])
     teams = game.teams(len(names))
@@ -408,11 +389,44 @@ def board_from_state(state: StateData) -> TableBoard:
         ),
         games=_game_columns(match, names),
         boxes=boxes,
-        seat_labels=tuple(
-            next(box.name for box, team in zip(boxes, teams, strict=True) if seat in team)
-            for seat in range(len(names))
-        ),
+        seat_labels=_seat_labels(boxes, teams),
     )
+
+
+def _seat_labels(
+    boxes: tuple[SeatLine, ...], teams: tuple[tuple[int, ...], ...]
+) -> tuple[str, ...]:
+    """Return each seat's name as a hand's line gives it: its box's (its side's)."""
+    by_seat = {seat: box.name for box, team in zip(boxes, teams, strict=True) for seat in team}
+    return tuple(by_seat[seat] for seat in sorted(by_seat))
+
+
+def _seat_lines(
+    state: StateData, names: tuple[str, ...], match: MatchData | None
+) -> tuple[list[int], tuple[SeatLine, ...]]:
+    """Return the match's winners and each seat's line on the scoreboard."""
+    # Gin's state has no match entry; before the first hand a match's totals are empty, and
+    # after the last they hold the end-of-match bonuses (KR-MATCH).
+    totals = (match["totals"] if match else None) or state["totals"]
+    if match is not None:
+        winners = list(match["winners"])
+    else:
+        winners = [] if state["winner"] is None else [state["winner"]]
+    out, places = set(match.get("out", ())) if match else set(), (match or {}).get("places")
+    finished = state["finished"]
+    seats = tuple(
+        SeatLine(
+            seat=seat,
+            name=name,
+            total=total,
+            won=finished and seat in winners,
+            deals=not finished and seat == state["dealer"],
+            out=seat in out,
+            place=places[seat] if finished and places else None,
+        )
+        for seat, (name, total) in enumerate(zip(names, totals, strict=True))
+    )
+    return winners, seats
 
 
 def _side_boxes(

@@ -7,11 +7,13 @@ hand in the comments beside it.
 
 from fractions import Fraction as F
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.book import all_games, book, game_book, meetings_over
 from scoring.standings import LOST, WON, MatchSummary, SeatSummary, counts_of, figures_of, places_of
+from scoring.variants import GAMES, burraco, register, unregister
 
 
 def match(variant, match_id, players, totals, *, hands=2, hands_won=None, figures=None):
@@ -379,3 +381,58 @@ class TestTheRecord:
             "knock_rummy", [match("knock_rummy", "M1", ["ida", "gil", "hal"], [90, 5, 80])]
         )
         assert kr.line("gil").nemesis == "hal"
+
+
+class TestPartners:
+    """A game played by sides (Burraco's pairs, partners across): partners are no opponents,
+    their side's win is one win, and each player's record beside each partner is kept."""
+
+    @pytest.fixture(autouse=True)
+    def burraco_registered(self):
+        added = burraco.GAME.key not in GAMES
+        if added:
+            register(burraco.GAME)
+        yield
+        if added:
+            unregister(burraco.GAME.key)
+
+    # M1: Ada & Cal (seats 0, 2) 2100 against Bea & Dan (1, 3) 1500: Ada & Cal win by 600.
+    # M2: Ada & Bea (0, 2) 1800 against Cal & Dan (1, 3) 2010: Cal & Dan win by 210.
+    def matches(self):
+        return [
+            match("burraco", "M1", ["Ada", "Bea", "Cal", "Dan"], [2100, 1500, 2100, 1500]),
+            match("burraco", "M2", ["Ada", "Cal", "Bea", "Dan"], [1800, 2010, 1800, 2010]),
+        ]
+
+    def test_a_sides_win_is_a_win_not_a_draw(self):
+        ada = game_book("burraco", self.matches()).line("Ada")
+        # Ada won M1 with Cal (their side alone) and lost M2: 2 played, 1 won, none drawn.
+        assert (ada.played, ada.won, ada.drawn, ada.lost) == (2, 1, 0, 1)
+        # Her best match is M1, by 2100 - 1500 = 600 over the other side.
+        assert (ada.best.match_id, ada.best.margin, ada.best.opponents) == (
+            "M1",
+            600,
+            ("Bea", "Dan"),
+        )
+
+    def test_partners_meet_only_as_opponents(self):
+        meetings = game_book("burraco", self.matches()).meetings_of("Ada")
+        # Bea: an opponent in M1 (Ada won), her partner in M2. Cal: her partner in M1, an
+        # opponent in M2 (Cal won). Dan: an opponent in both, one won each.
+        assert {name: (m.matches, m.won, m.lost) for name, m in meetings.items()} == {
+            "Bea": (1, 1, 0),
+            "Cal": (1, 0, 1),
+            "Dan": (2, 1, 1),
+        }
+
+    def test_each_players_record_beside_each_partner(self):
+        partners = game_book("burraco", self.matches()).partners_of("Ada")
+        # With Cal in M1 (won), with Bea in M2 (lost).
+        assert {name: (p.matches, p.won, p.lost) for name, p in partners.items()} == {
+            "Cal": (1, 1, 0),
+            "Bea": (1, 0, 1),
+        }
+
+    def test_a_game_of_single_seats_has_no_partnerships(self):
+        gin = match("gin", "G1", ["Ada", "Bea"], [100, 40])
+        assert game_book("gin", [gin]).partnerships == ()

@@ -182,3 +182,55 @@ class TestTheApi:
         assert state["sides"] == [[0, 2], [1, 3]]
         assert state["totals"] == [655, 235, 655, 235]
         assert state["finished"] and sorted(state["match"]["winners"]) == [0, 2]
+
+
+def _pair_hand(winner_melded: int) -> dict:
+    """A hand that pair 0 closes with a clean burraco; pair 1 melds 100 and keeps 50."""
+    return {
+        "mode": "sheet",
+        "pairs": [
+            {"melded": winner_melded, "pulito": 1, "closed": True, "pozzetto": True, "in_hand": 0},
+            {"melded": 100, "pozzetto": True, "in_hand": 50},
+        ],
+    }
+
+
+class TestTheBook:
+    def test_a_players_page_gives_their_record_beside_each_partner(
+        self, burraco_game, db, django_capture_on_commit_callbacks
+    ):
+        from tests.games.book_setup import group_make, play
+
+        group, (ada, bea, cal, dan) = group_make("Ada", "Bea", "Cal", "Dan", variant="burraco")
+        with django_capture_on_commit_callbacks(execute=True):
+            # BUR-SCORE: pair 0 makes 300 + 200 + 100 = 600, reaching the target of 600;
+            # pair 1 100 - 50 = 50. Ada & Cal win the first, Ada & Bea the second.
+            play(
+                [ada, bea, cal, dan],
+                [_pair_hand(300)],
+                group=group,
+                variant="burraco",
+                options={"target": 600},
+            )
+            play(
+                [ada, cal, bea, dan],
+                [_pair_hand(300)],
+                group=group,
+                variant="burraco",
+                options={"target": 600},
+            )
+        page = (
+            Client()
+            .get(f"/g/{group.pk}/players/{ada.pk}/", HTTP_X_TABLE_KEY=group.viewer_key)
+            .content.decode()
+        )
+        partners = page[page.index('class="standings book-partners"') :]
+        rows = re.findall(r'data-partner="([^"]+)".*?data-col="record">([^<]+)<', partners, re.S)
+        # Ada won once beside Bea and once beside Cal; Dan was always across.
+        assert sorted(rows) == [("Bea", "1–0"), ("Cal", "1–0")]
+        opponents = page[
+            page.index('class="standings book-players"') : page.index(
+                'class="standings book-partners"'
+            )
+        ]
+        assert 'data-player="Dan"' in opponents
