@@ -234,3 +234,34 @@ class TestTheBook:
             )
         ]
         assert 'data-player="Dan"' in opponents
+
+
+class TestTheReferee:
+    def test_the_api_names_a_clean_burraco(self, burraco_game, db):
+        from rest_framework.test import APIClient
+
+        body = {"variant": "burraco", "cards": "7H 8H 9H 10H JH QH KH"}
+        answer = APIClient().post("/api/v1/referee/meld/", body, format="json").json()
+        # BUR-BURRACO: seven hearts in sequence, no wild: a clean burraco, 200.
+        assert answer["valid"] and answer["burraco"] == "pulito" and answer["bonus"] == 200
+
+    def test_the_api_refuses_a_second_wild(self, burraco_game, db):
+        from rest_framework.test import APIClient
+
+        body = {"variant": "burraco", "cards": "7H JK 9H 2C"}
+        answer = APIClient().post("/api/v1/referee/meld/", body, format="json").json()
+        # BUR-WILD: the joker stands for 8H; the 2 of clubs would be a second wild.
+        assert not answer["valid"] and "BUR-WILD" in str(answer["violations"])
+
+    def test_the_page_answers_a_meld_question(self, phone):
+        data = {
+            "variant": "burraco",
+            "burraco__target": "2005",
+            "burraco__hands": "0",
+            "players": "4",
+            "question": "meld",
+            "cards": "7H 8H 9H 10H JH QH KH",
+        }
+        response = phone.post("/referee/", data)
+        assert response.status_code == 200, response.content.decode()[-3000:]
+        assert "BUR-BURRACO" in response.content.decode()
