@@ -36,7 +36,9 @@ class GameWords:
     number the table chooses, with ``%(option)s`` placeholders. ``refusals``: the sentence
     of each (rule, code) the game refuses with, its params as ``%(name)s`` placeholders.
     ``item_titles``: what each score item is for, by rule, or by (rule, code) where the
-    code says more (``item_titles_by_code``).
+    code says more (``item_titles_by_code``). ``fields``: the part of an entry a refusal
+    names (its ``field`` param), keyed by the field with each index written ``[]``
+    ("pairs[].melded"); ``%(n1)s``, ``%(n2)s`` are its indices counted from 1.
     """
 
     options: Mapping[Any, str] = field(default_factory=_none)
@@ -50,3 +52,4 @@ class GameWords:
     refusals: Mapping[tuple[str, str], str] = field(default_factory=_none)
     item_titles: Mapping[str, str] = field(default_factory=_none)
     item_titles_by_code: Mapping[tuple[str, str], str] = field(default_factory=_none)
+    fields: Mapping[str, str] = field(default_factory=_none)

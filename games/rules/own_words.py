@@ -8,6 +8,7 @@ and the caller falls back to its own catalogue. The registry is read when asked,
 import, so a game registered late (a test's stub game) is found too.
 """
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -34,6 +35,26 @@ def own_word(game: GameRules | None, part: str, *keys: Any) -> str | None:
         return None
     catalogue: Mapping[Any, str] = getattr(words, part)
     return next((gettext(catalogue[key]) for key in keys if key in catalogue), None)
+
+
+# An index in an entry's field ("pairs[1].melded"), written "[]" in the field's key.
+_INDEX = re.compile(r"\[(\d+)\]")
+
+
+def own_field_name(game: GameRules | None, field: str) -> str | None:
+    """Return the game's own name for a part of its entry ("pair 2, cards melded" for
+    pairs[1].melded), in the active language; None where it has none. Without a game (a
+    shared rule's refusal, CARD-2 in a pair's melds), any registered game's word for it."""
+    key = _INDEX.sub("[]", field)
+    games = [game] if game is not None else list(GAMES.values())
+    text = next((word for each in games if (word := own_word(each, "fields", key))), None)
+    if text is None:
+        return None
+    numbers = {f"n{place}": int(index) + 1 for place, index in enumerate(_INDEX.findall(field), 1)}
+    try:
+        return text % numbers
+    except (KeyError, TypeError, ValueError):
+        return text  # a translation naming an index the field lacks: the words alone
 
 
 def _every_words() -> Iterator[GameWords]:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext, gettext_lazy
 from games.rules import verdicts
 from games.rules.card_text import cards_label
 from games.rules.game_words import option_label, value_text
-from games.rules.own_words import WithGamesWords, game_of_rule, own_word
+from games.rules.own_words import WithGamesWords, game_of_rule, own_field_name, own_word
 from games.rules.reference import rule_url
 from games.rules.verdicts import MOVE_MESSAGES
 from scoring.errors import Violation
@@ -35,7 +35,7 @@ def violation_text(violation: Violation) -> str:
     template = MESSAGES.get((violation.rule, violation.code)) or MOVE_MESSAGES.get(violation.code)
     if template is None:
         return violation.message
-    params = _display_params(violation.params)
+    params = _display_params(violation.params, violation.rule)
     try:
         text = str(template) % params
     except (TypeError, ValueError):
@@ -57,7 +57,7 @@ class _Shown(dict):
 _CARD_PARAMS = frozenset({"card", "cards", "top", "missing"})
 
 
-def _display_params(params: Mapping[str, Any]) -> dict[str, Any]:
+def _display_params(params: Mapping[str, Any], rule: str = "") -> dict[str, Any]:
     shown = _Shown(params)
     for key, value in params.items():
         if isinstance(value, list | tuple):
@@ -67,7 +67,7 @@ def _display_params(params: Mapping[str, Any]) -> dict[str, Any]:
         if key == "player":
             shown[key] = PLAYERS.get(value, value)
         if key == "field" and isinstance(value, str):
-            shown[key] = field_name(value)
+            shown[key] = field_name(value, rule)
     return shown
 
 
@@ -108,8 +108,12 @@ SEAT_PARTS = {
 }
 
 
-def field_name(field: str) -> str:
-    """Return an entry's field as the reader calls it, in the active language."""
+def field_name(field: str, rule: str = "") -> str:
+    """Return an entry's field as the reader calls it, in the active language: the words of
+    the game whose ``rule`` refused it first (its own entry's fields)."""
+    own = own_field_name(game_of_rule(rule), field)
+    if own is not None:
+        return own
     seat = SEAT_FIELD.match(field)
     if seat and seat[2] in SEAT_PARTS:
         return gettext("player %(number)s, %(part)s") % {

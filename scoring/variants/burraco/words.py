@@ -1,6 +1,7 @@
 """Burraco's words for the pages: its option labels, its standings' counts, its rules' short
-titles, what each part of a pair's score is for, and a sentence for every refusal its
-modules give (scoring/words.py says how the pages find and translate them).
+titles, what each part of a pair's score is for, a sentence for every refusal its
+modules give and the names of its entry's parts (scoring/words.py says how the pages find
+and translate them).
 
 The strings are English; each is marked with ``gettext_noop`` below, a no-op of our own
 (the engine has no Django), which ``makemessages`` finds by its name and puts in the
@@ -197,6 +198,26 @@ REFUSALS = {
     ("CARD-3", "bad_cards"): gettext_noop("Write the cards like 7S 8S 9S."),
 }
 
+
+# The parts of a hand's entry a refusal names (sheet.py's fields), "[]" for each index;
+# %(n1)s is the pair (1 for the first player's), %(n2)s the meld or the partner.
+FIELDS = {
+    "entry": gettext_noop("the hand's entry"),
+    "pairs": gettext_noop("both pairs"),
+    "pairs[]": gettext_noop("pair %(n1)s"),
+    "pairs[].melded": gettext_noop("pair %(n1)s, cards melded"),
+    "pairs[].pulito": gettext_noop("pair %(n1)s, burracos pulito"),
+    "pairs[].sporco": gettext_noop("pair %(n1)s, burracos sporco"),
+    "pairs[].semipulito": gettext_noop("pair %(n1)s, burracos semipulito"),
+    "pairs[].closed": gettext_noop("pair %(n1)s, closing"),
+    "pairs[].pozzetto": gettext_noop("pair %(n1)s, pozzetto"),
+    "pairs[].in_hand": gettext_noop("pair %(n1)s, cards in hand"),
+    "pairs[].melds": gettext_noop("pair %(n1)s, melds"),
+    "pairs[].melds[]": gettext_noop("pair %(n1)s, meld %(n2)s"),
+    "pairs[].hands": gettext_noop("pair %(n1)s, cards in hand"),
+    "pairs[].hands[]": gettext_noop("pair %(n1)s, partner %(n2)s's cards in hand"),
+}
+
 WORDS = GameWords(
     options=OPTIONS,
     counts=COUNTS,
@@ -205,4 +226,5 @@ WORDS = GameWords(
     refusals=REFUSALS,
     item_titles=ITEM_TITLES,
     item_titles_by_code=ITEM_TITLES_BY_CODE,
+    fields=FIELDS,
 )

@@ -71,6 +71,11 @@ def test_its_refusals_read_in_both_languages_with_their_own_figures(registered):
         assert english != italian and "%(" not in english + italian, violation
     two_wilds = violation_text(refusals[0])
     assert two_wilds.endswith("these are wild: 🃏 2♣.")
+    # A pair's sheet names the pair and the figure refused, in the game's own words.
+    too_little = next(v for v in refusals if v.code == "burraco_points")
+    assert violation_text(too_little).startswith("pair 1, cards melded: Melded cards worth 0")
+    with translation.override("it"):
+        assert violation_text(too_little).startswith("coppia 1, carte calate: ")
 
 
 def test_its_sentences_join_the_catalogue_only_while_it_is_registered(registered):
