@@ -20,6 +20,7 @@ from scoring.hands import HandEnd, MatchOutcome
 from scoring.melds import MeldRules
 from scoring.play.rules import PlayRules
 from scoring.solver import Closing
+from scoring.words import GameWords
 
 if TYPE_CHECKING:
     # Only named in annotations: scoring.questions reads GameRules, so importing it here
@@ -377,6 +378,9 @@ class GameRules:
     # The seats that play as one side, each a tuple of seats (Burraco's pairs sit across:
     # (0, 2) and (1, 3)); empty: every seat plays for itself.
     partners: tuple[tuple[int, ...], ...] = ()
+    # Its own labels, titles and refusal sentences (scoring/words.py), which the pages look
+    # in before their own catalogues; None: every word of the game is in those catalogues.
+    words: GameWords | None = None
 
     def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
         """Return the sides at a table of ``players`` seats: the partnerships, or each seat

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_safe
 from games.clubs import selectors as club_selectors
 from games.clubs.models import Player, Season, Tiebreaker
 from games.pages.common import with_club, with_league, with_season
-from games.rules.game_words import COUNT_LABELS, points_labels
+from games.rules.game_words import count_label, points_labels
 from games.standings import exports
 from games.standings import selectors as standings_selectors
 from games.standings.charts import rating_chart
@@ -34,7 +34,9 @@ def standings_context(access, season: Season) -> dict:
         "club": league.club,
         "standings": standings_selectors.season_standings(season=season),
         "points_labels": points_labels(GAMES[league.variant]),
-        "count_labels": [COUNT_LABELS[name] for name in counts_of(league.variant)],
+        "count_labels": [
+            count_label(GAMES[league.variant], name) for name in counts_of(league.variant)
+        ],
         "tiebreak_names": [Tiebreaker(name).label for name in league.tiebreakers],
     }
 

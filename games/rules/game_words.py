@@ -2,11 +2,13 @@
 name, its options and their choices, its seat flags, its standings' and book's columns, the
 board's one-line summary and the lines of "This table's rules".
 
-The engine gives keys (an option's key, a flag's, a column's, a rule ID); each label here is
-one catalogue entry, found by that key, never by the game's name, so a new game brings its
-own words as entries and no page changes (docs/design.md, "Adding a game"). An option whose
-key means different things in different games (every game's ``target``) is labelled by its
-rule and key together.
+The engine gives keys (an option's key, a flag's, a column's, a rule ID); each label is
+one catalogue entry, found by that key, never by the game's name. A game added since the
+first five brings its own words in its package (GameRules.words, scoring/words.py), looked
+in first (games/rules/own_words.py); the catalogues here hold the first five games' words,
+so a new game changes no page (docs/design.md, "Adding a game"). An option whose key means
+different things in different games (every game's ``target``) is labelled by its rule and
+key together.
 """
 
 from collections.abc import Mapping
@@ -14,12 +16,15 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 
+from games.rules.own_words import game_of_rule, own_word
 from scoring.game import BOOL, CHOICE, GameRules, OptionSpec, SeatFlag
+from scoring.variants import GAMES
 
 _ = gettext_lazy
 
-# Each game's proper name (GameRules.name), marked here so the catalogue holds it; the pages
-# translate the name itself (games.shared.models.game_choices).
+# Each game's proper name (GameRules.name), marked here so the catalogue holds it (a game
+# with its own words marks its name there); the pages translate the name itself
+# (games.shared.models.game_choices).
 GAME_NAMES = (
     gettext_noop("Gin Rummy"),
     gettext_noop("Rummy40"),
@@ -96,13 +101,17 @@ CHOICE_LABELS: Mapping[tuple[str, Any], Any] = {
 
 def option_label(spec: OptionSpec) -> str:
     """Return the option's label in the active language (its key if it has none)."""
+    own = own_word(game_of_rule(spec.rule), "options", (spec.rule, spec.key), spec.key)
+    if own is not None:
+        return own
     label = OPTION_LABELS.get((spec.rule, spec.key)) or OPTION_LABELS.get(spec.key, spec.key)
     return str(label)
 
 
 def choice_label(spec: OptionSpec, value: Any) -> str:
     """Return the name of one of the option's choices in the active language."""
-    return str(CHOICE_LABELS.get((spec.key, value), value))
+    own = own_word(game_of_rule(spec.rule), "choices", (spec.key, value))
+    return own if own is not None else str(CHOICE_LABELS.get((spec.key, value), value))
 
 
 def value_text(spec: OptionSpec, value: Any) -> str:
@@ -126,7 +135,11 @@ FLAG_LABELS: Mapping[str, Any] = {
 
 
 def flag_label(flag: SeatFlag) -> str:
-    return str(FLAG_LABELS.get(flag.key, flag.key))
+    """Return the flag's label in the active language: its game's own word (the game that
+    has the flag), else the catalogue's."""
+    games = [game for game in GAMES.values() if flag in game.seat_flags]
+    own = next((word for game in games if (word := own_word(game, "flags", flag.key))), None)
+    return own if own is not None else str(FLAG_LABELS.get(flag.key, flag.key))
 
 
 # What the standings call each game's counts (StandingsReading.counts).
@@ -141,6 +154,13 @@ COUNT_LABELS: Mapping[str, Any] = {
     "undercut_bonuses": _("Undercut bonuses"),
     "out_bonuses": _("Out bonuses"),
 }
+
+
+def count_label(game: GameRules, name: str) -> str:
+    """Return what the standings call one of the game's counts, in the active language."""
+    own = own_word(game, "counts", name)
+    return own if own is not None else str(COUNT_LABELS.get(name, name))
+
 
 # Points for and against in each game's own terms (StandingsReading.points_terms).
 POINTS_TERMS: Mapping[str, tuple[Any, Any]] = {
@@ -201,6 +221,18 @@ BOOK_NOTES: Mapping[str, Any] = {
         "Knocks won: the player's knocks that won the round; knocks lost: those undercut or tied."
     ),
 }
+
+
+def book_column_label(game: GameRules, name: str) -> str:
+    """Return the label of one of the game's columns in the players' book."""
+    own = own_word(game, "book_columns", name)
+    return own if own is not None else str(BOOK_COLUMN_LABELS.get(name, name))
+
+
+def book_note(game: GameRules, note: str) -> str:
+    """Return the players' book's note ``note`` (a column, or a rule) of the game."""
+    own = own_word(game, "book_notes", note)
+    return own if own is not None else str(BOOK_NOTES[note])
 
 
 def _summary_part(spec: OptionSpec, value: Any) -> str:

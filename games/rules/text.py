@@ -3,7 +3,9 @@
 The engine (``scoring``) cannot use gettext: it returns a rule ID, a sub-case code and
 parameters. This module turns them into a translated sentence; the rule ID is always shown
 beside it so a dispute at the table can end with "rule GIN-KNOCK says…". The sentences
-themselves are in ``games.rules.verdicts`` (MESSAGES and MOVE_MESSAGES, importable from here).
+themselves are in ``games.rules.verdicts`` (MOVE_MESSAGES, and MESSAGES, which this module
+exports with every game's own refusal sentences over it: GameRules.words, scoring/words.py).
+Rule titles and score items' titles are looked up the same way: the game's words first.
 """
 
 import re
@@ -13,13 +15,19 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
+from games.rules import verdicts
 from games.rules.card_text import cards_label
 from games.rules.game_words import option_label, value_text
+from games.rules.own_words import WithGamesWords, game_of_rule, own_field_name, own_word
 from games.rules.reference import rule_url
-from games.rules.verdicts import MESSAGES, MOVE_MESSAGES
+from games.rules.verdicts import MOVE_MESSAGES
 from scoring.errors import Violation
 from scoring.game import BOOL
 from scoring.variants import GAMES
+
+# (rule, code) -> sentence: each game's own refusals (GameWords.refusals), then the
+# catalogue's (games/rules/verdicts.py).
+MESSAGES = WithGamesWords(verdicts.MESSAGES, "refusals")
 
 
 def violation_text(violation: Violation) -> str:
@@ -27,7 +35,7 @@ def violation_text(violation: Violation) -> str:
     template = MESSAGES.get((violation.rule, violation.code)) or MOVE_MESSAGES.get(violation.code)
     if template is None:
         return violation.message
-    params = _display_params(violation.params)
+    params = _display_params(violation.params, violation.rule)
     try:
         text = str(template) % params
     except (TypeError, ValueError):
@@ -49,7 +57,7 @@ class _Shown(dict):
 _CARD_PARAMS = frozenset({"card", "cards", "top", "missing"})
 
 
-def _display_params(params: Mapping[str, Any]) -> dict[str, Any]:
+def _display_params(params: Mapping[str, Any], rule: str = "") -> dict[str, Any]:
     shown = _Shown(params)
     for key, value in params.items():
         if isinstance(value, list | tuple):
@@ -59,7 +67,7 @@ def _display_params(params: Mapping[str, Any]) -> dict[str, Any]:
         if key == "player":
             shown[key] = PLAYERS.get(value, value)
         if key == "field" and isinstance(value, str):
-            shown[key] = field_name(value)
+            shown[key] = field_name(value, rule)
     return shown
 
 
@@ -100,8 +108,12 @@ SEAT_PARTS = {
 }
 
 
-def field_name(field: str) -> str:
-    """Return an entry's field as the reader calls it, in the active language."""
+def field_name(field: str, rule: str = "") -> str:
+    """Return an entry's field as the reader calls it, in the active language: the words of
+    the game whose ``rule`` refused it first (its own entry's fields)."""
+    own = own_field_name(game_of_rule(rule), field)
+    if own is not None:
+        return own
     seat = SEAT_FIELD.match(field)
     if seat and seat[2] in SEAT_PARTS:
         return gettext("player %(number)s, %(part)s") % {
@@ -112,7 +124,7 @@ def field_name(field: str) -> str:
 
 
 # What each score item is for, by the rule that awards it.
-ITEM_TITLES = {
+_ITEM_TITLES = {
     "GIN-SCORE-KNOCK": gettext_lazy("the difference in counts after a knock"),
     "GIN-UNDERCUT": gettext_lazy("undercut"),
     "GIN-SCORE-GIN": gettext_lazy("the defender's count, after gin"),
@@ -141,11 +153,14 @@ ITEM_TITLES = {
     "KR-MATCH": gettext_lazy("end-of-game bonus"),
 }
 # An item whose code changes what it is for (GIN-SHUTOUT: what the table's reading doubles).
-ITEM_TITLES_BY_CODE = {
+_ITEM_TITLES_BY_CODE = {
     ("GIN-SHUTOUT", "double_game_bonus"): gettext_lazy("shutout: the game bonus again"),
     ("GIN-SHUTOUT", "double_hand_points"): gettext_lazy("shutout: the hand points again"),
     ("S40-REENTRY", "declined"): gettext_lazy("re-entry declined: out of the match"),
 }
+# With the games' own titles over them (GameWords.item_titles, item_titles_by_code).
+ITEM_TITLES = WithGamesWords(_ITEM_TITLES, "item_titles")
+ITEM_TITLES_BY_CODE = WithGamesWords(_ITEM_TITLES_BY_CODE, "item_titles_by_code")
 
 
 def item_text(item: Mapping[str, Any], seats: list[str]) -> str:
@@ -301,14 +316,18 @@ RULE_TITLES_WITH_OPTIONS = {
 
 def rule_title(rule: str, options: Mapping[str, Any] | None = None) -> str:
     """Return a rule's few-word description in the active language (the ID if unknown),
-    with the numbers the table's ``options`` choose where the title names one."""
-    with_options = RULE_TITLES_WITH_OPTIONS.get(rule)
+    with the numbers the table's ``options`` choose where the title names one. The rule's
+    game's own titles (GameWords) come first."""
+    game = game_of_rule(rule)
+    with_options = own_word(game, "rule_titles_with_options", rule)
+    with_options = with_options or RULE_TITLES_WITH_OPTIONS.get(rule)
     if with_options is not None and options:
         try:
             return str(with_options) % options
         except KeyError:
             pass  # options of another game, or partial ones: the plain title says it
-    return str(RULE_TITLES.get(rule, rule))
+    own = own_word(game, "rule_titles", rule)
+    return own if own is not None else str(RULE_TITLES.get(rule, rule))
 
 
 def table_rules(variant: str, options: Mapping[str, Any]) -> list[tuple[str, str, str]]:

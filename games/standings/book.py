@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games.clubs.models import Player
-from games.rules.game_words import BOOK_COLUMN_LABELS, BOOK_NOTES, game_name, points_labels
+from games.rules.game_words import book_column_label, book_note, game_name, points_labels
 from games.standings.charts import Chart, wins_chart
 from scoring.book import (
     BestMatch,
@@ -64,7 +64,8 @@ class Column:
 def columns(game: GameRules) -> tuple[Column, ...]:
     """Return the game's columns beyond the record, labelled (GameRules' book_columns)."""
     return tuple(
-        Column(BOOK_COLUMN_LABELS[column.name], column) for column in game.standings.book_columns
+        Column(book_column_label(game, column.name), column)
+        for column in game.standings.book_columns
     )
 
 
@@ -99,7 +100,7 @@ def against(game: GameRules) -> tuple[Any, Any]:
 
 def notes(game: GameRules) -> tuple[Any, ...]:
     """Return what the page says of the game's columns."""
-    return tuple(BOOK_NOTES[note] for note in game.standings.book_notes)
+    return tuple(book_note(game, note) for note in game.standings.book_notes)
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ its cards) and both partners carry their pair's score.
 Modules: ``options`` (the table's options), ``cards`` (deck, deal, values), ``melds``
 (sequences, combinations, wilds, burracos), ``sheet`` (a hand entered per pair, checked),
 ``scoring`` (a hand's score), ``match`` (the match and the standings' reading), ``referee``
-(the referee's answers). This module builds ``GAME``; it is not yet in the registry
-(scoring/variants/__init__.py), as the pages cannot enter a pairs' sheet yet.
+(the referee's answers), ``words`` (its labels, titles and refusal sentences for the pages).
+This module builds ``GAME``; it is not yet in the registry (scoring/variants/__init__.py),
+as the pages cannot enter a pairs' sheet yet.
 
 Readings where the sources differ or are silent:
 
@@ -95,6 +96,7 @@ from scoring.variants.burraco.options import (
 from scoring.variants.burraco.referee import meld_answer, referee_table, score_answer
 from scoring.variants.burraco.scoring import score_entry, score_play
 from scoring.variants.burraco.sheet import read_entry
+from scoring.variants.burraco.words import NAME, WORDS
 
 # The most cards one hand can hold: 11 dealt, the pair's pozzetto of 11 and every card of
 # the stock (108 - 44 dealt - 22 in the pozzetti = 42) taken with the discard pile.
@@ -170,7 +172,7 @@ GAME = GameRules(
         value_rule="BUR-VALUES",
         closing=closing,
     ),
-    name="Burraco",
+    name=NAME,
     rule_prefix="BUR-",
     options=(
         OptionSpec(
@@ -199,4 +201,5 @@ GAME = GameRules(
     hand_entry=PAIRS_SHEET_ENTRY,
     provisional="side_sheet",
     partners=PAIRS,
+    words=WORDS,
 )
