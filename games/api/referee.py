@@ -18,7 +18,7 @@ from scoring import referee
 from scoring.errors import RuleViolation
 
 # The games' keys and names, as the table API names them (one enum in the schema).
-VARIANTS = game_choices()
+VARIANTS = game_choices()  # the schema's first reading; each request reads the registry again
 # The API is for programs: one notation, whatever the caller's language, so a request means the
 # same thing from every client. The pages read cards in the reader's language (in Italian 7C is
 # the 7 of cuori); the API never does.
@@ -43,6 +43,12 @@ class AskSerializer(serializers.Serializer):
     players = serializers.IntegerField(
         required=False, min_value=2, max_value=6, help_text="Decides the deck (CARD-2)."
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The games as registered now, not when this module was imported (a game registered
+        # late, as the tests' stub game, is asked about too).
+        self.fields["variant"].choices = game_choices()
 
 
 class MeldAsk(AskSerializer):

@@ -149,6 +149,17 @@ class TestApi:
         assert state["totals"] == [127, 0] and state["match"]["winners"] == [0]
 
 
+class TestReferee:
+    def test_the_api_answers_a_question_about_it(self, db, stub_game):
+        from rest_framework.test import APIClient
+
+        # The schema was built before the stub joined: each request reads the registry.
+        Client().get("/api/schema/?format=json")
+        body = {"variant": KEY, "cards": "7S 8S 9S"}
+        answer = APIClient().post("/api/v1/referee/meld/", body, format="json")
+        assert answer.status_code == 200 and answer.json()["valid"] is True
+
+
 class TestArchive:
     def test_its_log_is_exported_and_imported_whole(self, db, stub_game, append):
         from games.clubs import groups
