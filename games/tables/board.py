@@ -180,6 +180,8 @@ class SeatLine:
     deals: bool  # deals the next hand, or dealt the hand in play
     out: bool = False  # out of a match played by elimination: it sits the hands out
     place: int | None = None  # its place, where the match gives places (S40-MATCH)
+    # A side's box: which partner deals ("" in a seat's own box, whose name says it).
+    dealer_name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,6 +445,7 @@ def _side_boxes(
             name=" & ".join(seats[seat].name for seat in team),
             won=any(seats[seat].won for seat in team),
             deals=any(seats[seat].deals for seat in team),
+            dealer_name=next((seats[seat].name for seat in team if seats[seat].deals), ""),
         )
         for team in teams
     )

@@ -72,6 +72,8 @@ class TestASheetAPair:
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert "Anna &amp; Carla" in page and "Bruno &amp; Dario" in page
         assert 'data-players="2"' in page and 'name="s1_in_hand"' in page
+        # Anna deals the first hand: her side's box says it is she who deals.
+        assert re.search(r'data-testid="dealer">Anna: deals next<', page)
         # The semi-clean burraco is asked for only where the table plays it.
         assert 'name="s0_semipulito"' not in page
 

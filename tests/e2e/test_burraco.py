@@ -1,0 +1,110 @@
+"""A Burraco match of two pairs on a phone, in Italian: the table started from the home
+form, each hand entered one sheet a pair, the scoreboard one box a pair, the winners named
+as their pair; the page axe-clean in light and dark."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.variants import GAMES, burraco, register, unregister
+from tests.e2e.axe import BLOCKING, axe_violations
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def burraco_game():
+    """Burraco in the registry for the test (the live server runs in this process)."""
+    added = burraco.GAME.key not in GAMES
+    if added:
+        register(burraco.GAME)
+    yield burraco.GAME
+    if added:
+        unregister(burraco.GAME.key)
+
+
+def _start(page) -> None:
+    page.goto("/")
+    form = page.locator("form:has(input[name=variant])")
+    form.locator("input[name=variant][value=burraco]").check()
+    for n, name in enumerate(["Anna", "Bruno", "Carla", "Dario"], start=1):
+        form.locator(f"input[name=player_{n}]").fill(name)
+    form.locator("input[name=burraco__target]").fill("1000")
+    form.locator("button[type=submit]").last.click()
+    expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
+
+
+def _sheet(page, pairs: list[dict], closed: int | None) -> None:
+    form = page.locator("#hand-form")
+    for side, figures in enumerate(pairs):
+        for name, value in figures.items():
+            field = form.locator(f"[name=s{side}_{name}]")
+            if isinstance(value, bool):
+                field.set_checked(value)
+            else:
+                field.fill(str(value))
+    form.locator(f"input[name=closed][value='{'' if closed is None else closed}']").check()
+    form.locator("button[type=submit].primary").click()
+
+
+def _no_blocking_violations(page) -> None:
+    assert axe_violations(page, impacts=BLOCKING) == []
+
+
+class TestAMatchOfTwoPairs:
+    def test_two_hands_by_sheet_in_italian_to_the_pairs_win(self, new_phone, burraco_game):
+        page = new_phone("it-IT", viewport=PHONE)
+        _start(page)
+        board = page.locator("#board")
+        expect(board).to_contain_text("Anna & Carla")
+        expect(board).to_contain_text("Bruno & Dario")
+        expect(page.locator("#hand-form")).to_contain_text("Chi ha chiuso?")
+        _no_blocking_violations(page)
+        # Hand 1, BUR-SCORE: Anna & Carla close, 355 melded + 200 (a clean burraco) + 100
+        # (the closing) = 655; Bruno & Dario 180 + 100 (a dirty burraco) - 45 = 235.
+        _sheet(
+            page,
+            [
+                {"melded": 355, "pulito": 1, "pozzetto": True, "in_hand": 0},
+                {"melded": 180, "sporco": 1, "pozzetto": True, "in_hand": 45},
+            ],
+            closed=0,
+        )
+        expect(page.get_by_test_id("total-0")).to_have_text("655")
+        expect(page.get_by_test_id("total-1")).to_have_text("235")
+        # Hand 2: Bruno & Dario close, 400 + 200 + 100 (a dirty one too) + 100 = 800, 1035 in
+        # all; Anna & Carla never took their pozzetto: 150 - 60 in hand - 100 = -10, 645.
+        _sheet(
+            page,
+            [
+                {"melded": 150, "pozzetto": False, "in_hand": 60},
+                {"melded": 400, "pulito": 1, "sporco": 1, "pozzetto": True, "in_hand": 0},
+            ],
+            closed=1,
+        )
+        expect(page.get_by_test_id("total-1")).to_have_text("1035")
+        expect(page.get_by_test_id("total-0")).to_have_text("645")
+        # BUR-MATCH: 1035 passes the target of 1000: the pair wins, named as one.
+        expect(page.get_by_test_id("winner")).to_contain_text("Bruno & Dario")
+        _no_blocking_violations(page)
+        page.emulate_media(color_scheme="dark")
+        _no_blocking_violations(page)
+
+    def test_a_closing_without_a_burraco_is_refused_next_to_the_form(self, new_phone, burraco_game):
+        page = new_phone("it-IT", viewport=PHONE)
+        _start(page)
+        _sheet(
+            page,
+            [
+                {"melded": 100, "pozzetto": True, "in_hand": 0},
+                {"melded": 100, "pozzetto": True, "in_hand": 20},
+            ],
+            closed=0,
+        )
+        expect(page.locator("#hand-form")).to_contain_text("BUR-CLOSE")
+        expect(page.get_by_test_id("total-0")).to_have_text("0")
+        page.emulate_media(color_scheme="dark")
+        _no_blocking_violations(page)
