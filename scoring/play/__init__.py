@@ -89,6 +89,7 @@ from scoring.play.state import (
     _must_show,
     _phase_refusal,
     next_in,
+    sides_count,
 )
 from scoring.play.turns import _discard, _draw, _pass
 
@@ -135,6 +136,8 @@ def start(
             )
     upcard = (deal.upcard,) if deal.upcard is not None else ()
     dealt = rules.hand_size * (len(seats) - len(out))
+    # Each side's kitty is set aside at the deal, face down (PlayRules.kitty_size).
+    kitties = sides_count(rules, len(seats)) if rules.kitty_size else 0
     play = Play(
         rules=rules,
         seats=seats,
@@ -142,11 +145,12 @@ def start(
         turn=next_in(dealer, len(seats), out),
         phase=FIRST if rules.first_turn else DRAW,
         hands=tuple(SeatHand(count=0 if s in out else rules.hand_size) for s in range(len(seats))),
-        stock=rules.deck.size - dealt - len(upcard),
+        stock=rules.deck.size - dealt - len(upcard) - kitties * rules.kitty_size,
         discard=upcard,
         seq=seq,
         out=out,
         upcard=deal.upcard,
+        kitties=(False,) * kitties,
     )
     _check_visible(play)
     if rules.upcard_limit is not None and deal.upcard is not None:
