@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scoring.cards import parse_card, parse_cards
 from scoring.variants import GAMES, register, unregister
-from scoring.variants.burraco import GAME
+from scoring.variants.burraco import GAME, samples
 from scoring.variants.burraco.cards import DECK, card_value
 from scoring.variants.burraco.play import closing_refusal
 from tests.scoring.play_helpers import (
@@ -421,3 +421,16 @@ class TestPlayedAndEnteredAgree:
         entered = burraco().play(record(entry)).last["result"]
         assert played["points"] == entered["points"]
         assert played["ending"] == entered["ending"] == "stock"
+
+
+class TestWorkedExamples:
+    @pytest.mark.parametrize("sample", [samples.PLAYED, samples.REVIEWED])
+    def test_the_worked_hands_replay_to_their_points(self, sample):
+        """samples.py: 395 for North-South, -310 for East-West, worked in its comments."""
+        table = Table(sample.variant, list(sample.players), sample.options).play(*sample.events)
+        assert tuple(table.last["result"]["points"]) == sample.points == (395, -310, 395, -310)
+
+    def test_the_reviewed_hand_names_every_draw(self):
+        draws = [p for kind, p in samples.REVIEWED.events if kind == "card_drawn"]
+        assert all("card" in payload for payload in draws)
+        assert GAME.examples is samples.EXAMPLES
