@@ -236,13 +236,13 @@ def _swap(play: Play, move: JokerSwapped) -> Play:
     seat, card = move.seat, move.card
     _ready_to_meld(play, seat)
     if rules.swap_rule is None:
-        raise _phase_refusal(
-            play,
-            "no_swaps",
-            "A joker moves by rearranging the table (KR-JOKER)."
-            if rules.rearrange
-            else "This game has no jokers.",
-        )
+        if rules.rearrange:
+            message = "A joker moves by rearranging the table (KR-JOKER)."
+        elif rules.deck.jokers:
+            message = "A joker on the table stays there: it is never taken back to a hand."
+        else:
+            message = "This game has no jokers."
+        raise _phase_refusal(play, "no_swaps", message)
     index, item = _table_meld(play, move.meld)
     _must_have_opened(play, seat, rules.swap_rule)
     meld = item.meld

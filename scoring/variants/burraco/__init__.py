@@ -3,7 +3,7 @@
 Four players in two pairs, partners across (pair 0 seats 0 and 2, pair 1 seats 1 and 3);
 108 cards; melds of one wild at most; burracos of seven cards or more; a pozzetto each pair
 takes once; closing for 100; a match to 2005. Each hand is entered per pair (its sheet, or
-its cards) and both partners carry their pair's score.
+its cards) or played move by move (``play``), and both partners carry their pair's score.
 
 Modules: ``options`` (the table's options), ``cards`` (deck, deal, values), ``melds``
 (sequences, combinations, wilds, burracos), ``sheet`` (a hand entered per pair, checked),

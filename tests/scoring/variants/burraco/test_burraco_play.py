@@ -26,6 +26,7 @@ from tests.scoring.play_helpers import (
     record,
     rule_and_code,
     show,
+    swap,
     take,
     undo,
 )
@@ -295,6 +296,12 @@ class TestMelds:
         """BUR-WILD: AH 2H 3H is clean, so a jolly may still join it."""
         table = dealt().play(draw(NORTH), lay(NORTH, "AH 2H 3H"), add(NORTH, 1, "JK"))
         assert table.hand["table"][0]["cards"] == ["AH", "2H", "3H", "JK"]
+
+    def test_a_wild_on_the_table_is_never_taken_back_bur_wild(self):
+        """BUR-WILD: a jolly stays in its meld; swapping it out is no Burraco move."""
+        table = dealt().play(draw(NORTH), lay(NORTH, "5H 6H JK"))
+        violation = table.refused(swap(NORTH, 1, "7H"))
+        assert rule_and_code(violation) == ("BUR-TURN", "no_swaps")
 
     def test_a_meld_the_rules_refuse_changes_nothing_bur_melds(self):
         violation = dealt().play(draw(NORTH)).refused(lay(NORTH, "5H 6S 7H"))
