@@ -201,7 +201,7 @@ def _add(play: Play, move: CardsAdded) -> Play:
         )
     index, item = _table_meld(play, move.meld)
     if rules.opening_rule is not None:
-        # A game without an opening (Burraco) has nobody to wait for.
+        # A game without an opening has nobody to wait for.
         _must_have_opened(play, seat, rules.add_rule)
     if item.owner not in side_seats(rules, seat) and not rules.add_to_any:
         whose = "side's" if rules.sides else "own"

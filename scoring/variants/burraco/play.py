@@ -34,7 +34,7 @@ Rulings of play, as the federation's (FIBur) code reads:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
+from dataclasses import dataclass
 
 from scoring.cards import Card, parse_card
 from scoring.errors import RuleViolation
@@ -155,6 +155,27 @@ def closing_refusal(
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class MeldReader:
+    """Read a meld on the table by Burraco's rules (PlayRules.meld_reader); a value, so the
+    play rules of two replays of one table compare equal."""
+
+    options: BurracoOptions
+
+    def __call__(self, cards: Sequence[Card]) -> Meld:
+        return table_meld(self.options, cards)
+
+
+@dataclass(frozen=True, slots=True)
+class ClosingCheck:
+    """Check a closing by Burraco's rules (PlayRules.out_check), as a value likewise."""
+
+    options: BurracoOptions
+
+    def __call__(self, play: Play, seat: int, card: Card) -> RuleViolation | None:
+        return closing_refusal(self.options, play, seat, card)
+
+
 def play_rules(options: BurracoOptions, players: int) -> PlayRules:
     """Return what the play engine reads of a Burraco table (this module's docstring)."""
     return PlayRules(
@@ -168,11 +189,11 @@ def play_rules(options: BurracoOptions, players: int) -> PlayRules:
         add_to_any=False,
         out_rule="BUR-CLOSE",
         show_by_points=True,
-        meld_reader=partial(table_meld, options),
+        meld_reader=MeldReader(options),
         take_whole_pile=True,
         sides=PAIRS,
         kitty_size=POZZETTO_SIZE,
         stock_end=STOCK_END,
-        out_check=partial(closing_refusal, options),
+        out_check=ClosingCheck(options),
         pile_meld_rule="BUR-OPT-INTL" if options.international else None,
     )

@@ -190,6 +190,11 @@ class TestGame:
         assert (rules.stock_end, rules.pile_meld_rule) == (2, None)
         assert GAME.play_rules(options(international=True), 4).pile_meld_rule == "BUR-OPT-INTL"
 
+    def test_two_reads_of_one_tables_play_rules_are_equal(self):
+        """The meld check and the closing check are values, as the rest of the rules are."""
+        assert GAME.play_rules(options(), 4) == GAME.play_rules(options(), 4)
+        assert GAME.play_rules(options(), 4) != GAME.play_rules(options(international=True), 4)
+
 
 class TestReferee:
     def ask(self, question, **data):

@@ -5,6 +5,7 @@ North moves first. Values are BUR-VALUES (jolly 30, 2 20, ace 15, 8 to K 10, 3 t
 every expected number is worked by hand in the comments beside it.
 """
 
+import pickle
 from collections import Counter
 
 import pytest
@@ -441,3 +442,13 @@ class TestWorkedExamples:
         draws = [p for kind, p in samples.REVIEWED.events if kind == "card_drawn"]
         assert all("card" in payload for payload in draws)
         assert GAME.examples is samples.EXAMPLES
+
+
+class TestTheStateKept:
+    def test_a_hand_in_play_survives_pickling_as_the_snapshot_keeps_it(self):
+        """The table's snapshot is pickled: the pile taken, the pozzetto and the rules too."""
+        table = north_took_pozzetto_flying().play(lay(NORTH, "AS AC AD"))
+        back = pickle.loads(pickle.dumps(table.state))
+        assert back.to_dict() == table.state.to_dict()
+        assert back.play.rules == table.state.play.rules
+        assert back.play.kitties == (True, False)
