@@ -220,6 +220,14 @@ class TestThePozzetto:
         table = north_down_to_one().play(draw(NORTH), add(NORTH, 1, "10H"), discard(NORTH, "JK"))
         assert (table.counts()[NORTH], table.hand["kitties"]) == (11, [True, False])
 
+    def test_each_pair_takes_its_own_pozzetto_once_bur_pozzetto(self):
+        """BUR-POZZETTO: East draws (12) and melds all 12: East-West's pozzetto, 11 cards."""
+        table = north_took_pozzetto_flying().play(discard(NORTH, "6C"), draw(EAST))
+        table.play(lay(EAST, "3D 4D 5D", "6S 7S 8S", "9D 10D JD", "QC QS QH"))
+        assert table.hand["kitties"] == [True, True]
+        # North: 11 - 6C = 10; East 11 again.
+        assert table.counts() == [10, 11, 11, 11]
+
     def test_melding_the_last_card_with_the_pozzetto_taken_is_refused_bur_close(self):
         """BUR-CLOSE: North holds 8 after his draw; 3 + 5 melded would leave none to throw."""
         table = north_took_pozzetto_flying().play(
@@ -233,6 +241,27 @@ class TestThePozzetto:
 
 
 class TestClosing:
+    def test_the_partner_closes_with_the_pairs_pozzetto_and_burraco_bur_close(self):
+        """BUR-CLOSE: North took the pair's pozzetto and made the pulito; South draws (12),
+        melds 10, adds KH (1 left) and throws it: a closing, not a second pozzetto.
+        North-South melded 3H..10H 55, KS KD KC KH KH 50, 3C 4C 5C 15, 6D 7D 8D 5 + 5 + 10
+        = 20, 9S 10S JS QS 40: 180; pulito 200, closing 100; North holds 100:
+        180 + 200 + 100 - 100 = 380. East-West hold 60 + 70, no pozzetto: -130 - 100 = -230.
+        """
+        table = north_took_pozzetto_flying().play(
+            discard(NORTH, "6C"),
+            draw(EAST),
+            discard(EAST, "2S"),
+            draw(SOUTH),
+            lay(SOUTH, "3C 4C 5C", "6D 7D 8D", "9S 10S JS QS"),
+            add(SOUTH, 2, "KH"),
+            discard(SOUTH, "5S"),
+        )
+        assert (table.hand["ending"], table.hand["ender"]) == ("out", SOUTH)
+        table.play(show(100, 60, None, 70))
+        result = table.last["result"]
+        assert (result["points"], result["closer"]) == ([380, -230, 380, -230], 0)
+
     def test_a_closing_without_a_burraco_is_refused_bur_close(self):
         """BUR-CLOSE: North empties his hand (pozzetto) and melds down to one card, but his
         pair's longest meld has 4 cards: no burraco, no closing."""
