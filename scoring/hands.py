@@ -293,3 +293,7 @@ class HandEnd:
     seat: int | None = None  # who went out or knocked
     upcard: Card | None = None  # the card that started the discard pile, where one did
     opened: tuple[bool, ...] = ()  # who laid cards on the table this hand, by seat
+    # The melds on the table at the end: the seat that laid each, and its cards.
+    melds: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    # Which sides took their kitty (a game's pozzetto), by side; empty where there are none.
+    kitties: tuple[bool, ...] = ()

@@ -18,7 +18,8 @@ Payloads (JSON; ``seat`` is the seat's index, cards in the card notation of rule
                                                      dealer); upcard: the card that starts
                                                      the discard pile (none in Knock Rummy)
     card_drawn       {"seat": 1, "source": "stock", "card": "QH"}
-                     source "stock" (card optional: unknown) or "discard" (the top card)
+                     source "stock" (card optional: unknown) or "discard" (the top card;
+                     the whole pile where the game takes it whole, card naming its top)
     card_discarded   {"seat": 1, "card": "QH"}
     turn_passed      {"seat": 1}      Gin's first turn (GIN-FIRST); in Knock Rummy the end
                                       of a turn (the next seat's draw also ends it)
@@ -41,9 +42,15 @@ Payloads (JSON; ``seat`` is the seat's index, cards in the card notation of rule
     move_undone      {"reason": "wrong card"}   takes back the hand's last move
 
 The hand ends when a player goes out (the last card discarded, or melded where the game
-allows it), knocks, or the stock runs out (after the turn that took its last card; in
-Knock Rummy after one more melding turn each, KR-STOCK); Gin's hand is void at the wall
-(GIN-WALL: two stock cards left, or none with the option off). Then ``hands_shown``.
+allows it), knocks, or the stock runs out (after the turn that took its last card, or left
+it at the game's ``stock_end``, Burraco's two; in Knock Rummy after one more melding turn
+each, KR-STOCK); Gin's hand is void at the wall (GIN-WALL: two stock cards left, or none
+with the option off). Then ``hands_shown``.
+
+Partners (``PlayRules.sides``) share their melds; where each side has a kitty (Burraco's
+pozzetto, ``PlayRules.kitty_size``), the first of its seats to empty the hand takes it
+instead of going out: at once after melding (the turn goes on), after the discard else
+(the turn passes). The kitties are set aside at the deal, neither in hand nor in the stock.
 """
 
 from __future__ import annotations
@@ -89,6 +96,7 @@ from scoring.play.state import (
     _must_show,
     _phase_refusal,
     next_in,
+    sides_count,
 )
 from scoring.play.turns import _discard, _draw, _pass
 
@@ -135,6 +143,8 @@ def start(
             )
     upcard = (deal.upcard,) if deal.upcard is not None else ()
     dealt = rules.hand_size * (len(seats) - len(out))
+    # Each side's kitty is set aside at the deal, face down (PlayRules.kitty_size).
+    kitties = sides_count(rules, len(seats)) if rules.kitty_size else 0
     play = Play(
         rules=rules,
         seats=seats,
@@ -142,11 +152,12 @@ def start(
         turn=next_in(dealer, len(seats), out),
         phase=FIRST if rules.first_turn else DRAW,
         hands=tuple(SeatHand(count=0 if s in out else rules.hand_size) for s in range(len(seats))),
-        stock=rules.deck.size - dealt - len(upcard),
+        stock=rules.deck.size - dealt - len(upcard) - kitties * rules.kitty_size,
         discard=upcard,
         seq=seq,
         out=out,
         upcard=deal.upcard,
+        kitties=(False,) * kitties,
     )
     _check_visible(play)
     if rules.upcard_limit is not None and deal.upcard is not None:

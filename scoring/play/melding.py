@@ -31,7 +31,10 @@ from scoring.play.state import (
     _placed,
     _table_meld,
     _take,
+    _take_kitty,
     _with_hand,
+    kitty_waiting,
+    side_seats,
 )
 from scoring.rearrange import check_rearrangement
 
@@ -50,8 +53,9 @@ def _ready_to_meld(play: Play, seat: int) -> None:
 
 
 def _check_keeps_one(play: Play, seat: int, hand: SeatHand) -> None:
-    """Refuse melding the last card where the game wants a discard to go out."""
-    if hand.count == 0 and not play.rules.meld_out:
+    """Refuse melding the last card where the game wants a discard to go out (and no kitty
+    waits for the seat's side, PlayRules.kitty_size)."""
+    if hand.count == 0 and not play.rules.meld_out and not kitty_waiting(play, seat):
         raise _refuse(
             play.rules.out_rule,
             "keep_one",
@@ -76,7 +80,7 @@ def _melds(play: Play, move: MeldsLaid) -> Play:
     for number, pairs in enumerate(laid, start=1):
         cards, declarations = split_declared(pairs)
         try:
-            melds.append(check_meld(cards, rules.melds, declarations))
+            melds.append(_read_meld(play, cards, declarations))
         except RuleViolation as exc:
             raise RuleViolation(
                 *(replace(v, params={**v.params, "meld": number}) for v in exc.violations)
@@ -96,6 +100,14 @@ def _melds(play: Play, move: MeldsLaid) -> Play:
             return _after_meld(play, seat, hand, cards, table, opens=False)
         play = replace(play, opening_value=0, opening_melds=0)
     return _after_meld(play, seat, hand, cards, table)
+
+
+def _read_meld(play: Play, cards: Sequence[Card], declarations: Sequence[Card | None]) -> Meld:
+    """Return the meld the cards make: by the game's own check where it has one
+    (PlayRules.meld_reader), else by the shared one."""
+    if play.rules.meld_reader is not None:
+        return play.rules.meld_reader(cards)
+    return check_meld(cards, play.rules.melds, declarations)
 
 
 def _short_opening(play: Play, value: int) -> RuleViolation:
@@ -168,6 +180,9 @@ def _after_meld(
             raise _joker_unused(play, seat, play.owed_jokers)
         if play.owed_card is not None:
             raise _pickup_unused(play, seat)
+        if kitty_waiting(play, seat):
+            # The side's kitty comes to the seat at once, and the turn goes on.
+            return _take_kitty(play, seat)
         return _finish(play, KNOCK if play.rules.knock == KNOCK_AT_TURN_END else OUT, seat)
     return play
 
@@ -185,12 +200,15 @@ def _add(play: Play, move: CardsAdded) -> Play:
             else "Gin has no melds on the table during play.",
         )
     index, item = _table_meld(play, move.meld)
-    _must_have_opened(play, seat, rules.add_rule)
-    if item.owner != seat and not rules.add_to_any:
+    if rules.opening_rule is not None:
+        # A game without an opening has nobody to wait for.
+        _must_have_opened(play, seat, rules.add_rule)
+    if item.owner not in side_seats(rules, seat) and not rules.add_to_any:
+        whose = "side's" if rules.sides else "own"
         raise _refuse(
             rules.add_rule,
             "not_own_meld",
-            f"At this table a player adds only to their own melds; meld {index + 1} is "
+            f"At this table a player adds only to their {whose} melds; meld {index + 1} is "
             f"{_name(play, item.owner)}'s.",
             meld=index + 1,
             owner=_name(play, item.owner),
@@ -206,7 +224,7 @@ def _extended(play: Play, meld: Meld, added: Sequence[Card], index: int) -> Meld
     """Return the table meld with cards added; a joker keeps standing for its card."""
     declarations = [stands for _, stands in meld.declared()] + [None] * len(added)
     try:
-        return check_meld((*meld.cards, *added), play.rules.melds, declarations)
+        return _read_meld(play, (*meld.cards, *added), declarations)
     except RuleViolation as exc:
         raise RuleViolation(
             *(replace(v, params={**v.params, "meld": index + 1}) for v in exc.violations)
@@ -218,13 +236,13 @@ def _swap(play: Play, move: JokerSwapped) -> Play:
     seat, card = move.seat, move.card
     _ready_to_meld(play, seat)
     if rules.swap_rule is None:
-        raise _phase_refusal(
-            play,
-            "no_swaps",
-            "A joker moves by rearranging the table (KR-JOKER)."
-            if rules.rearrange
-            else "This game has no jokers.",
-        )
+        if rules.rearrange:
+            message = "A joker moves by rearranging the table (KR-JOKER)."
+        elif rules.deck.jokers:
+            message = "A joker on the table stays there: it is never taken back to a hand."
+        else:
+            message = "This game has no jokers."
+        raise _phase_refusal(play, "no_swaps", message)
     index, item = _table_meld(play, move.meld)
     _must_have_opened(play, seat, rules.swap_rule)
     meld = item.meld

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from scoring.cards import Card, DeckSpec
-from scoring.melds import MeldRules
+from scoring.errors import RuleViolation
+from scoring.melds import Meld, MeldRules
+
+if TYPE_CHECKING:
+    # Only named in annotations: scoring.play.state imports this module.
+    from scoring.play.state import Play
 
 # When a joker may be discarded.
 JOKER_DISCARD_ANY = "any"
@@ -73,3 +79,27 @@ class PlayRules:
     # S40-STOCK: an empty stock is made again from the discard pile but its top card; the
     # hand ends only when that pile has nothing to give.
     reshuffle: bool = False
+    # A game's own meld check, used instead of ``melds`` (check_meld) where set: it reads a
+    # meld's cards (a new meld, or a table meld with the cards added, every wild placed
+    # afresh) and returns the Meld, or refuses it citing the game's rules. Declarations
+    # ("JK=7H") are not read: the game places its wilds itself.
+    meld_reader: Callable[[Sequence[Card]], Meld] | None = None
+    # A draw from the discard pile takes the whole pile into the hand, not only its top.
+    take_whole_pile: bool = False
+    # The seats that play as one side (partners), each a tuple of seats; empty: every seat
+    # is a side of its own. A meld belongs to its layer's side: with ``add_to_any`` off a
+    # player adds to their side's melds only, and a side has opened once any of its seats has.
+    sides: tuple[tuple[int, ...], ...] = ()
+    # Kitties: each side has one of this many cards set aside at the deal (0: none), which
+    # the first of its seats to empty the hand takes, once: at once after melding the last
+    # card (the turn goes on), or after discarding it (the turn passes). With the kitty
+    # taken, emptying the hand goes out.
+    kitty_size: int = 0
+    # The hand ends (STOCK) after the discard that leaves the stock holding this many cards.
+    stock_end: int = 0
+    # A game's own condition to go out by the last discard: given the hand before the
+    # discard, the seat and the card, the refusal (citing its rule), or None to let it go.
+    out_check: Callable[[Play, int, Card], RuleViolation | None] | None = None
+    # The rule that makes a turn that took from the discard pile meld or add before it
+    # ends (None: no such duty).
+    pile_meld_rule: str | None = None

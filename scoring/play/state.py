@@ -87,6 +87,8 @@ class Play:
     end: HandEnd | None = None
     seq: int = 0  # the hand_started event's seq
     upcard: Card | None = None  # the card the deal turned up, to score the hand with
+    # Which sides have taken their kitty (PlayRules.kitty_size), by side; empty: no kitties.
+    kitties: tuple[bool, ...] = ()
     previous: Play | None = None  # the state before the last move, for move_undone
 
     @property
@@ -95,7 +97,14 @@ class Play:
         return self.phase == DONE
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON-ready view of the hand in play (what a phone shows)."""
+        """Return the JSON-ready view of the hand in play (what a phone shows); the sides'
+        kitties only where the game has them, so the other games' views stay as they were."""
+        view = self._view()
+        if self.kitties:
+            view["kitties"] = list(self.kitties)
+        return view
+
+    def _view(self) -> dict[str, Any]:
         return {
             "seq": self.seq,
             "dealer": self.dealer,
@@ -231,6 +240,39 @@ def _with_hand(play: Play, seat: int, hand: SeatHand) -> tuple[SeatHand, ...]:
     return (*play.hands[:seat], hand, *play.hands[seat + 1 :])
 
 
+# Sides and kitties --------------------------------------------------------------------------
+
+
+def side_of(rules: PlayRules, seat: int) -> int:
+    """Return the side a seat plays for: its partnership's index, or the seat itself."""
+    if not rules.sides:
+        return seat
+    return next(index for index, side in enumerate(rules.sides) if seat in side)
+
+
+def side_seats(rules: PlayRules, seat: int) -> tuple[int, ...]:
+    """Return the seats of the seat's side (the seat alone where the game has no sides)."""
+    return rules.sides[side_of(rules, seat)] if rules.sides else (seat,)
+
+
+def sides_count(rules: PlayRules, seats: int) -> int:
+    """Return how many sides a table of ``seats`` has."""
+    return len(rules.sides) if rules.sides else seats
+
+
+def kitty_waiting(play: Play, seat: int) -> bool:
+    """Tell whether the seat's side still has its kitty to take (PlayRules.kitty_size)."""
+    return bool(play.kitties) and not play.kitties[side_of(play.rules, seat)]
+
+
+def _take_kitty(play: Play, seat: int) -> Play:
+    """Return the play with the seat, its hand empty, holding its side's kitty (unseen)."""
+    side = side_of(play.rules, seat)
+    hand = _give(play.hands[seat], (), unknown=play.rules.kitty_size)
+    kitties = (*play.kitties[:side], True, *play.kitties[side + 1 :])
+    return replace(play, hands=_with_hand(play, seat, hand), kitties=kitties)
+
+
 def _check_visible(play: Play) -> None:
     """Refuse a state that shows more copies of a card than the decks hold (CARD-2)."""
     shown: list[Card] = [*play.discard]
@@ -287,7 +329,7 @@ def _table_meld(play: Play, meld: object) -> tuple[int, TableMeld]:
 
 
 def _must_have_opened(play: Play, seat: int, rule: str) -> None:
-    if not play.hands[seat].opened:
+    if not any(play.hands[s].opened for s in side_seats(play.rules, seat)):
         raise _refuse(
             rule,
             "not_opened",
@@ -370,5 +412,6 @@ def with_end(play: Play) -> Play:
             )
         )
     opened = tuple(hand.opened for hand in play.hands)
-    end = HandEnd(ending, tuple(players), play.ender, play.upcard, opened)
+    melds = tuple((item.owner, item.meld.cards) for item in play.table)
+    end = HandEnd(ending, tuple(players), play.ender, play.upcard, opened, melds, play.kitties)
     return replace(play, phase=DONE, end=end)

@@ -38,8 +38,10 @@ from scoring.play.state import (
     _phase_refusal,
     _pickup_unused,
     _take,
+    _take_kitty,
     _turn_complete,
     _with_hand,
+    kitty_waiting,
 )
 
 
@@ -116,11 +118,14 @@ def _draw_discard(play: Play, seat: int, card: Card | None) -> Play:
             card=str(card),
             top=str(top),
         )
-    hand = _give(play.hands[seat], (top,))
+    # Where a draw takes the whole pile (PlayRules.take_whole_pile), every card of it comes
+    # to the hand, known, the top card last.
+    taken = play.discard if play.rules.take_whole_pile else (top,)
+    hand = _give(play.hands[seat], taken)
     owed = play.owed_jokers + (top.is_joker and play.rules.joker_from_discard_owed)
     return replace(
         play,
-        discard=play.discard[:-1],
+        discard=play.discard[: -len(taken)],
         hands=_with_hand(play, seat, hand),
         taken_from_discard=top,
         owed_jokers=owed,
@@ -192,9 +197,15 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
     play = _judge_opening(play, seat)
     _check_rediscard(play, card)
     hand = play.hands[seat]
-    last = hand.count == 1
+    # The last card goes out, unless the side's kitty waits for the seat (PlayRules.kitty_size).
+    last = hand.count == 1 and not kitty_waiting(play, seat)
     if play.owed_card is not None:
         raise _pickup_unused(play, seat)
+    _check_pile_used(play, seat)
+    if last and rules.out_check is not None:
+        refusal = rules.out_check(play, seat, card)
+        if refusal is not None:
+            raise refusal
     if card.is_joker and rules.joker_discard_rule:
         _check_joker_discard(play, seat, last)
     owed = play.owed_jokers
@@ -209,17 +220,34 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
     play = replace(
         play, hands=_with_hand(play, seat, hand), discard=(*play.discard, card), claimable=True
     )
-    if hand.count == 0:
+    if hand.count == 0 and last:
         return _finish(play, OUT, seat)
+    if hand.count == 0:
+        play = _take_kitty(play, seat)
     if rules.wall is not None and play.stock <= rules.wall:
         # GIN-WALL: the player who drew the last allowed card did not knock.
         return _finish(play, WALL, None)
-    if play.stock == 0:
+    if play.stock <= rules.stock_end:
         if not rules.reshuffle or len(play.discard) < 2:
             return _finish(play, STOCK, None)
         # S40-STOCK: the pile but its top card, turned and shuffled, is the new stock.
         play = replace(play, stock=len(play.discard) - 1, discard=play.discard[-1:])
     return _end_turn(play)
+
+
+def _check_pile_used(play: Play, seat: int) -> None:
+    """Refuse ending a turn that took from the discard pile without melding or adding, where
+    the game wants one (PlayRules.pile_meld_rule)."""
+    rule = play.rules.pile_meld_rule
+    if rule is None or play.taken_from_discard is None or play.melded_now:
+        return
+    raise _refuse(
+        rule,
+        "pile_unused",
+        f"{_name(play, seat)} took the discard pile: they must meld or add a card this turn "
+        "before discarding.",
+        player=_name(play, seat),
+    )
 
 
 def _closed_in_hand(play: Play, seat: int) -> Play:

@@ -35,7 +35,7 @@ from scoring.events import (
 )
 from scoring.melds import MeldRules
 from scoring.play.state import next_in
-from scoring.variants import game_get, gin, knock_rummy, ramino, rummy40, scala40
+from scoring.variants import burraco, game_get, gin, knock_rummy, ramino, rummy40, scala40
 from tests.scoring.play_sim_base import (
     DRAW,
     FIRST,
@@ -50,6 +50,7 @@ from tests.scoring.play_sim_base import (
     _Stop,
     _text,
 )
+from tests.scoring.play_sim_burraco import BurracoMoves
 from tests.scoring.play_sim_gin import GinMoves
 from tests.scoring.play_sim_knock_rummy import KnockRummyMoves
 from tests.scoring.play_sim_rummy import RummyMoves
@@ -151,6 +152,7 @@ def _game(game: str, options: Any, players: int) -> tuple[DeckSpec, int, MeldRul
         "ramino": ramino,
         "knock_rummy": knock_rummy,
         "scala40": scala40,
+        "burraco": burraco,
     }[game]
     value = ramino.card_values(options) if game == "ramino" else module.card_value
     return (
@@ -161,7 +163,7 @@ def _game(game: str, options: Any, players: int) -> tuple[DeckSpec, int, MeldRul
     )
 
 
-class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves):
+class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves, BurracoMoves):
     """Deal one hand and play it to its end with legal moves."""
 
     def __init__(self, table: TableSimulator, dealer: int, *, silent: bool) -> None:
@@ -182,6 +184,7 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves):
         ]
         self.discard: list[Card] = [] if self.game == "knock_rummy" else [cards.pop()]
         self.stock = cards  # the top is the end
+        self.kitties = self._kitties()  # Burraco's pozzetti, set aside from the stock
         self.table_melds: list[TableMeld] = []
         self.melded: list[list[Card]] = [[] for _ in range(self.n)]
         self.opened = [False] * self.n
@@ -257,6 +260,8 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves):
                 self._gin_turn()
             elif self.game == "knock_rummy":
                 self._kr_turn()
+            elif self.game == "burraco":
+                self._burraco_turn()
             else:
                 self._rummy_turn()
         if self.ending != "wall":
@@ -340,6 +345,8 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves):
 
     def entry(self) -> dict[str, Any] | None:
         """Return the hand as a scorekeeper enters it by hand, with the real cards."""
+        if self.game == "burraco":
+            return self._burraco_entry(by_points=False)
         if self.game == "gin":
             if self.ending == "wall":
                 return {"mode": "quick", "ending": "wall"} if self.options.wall else None
@@ -357,6 +364,8 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves):
 
     def points_entry(self) -> dict[str, Any]:
         """Return the hand entered by each seat's hand value instead of its cards."""
+        if self.game == "burraco":
+            return self._burraco_entry(by_points=True)
         if self.game == "gin":
             return self.entry()  # Gin has no entry by points
         players = []

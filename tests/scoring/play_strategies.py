@@ -52,6 +52,14 @@ SCALA40_OPTIONS = (
     {"unopened_discard_check": True, "reentries": 1},
 )
 
+# Burraco to a low target, so a match ends within a few hands, with each rule switch.
+BURRACO_OPTIONS = (
+    {"target": 300},
+    {"target": 300, "semipulito": True},
+    {"target": 300, "international": True},
+    {"hands": 2},
+)
+
 
 def _ramino_options(draw, players: int, knock_claim: bool) -> dict:
     options = dict(draw(st.sampled_from(RAMINO_HOUSE_RULES)))
@@ -73,6 +81,7 @@ OPTIONS_DRAWN = {
     "ramino": _ramino_options,
     "knock_rummy": lambda draw, players, knock_claim: {"target": draw(st.sampled_from(KR_TARGETS))},
     "scala40": lambda draw, players, knock_claim: dict(draw(st.sampled_from(SCALA40_OPTIONS))),
+    "burraco": lambda draw, players, knock_claim: dict(draw(st.sampled_from(BURRACO_OPTIONS))),
 }
 PROPERTY_SETTINGS = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -149,8 +149,11 @@ class TestReviewProperties:
                     held += view.count
                     certain += view.cards
                 table_cards = [card for item in play.table for card in item.meld.cards]
-                # Every card once: the hands, the table, the pile and the stock hold the deck.
-                assert held + len(table_cards) + len(play.discard) + play.stock == deck.size
+                # Every card once: the hands, the table, the pile, the stock and the kitties
+                # still aside (Burraco's pozzetti) hold the deck.
+                aside = play.kitties.count(False) * play.rules.kitty_size
+                on_table = len(table_cards) + len(play.discard)
+                assert held + on_table + play.stock + aside == deck.size
                 check_copies([*certain, *table_cards, *play.discard], deck)
                 # Each card named was really held then (the simulator's table after the move).
                 following = seqs.get(step.seq, len(events)) + 1

@@ -3,14 +3,16 @@
 Four players in two pairs, partners across (pair 0 seats 0 and 2, pair 1 seats 1 and 3);
 108 cards; melds of one wild at most; burracos of seven cards or more; a pozzetto each pair
 takes once; closing for 100; a match to 2005. Each hand is entered per pair (its sheet, or
-its cards) and both partners carry their pair's score.
+its cards) or played move by move (``play``), and both partners carry their pair's score.
 
 Modules: ``options`` (the table's options), ``cards`` (deck, deal, values), ``melds``
 (sequences, combinations, wilds, burracos), ``sheet`` (a hand entered per pair, checked),
-``scoring`` (a hand's score), ``match`` (the match and the standings' reading), ``referee``
-(the referee's answers), ``words`` (its labels, titles and refusal sentences for the pages).
-This module builds ``GAME``; it is not yet in the registry (scoring/variants/__init__.py),
-as the pages cannot enter a pairs' sheet yet.
+``play`` (a hand played move by move: the play engine's rules and Burraco's rulings of
+play), ``scoring`` (a hand's score, entered or played), ``match`` (the match and the
+standings' reading), ``referee`` (the referee's answers), ``samples`` (worked hands),
+``words`` (its labels, titles and refusal sentences for the pages). This
+module builds ``GAME``; it is not yet in the registry (scoring/variants/__init__.py), as
+the pages cannot enter a pairs' sheet yet.
 
 Readings where the sources differ or are silent:
 
@@ -66,9 +68,8 @@ from scoring.game import (
     RefereeRules,
     StandingsReading,
 )
-from scoring.melds import MeldRules
-from scoring.play.rules import PlayRules
 from scoring.solver import Closing
+from scoring.variants.burraco import samples
 from scoring.variants.burraco.cards import (
     DECK,
     HAND_SIZE,
@@ -93,6 +94,7 @@ from scoring.variants.burraco.options import (
     TARGET,
     BurracoOptions,
 )
+from scoring.variants.burraco.play import meld_rules, play_rules
 from scoring.variants.burraco.referee import meld_answer, referee_table, score_answer
 from scoring.variants.burraco.scoring import score_entry, score_play
 from scoring.variants.burraco.sheet import read_entry
@@ -103,42 +105,10 @@ from scoring.variants.burraco.words import NAME, WORDS
 MOST_IN_HAND = HAND_SIZE + POZZETTO_SIZE + (DECK.size - PLAYERS * HAND_SIZE - 2 * POZZETTO_SIZE)
 
 
-def meld_rules(options: BurracoOptions) -> MeldRules:
-    """Return the nearest the shared meld checker comes to Burraco's melds (for the play
-    engine): ace low or high, no wrap, one joker a meld, combinations up to 9 cards. It
-    does not know pinelle: Burraco's own check is melds.check_meld."""
-    return MeldRules(
-        ace_low=True,
-        ace_high=True,
-        wrap=False,
-        max_set=9,
-        max_jokers=1,
-        no_jokers_rule="BUR-SETUP",
-        joker_limit_rule="BUR-WILD",
-    )
-
-
 def closing(options: BurracoOptions) -> Closing:
     """Say how a Burraco player closes: every card melded but the last, discarded, never a
     wild (BUR-CLOSE)."""
     return Closing(discard="required", rule="BUR-CLOSE", joker_discard_rule="BUR-CLOSE")
-
-
-def play_rules(options: BurracoOptions, players: int) -> PlayRules:
-    """Return what the play engine can read of a Burraco table. Move-by-move play is not
-    ready: the engine cannot yet take the whole discard pile, hand out the pozzetto or
-    check a closing, so score_play refuses a hand played so."""
-    return PlayRules(
-        deck=deck(options, players),
-        hand_size=hand_size(options, players),
-        melds=meld_rules(options),
-        value=card_value,
-        turn_rule="BUR-TURN",
-        setup_rule="BUR-SETUP",
-        out_rule="BUR-CLOSE",
-        joker_discard_rule="BUR-CLOSE",
-        show_by_points=True,
-    )
 
 
 GAME = GameRules(
@@ -202,4 +172,5 @@ GAME = GameRules(
     provisional="side_sheet",
     partners=PAIRS,
     words=WORDS,
+    examples=samples.EXAMPLES,
 )

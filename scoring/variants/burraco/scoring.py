@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.errors import refusal as _refuse
-from scoring.hands import OUT, STOCK, HandEnd, ScoreItem, names
-from scoring.variants.burraco.cards import PAIRS
-from scoring.variants.burraco.melds import BURRACO_BONUS, BURRACO_KINDS, SEMIPULITO
+from scoring.hands import OUT, STOCK, HandEnd, ScoreItem, hand_value, names
+from scoring.variants.burraco.cards import PAIRS, card_value
+from scoring.variants.burraco.melds import BURRACO_BONUS, BURRACO_KINDS, SEMIPULITO, check_meld
 from scoring.variants.burraco.options import BurracoOptions
-from scoring.variants.burraco.sheet import HandSheet, PairSheet
+from scoring.variants.burraco.sheet import CARDS, HandSheet, PairSheet, melds_sheet
 
 CLOSING_BONUS = 100  # BUR-CLOSE
 POZZETTO_PENALTY = 100  # BUR-POZZETTO: a pair that never took its pozzetto
@@ -158,13 +157,33 @@ def score_entry(
 
 
 def score_play(options: BurracoOptions, end: HandEnd, seats: tuple[str, ...]) -> BurracoHand:
-    """Refuse a hand played move by move: Burraco's hands are entered by their sheet until
-    the play engine knows the discard pile taken whole, the pozzetto and the closing."""
-    raise _refuse(
-        "BUR-SCORE",
-        "entered_by_sheet",
-        "A Burraco hand is entered by each pair's sheet; move-by-move play is not ready.",
+    """Score a hand played move by move (BUR-SCORE) as the same hand entered by cards: each
+    pair's melds as the table holds them, its partners' cards left (or their points), the
+    pair that closed (BUR-CLOSE; none at a stock end, BUR-STOCK) and the pozzetti taken
+    (BUR-POZZETTO)."""
+    closer = pair_of(end.seat) if end.ending == OUT and end.seat is not None else None
+    melds = tuple(
+        tuple(
+            check_meld(cards, semipulito=options.semipulito, international=options.international)
+            for owner, cards in end.melds
+            if owner in pair_seats
+        )
+        for pair_seats in PAIRS
     )
+    pairs = tuple(
+        melds_sheet(
+            melds[pair],
+            closed=closer == pair,
+            pozzetto=end.kitties[pair],
+            in_hand=sum(hand_value(end.players[seat], card_value) for seat in pair_seats),
+        )
+        for pair, pair_seats in enumerate(PAIRS)
+    )
+    if any(player.by_points for player in end.players):
+        sheet = HandSheet(pairs)
+    else:
+        sheet = HandSheet(pairs, CARDS, melds, tuple(player.hand for player in end.players))
+    return score_entry(options, sheet, seats)
 
 
 def pair_of(seat: int) -> int:

@@ -389,17 +389,26 @@ def _pair_cards(
             f"{field}.hands",
             "the partner who closed holds no card, yet both partners hold some.",
         )
+    pozzetto = _flag(data, "pozzetto", f"{field}.pozzetto", "BUR-POZZETTO", needed=True)
+    in_hand = sum(card_value(card) for hand in held for card in hand)
+    sheet = melds_sheet(melds, closed=closed, pozzetto=pozzetto, in_hand=in_hand)
+    return melds, held, sheet
+
+
+def melds_sheet(
+    melds: Sequence[BurracoMeld], *, closed: bool, pozzetto: bool, in_hand: int
+) -> PairSheet:
+    """Return the sheet of a pair whose melds are known: their value and their burracos."""
     kinds = [meld.burraco for meld in melds]
-    sheet = PairSheet(
+    return PairSheet(
         melded=sum(meld.value for meld in melds),
         pulito=kinds.count(PULITO),
         sporco=kinds.count(SPORCO),
         semipulito=kinds.count(SEMIPULITO),
         closed=closed,
-        pozzetto=_flag(data, "pozzetto", f"{field}.pozzetto", "BUR-POZZETTO", needed=True),
-        in_hand=sum(card_value(card) for hand in held for card in hand),
+        pozzetto=pozzetto,
+        in_hand=in_hand,
     )
-    return melds, held, sheet
 
 
 def _cards(text: object, field: str) -> tuple[Card, ...]:

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.hands import HandEnd
 from scoring.questions import referee_table
 from scoring.variants.burraco import GAME, PAIRS_SHEET_ENTRY
 from scoring.variants.burraco.options import BurracoOptions
@@ -178,9 +177,23 @@ class TestGame:
             "BUR-CLOSE",
         )
 
-    def test_a_hand_played_move_by_move_is_refused_for_now(self):
-        [violation] = refused(GAME.score_play, options(), HandEnd("out", ()), SEATS)
-        assert (violation.rule, violation.code) == ("BUR-SCORE", "entered_by_sheet")
+    def test_play_rules_take_the_pile_whole_and_set_two_pozzetti_aside_bur_pozzetto(self):
+        """BUR-SETUP, BUR-POZZETTO: partners across, two pozzetti of 11, the pile whole."""
+        rules = GAME.play_rules(options(), 4)
+        assert (rules.sides, rules.kitty_size, rules.take_whole_pile) == (
+            ((0, 2), (1, 3)),
+            11,
+            True,
+        )
+        # BUR-STOCK: the hand ends when two cards are left; only the international code
+        # obliges a meld after taking the pile (BUR-OPT-INTL).
+        assert (rules.stock_end, rules.pile_meld_rule) == (2, None)
+        assert GAME.play_rules(options(international=True), 4).pile_meld_rule == "BUR-OPT-INTL"
+
+    def test_two_reads_of_one_tables_play_rules_are_equal(self):
+        """The meld check and the closing check are values, as the rest of the rules are."""
+        assert GAME.play_rules(options(), 4) == GAME.play_rules(options(), 4)
+        assert GAME.play_rules(options(), 4) != GAME.play_rules(options(international=True), 4)
 
 
 class TestReferee:
