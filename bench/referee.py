@@ -217,10 +217,66 @@ def _worst(key: str, options: Mapping[str, Any], players: int) -> tuple[int, dic
     return asked, worst
 
 
+# Burraco's questions read melds and sheets, not a hand to search: its hardest inputs are the
+# longest melds (14 cards, a wild at every place) and a hand entered by the cards of all
+# 108, each meld checked (BUR-MELDS, BUR-WILD), with and without its options.
+BURRACO_OPTIONS: tuple[Mapping[str, Any], ...] = ({}, {"semipulito": True}, {"international": True})
+
+
+def _burraco_questions(options: Mapping[str, Any]) -> Iterator[tuple[str, dict]]:
+    """Yield (question, request) for Burraco's hardest melds and its fullest hand by cards."""
+    base = {"variant": "burraco", "options": dict(options), "players": 4}
+    ranks = ["A", *[RANK_NAMES.get(rank, str(rank)) for rank in range(2, 14)]]
+    for suit in SUITS:
+        run = [f"{rank}{suit}" for rank in ranks]
+        for length in range(3, 14):
+            for place in range(length):
+                for wild in ("JK", f"2{'S' if suit != 'S' else 'H'}"):
+                    cards = run[:length]
+                    cards = [*cards[:place], wild, *cards[place + 1 :]]
+                    yield "meld", {**base, "cards": " ".join(cards)}
+        yield "meld", {**base, "cards": " ".join([*run, "JK"])}  # the whole suit, a wild after
+    for size in range(3, 9):
+        yield (
+            "meld",
+            {**base, "cards": " ".join(["7" + SUITS[i % 4] for i in range(size)] + ["JK"])},
+        )
+    # Every card of the two decks melded: each pair the four suits A to K, the first pair's
+    # runs each with a jolly as its fourteenth card; nothing left in hand.
+    runs = [" ".join(f"{rank}{suit}" for rank in ranks) for suit in SUITS]
+    sheet = {"hands": ["", ""], "pozzetto": True}
+    pairs = [
+        {**sheet, "melds": [f"{run} JK" for run in runs], "closed": True},
+        {**sheet, "melds": runs, "closed": False},
+    ]
+    yield "score", {**base, "mode": "cards", "pairs": pairs}
+
+
+def _burraco_worst() -> list[tuple[str, str, int, float]]:
+    """Return per Burraco table and question: its name, inputs asked and worst CPU time."""
+    rows = []
+    for options in BURRACO_OPTIONS:
+        timed: dict[str, list[tuple[float, dict]]] = {}
+        for question, request in _burraco_questions(options):
+            timed.setdefault(question, []).append((cpu_time(question, request, 1), request))
+        for question, answers in timed.items():
+            slowest = sorted(answers, key=lambda item: item[0], reverse=True)[:RETIMED]
+            spent = max(cpu_time(question, request) for _, request in slowest)
+            rows.append(
+                (f"burraco {', '.join(options) or 'default'} (4p)", question, len(answers), spent)
+            )
+    return rows
+
+
 def run() -> tuple[str, bool]:
     """Time every question on every table's hardest inputs; return the report and verdict."""
     rows = []
     passed = True
+    for name, question, asked, spent in _burraco_worst():
+        passed &= spent <= WORST
+        rows.append(
+            [name, question, str(asked), duration(spent), "(melds)", verdict(spent <= WORST)]
+        )
     for key, options, players in TABLES:
         gc.collect()
         asked, worst = _worst(key, options, players)

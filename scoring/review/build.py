@@ -159,14 +159,16 @@ def _review_sight(
         turns.append((reader.turn(number_of_turn, moves), moves))
         for move in moves:
             turn_of[move.index] = number_of_turn
-    for chance in reader.fed(turns):
+    # The chances and the end are the solver's (none for a game reading its melds its own way).
+    weighed = started.rules.meld_reader is None
+    for chance in reader.fed(turns) if weighed else ():
         at = chance.turn - 1
         turn, moves = turns[at]
         turns[at] = (replace(turn, chances=(*turn.chances, chance)), moves)
     reviewed = tuple(turn for turn, _ in turns)
     cite = Rules.of(game, started)
     end = None
-    if final.phase in (SHOW, DONE):
+    if final.phase in (SHOW, DONE) and weighed:
         end = (shown_melds_end(result, cite.layoff) if final.rules.melds_at_knock else None) or (
             played_end(
                 judge,

@@ -7,23 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoring.variants import GAMES, burraco, register, unregister
 from tests.e2e.axe import BLOCKING, axe_violations
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def burraco_game():
-    """Burraco in the registry for the test (the live server runs in this process)."""
-    added = burraco.GAME.key not in GAMES
-    if added:
-        register(burraco.GAME)
-    yield burraco.GAME
-    if added:
-        unregister(burraco.GAME.key)
 
 
 def _start(page) -> None:
@@ -55,7 +43,7 @@ def _no_blocking_violations(page) -> None:
 
 
 class TestAMatchOfTwoPairs:
-    def test_two_hands_by_sheet_in_italian_to_the_pairs_win(self, new_phone, burraco_game):
+    def test_two_hands_by_sheet_in_italian_to_the_pairs_win(self, new_phone):
         page = new_phone("it-IT", viewport=PHONE)
         _start(page)
         board = page.locator("#board")
@@ -93,7 +81,7 @@ class TestAMatchOfTwoPairs:
         page.emulate_media(color_scheme="dark")
         _no_blocking_violations(page)
 
-    def test_a_closing_without_a_burraco_is_refused_next_to_the_form(self, new_phone, burraco_game):
+    def test_a_closing_without_a_burraco_is_refused_next_to_the_form(self, new_phone):
         page = new_phone("it-IT", viewport=PHONE)
         _start(page)
         _sheet(

@@ -123,6 +123,8 @@ TABLES = [
     ("scala40", {"target": 101}, 2),
     ("scala40", {"target": 101, "reentries": 1}, 3),
     ("scala40", {"target": 201, "failed_opening_penalty": 35}, 6),
+    ("burraco", {"target": 2005}, 4),
+    ("burraco", {"target": 2005, "semipulito": True}, 4),
 ]
 
 

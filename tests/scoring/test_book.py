@@ -7,13 +7,11 @@ hand in the comments beside it.
 
 from fractions import Fraction as F
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.book import all_games, book, game_book, meetings_over
 from scoring.standings import LOST, WON, MatchSummary, SeatSummary, counts_of, figures_of, places_of
-from scoring.variants import GAMES, burraco, register, unregister
 
 
 def match(variant, match_id, players, totals, *, hands=2, hands_won=None, figures=None):
@@ -386,15 +384,6 @@ class TestTheRecord:
 class TestPartners:
     """A game played by sides (Burraco's pairs, partners across): partners are no opponents,
     their side's win is one win, and each player's record beside each partner is kept."""
-
-    @pytest.fixture(autouse=True)
-    def burraco_registered(self):
-        added = burraco.GAME.key not in GAMES
-        if added:
-            register(burraco.GAME)
-        yield
-        if added:
-            unregister(burraco.GAME.key)
 
     # M1: Ada & Cal (seats 0, 2) 2100 against Bea & Dan (1, 3) 1500: Ada & Cal win by 600.
     # M2: Ada & Bea (0, 2) 1800 against Cal & Dan (1, 3) 2010: Cal & Dan win by 210.

@@ -491,6 +491,18 @@ class TestScala40Review:
         assert review.points == (112, 0)
 
 
+class TestAGameThatReadsItsOwnMelds:
+    def test_burracos_hand_is_stepped_through_but_its_turns_are_not_weighed(self):
+        # The shared solver reads a 2 as a natural card; Burraco's pinelle are wild: rather
+        # than weigh its hands wrongly, the review shows every step and weighs no turn.
+        review = _review(samples.reviewed_of("burraco"))
+        known = [turn for turn in review.turns if turn.known]
+        assert review.steps and known  # (the pozzetto's cards are never named: not all)
+        assert all(turn.discard is None and turn.melding is None for turn in review.turns)
+        assert review.chances == () and review.end is None
+        assert review.points == samples.reviewed_of("burraco").points
+
+
 class TestUnknownCards:
     def test_a_log_that_never_names_a_card_says_so_for_the_turns_concerned(self):
         # The Knock Rummy sample names no stock card: Bruno's first card played comes after

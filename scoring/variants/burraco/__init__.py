@@ -11,8 +11,7 @@ Modules: ``options`` (the table's options), ``cards`` (deck, deal, values), ``me
 play), ``scoring`` (a hand's score, entered or played), ``match`` (the match and the
 standings' reading), ``referee`` (the referee's answers), ``samples`` (worked hands),
 ``words`` (its labels, titles and refusal sentences for the pages). This
-module builds ``GAME``; it is not yet in the registry (scoring/variants/__init__.py), as
-the pages cannot enter a pairs' sheet yet.
+module builds ``GAME``, which scoring/variants/__init__.py registers.
 
 Readings where the sources differ or are silent:
 

@@ -8,22 +8,10 @@ from django.test import Client
 
 from games.models import Event, Table
 from games.tables import selectors
-from scoring.variants import GAMES, burraco, register, unregister
 
 
 @pytest.fixture
-def burraco_game():
-    """Burraco in the registry for the test (it joins for good once every page takes it)."""
-    added = burraco.GAME.key not in GAMES
-    if added:
-        register(burraco.GAME)
-    yield burraco.GAME
-    if added:
-        unregister(burraco.GAME.key)
-
-
-@pytest.fixture
-def phone(db, burraco_game):
+def phone(db):
     return Client()
 
 
@@ -153,7 +141,7 @@ class TestASheetAPair:
 
 
 class TestTheApi:
-    def test_a_pairs_table_is_played_through_the_api_and_names_its_sides(self, db, burraco_game):
+    def test_a_pairs_table_is_played_through_the_api_and_names_its_sides(self, db):
         from rest_framework.test import APIClient
 
         api = APIClient()
@@ -199,7 +187,7 @@ def _pair_hand(winner_melded: int) -> dict:
 
 class TestTheBook:
     def test_a_players_page_gives_their_record_beside_each_partner(
-        self, burraco_game, db, django_capture_on_commit_callbacks
+        self, db, django_capture_on_commit_callbacks
     ):
         from tests.games.book_setup import group_make, play
 
@@ -239,7 +227,7 @@ class TestTheBook:
 
 
 class TestTheReferee:
-    def test_the_api_names_a_clean_burraco(self, burraco_game, db):
+    def test_the_api_names_a_clean_burraco(self, db):
         from rest_framework.test import APIClient
 
         body = {"variant": "burraco", "cards": "7H 8H 9H 10H JH QH KH"}
@@ -247,7 +235,7 @@ class TestTheReferee:
         # BUR-BURRACO: seven hearts in sequence, no wild: a clean burraco, 200.
         assert answer["valid"] and answer["burraco"] == "pulito" and answer["bonus"] == 200
 
-    def test_the_api_refuses_a_second_wild(self, burraco_game, db):
+    def test_the_api_refuses_a_second_wild(self, db):
         from rest_framework.test import APIClient
 
         body = {"variant": "burraco", "cards": "7H JK 9H 2C"}

@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.cards import parse_card, parse_cards
-from scoring.variants import GAMES, register, unregister
 from scoring.variants.burraco import GAME, samples
 from scoring.variants.burraco.cards import DECK, card_value
 from scoring.variants.burraco.play import closing_refusal
@@ -42,17 +41,6 @@ NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 EAST_LEFT = "4D 5C 6H 7C 8D 9H JH QD KD AC 3S"
 SOUTH_LEFT = "3C 3D 4S 6D 7D 9S JD QH QS AH 2C"
 WEST_LEFT = "JK 2D 10S 10C 10D 8C 8S 7S 6S 5S 4H"
-
-
-@pytest.fixture(autouse=True)
-def burraco_registered():
-    """Register Burraco for the replay while these tests run (a no-op once it is listed)."""
-    added = GAME.key not in GAMES
-    if added:
-        register(GAME)
-    yield
-    if added:
-        unregister(GAME.key)
 
 
 def burraco(**chosen) -> Table:
