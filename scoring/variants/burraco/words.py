@@ -22,8 +22,8 @@ def gettext_noop(text: str) -> str:
 NAME = gettext_noop("Burraco")
 
 OPTIONS = {
-    ("BUR-MATCH", "target"): gettext_noop("Play to"),
-    ("BUR-MATCH", "hands"): gettext_noop("Number of hands (0: play to the target)"),
+    ("BUR-MATCH", "target"): gettext_noop("Points to win"),
+    ("BUR-MATCH", "hands"): gettext_noop("Deals to play (0: to the points)"),
     "semipulito": gettext_noop("Semipulito burracos score 150"),
     "international": gettext_noop("International code"),
 }
