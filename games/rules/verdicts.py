@@ -412,6 +412,10 @@ MOVE_MESSAGES: dict[str, Any] = {
     "draw_again": _("%(player)s drew %(draws)s and did not meld: draw another card."),
     "no_meld_after_third": _("After the third draw a player may not meld this turn."),
     "empty_discard": _("The discard pile is empty."),
+    "pile_unused": _(
+        "%(player)s took the discard pile: they must meld or add a card this turn before "
+        "discarding."
+    ),
     "not_the_top": _("The top of the discard pile is %(top)s, not %(card)s."),
     "stock_empty": _("The stock is empty."),
     "stock_out": _("The stock is used up: this last turn is for melding only."),

@@ -133,6 +133,22 @@ def review_played(
     return _review_sight(game, options, sight, number=number, result=result)
 
 
+def _turns(
+    reader: TurnReader, sight: Hindsight
+) -> tuple[list[tuple[TurnReview, list]], dict[int, int]]:
+    """Return each turn weighed with its moves, and each move's turn number."""
+    turns: list[tuple[TurnReview, list]] = []
+    turn_of: dict[int, int] = {}
+    for moves in segments(sight.moves):
+        if moves[0].event.event_type == DISCARD_CLAIMED:
+            continue
+        number_of_turn = len(turns) + 1
+        turns.append((reader.turn(number_of_turn, moves), moves))
+        for move in moves:
+            turn_of[move.index] = number_of_turn
+    return turns, turn_of
+
+
 def _review_sight(
     game: GameRules,
     options: Any,
@@ -150,16 +166,8 @@ def _review_sight(
     points = tuple(result.points) if result is not None else (0,) * len(seats)
     judge = Judge(started.rules, _closing(game, options))
     reader = TurnReader(game, options, sight, judge, points)
-    turns: list[tuple[TurnReview, list]] = []
-    turn_of: dict[int, int] = {}
-    for moves in segments(sight.moves):
-        if moves[0].event.event_type == DISCARD_CLAIMED:
-            continue
-        number_of_turn = len(turns) + 1
-        turns.append((reader.turn(number_of_turn, moves), moves))
-        for move in moves:
-            turn_of[move.index] = number_of_turn
-    # The chances and the end are the solver's (none for a game reading its melds its own way).
+    turns, turn_of = _turns(reader, sight)
+    # The chances and the end are the solver's: none where a game reads its own melds.
     weighed = started.rules.meld_reader is None
     for chance in reader.fed(turns) if weighed else ():
         at = chance.turn - 1

@@ -164,6 +164,9 @@ REFUSALS = {
     ("BUR-CLOSE", "bad_flag"): gettext_noop(
         "Say whether the pair closed: yes or no, not %(value)s."
     ),
+    ("BUR-CLOSE", "wild_discard"): gettext_noop(
+        "%(card)s is a wild: a pair never closes by discarding a jolly or a 2."
+    ),
     ("BUR-CLOSE", "two_closings"): gettext_noop(
         "Only one pair can close: the hand ends at the first closing."
     ),

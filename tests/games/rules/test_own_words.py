@@ -92,8 +92,8 @@ def test_its_options_counts_and_titles_are_its_own(registered):
     target, hands, semipulito, _international = registered.options
     with translation.override("it"):
         assert option_label(semipulito) == "Il burraco semipulito vale 150"
-        assert option_label(hands).startswith("Numero di smazzate")
-        assert option_label(target) == "Si gioca a"
+        assert option_label(hands).startswith("Smazzate da giocare")
+        assert option_label(target) == "Punti per vincere"
         assert count_label(registered, "pozzetti_missed") == "Pozzetti non presi"
         assert rule_title("BUR-CLOSE").startswith("Burraco: si chiude")
         assert rule_title("BUR-MATCH", {"target": 1505}) == (
