@@ -26,8 +26,9 @@ from scoring import samples
 from scoring.cards import FULL_DECK, JOKER, SUITS, Card, DeckSpec, gin_value
 from scoring.errors import RuleViolation
 from scoring.events import HAND_AMENDED, HAND_RECORDED, HAND_VOIDED, TABLE_CREATED, LogEvent
+from scoring.game import PAIRS_SHEET_ENTRY
 from scoring.replay import TableState, apply
-from scoring.variants import gin, knock_rummy, ramino, rummy40, scala40
+from scoring.variants import burraco, gin, knock_rummy, ramino, rummy40, scala40
 
 SEAT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 # The longest match each game's options allow (GIN-MATCH and R40-MATCH: 500 at most,
@@ -39,6 +40,7 @@ LONG_MATCH: Mapping[str, Mapping[str, Any]] = {
     "ramino": {"hands": ramino.MAX_HANDS},
     "knock_rummy": {"target": knock_rummy.MAX_TARGET},
     "scala40": {"target": scala40.TARGETS[-1], "reentries": scala40.MAX_REENTRIES},
+    "burraco": {"target": burraco.MAX_TARGET},
 }
 SEATS: Mapping[str, Sequence[int]] = {
     "gin": (2,),
@@ -46,6 +48,7 @@ SEATS: Mapping[str, Sequence[int]] = {
     "ramino": range(ramino.MIN_PLAYERS, ramino.MAX_PLAYERS + 1),
     "knock_rummy": range(knock_rummy.MIN_PLAYERS, knock_rummy.MAX_PLAYERS + 1),
     "scala40": range(scala40.MIN_PLAYERS, scala40.MAX_PLAYERS + 1),
+    "burraco": (burraco.PLAYERS,),
 }
 # The scoresheet games' decks and deals, by their modules.
 MODULES = {"rummy40": rummy40, "ramino": ramino, "knock_rummy": knock_rummy, "scala40": scala40}
@@ -237,11 +240,39 @@ def seats_deal(builder: LogBuilder, out: Sequence[int] = ()) -> dict[str, Any]:
     return payload
 
 
+def sheets_deal(builder: LogBuilder) -> dict[str, Any]:
+    """Return a hand entered one sheet a pair (BUR-SCORE): burracos, melded points that can
+    hold them (a clean one's seven cards are 35 at least, a dirty one's 50), the pozzetto,
+    points in hand, and now and then a closing by a pair with a burraco and its pozzetto."""
+    rng = builder.rng
+    closer = rng.choice([0, 1, 0, 1, None])
+    pairs = []
+    for side in (0, 1):
+        pulito, sporco = rng.randint(0, 2), rng.randint(0, 2)
+        if side == closer and pulito + sporco == 0:
+            pulito = 1
+        least = 35 * pulito + 50 * sporco
+        pairs.append(
+            {
+                "melded": 5 * rng.randint(least // 5, 80),
+                "pulito": pulito,
+                "sporco": sporco,
+                "closed": side == closer,
+                "pozzetto": side == closer or rng.random() < 0.7,
+                "in_hand": 5 * rng.randint(0, 20),
+            }
+        )
+    return {"mode": "sheet", "pairs": pairs}
+
+
 def deal(builder: LogBuilder, number: int | None = None) -> dict[str, Any]:
-    """Return a hand of the table's game entered by cards, as hand ``number`` (the next one
-    when None): a Scala 40 hand seats the players still in the match then."""
+    """Return a hand of the table's game entered by cards (by sheets where a game enters a
+    hand one sheet a side), as hand ``number`` (the next one when None): a Scala 40 hand
+    seats the players still in the match then."""
     if builder.variant == "gin":
         return gin_deal(builder)
+    if builder.state.variant.hand_entry == PAIRS_SHEET_ENTRY:
+        return sheets_deal(builder)
     state = builder.state
     hands = state.hands if number is None else state.hands[: number - 1]
     counted = [hand.current for hand in hands if hand.current is not None]

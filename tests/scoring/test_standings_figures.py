@@ -174,6 +174,7 @@ class TestStoredSummaries:
             "ramino": ("opened", "opened_known", "points_left", "hands_left"),
             "knock_rummy": ("knocks_won", "knocks_lost"),
             "scala40": ("opened", "opened_known", "points_left", "hands_left"),
+            "burraco": (),
         }
 
 

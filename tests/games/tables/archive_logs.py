@@ -24,6 +24,7 @@ from games.tables.models import Event, Seat, Table
 from scoring.errors import RuleViolation
 from scoring.events import HAND_AMENDED, HAND_VOIDED, LogEvent
 from scoring.replay import apply, replay
+from scoring.variants import GAMES
 from tests.scoring.play_simulator import simulate
 from tests.scoring.play_strategies import seeds, tables
 
@@ -64,7 +65,8 @@ def game_logs(draw, game: str) -> list[LogEvent]:
         config = draw(tables(games=(game,), hands=2))
         events = simulate(config, random.Random(seed)).events
     else:
-        seats = draw(st.sampled_from({"gin": (2,), "rummy40": (2, 4)}.get(game, (2, 3, 4))))
+        # Two to four seats, as many of them as the game seats (from the registry).
+        seats = draw(st.sampled_from([n for n in GAMES[game].seatings if n <= 4]))
         # The game's own defaults end some matches; the longest ones never end.
         options = draw(st.sampled_from([None, {}]))
         length = draw(st.integers(2, 30))
