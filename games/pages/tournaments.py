@@ -35,7 +35,7 @@ from games.shared.errors import ActionRefused
 from games.shared.numbers import id_or_none
 from games.shared.throttles import page_status
 from games.tables.access import Role, session_remember
-from games.tournaments import exports, selectors, services
+from games.tournaments import exports, selectors, services, table_results
 from games.tournaments.models import Tournament
 
 
@@ -532,7 +532,7 @@ def tournament_results(request, club: str, tournament_id: int):
         "tournament": tournament,
         "standings": selectors.night_standings(tournament=tournament),
         "bracket": selectors.bracket(tournament=tournament),
-        "rounds": selectors.night_tables(tournament=tournament),
+        "rounds": table_results.night_tables(tournament=tournament),
     }
     return render(request, "tournaments/results.html", context)
 

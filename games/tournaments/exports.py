@@ -4,7 +4,7 @@
 from fractions import Fraction
 from typing import Any
 
-from games.tournaments import selectors
+from games.tournaments import selectors, table_results
 from games.tournaments.models import Tournament
 
 RESULTS_FORMAT = "rummyref-night-results"
@@ -17,7 +17,7 @@ def _number(value: int | Fraction) -> int | float:
     return rounded.numerator if rounded.denominator == 1 else float(rounded)
 
 
-def _decision(table: selectors.NightTable) -> dict[str, Any] | None:
+def _decision(table: table_results.NightTable) -> dict[str, Any] | None:
     """Return the director's decision on a table as the file writes it, or None."""
     if not table.decision:
         return None
@@ -76,6 +76,6 @@ def night_results_document(*, tournament: Tournament) -> dict[str, Any]:
                 "bye": round_.bye.player.name if round_.bye else None,
                 "walkovers": [entrant.player.name for entrant in round_.walkovers.all()],
             }
-            for round_, tables in selectors.night_tables(tournament=tournament)
+            for round_, tables in table_results.night_tables(tournament=tournament)
         ],
     }

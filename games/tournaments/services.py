@@ -9,17 +9,16 @@ from datetime import datetime, timedelta
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from games.clubs.models import League, Membership, Player, Season
 from games.clubs.services import player_create, require_member
 from games.shared.errors import ActionRefused, EventRejected
 from games.tables.models import Table
 from games.tables.services import event_append, table_create
-from games.tournaments import selectors
+from games.tournaments import pairs_selectors, selectors
 from games.tournaments.models import (
     MAX_POINTS,
-    MAX_ROUNDS,
     Entrant,
     KeptApart,
     Round,
@@ -27,17 +26,19 @@ from games.tournaments.models import (
     RoundTable,
     Tournament,
 )
+from games.tournaments.pairing import draw_schedule, next_pairing
 from scoring.events import POINTS_ADJUSTED, TABLE_DECIDED
-from scoring.tournaments.ranking import points_so_far
-from scoring.tournaments.round_robin import round_among, round_robin
-from scoring.tournaments.seating import met_counts, seat_round
-from scoring.tournaments.swiss import Pairing, standing_order, swiss_round
 from scoring.variants import game_get
 
 
 def _night_format(league: League, format: str) -> str:
     """Return the format a night of ``league`` plays: its tables' when more than two sit at
-    one, else ``format`` if it is one of the two-player formats."""
+    one, else ``format`` if it is one of the two-player formats. A game of partners plays
+    pairs nights (``pairs_services.pairs_night_create``)."""
+    if game_get(league.variant).partners:
+        raise ValidationError(
+            gettext("A game of pairs plays a pairs night: create it as one."), code="league"
+        )
     if league.players > 2:
         return Tournament.Format.TABLES
     if format not in (
@@ -364,7 +365,7 @@ def entrant_set(*, actor, tournament_id: int, entrant_id: int, checked_in: bool,
     ):
         raise ActionRefused(
             gettext("%(name)s lost their match by walkover: they cannot come back.")
-            % {"name": entrant.player.name}
+            % {"name": entrant.name}
         )
     entrant.checked_in, entrant.withdrawn = checked_in, withdrawn
     entrant.save(update_fields=["checked_in", "withdrawn"])
@@ -387,7 +388,7 @@ def _void_open_match(tournament: Tournament, entrant: Entrant, actor) -> None:
             tournament_id=tournament.pk,
             round_table_id=pairing.pk,
             decision="void",
-            reason=gettext("%(name)s withdrew") % {"name": entrant.player.name},
+            reason=gettext("%(name)s withdrew") % {"name": entrant.name},
         )
 
 
@@ -405,86 +406,10 @@ def _check_round_over(found: selectors.NightResults) -> None:
         )
 
 
-def _pair(tournament: Tournament, number: int, entrants: dict, found) -> Pairing:
-    """Pair round ``number`` of the night's format from the results so far."""
-    players, scale = list(entrants), selectors.scale(tournament)
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
-        # The schedule is the first round's field, fixed: a player who withdrew since
-        # leaves their opponent without a table that round, on a bye's points instead.
-        schedule = round_robin(tournament.field or selectors.drawn_field(tournament=tournament))
-        if number > len(schedule):
-            raise ActionRefused(gettext("Everyone has met everyone: the round robin is over."))
-        return round_among(schedule[number - 1], entrants)
-    if tournament.format == Tournament.Format.TABLES:
-        low, high = game_get(tournament.variant).players
-        order = standing_order(players, found.results, found.byes, scale, seed=tournament.seed)
-        try:
-            return seat_round(
-                order,
-                met_counts(found.results),
-                round_number=number,
-                size=tournament.league.players,
-                smallest=max(low, 3),
-                largest=high,
-                seed=tournament.seed,
-                points=points_so_far(found.results, found.byes, scale),
-                apart=selectors.apart_pairs(tournament=tournament),
-            )
-        except ValueError:
-            raise ActionRefused(gettext("Too few players to seat at this game's tables.")) from None
-    return swiss_round(
-        players,
-        found.results,
-        found.byes,
-        scale,
-        round_number=number,
-        seed=tournament.seed,
-        apart=selectors.apart_pairs(tournament=tournament),
-    )
-
-
-def _knockout(tournament: Tournament, number: int, entrants: dict, found):
-    """Return the bracket's round ``number`` and its matches' numbers: a table for each
-    match of two players still in; a bye, or a walkover against a player who has left,
-    gets none."""
-    rounds = selectors.knockout_rounds(tournament=tournament, found=found)
-    if len(rounds) < number:
-        level = selectors.knockout_blocking(tournament=tournament, found=found)
-        raise ActionRefused(
-            ngettext(
-                "Table %(tables)s of round %(round)s has no winner yet: when it is over, or "
-                "if it ended level, score it from its Decide form (NIGHT-KO-DRAW).",
-                "Tables %(tables)s of round %(round)s have no winner yet: when they are over, "
-                "or if they ended level, score them from their Decide forms (NIGHT-KO-DRAW).",
-                len(level),
-            )
-            % {"tables": ", ".join(str(number) for number in level), "round": len(rounds)}
-        )
-    matches = rounds[number - 1]
-    if not matches:
-        raise ActionRefused(gettext("The knock-out has its winner."))
-    played = [(index + 1, m) for index, m in enumerate(matches) if all(p in entrants for p in m)]
-    pairing = Pairing(round_number=number, tables=tuple(m for _n, m in played))
-    return pairing, [n for n, _m in played]
-
-
 @dataclass(frozen=True)
 class StartedRound:
     round: Round
     tables: list[Table]  # with their keys, for the director's phone to hold
-
-
-def _draw_schedule(tournament: Tournament) -> None:
-    """At a round robin's or a knock-out's first round, draw its schedule or bracket from
-    the field (``Tournament.field``), once, and set the number of rounds by it."""
-    if tournament.format not in (Tournament.Format.ROUND_ROBIN, Tournament.Format.KNOCKOUT):
-        return
-    # Everyone meets everyone once; a round halves the field until one is left.
-    tournament.field = selectors.drawn_field(tournament=tournament)
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
-        tournament.rounds = min(len(round_robin(tournament.field)), MAX_ROUNDS)
-    else:
-        tournament.rounds = max(1, (len(tournament.field) - 1).bit_length())
 
 
 @transaction.atomic
@@ -502,13 +427,9 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
     entrants = {e.pk: e for e in selectors.paired_entrants(tournament=tournament)}
     if len(entrants) < 2:
         raise ActionRefused(gettext("Check in at least two players to start a round."))
-    if tournament.format == Tournament.Format.KNOCKOUT:
-        pairing, numbers = _knockout(tournament, number, entrants, found)
-    else:
-        pairing = _pair(tournament, number, entrants, found)
-        numbers = range(1, len(pairing.tables) + 1)
+    pairing, numbers = next_pairing(tournament, number, entrants, found)
     if number == 1:
-        _draw_schedule(tournament)
+        draw_schedule(tournament)
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
@@ -520,6 +441,8 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
     tables = []
     for table_number, seated in zip(numbers, pairing.tables, strict=True):
         players = [entrants[key].player for key in seated]
+        if pairs_selectors.is_pairs(tournament):
+            players = pairs_selectors.table_players([entrants[key] for key in seated])
         table = table_create(
             variant=tournament.variant,
             options=tournament.options,

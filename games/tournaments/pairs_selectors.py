@@ -1,0 +1,77 @@
+"""Reads of a pairs night (Burraco): its VP table, the night the engine pairs, each round's
+tables, and the players a pair seats.
+
+A pairs night's entrants are pairs (``Entrant.number``, two ``PairMember`` each). At one of
+its tables, ``RoundSeat.seat`` is the side the pair sits on: 0 North–South (the table's
+seats 0 and 2), 1 East–West (seats 1 and 3), as the game's ``teams`` seats partners across.
+"""
+
+from collections.abc import Collection, Sequence
+from fractions import Fraction
+
+from games.tournaments.models import Entrant, Tournament
+from scoring.tournaments.pairs_night import PairsNight, PairsRound, night_plan, night_round
+from scoring.tournaments.results import Bye, TableResult
+from scoring.tournaments.victory_points import VPTable, VPTableScale, from_dict
+
+
+def is_pairs(tournament: Tournament) -> bool:
+    """Tell whether the night's entrants are pairs."""
+    return tournament.format == Tournament.Format.PAIRS
+
+
+def vp_table(*, tournament: Tournament) -> VPTable:
+    """Return the night's VP table, as pinned when it was created (checked again)."""
+    return from_dict(tournament.vp_table)
+
+
+def pairs_scale(*, tournament: Tournament) -> VPTableScale:
+    """Return how the night's results become VP: its table, and its VP for a bye."""
+    return VPTableScale(table=vp_table(tournament=tournament), bye=Fraction(tournament.bye_points))
+
+
+def pairs_in_order(*, tournament: Tournament) -> list[Entrant]:
+    """Return the night's pairs by number, with their players."""
+    return list(
+        tournament.entrants.filter(number__isnull=False)
+        .prefetch_related("members__player")
+        .order_by("number")
+    )
+
+
+def pairs_night(*, tournament: Tournament) -> PairsNight | None:
+    """Return the night as the engine pairs it: the field the first round drew (pairs by
+    number, which seats the Mitchell lines), its plan, its VP table and its bye's VP; None
+    before the first round."""
+    if not tournament.field:
+        return None
+    return PairsNight(
+        pairs=tuple(tournament.field),
+        plan=night_plan(tournament.plan),
+        table=vp_table(tournament=tournament),
+        bye_vp=Fraction(tournament.bye_points),
+    )
+
+
+def pairs_round(
+    *,
+    tournament: Tournament,
+    number: int,
+    results: Sequence[TableResult],
+    byes: Sequence[Bye],
+    present: Collection[int],
+) -> PairsRound:
+    """Return round ``number`` of the night from the results so far; the field's pairs
+    not ``present`` (withdrawn, or checked out) are paired no more."""
+    night = pairs_night(tournament=tournament)
+    if night is None:
+        raise ValueError("the field is drawn at the first round")
+    withdrawn = [pair for pair in night.pairs if pair not in set(present)]
+    return night_round(night, results, byes, round_number=number, withdrawn=withdrawn)
+
+
+def table_players(seated: Sequence[Entrant]) -> list:
+    """Return the players of a table of two pairs seat by seat: the first pair at seats 0
+    and 2 (North–South), the second at seats 1 and 3 (East–West)."""
+    (north, south), (east, west) = ([m.player for m in pair.members.all()] for pair in seated)
+    return [north, east, south, west]
