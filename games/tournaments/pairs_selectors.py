@@ -13,6 +13,7 @@ from games.tournaments.models import Entrant, Tournament
 from scoring.tournaments.pairs_night import PairsNight, PairsRound, night_plan, night_round
 from scoring.tournaments.results import Bye, TableResult
 from scoring.tournaments.victory_points import VPTable, VPTableScale, from_dict
+from scoring.variants import game_get
 
 
 def is_pairs(tournament: Tournament) -> bool:
@@ -75,3 +76,26 @@ def table_players(seated: Sequence[Entrant]) -> list:
     and 2 (North–South), the second at seats 1 and 3 (East–West)."""
     (north, south), (east, west) = ([m.player for m in pair.members.all()] for pair in seated)
     return [north, east, south, west]
+
+
+def side_seats(*, tournament: Tournament) -> tuple[tuple[int, ...], ...]:
+    """Return the table seats of each side at the night's tables (North–South first)."""
+    return game_get(tournament.variant).teams(tournament.league.players)
+
+
+def seat_of_side(*, tournament: Tournament, side: int) -> int:
+    """Return the seat a pair's total is kept at: its side's first (partners carry one
+    score, so the director adjusts a pair there)."""
+    sides = side_seats(tournament=tournament)
+    if not 0 <= side < len(sides):
+        raise ValueError(f"a pairs table has {len(sides)} sides, not a side {side}")
+    return sides[side][0]
+
+
+def by_seat(*, tournament: Tournament, values: Sequence[int]) -> list[int]:
+    """Return one value a side (the VP a director gives each pair) as one value a seat:
+    both partners carry their pair's."""
+    side_of = {
+        seat: side for side, seats in enumerate(side_seats(tournament=tournament)) for seat in seats
+    }
+    return [values[side_of[seat]] for seat in sorted(side_of)]

@@ -239,6 +239,17 @@ def director_call_clear(*, actor, tournament_id: int, round_table_id: int) -> No
 LATE = "late"
 
 
+def _seat(tournament: Tournament, seat: int) -> int:
+    """Return the table seat an entrant's number at its table names: a pair's, its side's
+    first seat, where its score is kept."""
+    if not pairs_selectors.is_pairs(tournament):
+        return seat
+    try:
+        return pairs_selectors.seat_of_side(tournament=tournament, side=seat)
+    except ValueError:
+        raise ValidationError(gettext("No such pair at this table.")) from None
+
+
 @transaction.atomic
 def points_adjust(
     *,
@@ -261,6 +272,7 @@ def points_adjust(
     )
     if pairing is None:
         raise ValidationError(gettext("No such table in this tournament."))
+    seat = _seat(tournament, seat)
     if preset == LATE:
         if not tournament.late_penalty:
             raise ValidationError(gettext("This night has no penalty for lateness."))
@@ -496,6 +508,9 @@ def table_decide(
     if pairing is None:
         raise ValidationError(gettext("No such table in this tournament."))
     payload = {"decision": decision, "reason": reason}
+    if points is not None and pairs_selectors.is_pairs(tournament):
+        # One value a pair, as the director gives them: each partner carries it.
+        points = pairs_selectors.by_seat(tournament=tournament, values=points)
     if points is not None:
         payload["points"] = list(points)
     try:
