@@ -224,9 +224,11 @@ def _standing_rows(tournament: Tournament, entrants: list[int], found: NightResu
         night = pairs_selectors.pairs_night(tournament=tournament)
         if night is not None:
             return pairs_night.night_standings(night, found.results, found.byes)
-        # Before the first round: every registered pair, level.
+        # Before the first round draws the field: every registered pair, by the same rules.
         tiebreaks = pairs_night.STANDING_TIEBREAKS
-        return tournament_standings(entrants, [], [], night_scale, tiebreaks=tiebreaks)
+        return tournament_standings(
+            entrants, found.results, found.byes, night_scale, tiebreaks=tiebreaks
+        )
     rows = tournament_standings(entrants, found.results, found.byes, night_scale)
     if tournament.format == Tournament.Format.KNOCKOUT:
         rows = by_stage(rows, _knockout_stages(tournament, found))

@@ -2,11 +2,15 @@
 Danese rounds by the night's plan, each match three hands turned into victory points (VP) by
 the federation's 3-hand table, the standings by VP, points difference and head to head."""
 
+import csv
+import io
 import re
 
 import pytest
 from django.test import Client
 
+from games.tournaments import selectors
+from games.tournaments.models import Tournament
 from tests.games.tournaments.pairs_helpers import (
     meetings,
     pair_ids,
@@ -86,14 +90,19 @@ class TestAnEightPairNightWorkedByHand:
         4: ({1: (7, 1), 2: (6, 3), 3: (5, 8), 4: (2, 4)}, {1: -300, 2: 250, 3: 250, 4: 200}),
     }
 
-    def test_the_rounds_pair_as_worked_and_the_standings_come_out_as_worked(self, world, director):
+    def _run(self, world, director, rounds=4):
         tournament, url = pairs_night(world, director, 8)
         numbers = pair_ids(tournament)
-        for number, (tables, differences) in self.ROUNDS.items():
+        for number in range(1, rounds + 1):
+            tables, differences = self.ROUNDS[number]
             response = director.post(url + "rounds/")
             assert response.status_code == 302, response.content.decode()[:2000]
             assert meetings(tournament, number, numbers) == tables
             _play_round(tournament, number, differences)
+        return tournament, url
+
+    def test_the_rounds_pair_as_worked_and_the_standings_come_out_as_worked(self, world, director):
+        _tournament, url = self._run(world, director)
         page = director.get(url).content.decode()
         assert _standings(page) == [
             ("1", _name(6), "53", "1600"),
@@ -105,3 +114,104 @@ class TestAnEightPairNightWorkedByHand:
             ("7", _name(8), "28", "-1600"),
             ("8", _name(4), "24", "-2200"),
         ]
+
+    def test_the_director_s_page_shows_each_table_s_sides_and_vp(self, world, director):
+        _tournament, url = self._run(world, director, rounds=1)
+        page = director.get(url).content.decode()
+        assert "3 Mitchell + 1 Danese, matches of 3 hands, VP by “FIBur 3 hands”" in page
+        tables = re.findall(r'data-testid="round-table".*?</li>', page, re.S)
+        assert len(tables) == 4
+        # Table 1: pair 1 North–South beat pair 2 by 300, 13–7 (band 255–350).
+        sides = re.findall(r'data-testid="side">([^<]+)<', tables[0])
+        assert sides == ["North–South", "East–West"]
+        assert f"{_name(1)} 13 VP, {_name(2)} 7 VP".replace("&", "&amp;") in tables[0]
+        # Its running totals, one a pair: 3 hands of 100 each, North–South 300 ahead.
+        assert f"{_name(1)} 600, {_name(2)} 300".replace("&", "&amp;") in tables[0]
+        # Table 3: pair 6 (East–West) won by 600, 15–5.
+        assert f"{_name(5)} 5 VP, {_name(6)} 15 VP".replace("&", "&amp;") in tables[2]
+
+    def test_the_cards_room_screen_and_results_files_name_the_pairs(self, world, director):
+        tournament, url = self._run(world, director)
+        cards = director.get(url + "cards/").content.decode()
+        # One score sheet a table: a column a pair, a line a hand (3), its total and its VP.
+        assert cards.count('data-testid="score-sheet"') == 4
+        sheet = cards.split('data-testid="score-sheet"')[1]
+        assert sheet.count('data-testid="sheet-entrant"') == 2
+        assert sheet.count('class="hand"') == 1 + 3 + 2
+        assert "North–South: " + _name(7).replace("&", "&amp;") in cards
+        director.post(url + "room-link/")
+        tournament.refresh_from_db()
+        board = Client().get(f"/room/{tournament.room_token}/").content.decode()
+        assert _name(6).replace("&", "&amp;") in board and 'data-testid="room-seat"' in board
+        assert director.post(url + "finish/").status_code == 302
+        rows = list(csv.reader(io.StringIO(director.get(url + "results.csv").content.decode())))
+        assert rows[0] == [
+            "rank",
+            "pair",
+            "name",
+            "victory_points",
+            "points_difference",
+            "played",
+            "byes",
+            "withdrawn",
+        ]
+        assert rows[1] == ["1", "6", _name(6), "53", "1600", "4", "0", "0"]
+        assert [row[0] for row in rows[1:]] == ["1", "2", "3", "4", "5", "5", "7", "8"]
+        document = Client().get(url + "results.json").json()
+        assert document["night"]["plan"] == "3 Mitchell + 1 Danese"
+        assert document["night"]["hands"] == 3
+        assert document["night"]["vp_table"]["name"] == "FIBur 3 hands"
+        first = document["standings"][0]
+        assert first["pair"] == {"number": 6, "players": ["P6 a", "P6 b"]}
+        assert (first["player"], first["victory_points"]) == (_name(6), 53)
+        table = document["rounds"][0]["tables"][0]
+        assert table["seats"] == [
+            {"player": _name(1), "total": 600},
+            {"player": _name(2), "total": 300},
+        ]
+
+
+def _difference(ns: int, ew: int) -> int:
+    """A made-up but fixed result for a meeting of pairs ``ns`` and ``ew``: −300 to +300."""
+    return 50 * ((ns * 7 + ew * 3) % 13 - 6)
+
+
+class TestASixteenPairNight:
+    """16 pairs, 8 tables, "3 Mitchell + 1 Danese", the 3-hand table."""
+
+    def test_mitchell_rounds_move_east_west_up_then_danese_pairs_by_the_standings(
+        self, world, director
+    ):
+        tournament, url = pairs_night(world, director, 16)
+        numbers = pair_ids(tournament)
+        met = set()
+        for number in (1, 2, 3):
+            assert director.post(url + "rounds/").status_code == 302
+            tables = meetings(tournament, number, numbers)
+            # NS pair 2t − 1 stays at table t; the EW pair that started at table s (pair 2s)
+            # is at table s + number − 1, round the 8 tables.
+            assert tables == {
+                table: (2 * table - 1, 2 * ((table - number) % 8 + 1)) for table in range(1, 9)
+            }
+            for ns, ew in tables.values():
+                met.add(frozenset((ns, ew)))
+            _play_round(tournament, number, {t: _difference(*p) for t, p in tables.items()})
+        # 3 rounds of 8 tables, nobody met twice.
+        assert len(met) == 24
+        tournament.refresh_from_db()
+        order = [line.name for line in selectors.night_standings(tournament=tournament)]
+        assert director.post(url + "rounds/").status_code == 302
+        danese = meetings(tournament, 4, numbers)
+        assert sorted(n for pair in danese.values() for n in pair) == list(range(1, 17))
+        assert not met & {frozenset(pair) for pair in danese.values()}
+        # The leader plays at table 1, North–South (the higher placed pair of the table).
+        assert _name(danese[1][0]) == order[0]
+        _play_round(tournament, 4, {t: _difference(*p) for t, p in danese.items()})
+        assert director.post(url + "finish/").status_code == 302
+        tournament.refresh_from_db()
+        assert tournament.status == Tournament.Status.FINISHED
+        standings = selectors.night_standings(tournament=tournament)
+        # 32 matches, each giving 20 VP between its two pairs; every pair played 4.
+        assert sum(line.row.victory_points for line in standings) == 32 * 20
+        assert {line.row.played for line in standings} == {4}
+        assert standings[0].row.rank == 1
