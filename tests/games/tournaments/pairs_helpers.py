@@ -6,6 +6,7 @@ import uuid
 
 from django.test import Client
 
+from games.clubs.models import League
 from games.tables import services as table_services
 from games.tables.models import Table
 from games.tournaments.models import Entrant, RoundTable, Tournament
@@ -24,8 +25,10 @@ PAIRS_NIGHT_FORM = {
 
 
 def burraco_league(world):
-    """Return the club's Burraco league: pairs, partners across, to 2005 between nights."""
-    return LeagueFactory(
+    """Return the club's Burraco league (made the first time): pairs, partners across, to
+    2005 between nights."""
+    league = League.objects.filter(club=world.club, name="Burraco").first()
+    return league or LeagueFactory(
         club=world.club,
         actor=world.admin,
         name="Burraco",
