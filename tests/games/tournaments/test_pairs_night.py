@@ -215,3 +215,45 @@ class TestASixteenPairNight:
         assert sum(line.row.victory_points for line in standings) == 32 * 20
         assert {line.row.played for line in standings} == {4}
         assert standings[0].row.rank == 1
+
+
+class TestAPairsTableAndItsPlayers:
+    def test_the_players_page_shows_the_pairs_standings_then_their_next_tables(
+        self, world, director
+    ):
+        tournament, url = pairs_night(world, director, 4, plan="2 Mitchell")
+        director.post(url + "rounds/")
+        first = tables_of(tournament, 1)
+        # Round 1: 1–2 at table 1, 3–4 at table 2. Pair 1 wins by 300 (13–7), 3–4 level.
+        play_match(first[1], 300)
+        play_match(first[2], 0)
+        table = director.get(f"/t/{first[1].table_id}/").content.decode()
+        assert f"{_name(1)}: #1, 13 VP".replace("&", "&amp;") in table
+        night = director.get(f"/t/{first[1].table_id}/night/").content.decode()
+        assert _name(2).replace("&", "&amp;") in night and 'data-testid="standing-row"' in night
+        director.post(url + "rounds/")
+        night = director.get(f"/t/{first[1].table_id}/night/").content.decode()
+        # Round 2: EW one table up: 1–4 at table 1, 3–2 at table 2; pair 1 and 2's tables.
+        nexts = re.findall(r'data-testid="next-table">(.*?)</p>', night, re.S)
+        assert len(nexts) == 2
+        assert "P4 a &amp; P4 b" in nexts[0] and "P2 a &amp; P2 b" in nexts[1]
+
+    def test_the_director_scores_a_pairs_table_one_value_a_pair(self, world, director):
+        tournament, url = pairs_night(world, director, 2, plan="1 Mitchell")
+        director.post(url + "rounds/")
+        pairing = tables_of(tournament, 1)[1]
+        page = director.get(url).content.decode()
+        # One VP field a pair, named after it.
+        assert f'id="id_decide_{pairing.pk}_points_1"' in page
+        assert f'id="id_decide_{pairing.pk}_points_2"' not in page
+        response = director.post(
+            url + f"tables/{pairing.pk}/decide/",
+            {"decision": "score", "reason": "a card shown", "points_0": 14, "points_1": 6},
+        )
+        assert response.status_code == 302
+        page = director.get(url).content.decode()
+        assert re.findall(r'data-testid="vp">(\d+)<', page) == ["14", "6"]
+        assert director.post(url + "finish/").status_code == 302
+        results = Client().get(url + "results/").content.decode()
+        assert "Scored by the director (“a card shown”)" in results
+        assert f"{_name(1)} 14, {_name(2)} 6".replace("&", "&amp;") in results
