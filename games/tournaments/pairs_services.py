@@ -16,8 +16,9 @@ from django.utils.translation import gettext
 
 from games.clubs.models import League, Player
 from games.clubs.services import require_member
+from games.shared.errors import ActionRefused
 from games.tournaments.models import MAX_POINTS, Entrant, PairMember, Tournament
-from games.tournaments.services import _director, _late, _night_season
+from games.tournaments.services import night_for_director, night_season
 from scoring.tournaments.pairs_night import MAX_ROUNDS, night_plan
 from scoring.tournaments.victory_points import VPTableError, from_dict, to_dict
 from scoring.variants import game_get
@@ -102,7 +103,7 @@ def pairs_night_create(
             return Tournament.objects.create(
                 club_id=club_id,
                 league=league,
-                season=_night_season(league, season_id),
+                season=night_season(league, season_id),
                 name=name.strip(),
                 format=Tournament.Format.PAIRS,
                 plan=_plan_text(rounds),
@@ -130,7 +131,7 @@ def _plan_text(rounds: tuple[str, ...]) -> str:
 def pair_register(*, actor, tournament_id: int, player_ids: tuple[int, int]) -> Entrant:
     """Register two club players as the night's next pair (checked in: they are at the
     door), numbered after the last one."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     if tournament.format != Tournament.Format.PAIRS:
         raise ValidationError(gettext("This night's entrants are players, not pairs."))
     if len(player_ids) != 2 or player_ids[0] == player_ids[1]:
@@ -139,7 +140,11 @@ def pair_register(*, actor, tournament_id: int, player_ids: tuple[int, int]) -> 
     if len(players) != 2 or any(p.club_id != tournament.club_id for p in players.values()):
         raise ValidationError(gettext("Choose the pair's players from the club's players."))
     if tournament.field:
-        raise _late()
+        # The first round drew the Mitchell lines from the pairs then: a later pair would
+        # have no seat in them (NIGHT-LATE).
+        raise ActionRefused(
+            gettext("The first round seated the night's pairs: no new pair can join now.")
+        )
     taken = PairMember.objects.filter(tournament=tournament, player_id__in=player_ids)
     if taken.exists():
         raise ValidationError(

@@ -53,7 +53,7 @@ def _night_format(league: League, format: str) -> str:
     return format
 
 
-def _night_season(league: League, season_id: int | None) -> Season | None:
+def night_season(league: League, season_id: int | None) -> Season | None:
     """Return the open season of ``league`` named by ``season_id`` (None for none)."""
     if season_id is None:
         return None
@@ -106,7 +106,7 @@ def tournament_create(
     if league is None:
         raise ValidationError(gettext("Choose one of the club's leagues."), code="league")
     format = _night_format(league, format)
-    season = _night_season(league, season_id)
+    season = night_season(league, season_id)
     _check_victory_points(scale, points)
     try:
         with transaction.atomic():
@@ -142,7 +142,9 @@ def require_director(tournament: Tournament, actor) -> None:
         raise ActionRefused(gettext("Only the night's director can do this."))
 
 
-def _director(tournament_id: int, actor) -> Tournament:
+def night_for_director(tournament_id: int, actor) -> Tournament:
+    """Return the night, its row locked, for its director to change; refuse anyone else, and
+    a night that is over."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     require_director(tournament, actor)
     if tournament.status == Tournament.Status.FINISHED:
@@ -176,7 +178,7 @@ def room_link_revoke(*, actor, tournament_id: int) -> None:
 @transaction.atomic
 def apart_keep(*, actor, tournament_id: int, entrant_ids: Sequence[int]) -> KeptApart:
     """Keep two of the night's players apart from the next round on (NIGHT-APART)."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     ids = sorted(set(entrant_ids))
     if len(ids) != 2 or tournament.entrants.filter(pk__in=ids).count() != 2:
         raise ValidationError(gettext("Choose two of the night's players."))
@@ -189,7 +191,7 @@ def apart_keep(*, actor, tournament_id: int, entrant_ids: Sequence[int]) -> Kept
 @transaction.atomic
 def apart_drop(*, actor, tournament_id: int, kept_id: int) -> None:
     """Let two players kept apart be seated together again."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     tournament.kept_apart.filter(pk=kept_id).delete()
 
 
@@ -264,7 +266,7 @@ def points_adjust(
     """Adjust one player's total at a table of the night, in that table's log (a
     ``points_adjusted`` event, NIGHT-ADJUST); ``preset`` "late" takes the night's lateness
     penalty from a game scored in points, or adds it in one scored in penalties."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     pairing = (
         RoundTable.objects.select_related("table")
         .filter(pk=round_table_id, round__tournament=tournament)
@@ -291,7 +293,7 @@ def points_adjust(
     )
 
 
-def _late() -> ActionRefused:
+def late_refusal() -> ActionRefused:
     """Refuse a new player once a round robin's schedule or a knock-out's bracket is drawn
     from the first round's field (``Tournament.field``): they would never be paired
     (NIGHT-LATE)."""
@@ -307,7 +309,7 @@ def _late() -> ActionRefused:
 def entrants_register(*, actor, tournament_id: int, player_ids: Sequence[int]) -> int:
     """Register club players (checked in at once: they are at the door); return how many
     were new."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     players = Player.objects.filter(club_id=tournament.club_id, pk__in=list(player_ids))
     if len(players) != len(set(player_ids)):
         raise ValidationError(gettext("Choose the entrants from the club's players."))
@@ -318,7 +320,7 @@ def entrants_register(*, actor, tournament_id: int, player_ids: Sequence[int]) -
         if p.pk not in known
     ]
     if new and tournament.field:
-        raise _late()
+        raise late_refusal()
     Entrant.objects.bulk_create(new)
     return len(new)
 
@@ -333,7 +335,7 @@ def entrants_register_names(*, actor, tournament_id: int, names: Sequence[str]) 
     player whose name matches, whatever the capitals, is that player; any other name joins
     the club's roster first. They are not checked in: the director taps each one in at
     the door. Return how many were new to the night."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     wanted: dict[str, str] = {}  # by casefolded name, each name once
     for line in names:
         name = " ".join(line.split())
@@ -351,7 +353,7 @@ def entrants_register_names(*, actor, tournament_id: int, names: Sequence[str]) 
     known = set(tournament.entrants.values_list("player_id", flat=True))
     new = [Entrant(tournament=tournament, player=p) for p in players if p.pk not in known]
     if new and tournament.field:
-        raise _late()
+        raise late_refusal()
     Entrant.objects.bulk_create(new)
     return len(new)
 
@@ -363,12 +365,12 @@ def entrant_set(*, actor, tournament_id: int, entrant_id: int, checked_in: bool,
     A knock-out player who has lost a match by walkover stays out: back, they would leave
     that match with no winner.
     """
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     entrant = tournament.entrants.select_related("player").filter(pk=entrant_id).first()
     if entrant is None:
         raise ValidationError(gettext("No such entrant."))
     if checked_in and not withdrawn and tournament.field and entrant.pk not in tournament.field:
-        raise _late()
+        raise late_refusal()
     if (
         checked_in
         and not withdrawn
@@ -427,7 +429,7 @@ class StartedRound:
 @transaction.atomic
 def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> StartedRound:
     """Pair the next round by the standings so far and open a table for each pairing."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     now = now or timezone.now()
     found = selectors.night_results(tournament=tournament)
     _check_round_over(found)
@@ -479,7 +481,7 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
 @transaction.atomic
 def tournament_finish(*, actor, tournament_id: int) -> Tournament:
     """Close the night once its last round's tables have all finished."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     if tournament.round_set.count() < tournament.rounds:
         raise ActionRefused(gettext("Rounds are still to be played."))
     _check_round_over(selectors.night_results(tournament=tournament))
@@ -499,7 +501,7 @@ def table_decide(
     points: Sequence[int] | None = None,
 ):
     """Record the director's decision on a table of the night, in the table's own log."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     pairing = (
         RoundTable.objects.select_related("table")
         .filter(pk=round_table_id, round__tournament=tournament)
