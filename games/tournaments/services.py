@@ -305,11 +305,20 @@ def late_refusal() -> ActionRefused:
     )
 
 
+def _players_night(tournament_id: int, actor) -> Tournament:
+    """Return the night for its director to register players: refused at a pairs night,
+    whose entrants are pairs (``pairs_services.pair_register``)."""
+    tournament = night_for_director(tournament_id, actor)
+    if pairs_selectors.is_pairs(tournament):
+        raise ValidationError(gettext("This night's entrants are pairs: add two players at once."))
+    return tournament
+
+
 @transaction.atomic
 def entrants_register(*, actor, tournament_id: int, player_ids: Sequence[int]) -> int:
     """Register club players (checked in at once: they are at the door); return how many
     were new."""
-    tournament = night_for_director(tournament_id, actor)
+    tournament = _players_night(tournament_id, actor)
     players = Player.objects.filter(club_id=tournament.club_id, pk__in=list(player_ids))
     if len(players) != len(set(player_ids)):
         raise ValidationError(gettext("Choose the entrants from the club's players."))
@@ -335,7 +344,7 @@ def entrants_register_names(*, actor, tournament_id: int, names: Sequence[str]) 
     player whose name matches, whatever the capitals, is that player; any other name joins
     the club's roster first. They are not checked in: the director taps each one in at
     the door. Return how many were new to the night."""
-    tournament = night_for_director(tournament_id, actor)
+    tournament = _players_night(tournament_id, actor)
     wanted: dict[str, str] = {}  # by casefolded name, each name once
     for line in names:
         name = " ".join(line.split())

@@ -219,3 +219,72 @@ class TestPairsHoldTogether:
         with pytest.raises(IntegrityError), transaction.atomic():
             # An entrant is a player or a numbered pair, not both.
             Entrant.objects.create(tournament=tournament, player=world.anna, number=3)
+
+
+class TestCreatingIt:
+    def test_the_form_offers_the_federation_s_tables_and_a_copy_to_edit(self, world, director):
+        burraco_league(world)
+        club = director.get(f"/clubs/{world.club.slug}/").content.decode()
+        assert 'data-testid="new-pairs-night"' in club
+        page = director.get(f"/clubs/{world.club.slug}/n/new/pairs/").content.decode()
+        assert "FIBur 2 hands (placeholder)" in page and "FIBur 4 hands" in page
+        # The copy to edit is the 3-hand table, as JSON.
+        assert "&quot;name&quot;: &quot;FIBur 3 hands&quot;" in page
+        assert 'value="3 Mitchell + 1 Danese"' in page
+
+    def test_a_league_of_pairs_is_refused_as_a_players_night(self, world, director):
+        data = {
+            "name": "Not so",
+            "league": burraco_league(world).pk,
+            "format": "swiss",
+            "scale": "wdl",
+            "win_points": 3,
+            "draw_points": 1,
+            "loss_points": 0,
+            "bye_points": 3,
+            "rounds": 2,
+            "round_minutes": 30,
+        }
+        response = director.post(f"/clubs/{world.club.slug}/n/new/", data)
+        assert response.status_code == 422
+        assert "A game of pairs plays a pairs night: create it as one." in (
+            response.content.decode()
+        )
+
+    def test_a_plan_that_is_no_plan_is_refused(self, world, director):
+        response = _create(world, director, plan="3 Howell")
+        assert response.status_code == 422
+        assert "Write the plan as numbers of Mitchell and Danese rounds" in (
+            response.content.decode()
+        )
+        assert not Tournament.objects.exists()
+
+    def test_players_are_not_registered_one_by_one_at_a_pairs_night(self, world, director):
+        tournament, url = pairs_night(world, director, 1)
+        response = director.post(url + "entrants/", {"players": [world.anna.pk]})
+        assert response.status_code == 400
+        assert "This night&#x27;s entrants are pairs" in response.content.decode()
+        assert Entrant.objects.filter(tournament=tournament).count() == 1
+
+
+class TestAnOddField:
+    """5 pairs, "2 Mitchell": 3 tables, NS 1, 3 and the phantom at table 3, EW 2, 4, 5. The
+    last table is the rest table: pair 5 sits out round 1 (12 VP), pair 4 round 2 (BYE)."""
+
+    def test_the_pair_facing_the_phantom_has_the_bye_and_its_vp(self, world, director):
+        tournament, url = pairs_night(world, director, 5, plan="2 Mitchell")
+        numbers = pair_ids(tournament)
+        director.post(url + "rounds/")
+        assert meetings(tournament, 1, numbers) == {1: (1, 2), 2: (3, 4)}
+        assert "Bye: P5 a &amp; P5 b" in director.get(url).content.decode()
+        for table in (1, 2):
+            play_match(tables_of(tournament, 1)[table], 0)
+        director.post(url + "rounds/")
+        # EW one table up: 5 (from table 3) to table 1, 2 to table 2, 4 onto the rest table.
+        assert meetings(tournament, 2, numbers) == {1: (1, 5), 2: (3, 2)}
+        page = director.get(url).content.decode()
+        assert "Bye: P4 a &amp; P4 b" in page
+        vp = dict(
+            re.findall(r'data-testid="name">P(\d) a &amp;.*?data-testid="vp">(\d+)<', page, re.S)
+        )
+        assert vp == {"1": "10", "2": "10", "3": "10", "4": "22", "5": "12"}
