@@ -74,7 +74,8 @@ class Tournament(models.Model):
     scale = models.CharField(
         _("victory points"), max_length=8, choices=Scale.choices, default=Scale.WIN_DRAW_LOSS
     )
-    # Victory points for a win, a draw, a loss and a bye (WinDrawLoss).
+    # Victory points for a win, a draw, a loss and a bye (WinDrawLoss); a pairs night reads
+    # only the bye's (BURRACO-BYE), its matches scoring by its VP table.
     win_points = models.PositiveSmallIntegerField(_("points for a win"), default=3)
     draw_points = models.PositiveSmallIntegerField(_("points for a draw"), default=1)
     loss_points = models.PositiveSmallIntegerField(_("points for a loss"), default=0)
@@ -263,6 +264,10 @@ class RoundTable(models.Model):
 
 
 class RoundSeat(models.Model):
+    """An entrant at a round's table: ``seat`` is the player's seat, or at a pairs night the
+    side the pair sits on (0 North–South: the table's seats 0 and 2; 1 East–West: 1 and 3,
+    as the game's ``teams`` seats partners across)."""
+
     round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="seats")
     entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
     seat = models.PositiveSmallIntegerField()

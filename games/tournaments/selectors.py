@@ -167,7 +167,10 @@ def round_statuses(*, round_: Round) -> list[TableProgress]:
         state = snapshots.head_state(pairing.table)
         result, status = _read_table(pairing, round_.number, state=state)
         names = [seat.entrant.name for seat in pairing.seats.all()]
-        given = victory_points(result, night_scale).values() if result is not None else ()
+        given = ()
+        if result is not None:
+            # The result names the entrants in seat order, as ``names`` does.
+            given = tuple(zip(names, victory_points(result, night_scale).values(), strict=True))
         lines.append(
             TableProgress(
                 pairing=pairing,
@@ -176,7 +179,7 @@ def round_statuses(*, round_: Round) -> list[TableProgress]:
                 totals=tuple(entrant_totals(pairing, state)),
                 idle_minutes=max(0, int((now - pairing.table.updated_at).total_seconds() // 60)),
                 called=pairing.director_called_at,
-                victory_points=tuple(zip(names, given, strict=False)),
+                victory_points=given,
             )
         )
     return lines

@@ -257,3 +257,14 @@ class TestAPairsTableAndItsPlayers:
         results = Client().get(url + "results/").content.decode()
         assert "Scored by the director (“a card shown”)" in results
         assert f"{_name(1)} 14, {_name(2)} 6".replace("&", "&amp;") in results
+
+
+def test_the_director_s_page_in_italian_speaks_of_coppie_and_pv(world, director):
+    tournament, url = pairs_night(world, director, 2, plan="1 Mitchell")
+    director.post(url + "rounds/")
+    play_match(tables_of(tournament, 1)[1], 100)
+    page = director.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "1 Mitchell, incontri di 3 smazzate, PV secondo “FIBur 3 hands”" in page
+    assert "Nord-Sud" in page and "Est-Ovest" in page and "Coppia 1:" in page
+    assert f"{_name(1)} 11 PV, {_name(2)} 9 PV".replace("&", "&amp;") in page
+    assert "A parità decide la differenza punti, poi lo scontro diretto" in page
