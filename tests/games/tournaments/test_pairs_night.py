@@ -268,3 +268,23 @@ def test_the_director_s_page_in_italian_speaks_of_coppie_and_pv(world, director)
     assert "Nord-Sud" in page and "Est-Ovest" in page and "Coppia 1:" in page
     assert f"{_name(1)} 11 PV, {_name(2)} 9 PV".replace("&", "&amp;") in page
     assert "A parità decide la differenza punti, poi lo scontro diretto" in page
+
+
+def test_the_director_adjusts_a_pair_s_total_and_its_vp_follow(world, director):
+    """Pair 1 wins by 100 (11–9, band 55–150); the director takes 100 from pair 1 for a
+    slow play: level, 10–10. The adjustment names the pair, wherever it is shown."""
+    tournament, url = pairs_night(world, director, 2, plan="1 Mitchell")
+    director.post(url + "rounds/")
+    pairing = tables_of(tournament, 1)[1]
+    play_match(pairing, 100)
+    page = director.get(url).content.decode()
+    assert f'id="id_adjust_{pairing.pk}_seat"' in page
+    assert re.findall(r'data-testid="vp">(\d+)<', page) == ["11", "9"]
+    response = director.post(
+        url + f"tables/{pairing.pk}/adjust/", {"seat": 0, "points": -100, "reason": "slow play"}
+    )
+    assert response.status_code == 302
+    page = director.get(url).content.decode()
+    assert re.findall(r'data-testid="vp">(\d+)<', page) == ["10", "10"]
+    results = director.get(url + "results/").content.decode()
+    assert "P1 a &amp; P1 b: -100 points, by the director (“slow play”)" in results
