@@ -71,11 +71,16 @@ def pairs_round(
     return night_round(night, results, byes, round_number=number, withdrawn=withdrawn)
 
 
-def table_players(seated: Sequence[Entrant]) -> list:
-    """Return the players of a table of two pairs seat by seat: the first pair at seats 0
-    and 2 (North–South), the second at seats 1 and 3 (East–West)."""
-    (north, south), (east, west) = ([m.player for m in pair.members.all()] for pair in seated)
-    return [north, east, south, west]
+def table_players(*, tournament: Tournament, seated: Sequence[Entrant]) -> list:
+    """Return the players of a table of two pairs seat by seat, each pair on its side's
+    seats as the game seats partners (Burraco: the first pair at seats 0 and 2,
+    North–South; the second at 1 and 3, East–West)."""
+    sides = side_seats(tournament=tournament)
+    players: list = [None] * sum(len(seats) for seats in sides)
+    for pair, seats in zip(seated, sides, strict=True):
+        for seat, member in zip(seats, pair.members.all(), strict=True):
+            players[seat] = member.player
+    return players
 
 
 def side_seats(*, tournament: Tournament) -> tuple[tuple[int, ...], ...]:

@@ -465,7 +465,9 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
     for table_number, seated in zip(numbers, pairing.tables, strict=True):
         players = [entrants[key].player for key in seated]
         if pairs_selectors.is_pairs(tournament):
-            players = pairs_selectors.table_players([entrants[key] for key in seated])
+            players = pairs_selectors.table_players(
+                tournament=tournament, seated=[entrants[key] for key in seated]
+            )
         table = table_create(
             variant=tournament.variant,
             options=tournament.options,

@@ -116,7 +116,10 @@ class TestAnEightPairNightWorkedByHand:
         ]
 
     def test_the_director_s_page_shows_each_table_s_sides_and_vp(self, world, director):
-        _tournament, url = self._run(world, director, rounds=1)
+        tournament, url = self._run(world, director, rounds=1)
+        # Table 1's Burraco table: pair 1 at seats 0 and 2 (North, South), pair 2 at 1 and 3.
+        seats = tables_of(tournament, 1)[1].table.seats.order_by("position")
+        assert [seat.player.name for seat in seats] == ["P1 a", "P2 a", "P1 b", "P2 b"]
         page = director.get(url).content.decode()
         assert "3 Mitchell + 1 Danese, matches of 3 hands, VP by “FIBur 3 hands”" in page
         tables = re.findall(r'data-testid="round-table".*?</li>', page, re.S)
