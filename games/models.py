@@ -30,6 +30,7 @@ from games.tables.models import (
 from games.tournaments.models import (
     Entrant,
     KeptApart,
+    PairMember,
     Round,
     RoundSeat,
     RoundTable,
@@ -54,6 +55,7 @@ __all__ = [
     "League",
     "MatchResult",
     "Membership",
+    "PairMember",
     "Player",
     "RecomputeJob",
     "Round",

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from games.clubs.models import Player
 from games.pages.common import add_errors, admins_only, with_club
 from games.pages.errors import page_error, wants_json
+from games.pages.forms.pairs_nights import PairForm
 from games.pages.forms.tournaments import (
     AdjustForm,
     DecisionForm,
@@ -30,13 +31,12 @@ from games.pages.forms.tournaments import (
 )
 from games.pages.joining import qr_svg, share_context
 from games.pages.tables import with_table
-from games.shared.csv_cells import number_cell, text_cell
 from games.shared.errors import ActionRefused
 from games.shared.numbers import id_or_none
 from games.shared.throttles import page_status
 from games.tables.access import Role, session_remember
-from games.tournaments import exports, selectors, services
-from games.tournaments.models import Tournament
+from games.tournaments import exports, pairs_selectors, selectors, services, table_results
+from games.tournaments.models import PairMember, Tournament
 
 
 def _tournament(access, tournament_id: int) -> Tournament:
@@ -68,7 +68,7 @@ def _night_context(tournament: Tournament, *, decide: bool = False) -> dict:
 def _director_forms(pairing) -> dict:
     """Return a table's forms on the director's page: its decision and its adjustment, a
     field or a choice for each of its seats."""
-    names = [seat.entrant.player.name for seat in pairing.seats.all()]
+    names = [seat.entrant.name for seat in pairing.seats.all()]
     return {
         "decide": DecisionForm(seats=names, auto_id=f"id_decide_{pairing.pk}_%s"),
         "adjust": AdjustForm(seats=names, auto_id=f"id_adjust_{pairing.pk}_%s"),
@@ -121,21 +121,34 @@ def _directs(request, access, tournament) -> bool:
 
 
 def _detail_context(request, access, tournament, **extra) -> dict:
-    entered = tournament.entrants.values_list("player_id", flat=True)
-    roster = Player.objects.filter(club=access.club).exclude(pk__in=entered).order_by("name")
     directs = _directs(request, access, tournament)
     return {
         "club": access.club,
         "access": access,
         "directs": directs,
         **(_deputies(access, tournament) if access.is_admin else {}),
-        "entrants": tournament.entrants.select_related("player").order_by("player__name"),
-        "entrants_form": EntrantsForm(players=roster),
+        **_entrants(access, tournament),
         "names_form": EntrantNamesForm(),
         "kept_apart": tournament.kept_apart.select_related("first__player", "second__player"),
         **_night_context(tournament, decide=directs),
         **(_room_link(request, tournament) if directs else {}),
         **extra,
+    }
+
+
+def _entrants(access, tournament) -> dict:
+    """Return the night's entrants (players by name, or pairs by number) and the forms that
+    add more from the club's players not entered yet."""
+    entrants = tournament.entrants.select_related("player").prefetch_related("members__player")
+    if pairs_selectors.is_pairs(tournament):
+        entered = PairMember.objects.filter(tournament=tournament).values_list("player_id")
+        roster = Player.objects.filter(club=access.club).exclude(pk__in=entered).order_by("name")
+        return {"entrants": entrants.order_by("number"), "pair_form": PairForm(players=roster)}
+    entered = tournament.entrants.values_list("player_id", flat=True)
+    roster = Player.objects.filter(club=access.club).exclude(pk__in=entered).order_by("name")
+    return {
+        "entrants": entrants.order_by("player__name"),
+        "entrants_form": EntrantsForm(players=roster),
     }
 
 
@@ -351,6 +364,9 @@ def table_cards(request, access, tournament_id: int):
     if not _directs(request, access, tournament):
         raise ActionRefused(_("Only the night's director can do this."))
     current = selectors.current_round(tournament=tournament)
+    # A pairs match is a fixed number of hands: its sheet has a line for each.
+    pairs = pairs_selectors.is_pairs(tournament)
+    hands = tournament.options["hands"] if pairs else SHEET_HANDS
     cards = []
     for pairing in current.tables.all() if current else []:
         share = share_context(request, pairing.table, Role.SCOREKEEPER)
@@ -361,7 +377,8 @@ def table_cards(request, access, tournament_id: int):
         "tournament": tournament,
         "round": current,
         "cards": cards,
-        "sheet_lines": range(1, SHEET_HANDS + 1),
+        "pairs": pairs,
+        "sheet_lines": range(1, hands + 1),
     }
     return render(request, "tournaments/cards.html", context)
 
@@ -532,12 +549,9 @@ def tournament_results(request, club: str, tournament_id: int):
         "tournament": tournament,
         "standings": selectors.night_standings(tournament=tournament),
         "bracket": selectors.bracket(tournament=tournament),
-        "rounds": selectors.night_tables(tournament=tournament),
+        "rounds": table_results.night_tables(tournament=tournament),
     }
     return render(request, "tournaments/results.html", context)
-
-
-CSV_HEADER = ["rank", "player", "victory_points", "buchholz", "points_difference", "played", "byes"]
 
 
 @require_safe
@@ -554,26 +568,12 @@ def tournament_results_json(request, club: str, tournament_id: int):
 
 @require_safe
 def tournament_results_csv(request, club: str, tournament_id: int):
-    """The night's standings as a CSV file, one row per player."""
+    """The night's standings as a CSV file, one row per player (per pair)."""
     tournament = _visible_night(request, club, tournament_id)
     filename = f"{tournament.club.slug}-{slugify(tournament.name) or tournament.pk}-results.csv"
     response = HttpResponse(
         content_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": content_disposition_header(True, filename)},
     )
-    writer = csv.writer(response)
-    writer.writerow(CSV_HEADER)
-    for line in selectors.night_standings(tournament=tournament):
-        row = line.row
-        writer.writerow(
-            [
-                row.rank,
-                text_cell(line.name),
-                number_cell(row.victory_points),
-                number_cell(row.buchholz),
-                number_cell(row.points_difference),
-                row.played,
-                row.byes,
-            ]
-        )
+    csv.writer(response).writerows(exports.night_standings_rows(tournament=tournament))
     return response

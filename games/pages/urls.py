@@ -11,6 +11,7 @@ from games.pages import (
     groups,
     joining,
     keyring,
+    pairs_nights,
     referee,
     review,
     rules,
@@ -117,6 +118,16 @@ urlpatterns = [
     ),
     path("clubs/<slug:club>/leagues/new/", clubs.league_create_view, name="league-create"),
     path("clubs/<slug:club>/n/new/", tournaments.tournament_create_view, name="tournament-create"),
+    path(
+        "clubs/<slug:club>/n/new/pairs/",
+        pairs_nights.pairs_night_create_view,
+        name="pairs-night-create",
+    ),
+    path(
+        "clubs/<slug:club>/n/<int:tournament_id>/pairs/",
+        pairs_nights.pair_register_view,
+        name="pair-register",
+    ),
     path(
         "clubs/<slug:club>/n/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"
     ),

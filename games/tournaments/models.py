@@ -47,12 +47,20 @@ class Tournament(models.Model):
         ROUND_ROBIN = "round_robin", _("Round robin: everyone meets everyone")
         TABLES = "tables", _("Tables of 3 to 6, seated by the standings")
         KNOCKOUT = "knockout", _("Knock-out: the winner of each match goes on")
+        PAIRS = "pairs", _("Pairs: Mitchell and Danese rounds by a plan")
 
     name = models.CharField(_("name"), max_length=80)
     format = models.CharField(_("format"), max_length=12, choices=Format.choices)
     variant = models.CharField(_("game"), max_length=20)
     options = models.JSONField(_("options"), default=dict)
     rounds = models.PositiveSmallIntegerField(_("rounds"))
+    # A pairs night's rounds as the director wrote them ("3 Mitchell + 1 Danese",
+    # scoring.tournaments.pairs_night.night_plan); "" for the other formats.
+    plan = models.CharField(_("plan"), max_length=40, blank=True, default="")
+    # A pairs night's VP table, pinned when the night is created: a copy of one of the
+    # federation's or the director's own, as ``victory_points.to_dict`` writes it (read back
+    # by ``from_dict``, which checks it again). None for the other formats.
+    vp_table = models.JSONField(_("victory points table"), null=True, blank=True)
     round_minutes = models.PositiveSmallIntegerField(_("minutes a round"))
 
     class Scale(models.TextChoices):
@@ -66,7 +74,8 @@ class Tournament(models.Model):
     scale = models.CharField(
         _("victory points"), max_length=8, choices=Scale.choices, default=Scale.WIN_DRAW_LOSS
     )
-    # Victory points for a win, a draw, a loss and a bye (WinDrawLoss).
+    # Victory points for a win, a draw, a loss and a bye (WinDrawLoss); a pairs night reads
+    # only the bye's (BURRACO-BYE), its matches scoring by its VP table.
     win_points = models.PositiveSmallIntegerField(_("points for a win"), default=3)
     draw_points = models.PositiveSmallIntegerField(_("points for a draw"), default=1)
     loss_points = models.PositiveSmallIntegerField(_("points for a loss"), default=0)
@@ -122,10 +131,17 @@ class Tournament(models.Model):
 
 
 class Entrant(models.Model):
-    """A club player registered for the night; only those checked in are paired."""
+    """Who the night pairs: a club player, or at a pairs night a pair of them (numbered, its
+    two players in ``PairMember``); only those checked in are paired."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
-    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    # The player; None for a pair, whose players are its members.
+    player = models.ForeignKey(
+        "games.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # A pair's number in the night (on the score sheets and the room screen); None for a
+    # player. The order pairs are numbered in seats the Mitchell lines.
+    number = models.PositiveSmallIntegerField(_("pair number"), null=True, blank=True)
     checked_in = models.BooleanField(_("checked in"), default=False)
     # Withdrawn between rounds: kept in the standings, paired no more.
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
@@ -133,10 +149,50 @@ class Entrant(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="entrant_once"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="pair_number_once"),
+            # A player, or a numbered pair: never both, never neither.
+            models.CheckConstraint(
+                condition=Q(player__isnull=False, number__isnull=True)
+                | Q(player__isnull=True, number__isnull=False, number__gte=1),
+                name="entrant_player_or_pair",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} @ {self.tournament}"
+        return f"{self.name} @ {self.tournament}"
+
+    @property
+    def name(self) -> str:
+        """Return the player's name, or the pair's ("Anna & Carla", in the order they
+        entered): prefetch ``members__player`` when naming many pairs."""
+        if self.player_id is not None:
+            return self.player.name
+        return " & ".join(member.player.name for member in self.members.all())
+
+
+class PairMember(models.Model):
+    """One of a pair's two players. The night is stored beside the pair (always the pair's
+    own: ``pair_register`` writes both) so that the database itself refuses a player in two
+    pairs of one night; two places a pair, each once, make two different players."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    pair = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    # 0: the pair's first player (seat 0 North or seat 1 East), 1: the partner across.
+    place = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["place"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="pair_member_once_a_night"
+            ),
+            models.UniqueConstraint(fields=["pair", "place"], name="pair_member_place_once"),
+            models.CheckConstraint(condition=Q(place__lte=1), name="pair_member_two_places"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.pair_id})"
 
 
 class KeptApart(models.Model):
@@ -208,6 +264,10 @@ class RoundTable(models.Model):
 
 
 class RoundSeat(models.Model):
+    """An entrant at a round's table: ``seat`` is the player's seat, or at a pairs night the
+    side the pair sits on (0 North–South: the table's seats 0 and 2; 1 East–West: 1 and 3,
+    as the game's ``teams`` seats partners across)."""
+
     round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="seats")
     entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
     seat = models.PositiveSmallIntegerField()

@@ -3,7 +3,7 @@
 import hashlib
 import random
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
@@ -12,18 +12,37 @@ from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 
 from games.tables import snapshots
-from games.tournaments.models import Entrant, Round, RoundSeat, RoundTable, Tournament
+from games.tournaments import pairs_selectors
+from games.tournaments.models import (
+    Entrant,
+    PairMember,
+    Round,
+    RoundSeat,
+    RoundTable,
+    Tournament,
+)
+from scoring.tournaments import pairs_night
 from scoring.tournaments.bracket import Match, advance, first_round, goes_through
 from scoring.tournaments.ranking import TournamentRow, by_stage, tournament_standings
-from scoring.tournaments.results import Bye, ByPlace, MarginBands, TableResult, WinDrawLoss
-from scoring.tournaments.tables import table_result
+from scoring.tournaments.results import (
+    Bye,
+    ByPlace,
+    MarginBands,
+    TableResult,
+    WinDrawLoss,
+    victory_points,
+)
+from scoring.tournaments.tables import pairs_table_result, table_result
+from scoring.tournaments.victory_points import VPTableScale
 
 
-def scale(tournament: Tournament) -> WinDrawLoss | MarginBands | ByPlace:
-    """Return the night's victory points: by place at tables of 3 to 6, else for a win, a
-    draw, a loss and a bye."""
+def scale(tournament: Tournament) -> WinDrawLoss | MarginBands | ByPlace | VPTableScale:
+    """Return the night's victory points: by place at tables of 3 to 6, by the VP table at
+    a pairs night, else for a win, a draw, a loss and a bye."""
     if tournament.format == Tournament.Format.TABLES:
         return ByPlace()
+    if pairs_selectors.is_pairs(tournament):
+        return pairs_selectors.pairs_scale(tournament=tournament)
     if tournament.scale == Tournament.Scale.BANDS:
         return MarginBands()
     return WinDrawLoss(
@@ -35,13 +54,19 @@ def scale(tournament: Tournament) -> WinDrawLoss | MarginBands | ByPlace:
 
 
 def tournament_rounds(*, tournament: Tournament) -> QuerySet[Round]:
-    """Return the rounds, each with its tables, their seats and entrants' players."""
-    seats = RoundSeat.objects.select_related("entrant__player")
+    """Return the rounds, each with its tables, their seats and entrants' players (a
+    pair's two)."""
+    seats = RoundSeat.objects.select_related("entrant__player").prefetch_related(
+        "entrant__members__player"
+    )
     tables = RoundTable.objects.select_related("table").prefetch_related(
         Prefetch("seats", queryset=seats)
     )
     return tournament.round_set.select_related("bye__player").prefetch_related(
-        Prefetch("tables", queryset=tables), "walkovers__player"
+        Prefetch("tables", queryset=tables),
+        "bye__members__player",
+        "walkovers__player",
+        "walkovers__members__player",
     )
 
 
@@ -65,15 +90,17 @@ class NightResults:
 def _read_table(
     pairing: RoundTable, round_number: int, *, state=None
 ) -> tuple[TableResult | None, str]:
-    """Return the result a table's log gives the night (None while it plays) and its status."""
+    """Return the result a table's log gives the night (None while it plays) and its status:
+    done once every seat has confirmed it (each partner of a pair too)."""
     entrants = [seat.entrant_id for seat in pairing.seats.all()]
     state = state or snapshots.head_state(pairing.table)
-    result = table_result(state, entrants, round_number=round_number)
+    read = pairs_table_result if state.variant.partners else table_result
+    result = read(state, entrants, round_number=round_number)
     if result is None:
         return None, PLAYING
     if state.decision is not None:
         return result, DECIDED
-    if len(state.confirmed) < len(entrants):
+    if len(state.confirmed) < len(state.seats):
         return result, TO_CONFIRM
     return result, DONE
 
@@ -105,27 +132,54 @@ class TableProgress:
     pairing: RoundTable
     status: str  # PLAYING, TO_CONFIRM, DONE or DECIDED
     hands: int  # hands in force so far
-    totals: tuple[tuple[str, int], ...]  # each seat's name and running total
+    totals: tuple[tuple[str, int], ...]  # each entrant's name and running total
     idle_minutes: int  # since its log last moved (since the table was made, before a hand)
     called: datetime | None  # when a phone at the table called the director, until cleared
+    # Each entrant's name and the VP its result gives, once it has one.
+    victory_points: tuple[tuple[str, Fraction], ...] = ()
+
+
+def entrant_totals(pairing: RoundTable, state) -> list[tuple[str, int]]:
+    """Return each entrant's name and running total at the table: a pair's is its side's
+    first seat's (partners carry the same score)."""
+    sides = state.variant.teams(len(state.seats))
+    totals = state.match.totals or state.totals
+    return [(seat.entrant.name, totals[sides[seat.seat][0]]) for seat in pairing.seats.all()]
+
+
+def seat_names(pairing: RoundTable, state) -> list[str]:
+    """Return the entrant at each seat of the table, by name: a pair at both its seats."""
+    side_of = {
+        seat: side
+        for side, seats in enumerate(state.variant.teams(len(state.seats)))
+        for seat in seats
+    }
+    names = {seat.seat: seat.entrant.name for seat in pairing.seats.all()}
+    return [names[side_of[seat]] for seat in range(len(state.seats))]
 
 
 def round_statuses(*, round_: Round) -> list[TableProgress]:
     """Return the round's tables, each with where it stands (playing, to confirm, done or
-    decided), its hands and totals so far, when it last moved and whether it calls."""
-    lines, now = [], timezone.now()
+    decided), its hands and totals so far, the VP of its result, when it last moved and
+    whether it calls."""
+    lines, now, night_scale = [], timezone.now(), scale(round_.tournament)
     for pairing in round_.tables.all():
         state = snapshots.head_state(pairing.table)
-        status = _read_table(pairing, round_.number, state=state)[1]
-        totals = state.match.totals or state.totals
+        result, status = _read_table(pairing, round_.number, state=state)
+        names = [seat.entrant.name for seat in pairing.seats.all()]
+        given = ()
+        if result is not None:
+            # The result names the entrants in seat order, as ``names`` does.
+            given = tuple(zip(names, victory_points(result, night_scale).values(), strict=True))
         lines.append(
             TableProgress(
                 pairing=pairing,
                 status=status,
                 hands=sum(1 for hand in state.hands if not hand.voided),
-                totals=tuple(zip(state.seats, totals, strict=True)),
+                totals=tuple(entrant_totals(pairing, state)),
                 idle_minutes=max(0, int((now - pairing.table.updated_at).total_seconds() // 60)),
                 called=pairing.director_called_at,
+                victory_points=given,
             )
         )
     return lines
@@ -151,17 +205,37 @@ def night_standings(*, tournament: Tournament, found: NightResults | None = None
         if kept is not None:
             return kept
     found = found or night_results(tournament=tournament)
-    entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
-    rows = tournament_standings(list(entrants), found.results, found.byes, scale(tournament))
-    if tournament.format == Tournament.Format.KNOCKOUT:
-        rows = by_stage(rows, _knockout_stages(tournament, found))
+    entrants = {
+        e.pk: e
+        for e in tournament.entrants.select_related("player").prefetch_related("members__player")
+    }
+    rows = _standing_rows(tournament, list(entrants), found)
     lines = [
-        StandingLine(row, entrants[row.player].player.name, entrants[row.player].withdrawn)
-        for row in rows
+        StandingLine(row, entrants[row.player].name, entrants[row.player].withdrawn) for row in rows
     ]
     if key is not None:
         cache.set(key, lines, STANDINGS_SECONDS)
     return lines
+
+
+def _standing_rows(tournament: Tournament, entrants: list[int], found: NightResults) -> list:
+    """Rank the night's entrants by its format's reading: a pairs night by its VP, points
+    difference, then head to head (``pairs_night.night_standings``); a knock-out by the
+    stage reached."""
+    night_scale = scale(tournament)
+    if pairs_selectors.is_pairs(tournament):
+        night = pairs_selectors.pairs_night(tournament=tournament)
+        if night is not None:
+            return pairs_night.night_standings(night, found.results, found.byes)
+        # Before the first round draws the field: every registered pair, by the same rules.
+        tiebreaks = pairs_night.STANDING_TIEBREAKS
+        return tournament_standings(
+            entrants, found.results, found.byes, night_scale, tiebreaks=tiebreaks
+        )
+    rows = tournament_standings(entrants, found.results, found.byes, night_scale)
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        rows = by_stage(rows, _knockout_stages(tournament, found))
+    return rows
 
 
 STANDINGS_SECONDS = 6 * 60 * 60
@@ -177,13 +251,22 @@ def _night_key(tournament: Tournament, kind: str, *more) -> str:
     night's scale, its entrants, its rounds' byes and every table's head, and ``more``."""
     heads = RoundTable.objects.filter(round__tournament=tournament).order_by("pk")
     parts = [
-        2,  # how they are worked out: 2 since a round robin's walkover is no bye
+        3,  # how they are worked out: 3 since pairs nights
         tournament.pk,
         str(tournament.format),  # the choices' values, whether read back or just set
         str(tournament.scale),
         (tournament.win_points, tournament.draw_points, tournament.loss_points),
         tournament.bye_points,
+        tournament.vp_table,
+        list(tournament.field),
         list(tournament.entrants.order_by("pk").values_list("pk", "withdrawn", "player__name")),
+        # A pair's players are set when it is registered and never change: its number and
+        # its members' names stand for it.
+        list(
+            PairMember.objects.filter(tournament=tournament)
+            .order_by("pk")
+            .values_list("pair_id", "player__name")
+        ),
         # A round's walkovers are set with it, in its transaction, and never change: its
         # number stands for them.
         list(tournament.round_set.order_by("number").values_list("number", "bye_id")),
@@ -283,7 +366,10 @@ def pairing_seat_names(*, tournament: Tournament, round_table_id: int) -> list[s
     pairing = RoundTable.objects.filter(pk=round_table_id, round__tournament=tournament).first()
     if pairing is None:
         return None
-    return [seat.entrant.player.name for seat in pairing.seats.select_related("entrant__player")]
+    seats = pairing.seats.select_related("entrant__player").prefetch_related(
+        "entrant__members__player"
+    )
+    return [seat.entrant.name for seat in seats]
 
 
 def night_for_visitor(*, club_slug: str, tournament_id: int, user) -> Tournament | None:
@@ -300,44 +386,6 @@ def night_for_visitor(*, club_slug: str, tournament_id: int, user) -> Tournament
     if user.is_authenticated and tournament.club.memberships.filter(user=user).exists():
         return tournament
     return None
-
-
-@dataclass(frozen=True)
-class NightTable:
-    """One table of a night's results: each seat's (name, total), and the director's
-    adjustments of the totals as (name, points, reason), which the totals include; the
-    director's decision on it, if any, with its reason and the VP it gave."""
-
-    pairing: RoundTable
-    seats: list[tuple[str, int]]
-    adjustments: list[tuple[str, int, str]]
-    decision: str = ""  # "lock", "void" or "score" when the director decided the table
-    reason: str = ""  # the decision's reason
-    given: tuple[tuple[str, int], ...] = ()  # the VP the director gave each seat ("score")
-
-
-def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[NightTable]]]:
-    """Return each round with its tables, as the night's results show them."""
-    rounds = []
-    for round_ in tournament_rounds(tournament=tournament):
-        tables = []
-        for pairing in round_.tables.all():
-            state = snapshots.head_state(pairing.table)
-            totals = state.match.totals or state.totals
-            names = [seat.entrant.player.name for seat in pairing.seats.all()]
-            adjustments = [(names[a.seat], a.points, a.reason) for a in state.adjustments]
-            line = NightTable(pairing, list(zip(names, totals, strict=True)), adjustments)
-            tables.append(_with_decision(line, state.decision, names))
-        rounds.append((round_, tables))
-    return rounds
-
-
-def _with_decision(line: NightTable, decision, names: list[str]) -> NightTable:
-    """Return the table's line with the director's decision on it, if any."""
-    if decision is None:
-        return line
-    given = tuple(zip(names, decision.points, strict=True)) if decision.points else ()
-    return replace(line, decision=decision.decision, reason=decision.reason, given=given)
 
 
 def drawn_field(*, tournament: Tournament) -> list[int]:

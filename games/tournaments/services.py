@@ -9,17 +9,16 @@ from datetime import datetime, timedelta
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from games.clubs.models import League, Membership, Player, Season
 from games.clubs.services import player_create, require_member
 from games.shared.errors import ActionRefused, EventRejected
 from games.tables.models import Table
 from games.tables.services import event_append, table_create
-from games.tournaments import selectors
+from games.tournaments import pairs_selectors, selectors
 from games.tournaments.models import (
     MAX_POINTS,
-    MAX_ROUNDS,
     Entrant,
     KeptApart,
     Round,
@@ -27,17 +26,19 @@ from games.tournaments.models import (
     RoundTable,
     Tournament,
 )
+from games.tournaments.pairing import draw_schedule, next_pairing
 from scoring.events import POINTS_ADJUSTED, TABLE_DECIDED
-from scoring.tournaments.ranking import points_so_far
-from scoring.tournaments.round_robin import round_among, round_robin
-from scoring.tournaments.seating import met_counts, seat_round
-from scoring.tournaments.swiss import Pairing, standing_order, swiss_round
 from scoring.variants import game_get
 
 
 def _night_format(league: League, format: str) -> str:
     """Return the format a night of ``league`` plays: its tables' when more than two sit at
-    one, else ``format`` if it is one of the two-player formats."""
+    one, else ``format`` if it is one of the two-player formats. A game of partners plays
+    pairs nights (``pairs_services.pairs_night_create``)."""
+    if game_get(league.variant).partners:
+        raise ValidationError(
+            gettext("A game of pairs plays a pairs night: create it as one."), code="league"
+        )
     if league.players > 2:
         return Tournament.Format.TABLES
     if format not in (
@@ -52,7 +53,7 @@ def _night_format(league: League, format: str) -> str:
     return format
 
 
-def _night_season(league: League, season_id: int | None) -> Season | None:
+def night_season(league: League, season_id: int | None) -> Season | None:
     """Return the open season of ``league`` named by ``season_id`` (None for none)."""
     if season_id is None:
         return None
@@ -105,7 +106,7 @@ def tournament_create(
     if league is None:
         raise ValidationError(gettext("Choose one of the club's leagues."), code="league")
     format = _night_format(league, format)
-    season = _night_season(league, season_id)
+    season = night_season(league, season_id)
     _check_victory_points(scale, points)
     try:
         with transaction.atomic():
@@ -141,7 +142,9 @@ def require_director(tournament: Tournament, actor) -> None:
         raise ActionRefused(gettext("Only the night's director can do this."))
 
 
-def _director(tournament_id: int, actor) -> Tournament:
+def night_for_director(tournament_id: int, actor) -> Tournament:
+    """Return the night, its row locked, for its director to change; refuse anyone else, and
+    a night that is over."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     require_director(tournament, actor)
     if tournament.status == Tournament.Status.FINISHED:
@@ -175,7 +178,7 @@ def room_link_revoke(*, actor, tournament_id: int) -> None:
 @transaction.atomic
 def apart_keep(*, actor, tournament_id: int, entrant_ids: Sequence[int]) -> KeptApart:
     """Keep two of the night's players apart from the next round on (NIGHT-APART)."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     ids = sorted(set(entrant_ids))
     if len(ids) != 2 or tournament.entrants.filter(pk__in=ids).count() != 2:
         raise ValidationError(gettext("Choose two of the night's players."))
@@ -188,7 +191,7 @@ def apart_keep(*, actor, tournament_id: int, entrant_ids: Sequence[int]) -> Kept
 @transaction.atomic
 def apart_drop(*, actor, tournament_id: int, kept_id: int) -> None:
     """Let two players kept apart be seated together again."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     tournament.kept_apart.filter(pk=kept_id).delete()
 
 
@@ -238,6 +241,17 @@ def director_call_clear(*, actor, tournament_id: int, round_table_id: int) -> No
 LATE = "late"
 
 
+def _seat(tournament: Tournament, seat: int) -> int:
+    """Return the table seat an entrant's number at its table names: a pair's, its side's
+    first seat, where its score is kept."""
+    if not pairs_selectors.is_pairs(tournament):
+        return seat
+    try:
+        return pairs_selectors.seat_of_side(tournament=tournament, side=seat)
+    except ValueError:
+        raise ValidationError(gettext("No such pair at this table.")) from None
+
+
 @transaction.atomic
 def points_adjust(
     *,
@@ -252,7 +266,7 @@ def points_adjust(
     """Adjust one player's total at a table of the night, in that table's log (a
     ``points_adjusted`` event, NIGHT-ADJUST); ``preset`` "late" takes the night's lateness
     penalty from a game scored in points, or adds it in one scored in penalties."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     pairing = (
         RoundTable.objects.select_related("table")
         .filter(pk=round_table_id, round__tournament=tournament)
@@ -260,6 +274,7 @@ def points_adjust(
     )
     if pairing is None:
         raise ValidationError(gettext("No such table in this tournament."))
+    seat = _seat(tournament, seat)
     if preset == LATE:
         if not tournament.late_penalty:
             raise ValidationError(gettext("This night has no penalty for lateness."))
@@ -278,7 +293,7 @@ def points_adjust(
     )
 
 
-def _late() -> ActionRefused:
+def late_refusal() -> ActionRefused:
     """Refuse a new player once a round robin's schedule or a knock-out's bracket is drawn
     from the first round's field (``Tournament.field``): they would never be paired
     (NIGHT-LATE)."""
@@ -290,11 +305,20 @@ def _late() -> ActionRefused:
     )
 
 
+def _players_night(tournament_id: int, actor) -> Tournament:
+    """Return the night for its director to register players: refused at a pairs night,
+    whose entrants are pairs (``pairs_services.pair_register``)."""
+    tournament = night_for_director(tournament_id, actor)
+    if pairs_selectors.is_pairs(tournament):
+        raise ValidationError(gettext("This night's entrants are pairs: add two players at once."))
+    return tournament
+
+
 @transaction.atomic
 def entrants_register(*, actor, tournament_id: int, player_ids: Sequence[int]) -> int:
     """Register club players (checked in at once: they are at the door); return how many
     were new."""
-    tournament = _director(tournament_id, actor)
+    tournament = _players_night(tournament_id, actor)
     players = Player.objects.filter(club_id=tournament.club_id, pk__in=list(player_ids))
     if len(players) != len(set(player_ids)):
         raise ValidationError(gettext("Choose the entrants from the club's players."))
@@ -305,7 +329,7 @@ def entrants_register(*, actor, tournament_id: int, player_ids: Sequence[int]) -
         if p.pk not in known
     ]
     if new and tournament.field:
-        raise _late()
+        raise late_refusal()
     Entrant.objects.bulk_create(new)
     return len(new)
 
@@ -320,7 +344,7 @@ def entrants_register_names(*, actor, tournament_id: int, names: Sequence[str]) 
     player whose name matches, whatever the capitals, is that player; any other name joins
     the club's roster first. They are not checked in: the director taps each one in at
     the door. Return how many were new to the night."""
-    tournament = _director(tournament_id, actor)
+    tournament = _players_night(tournament_id, actor)
     wanted: dict[str, str] = {}  # by casefolded name, each name once
     for line in names:
         name = " ".join(line.split())
@@ -338,7 +362,7 @@ def entrants_register_names(*, actor, tournament_id: int, names: Sequence[str]) 
     known = set(tournament.entrants.values_list("player_id", flat=True))
     new = [Entrant(tournament=tournament, player=p) for p in players if p.pk not in known]
     if new and tournament.field:
-        raise _late()
+        raise late_refusal()
     Entrant.objects.bulk_create(new)
     return len(new)
 
@@ -350,12 +374,12 @@ def entrant_set(*, actor, tournament_id: int, entrant_id: int, checked_in: bool,
     A knock-out player who has lost a match by walkover stays out: back, they would leave
     that match with no winner.
     """
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     entrant = tournament.entrants.select_related("player").filter(pk=entrant_id).first()
     if entrant is None:
         raise ValidationError(gettext("No such entrant."))
     if checked_in and not withdrawn and tournament.field and entrant.pk not in tournament.field:
-        raise _late()
+        raise late_refusal()
     if (
         checked_in
         and not withdrawn
@@ -364,7 +388,7 @@ def entrant_set(*, actor, tournament_id: int, entrant_id: int, checked_in: bool,
     ):
         raise ActionRefused(
             gettext("%(name)s lost their match by walkover: they cannot come back.")
-            % {"name": entrant.player.name}
+            % {"name": entrant.name}
         )
     entrant.checked_in, entrant.withdrawn = checked_in, withdrawn
     entrant.save(update_fields=["checked_in", "withdrawn"])
@@ -387,7 +411,7 @@ def _void_open_match(tournament: Tournament, entrant: Entrant, actor) -> None:
             tournament_id=tournament.pk,
             round_table_id=pairing.pk,
             decision="void",
-            reason=gettext("%(name)s withdrew") % {"name": entrant.player.name},
+            reason=gettext("%(name)s withdrew") % {"name": entrant.name},
         )
 
 
@@ -405,92 +429,16 @@ def _check_round_over(found: selectors.NightResults) -> None:
         )
 
 
-def _pair(tournament: Tournament, number: int, entrants: dict, found) -> Pairing:
-    """Pair round ``number`` of the night's format from the results so far."""
-    players, scale = list(entrants), selectors.scale(tournament)
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
-        # The schedule is the first round's field, fixed: a player who withdrew since
-        # leaves their opponent without a table that round, on a bye's points instead.
-        schedule = round_robin(tournament.field or selectors.drawn_field(tournament=tournament))
-        if number > len(schedule):
-            raise ActionRefused(gettext("Everyone has met everyone: the round robin is over."))
-        return round_among(schedule[number - 1], entrants)
-    if tournament.format == Tournament.Format.TABLES:
-        low, high = game_get(tournament.variant).players
-        order = standing_order(players, found.results, found.byes, scale, seed=tournament.seed)
-        try:
-            return seat_round(
-                order,
-                met_counts(found.results),
-                round_number=number,
-                size=tournament.league.players,
-                smallest=max(low, 3),
-                largest=high,
-                seed=tournament.seed,
-                points=points_so_far(found.results, found.byes, scale),
-                apart=selectors.apart_pairs(tournament=tournament),
-            )
-        except ValueError:
-            raise ActionRefused(gettext("Too few players to seat at this game's tables.")) from None
-    return swiss_round(
-        players,
-        found.results,
-        found.byes,
-        scale,
-        round_number=number,
-        seed=tournament.seed,
-        apart=selectors.apart_pairs(tournament=tournament),
-    )
-
-
-def _knockout(tournament: Tournament, number: int, entrants: dict, found):
-    """Return the bracket's round ``number`` and its matches' numbers: a table for each
-    match of two players still in; a bye, or a walkover against a player who has left,
-    gets none."""
-    rounds = selectors.knockout_rounds(tournament=tournament, found=found)
-    if len(rounds) < number:
-        level = selectors.knockout_blocking(tournament=tournament, found=found)
-        raise ActionRefused(
-            ngettext(
-                "Table %(tables)s of round %(round)s has no winner yet: when it is over, or "
-                "if it ended level, score it from its Decide form (NIGHT-KO-DRAW).",
-                "Tables %(tables)s of round %(round)s have no winner yet: when they are over, "
-                "or if they ended level, score them from their Decide forms (NIGHT-KO-DRAW).",
-                len(level),
-            )
-            % {"tables": ", ".join(str(number) for number in level), "round": len(rounds)}
-        )
-    matches = rounds[number - 1]
-    if not matches:
-        raise ActionRefused(gettext("The knock-out has its winner."))
-    played = [(index + 1, m) for index, m in enumerate(matches) if all(p in entrants for p in m)]
-    pairing = Pairing(round_number=number, tables=tuple(m for _n, m in played))
-    return pairing, [n for n, _m in played]
-
-
 @dataclass(frozen=True)
 class StartedRound:
     round: Round
     tables: list[Table]  # with their keys, for the director's phone to hold
 
 
-def _draw_schedule(tournament: Tournament) -> None:
-    """At a round robin's or a knock-out's first round, draw its schedule or bracket from
-    the field (``Tournament.field``), once, and set the number of rounds by it."""
-    if tournament.format not in (Tournament.Format.ROUND_ROBIN, Tournament.Format.KNOCKOUT):
-        return
-    # Everyone meets everyone once; a round halves the field until one is left.
-    tournament.field = selectors.drawn_field(tournament=tournament)
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
-        tournament.rounds = min(len(round_robin(tournament.field)), MAX_ROUNDS)
-    else:
-        tournament.rounds = max(1, (len(tournament.field) - 1).bit_length())
-
-
 @transaction.atomic
 def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> StartedRound:
     """Pair the next round by the standings so far and open a table for each pairing."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     now = now or timezone.now()
     found = selectors.night_results(tournament=tournament)
     _check_round_over(found)
@@ -502,13 +450,9 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
     entrants = {e.pk: e for e in selectors.paired_entrants(tournament=tournament)}
     if len(entrants) < 2:
         raise ActionRefused(gettext("Check in at least two players to start a round."))
-    if tournament.format == Tournament.Format.KNOCKOUT:
-        pairing, numbers = _knockout(tournament, number, entrants, found)
-    else:
-        pairing = _pair(tournament, number, entrants, found)
-        numbers = range(1, len(pairing.tables) + 1)
+    pairing, numbers = next_pairing(tournament, number, entrants, found)
     if number == 1:
-        _draw_schedule(tournament)
+        draw_schedule(tournament)
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
@@ -520,6 +464,10 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
     tables = []
     for table_number, seated in zip(numbers, pairing.tables, strict=True):
         players = [entrants[key].player for key in seated]
+        if pairs_selectors.is_pairs(tournament):
+            players = pairs_selectors.table_players(
+                tournament=tournament, seated=[entrants[key] for key in seated]
+            )
         table = table_create(
             variant=tournament.variant,
             options=tournament.options,
@@ -544,7 +492,7 @@ def round_start(*, actor, tournament_id: int, now: datetime | None = None) -> St
 @transaction.atomic
 def tournament_finish(*, actor, tournament_id: int) -> Tournament:
     """Close the night once its last round's tables have all finished."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     if tournament.round_set.count() < tournament.rounds:
         raise ActionRefused(gettext("Rounds are still to be played."))
     _check_round_over(selectors.night_results(tournament=tournament))
@@ -564,7 +512,7 @@ def table_decide(
     points: Sequence[int] | None = None,
 ):
     """Record the director's decision on a table of the night, in the table's own log."""
-    tournament = _director(tournament_id, actor)
+    tournament = night_for_director(tournament_id, actor)
     pairing = (
         RoundTable.objects.select_related("table")
         .filter(pk=round_table_id, round__tournament=tournament)
@@ -573,6 +521,9 @@ def table_decide(
     if pairing is None:
         raise ValidationError(gettext("No such table in this tournament."))
     payload = {"decision": decision, "reason": reason}
+    if points is not None and pairs_selectors.is_pairs(tournament):
+        # One value a pair, as the director gives them: each partner carries it.
+        points = pairs_selectors.by_seat(tournament=tournament, values=points)
     if points is not None:
         payload["points"] = list(points)
     try:

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from scoring.replay import TableState
 from scoring.standings import match_summary, places_of
+from scoring.tournaments.pairs_night import match_result
 from scoring.tournaments.results import PlayerKey, TableResult
 
 
@@ -91,3 +92,33 @@ def _places(state: TableState) -> tuple[int, ...]:
     sign = 1 if state.variant.standings.lower_is_better else -1
     keys = [(-gone[seat], sign * match.totals[seat]) for seat in range(len(match.places))]
     return tuple(1 + sum(other < key for other in keys) for key in keys)
+
+
+def pairs_table_result(
+    state: TableState, pairs: Sequence[PlayerKey], *, round_number: int
+) -> TableResult | None:
+    """Return what a table of two pairs says for the night (None while its match is in
+    play): ``pairs`` is (the pair of the first side, North–South; the pair of the other,
+    East–West).
+
+    A pair's points are its side's first seat's total: partners carry the same score, and
+    the director's adjustment of a pair is made on that seat (BURRACO-VP). A decision reads
+    as at any table: "void" gives both pairs 0 VP and no difference, "score" the VP of each
+    side's first seat, "lock" lets the totals stand.
+    """
+    sides = state.variant.teams(len(state.seats))
+    if len(sides) != 2 or len(pairs) != 2:
+        raise ValueError("a pairs table seats two sides, one pair each")
+    decision = state.decision
+    if decision is None and not state.finished:
+        return None
+    totals = state.match.totals or state.totals
+    ns, ew = pairs
+    result = match_result(round_number, ns, ew, totals[sides[0][0]], totals[sides[1][0]])
+    if decision is None or decision.decision == "lock":
+        return result
+    if decision.decision == "void":
+        nothing = (Fraction(0), Fraction(0))
+        return replace(result, margins=nothing, decided=nothing)
+    given = tuple(Fraction(decision.points[side[0]]) for side in sides)
+    return replace(result, decided=given)

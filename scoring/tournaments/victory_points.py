@@ -54,7 +54,32 @@ MAX_NAME = 80
 
 
 class VPTableError(ValueError):
-    """A VP table refused: the message names the band at fault (1 is the first)."""
+    """A VP table refused: the message names the band at fault (1 is the first).
+
+    A band's fault also says which band (``band``, its number; ``label``, as printed) and
+    what is wrong with it (``code``, one of ``BAND_FAULTS``; ``params``, its figures), so
+    that a page can say it in the reader's language."""
+
+    def __init__(
+        self, message: str, *, band: int | None = None, label: str = "", code: str = "", **params
+    ):
+        super().__init__(message)
+        self.band, self.label, self.code, self.params = band, label, code, params
+
+
+# What can be wrong with a band (``VPTableError.code``).
+BAND_FAULTS = (
+    "not_twenty",
+    "winner_range",
+    "first_not_zero",
+    "first_not_level",
+    "gap",
+    "overlap",
+    "not_rising",
+    "reversed",
+    "last_closed",
+    "open_inside",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,31 +131,49 @@ def validate(table: VPTable) -> VPTable:
 
 
 def _check_band(number: int, band: VPBand, previous: VPBand | None, *, last: bool) -> None:
-    where = f"band {number} ({band.label()})"
+    fault = _band_fault(band, previous, last=last)
+    if fault is not None:
+        code, why, params = fault
+        raise VPTableError(
+            f"band {number} ({band.label()}): {why}",
+            band=number,
+            label=band.label(),
+            code=code,
+            **params,
+        )
+
+
+def _band_fault(
+    band: VPBand, previous: VPBand | None, *, last: bool
+) -> tuple[str, str, dict[str, int]] | None:
+    """Return what is wrong with ``band`` after ``previous`` (a ``BAND_FAULTS`` code, the
+    reason and its figures), or None."""
+    vp = {"winner": band.winner, "loser": band.loser}
     if band.winner + band.loser != TOTAL_VP:
-        raise VPTableError(f"{where}: {band.winner}–{band.loser} VP do not add up to 20")
+        return "not_twenty", f"{band.winner}–{band.loser} VP do not add up to 20", vp
     if not 0 <= band.loser <= band.winner <= TOTAL_VP:
-        raise VPTableError(f"{where}: the winner's VP lie within 10–20, not {band.winner}")
-    if previous is None:
-        if band.low != 0:
-            raise VPTableError(f"{where}: the first band starts at a difference of 0")
-        if band.winner != DRAW_VP:
-            raise VPTableError(f"{where}: a difference of 0 gives 10–10, not {band.winner}")
-    else:
+        return "winner_range", f"the winner's VP lie within 10–20, not {band.winner}", vp
+    if previous is None and band.low != 0:
+        return "first_not_zero", "the first band starts at a difference of 0", {}
+    if previous is None and band.winner != DRAW_VP:
+        return "first_not_level", f"a difference of 0 gives 10–10, not {band.winner}", vp
+    if previous is not None:
         # The previous band is closed: only the last may be open.
-        expected = previous.high + STEP
-        if band.low > expected:
-            raise VPTableError(f"{where}: a gap after {previous.high} (expected {expected})")
-        if band.low < expected:
-            raise VPTableError(f"{where}: overlaps the band before, which ends at {previous.high}")
+        expected = {"end": previous.high, "expected": previous.high + STEP}
+        if band.low > expected["expected"]:
+            return "gap", f"a gap after {previous.high} (expected {expected['expected']})", expected
+        if band.low < expected["expected"]:
+            return "overlap", f"overlaps the band before, which ends at {previous.high}", expected
         if band.winner <= previous.winner:
-            raise VPTableError(f"{where}: the winner's VP must go up band by band")
+            vp["before"] = previous.winner
+            return "not_rising", "the winner's VP must go up band by band", vp
     if band.high is not None and band.high < band.low:
-        raise VPTableError(f"{where}: ends below where it starts")
+        return "reversed", "ends below where it starts", {}
     if last and band.high is not None:
-        raise VPTableError(f"{where}: the last band is open-ended (it covers every difference)")
+        return "last_closed", "the last band is open-ended (it covers every difference)", {}
     if not last and band.high is None:
-        raise VPTableError(f"{where}: only the last band is open-ended")
+        return "open_inside", "only the last band is open-ended", {}
+    return None
 
 
 def band_for(table: VPTable, difference: int | Fraction) -> VPBand:

@@ -188,6 +188,25 @@ class TestTablesRefused:
         with pytest.raises(VPTableError, match=r"band 2 \(55–40\): ends below"):
             validate(_with_band(FIBUR_3_HANDS, 2, high=40))
 
+    @pytest.mark.parametrize(
+        ("band", "changes", "code", "params"),
+        [
+            (3, {"winner": 11, "loser": 9}, "not_rising", {"winner": 11, "loser": 9, "before": 11}),
+            (2, {"low": 60}, "gap", {"end": 50, "expected": 55}),
+            (4, {"loser": 8}, "not_twenty", {"winner": 13, "loser": 8}),
+            (11, {"high": 3000}, "last_closed", {}),
+        ],
+    )
+    def test_a_fault_names_its_band_and_what_is_wrong_for_a_page_to_say(
+        self, band, changes, code, params
+    ):
+        with pytest.raises(VPTableError) as refused:
+            validate(_with_band(FIBUR_3_HANDS, band, **changes))
+        fault = refused.value
+        assert (fault.band, fault.code, fault.params) == (band, code, params)
+        changed = _with_band(FIBUR_3_HANDS, band, **changes).bands[band - 1]
+        assert fault.label == changed.label()
+
 
 class TestTheDirectorsCopy:
     @pytest.mark.parametrize("table", list(FIBUR_TABLES.values()))
