@@ -167,9 +167,14 @@ def item_text(item: Mapping[str, Any], seats: list[str]) -> str:
     """Say who got how many points for what, e.g. 'Anna +25: gin bonus'."""
     seat = item.get("seat")
     who = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else ""
+    params = item.get("params") or {}
+    shared = params.get("seats") if seat is None else None
+    if isinstance(shared, list) and all(isinstance(s, int) and 0 <= s < len(seats) for s in shared):
+        # An item of a side's score (Burraco's pairs): its partners, once each (a board's
+        # seat_labels already name the side at every partner's seat).
+        who = " & ".join(dict.fromkeys(seats[s] for s in shared))
     rule = item.get("rule", "")
     title = str(ITEM_TITLES_BY_CODE.get((rule, item.get("code"))) or ITEM_TITLES.get(rule, rule))
-    params = item.get("params") or {}
     if "%(" in title:
         # A title that names the item's own figures (GIN-BOX: the hands won).
         title = title % _Shown(params)

@@ -119,7 +119,10 @@ class TestASheetAPair:
         assert response.status_code == 200, path
         if path in ("", "history/"):
             # The hand's line names each pair once with its points, not each partner.
-            assert "Anna &amp; Carla +655 · Bruno &amp; Dario +235" in response.content.decode()
+            page = response.content.decode()
+            assert "Anna &amp; Carla +655 · Bruno &amp; Dario +235" in page
+            # How it scored: each item names its pair (BUR-BURRACO: Anna & Carla's pulito).
+            assert "Anna &amp; Carla +200:" in page and "Bruno &amp; Dario -45:" in page
 
     def test_the_chart_and_the_summary_speak_of_the_pairs(self, phone):
         table = _create(phone, target="2005")
