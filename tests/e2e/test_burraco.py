@@ -96,3 +96,52 @@ class TestAMatchOfTwoPairs:
         expect(page.get_by_test_id("total-0")).to_have_text("0")
         page.emulate_media(color_scheme="dark")
         _no_blocking_violations(page)
+
+
+def _move(page, move: str, *cards: str) -> None:
+    """Pick the cards by their codes and send the move, as the move buttons do."""
+    form = page.get_by_test_id("move-form")
+    for code in cards:
+        form.locator(f"input[name=picked][value='{code}']").check()
+    with page.expect_response(lambda response: "/moves/" in response.url):
+        form.locator(f"button[name=move][value={move}]").click()
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
+
+
+def _draw(page, source: str) -> None:
+    with page.expect_response(lambda response: "/moves/" in response.url):
+        page.get_by_test_id(f"draw-{source}").click()
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
+
+
+class TestAHandMoveByMove:
+    def test_the_whole_pile_taken_a_meld_laid_and_a_second_wild_refused(self, new_phone):
+        page = new_phone("it-IT", viewport=PHONE)
+        _start(page)
+        page.get_by_text("Gioca la prossima mano mossa per mossa").click()
+        # 9Q: the 9 of quadri (diamonds), as an Italian phone writes it (CARD-3).
+        page.get_by_test_id("upcard").fill("9Q")
+        with page.expect_response(lambda response: "/moves/" in response.url):
+            page.locator("#deal-form button[name=move][value=deal]").click()
+        expect(page.get_by_test_id("turn")).to_contain_text("Bruno")
+        # Bruno draws from the stock and throws a king of clubs (BUR-TURN).
+        _draw(page, "stock")
+        _move(page, "discard", "KC")
+        expect(page.get_by_test_id("turn")).to_contain_text("Carla")
+        # Carla takes the whole discard pile, 9♦ and K♣ (BUR-TURN): 11 + 2 = 13 cards.
+        _draw(page, "discard")
+        expect(page.get_by_test_id("play-seat-2")).to_contain_text("13")
+        # She lays 7♦ 8♦ 9♦ (BUR-MELDS), then tries a sequence with two wilds: refused.
+        _move(page, "meld", "7D", "8D", "9D")
+        expect(page.get_by_test_id("table-melds")).to_contain_text("7♦")
+        _move(page, "meld", "4S", "JK", "2C")
+        alert = page.get_by_test_id("move-form").get_by_role("alert")
+        expect(alert).to_contain_text("BUR-WILD")
+        expect(page.get_by_test_id("play-seat-2")).to_contain_text("10")
+        _no_blocking_violations(page)
+        page.emulate_media(color_scheme="dark")
+        _no_blocking_violations(page)
