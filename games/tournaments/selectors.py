@@ -373,7 +373,10 @@ def pairing_seat_names(*, tournament: Tournament, round_table_id: int) -> list[s
 
 
 def night_for_visitor(*, club_slug: str, tournament_id: int, user) -> Tournament | None:
-    """Return the night for its results page: anyone once it is over, members before."""
+    """Return the night for its results page: a public club's to anyone once it is over, a
+    private club's to its members only (its players who are not members see the night from
+    their table's page, by their table key); members see it before it is over too. None
+    otherwise, which the page answers as not found, as it does a night that is not there."""
     tournament = (
         Tournament.objects.select_related("club", "league")
         .filter(club__slug=club_slug, pk=tournament_id)
@@ -381,9 +384,9 @@ def night_for_visitor(*, club_slug: str, tournament_id: int, user) -> Tournament
     )
     if tournament is None:
         return None
-    if tournament.status == Tournament.Status.FINISHED:
-        return tournament
     if user.is_authenticated and tournament.club.memberships.filter(user=user).exists():
+        return tournament
+    if tournament.status == Tournament.Status.FINISHED and tournament.club.public:
         return tournament
     return None
 

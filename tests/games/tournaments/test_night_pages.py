@@ -248,11 +248,18 @@ def _finish_open_tables(tournament):
             )
 
 
-def test_the_results_are_for_everyone_once_the_night_is_over(world, director, night):
+def test_a_private_clubs_results_are_its_members_a_public_clubs_everyones(
+    world, director, night
+):
     tournament, url = night
     assert Client().get(url + "results/").status_code == 404
     assert director.get(url + "results/").status_code == 200
     _finish_one_round_night(world, director, tournament, url)
+    # Over, a private club's night names its members to its members alone.
+    for path in ("results/", "results.json", "results.csv"):
+        assert Client().get(url + path).status_code == 404, path
+    world.club.public = True
+    world.club.save()
     page = Client().get(url + "results/").content.decode()
     assert page.count('data-testid="standing-row"') == 4
     assert page.count('data-testid="result-table"') == 4  # 2 rounds of 2 tables
@@ -266,7 +273,7 @@ def test_the_results_are_for_everyone_once_the_night_is_over(world, director, ni
 def test_the_night_s_results_file_holds_its_standings_and_every_table(world, director, night):
     tournament, url = night
     _finish_one_round_night(world, director, tournament, url)
-    response = Client().get(url + "results.json")
+    response = director.get(url + "results.json")
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
     document = response.json()
@@ -299,7 +306,7 @@ def test_a_name_a_spreadsheet_would_run_is_written_as_text(world, director, nigh
     world.carla.name = "=HYPERLINK(1)"
     world.carla.save()
     _finish_one_round_night(world, director, tournament, url)
-    body = Client().get(url + "results.csv").content.decode()
+    body = director.get(url + "results.csv").content.decode()
     assert "'=HYPERLINK(1)" in body
 
 

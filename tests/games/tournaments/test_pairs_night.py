@@ -160,7 +160,7 @@ class TestAnEightPairNightWorkedByHand:
         ]
         assert rows[1] == ["1", "6", _name(6), "53", "1600", "4", "0", "0"]
         assert [row[0] for row in rows[1:]] == ["1", "2", "3", "4", "5", "5", "7", "8"]
-        document = Client().get(url + "results.json").json()
+        document = director.get(url + "results.json").json()
         assert document["night"]["plan"] == "3 Mitchell + 1 Danese"
         assert document["night"]["hands"] == 3
         assert document["night"]["vp_table"]["name"] == "FIBur 3 hands"
@@ -257,7 +257,7 @@ class TestAPairsTableAndItsPlayers:
         page = director.get(url).content.decode()
         assert re.findall(r'data-testid="vp">(\d+)<', page) == ["14", "6"]
         assert director.post(url + "finish/").status_code == 302
-        results = Client().get(url + "results/").content.decode()
+        results = director.get(url + "results/").content.decode()
         assert "Scored by the director (“a card shown”)" in results
         assert f"{_name(1)} 14, {_name(2)} 6".replace("&", "&amp;") in results
 
