@@ -248,9 +248,7 @@ def _finish_open_tables(tournament):
             )
 
 
-def test_a_private_clubs_results_are_its_members_a_public_clubs_everyones(
-    world, director, night
-):
+def test_a_private_clubs_results_are_its_members_a_public_clubs_everyones(world, director, night):
     tournament, url = night
     assert Client().get(url + "results/").status_code == 404
     assert director.get(url + "results/").status_code == 200
