@@ -4,8 +4,9 @@ or both hands' cards."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.pages.entries.base import EntryForm
 from games.pages.forms.cards import CardsField
-from games.pages.forms.tables import CARD_CHOICES, EventForm
+from games.pages.forms.tables import CARD_CHOICES
 from scoring.variants import GAMES
 
 # How each ending a game may offer is named (GameRules.hand_endings).
@@ -17,7 +18,7 @@ ENDING_LABELS = {
 }
 
 
-class KnockerDefenderForm(EventForm):
+class KnockerDefenderForm(EntryForm):
     """Record a two-player hand by its ender and the other (KNOCKER_DEFENDER_ENTRY): who
     ended it and how (the endings the game's options offer), then the two counts or the two
     hands' cards, and the card turned up at the deal where the options make it count."""
@@ -59,9 +60,9 @@ class KnockerDefenderForm(EventForm):
         label=_("Upcard at the deal"), choices=[("", "—"), *CARD_CHOICES], required=False
     )
 
-    def __init__(self, *args, seats: list[str], options: dict, variant: str, out=(), **kwargs):
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.seats, self.table_options, self.variant = seats, options, variant
+        seats, options, variant = self.seats, self.table_options, self.variant
         game = GAMES[variant]
         self.oklahoma = game.takes_upcard(options)
         self.kept = game.hand_size(game.options_from_dict(options, len(seats)), len(seats))
@@ -122,15 +123,6 @@ class KnockerDefenderForm(EventForm):
         if data.get("ending") in ("gin", "big_gin", "knock"):
             payload["ending"] = data["ending"]
         return {**payload, **upcard}
-
-    def rebuild_kwargs(self, head_seq: int) -> dict:
-        """Return what it takes to draw this form again against another head."""
-        return {
-            "seats": self.seats,
-            "options": self.table_options,
-            "variant": self.variant,
-            "head_seq": head_seq,
-        }
 
     @classmethod
     def initial_from_payload(cls, payload: dict) -> dict:

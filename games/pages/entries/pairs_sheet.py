@@ -9,7 +9,7 @@ the engine checks each against what two decks allow (BUR-SCORE) and scores the s
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.pages.forms.tables import EventForm
+from games.pages.entries.base import EntryForm
 from scoring.variants import GAMES
 
 # A side's burracos of each kind (the kinds the table plays: semipulito only where chosen).
@@ -25,16 +25,16 @@ MOST_BURRACOS = 15
 NOBODY = ""
 
 
-class PairsSheetForm(EventForm):
+class PairsSheetForm(EntryForm):
     template = "entries/pairs_sheet.html"
 
     closed = forms.ChoiceField(
         label=_("Who closed?"), required=False, widget=forms.RadioSelect, initial=NOBODY
     )
 
-    def __init__(self, *args, seats: list[str], options: dict, variant: str, out=(), **kwargs):
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.seats, self.table_options, self.variant = seats, options, variant
+        seats, options, variant = self.seats, self.table_options, self.variant
         self.sides = GAMES[variant].teams(len(seats))
         self.kinds = tuple(
             (key, label) for key, label in KINDS if key != "semipulito" or options.get(key)
@@ -106,15 +106,6 @@ class PairsSheetForm(EventForm):
             }
             pairs.append(sheet)
         return {"mode": "sheet", "pairs": pairs}
-
-    def rebuild_kwargs(self, head_seq: int) -> dict:
-        """Return what it takes to draw this form again against another head."""
-        return {
-            "seats": self.seats,
-            "options": self.table_options,
-            "variant": self.variant,
-            "head_seq": head_seq,
-        }
 
     @classmethod
     def initial_from_payload(cls, payload: dict) -> dict:

@@ -4,13 +4,13 @@ game asks of a seat."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.pages.entries.base import EntryForm
 from games.pages.forms.cards import CardsField
-from games.pages.forms.tables import EventForm
 from games.rules.game_words import flag_label
 from scoring.variants import GAMES
 
 
-class SeatsHandForm(EventForm):
+class SeatsHandForm(EntryForm):
     """Record a hand seat by seat (a game whose hand entry is SEATS_ENTRY): every seat's
     cards or points, and the flags its game takes (GameRules.seat_flags). A seat out of the
     match (``out``, the state's match) sits the hand out: the form says so and asks nothing."""
@@ -25,10 +25,9 @@ class SeatsHandForm(EventForm):
     )
     stock_exhausted = forms.BooleanField(label=_("The stock ran out"), required=False)
 
-    def __init__(self, *args, seats: list[str], options: dict, variant: str, out=(), **kwargs):
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.seats, self.table_options, self.variant = seats, options, variant
-        self.out = tuple(seat for seat in out if 0 <= seat < len(seats))
+        seats, options, variant = self.seats, self.table_options, self.variant
         game = GAMES[variant]
         self.flags = tuple(
             flag for flag in game.seat_flags if not flag.from_match and flag.asked(options)
@@ -131,16 +130,6 @@ class SeatsHandForm(EventForm):
             "mode": mode,
             "players": players,
             "stock_exhausted": data["stock_exhausted"],
-        }
-
-    def rebuild_kwargs(self, head_seq: int) -> dict:
-        """Return what it takes to draw this form again against another head."""
-        return {
-            "seats": self.seats,
-            "options": self.table_options,
-            "variant": self.variant,
-            "out": self.out,
-            "head_seq": head_seq,
         }
 
     @classmethod
