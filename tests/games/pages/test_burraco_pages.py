@@ -190,7 +190,7 @@ def _pair_hand(winner_melded: int) -> dict:
 
 class TestTheBook:
     def test_a_players_page_gives_their_record_beside_each_partner(
-        self, db, django_capture_on_commit_callbacks
+        self, db, eager_celery, django_capture_on_commit_callbacks
     ):
         from tests.games.book_setup import group_make, play
 
