@@ -4,10 +4,12 @@ login's own guard is games.pages.login_guard."""
 
 from django.contrib.auth import login
 from django.contrib.auth.views import PasswordResetView
-from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.http import HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from games.pages.common import next_url
 from games.pages.forms.accounts import QueuedPasswordResetForm, SignupForm
 from games.shared.throttles import page_status, page_write_allowed
 
@@ -15,20 +17,16 @@ from games.shared.throttles import page_status, page_write_allowed
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request):
     """Create an account and sign in; then go where the visitor was heading (an invite)."""
-    next_url = request.POST.get("next") or request.GET.get("next") or ""
-    if not url_has_allowed_host_and_scheme(
-        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        next_url = ""
+    heading = next_url(request, request.POST.get("next") or request.GET.get("next") or "", "")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and page_write_allowed(request, form, "signup"):
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(next_url or "clubs")
+        return HttpResponseRedirect(heading or reverse("clubs"))
     return render(
         request,
         "registration/signup.html",
-        {"form": form, "next": next_url},
+        {"form": form, "next": heading},
         status=page_status(form),
     )
 

@@ -8,6 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from games.clubs import selectors as club_selectors
@@ -25,6 +26,20 @@ def add_errors(form, exc: ValidationError | EventRejected) -> None:
     else:
         for message in exc.messages:
             form.add_error(None, message)
+
+
+def next_url(request, candidate: str, fallback: str) -> str:
+    """Return ``candidate`` when it is a path on this site, else ``fallback`` (a URL).
+
+    Always a path, never a URL name nor one relative to the page: what a visitor sends as
+    ``next`` goes to HttpResponseRedirect as it is, so a word such as ``x`` is not looked up
+    as a view's name.
+    """
+    if candidate.startswith("/") and url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return candidate
+    return fallback
 
 
 def admins_only(access) -> None:

@@ -8,10 +8,9 @@ from functools import partial, wraps
 
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -19,7 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games.clubs.models import Group
 from games.demo import demo_tables
-from games.pages.common import add_errors
+from games.pages.common import add_errors, next_url
 from games.pages.entries import entry_of, seats_sat_out
 from games.pages.errors import (
     CONFLICT,
@@ -320,12 +319,9 @@ def phone_name(request):
     form = PhoneNameForm(request.POST)
     if form.is_valid():
         request.session[PHONE_NAME] = form.cleaned_data["name"]
-    back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
-        back = reverse("home")
     if not form.is_valid():
         return HttpResponse(" ".join(form.errors["name"]), status=400)
-    return redirect(back)
+    return HttpResponseRedirect(next_url(request, request.POST.get("next", ""), reverse("home")))
 
 
 class FormKind(Enum):

@@ -256,6 +256,12 @@ def recovery_dump(*, grants: Grants, now: datetime | None = None) -> dict:
 RECOVERY_PARTS = frozenset({"format", "version", "made", "tables", "groups", "keys"})
 
 
+def _shown(value) -> str:
+    """Return a file's value as a short text fit to show: at most 10 characters, and a lone
+    surrogate (which JSON may carry but no page can be written in) made a question mark."""
+    return str(value)[:10].encode("utf-8", "replace").decode("utf-8")
+
+
 def recovery_read(data) -> Grants:
     """Return the grants of a recovery file's contents; KeysRefused saying what is wrong."""
     if not isinstance(data, dict) or data.get("format") != RECOVERY_FORMAT:
@@ -263,7 +269,7 @@ def recovery_read(data) -> Grants:
     if data.get("version") != RECOVERY_VERSION:
         raise KeysRefused(
             gettext("This recovery file is of version %(version)s, which this server cannot read.")
-            % {"version": str(data.get("version"))[:10]}
+            % {"version": _shown(data.get("version"))}
         )
     keys = data.get("keys")
     if not isinstance(keys, str):

@@ -49,6 +49,6 @@ class RecoveryFileForm(forms.Form):
             raise forms.ValidationError(_("This file is too large to be a recovery file."))
         try:
             self.cleaned_data["contents"] = json.loads(upload.read(RECOVERY_MAX_BYTES))
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: nested deep
             raise forms.ValidationError(_("This is not a RummyRef recovery file.")) from None
         return upload

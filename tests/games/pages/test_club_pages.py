@@ -85,6 +85,14 @@ class TestAccounts:
         )
         assert response.status_code == 302 and response.url == "/clubs/"
 
+    def test_a_next_that_is_a_word_is_no_page_name(self, db):
+        # "x" was looked up as a view's name, and its absence answered 500.
+        response = Client().post(
+            "/accounts/signup/",
+            {"username": "newbie", "password1": PASSWORD, "password2": PASSWORD, "next": "x"},
+        )
+        assert response.status_code == 302 and response.url == "/clubs/"
+
     def test_logging_in_and_out(self, db):
         user = UserWithPasswordFactory(username="lia")
         client = Client()

@@ -250,6 +250,9 @@ class TestRecoveryFile:
             (b'{"format": "other"}', "not a RummyRef recovery file"),
             (b'{"format": "rummyref-keys", "version": 9, "keys": "x"}', "of version 9"),
             (b"x" * (300 * 1024), "too large"),
+            (b"[" * 100_000 + b"]" * 100_000, "not a RummyRef recovery file"),
+            # A lone surrogate is valid JSON but no page can be written with it: shown as "?".
+            (b'{"format": "rummyref-keys", "version": "\\ud800x", "keys": "x"}', "of version ?x"),
         ],
     )
     def test_a_file_that_is_not_ours_is_refused_by_the_field(self, db, contents, message):

@@ -492,6 +492,12 @@ class TestPhoneNames:
         response = phone.post("/phone-name/", {"name": "Bruno", "next": "https://evil.example/"})
         assert response.url == "/"
 
+    @pytest.mark.parametrize("back", ["x", "home", "table", ""])
+    def test_a_way_back_that_is_a_word_is_no_page_name_but_home(self, phone, back):
+        # A word is not looked up as a view's name (that answered 500 when none had it).
+        response = phone.post("/phone-name/", {"name": "Bruno", "next": back})
+        assert (response.status_code, response.url) == (302, "/")
+
 
 class TestRematch:
     def test_a_finished_match_starts_again_with_the_same_players_and_the_next_dealer(self, phone):
