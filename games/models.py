@@ -12,7 +12,7 @@ from games.clubs.models import (
     Season,
     Tiebreaker,
 )
-from games.shared.models import Created, new_key
+from games.shared.models import Created, QueuedTask, new_key
 from games.standings.models import MatchResult, RecomputeJob, SeasonStandings
 from games.tables.models import (
     Checkpoint,
@@ -57,6 +57,7 @@ __all__ = [
     "Membership",
     "PairMember",
     "Player",
+    "QueuedTask",
     "RecomputeJob",
     "Round",
     "RoundSeat",

@@ -31,15 +31,24 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean; use 1 or 0.")
 
 
-def env_int(name: str, default: int) -> int:
-    """Return an integer setting."""
+def _env_number(name: str, default, kind, what: str):
     raw = os.environ.get(name)
     if raw is None or raw.strip() == "":
         return default
     try:
-        return int(raw)
+        return kind(raw)
     except ValueError:
-        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer.") from None
+        raise ImproperlyConfigured(f"{name}={raw!r} is not {what}.") from None
+
+
+def env_int(name: str, default: int) -> int:
+    """Return an integer setting."""
+    return _env_number(name, default, int, "an integer")
+
+
+def env_float(name: str, default: float) -> float:
+    """Return a number setting (seconds, say), which may have a fraction."""
+    return _env_number(name, default, float, "a number")
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

@@ -17,7 +17,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from rummyref.env import env_bool, env_int, env_list, env_str
+from rummyref.env import env_bool, env_float, env_int, env_list, env_str
 from rummyref.lan import lan_addresses, machine_hostnames
 from rummyref.release import code_version
 
@@ -403,11 +403,33 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 10),
     "unacked_restore_throttle": 1,
 }
-# Celery beat (`celery -A rummyref beat`): the nightly audit replays every table's log.
+# A request sends its tasks after its commit (games/shared/task_outbox.py): a broker that is
+# down or hung (paused, partitioned) must cost it at most about half a second. Connecting and
+# each read or write on the broker's socket are bounded; a task not sent waits in the outbox.
+# (The socket options are Redis's; the AMQP transport takes them and ignores them.)
+CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECT_TIMEOUT", 0.25)
+CELERY_BROKER_TRANSPORT_OPTIONS |= {
+    "socket_connect_timeout": CELERY_BROKER_CONNECTION_TIMEOUT,
+    "socket_timeout": env_float("CELERY_BROKER_SOCKET_TIMEOUT", 0.5),
+    # A refused connection is tried once more at once, not again after kombu's 2 s pause.
+    # (A worker's own consumer reconnects by its own loop, not by these.)
+    "max_retries": 1,
+    "interval_start": 0,
+}
+# How often beat has the outbox's tasks sent (those the broker could not take at once).
+OUTBOX_DRAIN_SECONDS = env_int("OUTBOX_DRAIN_SECONDS", 30)
+# Celery beat (`celery -A rummyref beat`): the nightly audit replays every table's log, and
+# the outbox's tasks are sent every OUTBOX_DRAIN_SECONDS.
 CELERY_BEAT_SCHEDULE = {
     "nightly-tables-audit": {
         "task": "games.tasks.tables_audit",
         "schedule": crontab(hour=env_int("AUDIT_HOUR", 3), minute=env_int("AUDIT_MINUTE", 30)),
+    },
+    "outbox-drain": {
+        "task": "games.tasks.outbox_drain",
+        "schedule": OUTBOX_DRAIN_SECONDS,
+        # A drain that waited longer than its period is replaced by the next one.
+        "options": {"expires": OUTBOX_DRAIN_SECONDS},
     },
 }
 # Who is mailed when the audit finds a table off: "Name <mail>, Other <mail>".

@@ -76,3 +76,21 @@ class Created(models.Model):
 
     class Meta:
         abstract = True
+
+
+class QueuedTask(models.Model):
+    """A task queued in the same transaction as the write that calls for it (a transactional
+    outbox): sent to the broker once that transaction commits, and deleted once sent. A row
+    still here was not sent (the broker was away, or the process died between the commit and
+    the send); ``outbox_drain`` sends it later, so no task a write called for is lost.
+    """
+
+    task = models.CharField(max_length=100)
+    args = models.JSONField(default=list)
+    queued_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self):
+        return f"{self.task}{tuple(self.args)}"

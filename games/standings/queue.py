@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from games.shared.errors import ActionRefused
+from games.shared.task_outbox import send_on_commit
 from games.standings.models import RecomputeJob
 from games.standings.tasks import (
     book_results_refresh,
@@ -18,16 +19,12 @@ from games.standings.tasks import (
 
 def season_recompute_queue(season_id: int) -> None:
     """Recompute a season's standings once the current transaction commits."""
-    # Robust, as for the verification: a recompute that cannot be queued or fails is logged,
-    # the page shows the standings behind, and the nightly audit queues it again.
-    transaction.on_commit(lambda: season_standings_recompute.delay(season_id), robust=True)
+    send_on_commit(season_standings_recompute, season_id)
 
 
 def book_refresh_queue(table_id) -> None:
     """Store a book table's result once the current transaction commits."""
-    # Robust, as for the seasons: a refresh that cannot be queued or fails is logged, and
-    # the nightly audit queues the tables left behind their logs again.
-    transaction.on_commit(lambda: book_results_refresh.delay([str(table_id)]), robust=True)
+    send_on_commit(book_results_refresh, [str(table_id)])
 
 
 def recompute_job_start(*, user) -> RecomputeJob:
@@ -36,5 +33,5 @@ def recompute_job_start(*, user) -> RecomputeJob:
         raise ActionRefused(gettext("Only staff can recompute everything."))
     with transaction.atomic():
         job = RecomputeJob.objects.create(created_by=user)
-        transaction.on_commit(lambda: standings_recompute_all.delay(job.pk))
+        send_on_commit(standings_recompute_all, job.pk)
     return job

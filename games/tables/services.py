@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from games.clubs.models import Group, Player, Season
 from games.clubs.services import require_member
 from games.shared.errors import ActionRefused, EventRejected
+from games.shared.task_outbox import send_on_commit
 from games.tables import heads, selectors, snapshots
 from games.tables.access import SEASON_CLOSED
 from games.tables.log import SEATING, engine_events, event_row, seating_logged
@@ -132,9 +133,9 @@ def _store_head(*, table: Table, event: Event, state: TableState) -> None:
 
 
 def _queue_verify(table_id: uuid.UUID) -> None:
-    # Robust: the event is stored and acknowledged by then; a broker that is down must not
-    # turn that into an error (the nightly audit checks every table anyway).
-    transaction.on_commit(lambda: table_verify.delay(str(table_id)), robust=True)
+    # Not kept in the outbox: the nightly audit checks every table anyway, and a save should
+    # not store a row for it.
+    send_on_commit(table_verify, str(table_id), kept=False)
 
 
 def _creation(

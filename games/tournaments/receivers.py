@@ -1,8 +1,7 @@
 """How a night's standings follow its tables: a receiver of the tables part's signal,
 connected in GamesConfig.ready(), so the tables part never imports tournaments."""
 
-from django.db import transaction
-
+from games.shared.task_outbox import send_on_commit
 from games.tables.signals import table_settled_changed
 from games.tournaments.models import RoundTable
 from games.tournaments.tasks import night_standings_refresh
@@ -15,8 +14,7 @@ def table_settled_changed_received(sender, *, table, **kwargs) -> None:
     ).first()
     if tournament_id is None:
         return
-    # Robust, as for the league's: standings not refreshed are worked out when next asked.
-    transaction.on_commit(lambda: night_standings_refresh.delay(tournament_id), robust=True)
+    send_on_commit(night_standings_refresh, tournament_id)
 
 
 def connect() -> None:

@@ -17,6 +17,8 @@ NAMES = {
     "games.tasks.night_standings_refresh",
     # The players' book: a group's or a club's casual table's result (games/standings/tasks.py).
     "games.tasks.book_results_refresh",
+    # The outbox's drain: tasks a write queued while the broker was away (games/shared/).
+    "games.tasks.outbox_drain",
 }
 
 

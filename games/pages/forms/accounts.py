@@ -2,10 +2,10 @@
 
 from django import forms
 from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games.clubs.tasks import password_reset_mail
+from games.shared.task_outbox import send_on_commit
 
 
 class SignupForm(UserCreationForm):
@@ -24,4 +24,4 @@ class QueuedPasswordResetForm(PasswordResetForm):
 
     def save(self, *, request, use_https=False, **kwargs):
         email, domain = self.cleaned_data["email"], request.get_host()
-        transaction.on_commit(lambda: password_reset_mail.delay(email, domain, use_https))
+        send_on_commit(password_reset_mail, email, domain, use_https)
