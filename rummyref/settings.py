@@ -432,6 +432,8 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": OUTBOX_DRAIN_SECONDS},
     },
 }
+# Error mails to the ADMINS: at most one per this many seconds, all processes together.
+ERROR_MAIL_SECONDS = env_int("ERROR_MAIL_SECONDS", 60)
 # Who is mailed when the audit finds a table off: "Name <mail>, Other <mail>".
 ADMINS = [getaddresses([entry])[0] for entry in env_list("ADMINS", [])]
 
@@ -491,7 +493,7 @@ LOGGING = {
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]},
         "mail_admins": {
-            "class": "django.utils.log.AdminEmailHandler",
+            "class": "games.shared.error_mail.RateLimitedAdminEmailHandler",
             "level": "ERROR",
             "filters": ["require_debug_false", "redact_secrets"],
         },
