@@ -255,8 +255,10 @@ if NUM_PROXIES and not TRUSTED_PROXIES:
 
 # Security: on everywhere; the HTTPS-only guards only in production, where TLS terminates in front.
 SESSION_COOKIE_HTTPONLY = True
-# Every poll reads the session: from the cache, the database only on a miss or a write.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database, keyed by their cookie's digest (games/shared/sessions.py):
+# a copy of the database opens nothing, and no cache can serve one older than the database's.
+# Idle polls, most requests at a club night, are answered before the session is read.
+SESSION_ENGINE = "games.shared.sessions"
 # Table keys live in an anonymous phone's session: it lasts ANON_SESSION_DAYS from its last
 # use (rummyref.security renews a used one, at most once a day), so a phone at the table every
 # week keeps its keys and a lost phone's keys lapse. A signed-in session lasts

@@ -9,6 +9,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
+from games.shared.sessions import stored_key
 from games.tables.access import SESSION_GRANTS
 from tests.factories import PASSWORD, UserWithPasswordFactory
 
@@ -48,7 +49,7 @@ def phone(client, db, clock):
 
 
 def _stored_expiry(phone):
-    return Session.objects.get(session_key=phone.session.session_key).expire_date
+    return Session.objects.get(session_key=stored_key(phone.session.session_key)).expire_date
 
 
 def _later(phone, clock, elapsed: timedelta):

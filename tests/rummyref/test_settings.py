@@ -91,10 +91,13 @@ class TestPerRequestCosts:
         assert int(config["threads"]) >= 4
         assert config["workers"] == "2"
 
-    def test_connections_and_sessions_outlive_a_request(self, settings, client, db):
+    def test_connections_outlive_a_request_and_sessions_are_the_databases(
+        self, settings, client, db
+    ):
         assert settings.DATABASES["default"]["CONN_MAX_AGE"] == 60
         assert settings.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
-        # A table's phone keeps its keys in the session: read back from the cache.
+        # A table's phone keeps its keys in the session: kept in the database only, under
+        # its cookie's digest (games/shared/sessions.py), never in the shared cache.
         response = client.post(
             "/",
             {
@@ -107,7 +110,12 @@ class TestPerRequestCosts:
         )
         assert response.status_code == 302
         from django.contrib.sessions.backends.cached_db import KEY_PREFIX
+        from django.contrib.sessions.models import Session
         from django.core.cache import caches
 
+        from games.shared.sessions import stored_key
+
         session_key = client.cookies["sessionid"].value
-        assert caches[settings.SESSION_CACHE_ALIAS].get(KEY_PREFIX + session_key)
+        assert caches[settings.SESSION_CACHE_ALIAS].get(KEY_PREFIX + session_key) is None
+        assert Session.objects.filter(session_key=stored_key(session_key)).exists()
+        assert not Session.objects.filter(session_key=session_key).exists()

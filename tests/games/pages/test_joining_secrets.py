@@ -14,6 +14,7 @@ from games.clubs import services as club_services
 from games.pages import joining as joining_pages
 from games.pages.clubs import PENDING_INVITE
 from games.shared.models import key_digest
+from games.shared.sessions import stored_key
 from games.tables import joining
 from games.tables.access import Role
 from games.tables.models import JoinToken
@@ -45,7 +46,7 @@ def _link(table, role=Role.VIEWER) -> str:
 
 def _session_text(phone: Client) -> str:
     """Everything the session store keeps for ``phone``: the row as stored, and decoded."""
-    row = Session.objects.get(session_key=phone.session.session_key)
+    row = Session.objects.get(session_key=stored_key(phone.session.session_key))
     return row.session_data + json.dumps(row.get_decoded())
 
 
