@@ -102,7 +102,7 @@ class PairsNightForm(forms.Form):
         initial=_("Our club's table"),
     )
     start = forms.ChoiceField(
-        label=_("Fill the rows with the federation's table for"),
+        label=_("Fill the rows with the table"),
         required=False,
         initial="fibur-3-hands",
     )
@@ -112,7 +112,7 @@ class PairsNightForm(forms.Form):
         max_length=MAX_TABLE_TEXT,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "autocomplete": "off"}),
         help_text=_(
-            "Read when “Imported as JSON” is chosen: each band from a difference (“from”) to "
+            "Read when “My own table, imported as JSON” is chosen: each band from a difference (“from”) to "
             "another (“to”, null for the last), the winner's and the loser's VP, 20 in all."
         ),
     )
