@@ -112,8 +112,9 @@ class PairsNightForm(forms.Form):
         max_length=MAX_TABLE_TEXT,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "autocomplete": "off"}),
         help_text=_(
-            "Read when “My own table, imported as JSON” is chosen: each band from a difference (“from”) to "
-            "another (“to”, null for the last), the winner's and the loser's VP, 20 in all."
+            "Read when “My own table, imported as JSON” is chosen: each band from a "
+            "difference (“from”) to another (“to”, null for the last), the winner's and the "
+            "loser's VP, 20 in all."
         ),
     )
     bye_points = forms.IntegerField(

@@ -284,6 +284,9 @@ class TestAnOddField:
         assert meetings(tournament, 2, numbers) == {1: (1, 5), 2: (3, 2)}
         page = director.get(url).content.decode()
         assert "Bye: P4 a &amp; P4 b" in page
+        # The printed cards say who sits out, for the room without a phone.
+        cards = director.get(url + "cards/").content.decode()
+        assert re.findall(r'data-testid="card-bye">([^<]+)<', cards) == ["Bye: P4 a &amp; P4 b"]
         vp = dict(
             re.findall(r'data-testid="name">P(\d) a &amp;.*?data-testid="vp">(\d+)<', page, re.S)
         )

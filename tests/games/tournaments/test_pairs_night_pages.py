@@ -4,6 +4,8 @@ hands are entered on its table's page, one sheet a pair, and confirmed there by 
 players. The night is the one tests/scoring/tournaments/test_burraco_pairs_night.py
 (TestSixteenPairs) works by hand, with a Danese round's results added here."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -116,3 +118,7 @@ class TestSixteenPairsThroughThePages:
         results = director.get(url + "results/").content.decode()
         # The Danese's table 4: three hands of 100 each, pair 13 1000 ahead: 1300 to 300.
         assert "P13 a &amp; P13 b 1300 – P15 a &amp; P15 b 300" in results
+        # Each table's VP printed with it: the Danese's table 4, 1000 ahead, 17–3 (805–1000).
+        given = re.findall(r'data-testid="result-vp">([^<]+)<', results)
+        assert len(given) == 32
+        assert given[-5] == "P13 a &amp; P13 b 17 VP, P15 a &amp; P15 b 3 VP"
