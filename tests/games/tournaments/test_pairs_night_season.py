@@ -40,7 +40,8 @@ def test_the_form_offers_the_pairs_league_s_open_season(world, director):
 def test_each_player_of_a_pair_carries_the_pair_s_result_in_the_season(
     world, director, django_capture_on_commit_callbacks, eager_celery
 ):
-    """4 pairs, "2 Mitchell", counted in the season. NS 1 and 3 stay; EW 2 and 4 move.
+    """BURRACO-SEASON. 4 pairs, "2 Mitchell", counted in the season. NS 1 and 3 stay; EW
+    2 and 4 move.
 
     Each match three hands of 100 a pair, the lead spread over them (play_match):
     round 1: 1–2 +300 → 600 to 300, pair 1 wins; 3–4 0 → 300 to 300, level: both pairs
