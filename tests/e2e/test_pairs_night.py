@@ -127,6 +127,18 @@ def test_a_four_pair_night_in_italian_on_a_phone(browser, live_server):
 
     # Table 1: 200 to 100 three times, 600 to 300, NS by 300: 13–7 (band 255–350).
     # Table 2: 100 to 135, 135, 130, 300 to 400, EW by 100: 11–9 to EW (band 55–150).
+    # The printed cards: a sheet a table, the night's VP table under it, no app chrome.
+    director.get_by_role(
+        "link", name="Cartellini dei tavoli, con un codice per segnare i punti di ciascuno"
+    ).click()
+    director.emulate_media(media="print")
+    expect(director.get_by_test_id("score-sheet")).to_have_count(2)
+    expect(director.get_by_test_id("card-vp-table").first).to_be_visible()
+    expect(director.get_by_test_id("card-vp-table").first).to_contain_text("255–350")
+    expect(director.locator("header.top")).to_be_hidden()
+    director.emulate_media(media="screen")
+    _clean_in_light_and_dark(director)
+
     first, second = _tables()
     _play(director, first, [(200, 100)] * 3)
     _play(director, second, [(100, 135), (100, 135), (100, 130)])
@@ -155,6 +167,9 @@ def test_a_four_pair_night_in_italian_on_a_phone(browser, live_server):
     director.goto(night_url + "results/")
     expect(director.get_by_test_id("result-table").first).to_contain_text(
         "Anna & Carla 600 – Bruno & Dario 300"
+    )
+    expect(director.get_by_test_id("result-vp").first).to_have_text(
+        "Anna & Carla 13 PV, Bruno & Dario 7 PV"
     )
     expect(director.get_by_test_id("name").first).to_have_text("Anna & Carla")
     _clean_in_light_and_dark(director)

@@ -115,7 +115,9 @@ def rows_table(rows, *, name: str, hands: int, refusal) -> VPTable | None:
         return None
     filled = [row for row in rows.forms if not row.is_blank]
     if not filled:
-        rows.forms[0].add_error("low", _("A table has one band at least."))
+        # No rows at all (a count of forms tampered with to 0) says it at the choice alone.
+        if rows.forms:
+            rows.forms[0].add_error("low", _("A table has one band at least."))
         return None
     try:
         return validate(VPTable(name=name, hands=hands, bands=tuple(r.band() for r in filled)))

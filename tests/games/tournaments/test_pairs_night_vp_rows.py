@@ -174,8 +174,16 @@ class TestTheRowsRefused:
 
     def test_no_rows_and_too_many_rows_are_refused(self, world, director):
         self._refused(world, director, bands=(), blank=3)
-        data = _rows()
-        data["band-TOTAL_FORMS"] = 5000
-        response = _create(world, director, **data)
-        assert response.status_code == 422
+        for total in (5000, "abc", -1):
+            data = _rows()
+            data["band-TOTAL_FORMS"] = total
+            response = _create(world, director, **data)
+            assert response.status_code == 422
+        # Numbers out of every bound, and text for a number, each refused in its field.
+        data = _rows(band_2={"high": 10**12}, band_3={"low": "abc"}, band_4={"loser": -1})
+        page = _create(world, director, **data).content.decode()
+        errors = _row_errors(page)
+        assert errors["2"] == "Ensure this value is less than or equal to 100000."
+        assert errors["3"] == "Enter a whole number."
+        assert errors["4"] == "Ensure this value is greater than or equal to 0."
         assert not Tournament.objects.exists()
