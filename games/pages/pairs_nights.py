@@ -17,9 +17,12 @@ from games.tournaments import pairs_services
 @require_http_methods(["GET", "HEAD", "POST"])
 @with_club
 def pairs_night_create_view(request, access):
-    """Create a pairs night: its league, plan, hands a match, VP table and bye."""
+    """Create a pairs night: its league, plan, hands a match, VP table and bye; the form's
+    VP rows filled with the federation's table ``start`` names (a GET), else the 3-hand one."""
     admins_only(access)
-    form = PairsNightForm(request.POST or None, club=access.club)
+    # ?start=<a federation table>: the rows filled with it, to edit.
+    start = request.GET.get("start", "")
+    form = PairsNightForm(request.POST or None, club=access.club, start=start)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

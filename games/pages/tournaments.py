@@ -379,6 +379,7 @@ def table_cards(request, access, tournament_id: int):
         "cards": cards,
         "pairs": pairs,
         "sheet_lines": range(1, hands + 1),
+        "vp_table": pairs_selectors.vp_table(tournament=tournament) if pairs else None,
     }
     return render(request, "tournaments/cards.html", context)
 

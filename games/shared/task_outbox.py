@@ -16,7 +16,9 @@ With no broker (``make run``), tasks run in the process at commit, as Celery's e
 """
 
 import logging
+from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from celery import current_app
 from django.db import DatabaseError, transaction
@@ -33,22 +35,38 @@ DRAIN_AFTER = timedelta(seconds=10)
 DRAIN_BATCH = 500
 
 
+@dataclass(frozen=True)
+class TaskSend:
+    """What runs at the commit: the task's send (or, eager, its run). Named, so that what a
+    transaction will send can be read from its on-commit callbacks."""
+
+    task: Any
+    args: tuple
+    queued: QueuedTask | None = None
+
+    def __call__(self) -> None:
+        if self.task.app.conf.task_always_eager:
+            self.task.delay(*self.args)
+        else:
+            _send(self.task, self.args, self.queued)
+
+
 def send_on_commit(task, *args, kept: bool = True) -> None:
     """Send ``task(*args)`` to the workers once the current transaction commits (at once,
     outside one); queued in that transaction first unless ``kept`` is False."""
     if task.app.conf.task_always_eager:
         # Robust: the write is committed and acknowledged; a failing task is logged.
-        transaction.on_commit(lambda: task.delay(*args), robust=True)
+        transaction.on_commit(TaskSend(task, args), robust=True)
         return
     queued = QueuedTask.objects.create(task=task.name, args=list(args)) if kept else None
-    transaction.on_commit(lambda: _send(task, args, queued))
+    transaction.on_commit(TaskSend(task, args, queued))
 
 
 def _send(task, args, queued: QueuedTask | None) -> bool:
     """Send one task, bounded; delete its queued row once sent. False if it was not sent."""
     try:
         task.apply_async(args, retry=False)
-    except Exception:
+    except Exception:  # whatever the broker raises, the task waits its turn
         warn_rarely(logger, "Tasks wait in the outbox: the broker cannot be reached.")
         return False
     if queued is not None:

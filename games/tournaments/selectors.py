@@ -158,6 +158,19 @@ def seat_names(pairing: RoundTable, state) -> list[str]:
     return [names[side_of[seat]] for seat in range(len(state.seats))]
 
 
+def table_victory_points(
+    pairing: RoundTable, round_number: int, *, state, night_scale
+) -> tuple[tuple[str, Fraction], ...]:
+    """Return each entrant's name and the VP the table's result gives it (none while the
+    table plays)."""
+    result, _status = _read_table(pairing, round_number, state=state)
+    if result is None:
+        return ()
+    names = [seat.entrant.name for seat in pairing.seats.all()]
+    # The result names the entrants in seat order, as ``names`` does.
+    return tuple(zip(names, victory_points(result, night_scale).values(), strict=True))
+
+
 def round_statuses(*, round_: Round) -> list[TableProgress]:
     """Return the round's tables, each with where it stands (playing, to confirm, done or
     decided), its hands and totals so far, the VP of its result, when it last moved and

@@ -5,7 +5,13 @@ from dataclasses import dataclass, replace
 
 from games.tables import snapshots
 from games.tournaments.models import Round, RoundTable, Tournament
-from games.tournaments.selectors import entrant_totals, seat_names, tournament_rounds
+from games.tournaments.selectors import (
+    entrant_totals,
+    scale,
+    seat_names,
+    table_victory_points,
+    tournament_rounds,
+)
 
 
 @dataclass(frozen=True)
@@ -20,11 +26,15 @@ class NightTable:
     decision: str = ""  # "lock", "void" or "score" when the director decided the table
     reason: str = ""  # the decision's reason
     given: tuple[tuple[str, int], ...] = ()  # the VP the director gave each seat ("score")
+    # At a pairs night, each pair's VP from the table's result (a printed sheet reads them).
+    victory_points: tuple = ()
 
 
 def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[NightTable]]]:
     """Return each round with its tables, as the night's results show them."""
     rounds = []
+    pairs = tournament.format == Tournament.Format.PAIRS
+    night_scale = scale(tournament) if pairs else None
     for round_ in tournament_rounds(tournament=tournament):
         tables = []
         for pairing in round_.tables.all():
@@ -32,6 +42,11 @@ def night_tables(*, tournament: Tournament) -> list[tuple[Round, list[NightTable
             names = seat_names(pairing, state)
             adjustments = [(names[a.seat], a.points, a.reason) for a in state.adjustments]
             line = NightTable(pairing, entrant_totals(pairing, state), adjustments)
+            if pairs:
+                given = table_victory_points(
+                    pairing, round_.number, state=state, night_scale=night_scale
+                )
+                line = replace(line, victory_points=given)
             tables.append(_with_decision(line, state, pairing))
         rounds.append((round_, tables))
     return rounds

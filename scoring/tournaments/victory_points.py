@@ -26,9 +26,11 @@ Sources (read 2026-11; no text copied):
   score cards as the club uses them; FIBur's Codice di Gara, art. 17, holds the tables (see
   https://eburraco.com/le-regole-dellarticolo-17-del-codice-di-gara-del-burraco-italiano,
   which names the 2-, 3- and 4-hand and team tables without printing the 2-hand one).
-- 2 hands: **a placeholder to be checked against the federation's score card.** No public
-  source could be found; the bands are the 3-hand table's scaled by 2/3 (the same VP for
-  the same difference a hand), rounded to a multiple of 5.
+- 2 hands: **not the federation's figures: a house default, to be checked against its
+  score card.** The federation has a 2-hand table (art. 17 names it) but no public source
+  prints it (searched again 2026-11: none found); the bands are the 3-hand table's scaled
+  by 2/3 (the same VP for the same difference a hand), rounded to a multiple of 5. Its
+  name says so, its key is ``house-2-hands``, and a director can edit a copy of it.
 """
 
 from __future__ import annotations
@@ -276,16 +278,17 @@ def _fibur(name: str, hands: int, highs: tuple[int, ...]) -> VPTable:
 
 
 # 10–10 up to the first figure, 11–9 up to the second … 19–1 up to the last, 20–0 above.
+# Not the federation's: a house default until its score card is checked (see above).
 FIBUR_2_HANDS = _fibur(
-    "FIBur 2 hands (placeholder)", 2, (35, 100, 165, 235, 335, 435, 535, 665, 835, 1000)
+    "2 hands (house default, unverified)", 2, (35, 100, 165, 235, 335, 435, 535, 665, 835, 1000)
 )
 FIBUR_3_HANDS = _fibur("FIBur 3 hands", 3, (50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500))
 FIBUR_4_HANDS = _fibur("FIBur 4 hands", 4, (100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000))
 
-# The tables a director picks from, by a stable key (a night stores the key, or its own copy).
+# The tables a director picks from, by a stable key (a night stores a copy of the table).
 FIBUR_TABLES: Mapping[str, VPTable] = MappingProxyType(
     {
-        "fibur-2-hands": FIBUR_2_HANDS,
+        "house-2-hands": FIBUR_2_HANDS,
         "fibur-3-hands": FIBUR_3_HANDS,
         "fibur-4-hands": FIBUR_4_HANDS,
     }
@@ -293,7 +296,8 @@ FIBUR_TABLES: Mapping[str, VPTable] = MappingProxyType(
 
 
 def fibur_table(hands: int) -> VPTable:
-    """Return the federation's table for matches of ``hands`` hands (2, 3 or 4)."""
+    """Return the table for matches of ``hands`` hands (2, 3 or 4): the federation's at 3
+    and 4, the house default at 2."""
     for table in FIBUR_TABLES.values():
         if table.hands == hands:
             return table

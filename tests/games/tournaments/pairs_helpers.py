@@ -2,6 +2,7 @@
 its pairs added on the director's pages, each match's hands entered one sheet a pair through
 the table's services, then confirmed by its four players."""
 
+import re
 import uuid
 
 from django.test import Client
@@ -110,3 +111,50 @@ def meetings(tournament: Tournament, number: int, numbers: dict[int, int]) -> di
         table: tuple(of[seat.entrant_id] for seat in pairing.seats.order_by("seat"))
         for table, pairing in tables_of(tournament, number).items()
     }
+
+
+def _form_fields(page: str, testid: str | None = None) -> dict:
+    """Return the hidden event id and expected seq of the page's form (``testid``: of the
+    form so marked, else the first)."""
+    if testid is not None:
+        page = page.split(f'data-testid="{testid}"', 1)[1]
+    return {
+        "event_id": re.search(r'name="event_id" value="([^"]+)"', page).group(1),
+        "expected_seq": re.search(r'name="expected_seq" value="([^"]+)"', page).group(1),
+    }
+
+
+def enter_match(client: Client, pairing: RoundTable, difference: int) -> None:
+    """Enter the table's three hands on its page as its players would, North–South ending
+    ``difference`` points ahead (behind if negative), as ``play_match`` spreads it; then
+    each of the four players confirms the result there."""
+    url = f"/t/{pairing.table_id}/"
+    lead = abs(difference)
+    part = -(-lead // 15) * 5
+    for share in (part, part, lead - 2 * part):
+        ahead, behind = 100 + share, 100
+        ns, ew = (ahead, behind) if difference >= 0 else (behind, ahead)
+        sheet = {
+            **_form_fields(client.get(url).content.decode()),
+            "closed": "",
+            **{f"s{side}_melded": str(points) for side, points in enumerate((ns, ew))},
+            **{f"s{side}_pozzetto": "on" for side in (0, 1)},
+            **{f"s{side}_in_hand": "0" for side in (0, 1)},
+        }
+        response = client.post(url + "hands/", sheet)
+        assert response.status_code == 302, response.content.decode()[:3000]
+    for seat in range(4):
+        fields = _form_fields(client.get(url).content.decode(), "confirm")
+        response = client.post(url + "confirm/", {**fields, "seat": seat})
+        assert response.status_code == 302, response.content.decode()[:3000]
+
+
+def standings_rows(page: str) -> list[tuple[str, str, str, str]]:
+    """Return the night page's standings rows: (rank, pair, VP, points difference)."""
+    rows = re.findall(
+        r'<td>(\d+)</td>\s*<th scope="row"><span data-testid="name">([^<]+)</span>.*?'
+        r'data-testid="vp">([^<]+)<.*?data-testid="points-difference">([^<]+)<',
+        page,
+        re.S,
+    )
+    return [(rank, name.replace("&amp;", "&"), vp, diff) for rank, name, vp, diff in rows]

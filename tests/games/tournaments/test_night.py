@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.shared.errors import ActionRefused
 from games.tournaments import selectors, services
+from games.tournaments.tasks import night_standings_refresh
 from tests.factories import PlayerFactory
 from tests.games.tournaments.helpers import append, finish_gin_table
 from tests.payloads import quick
@@ -214,7 +215,7 @@ class TestStandingsKept:
         with django_capture_on_commit_callbacks(execute=True) as queued:
             finish_gin_table(started.tables[0].id)
         # The hand that ended the match and each confirmation: one refresh each.
-        refreshes = [f for f in queued if "table_settled_changed" in f.__qualname__]
+        refreshes = [f for f in queued if getattr(f, "task", None) is night_standings_refresh]
         assert len(refreshes) == 3
         kept = cache.get(selectors._standings_key(night))
         assert kept is not None

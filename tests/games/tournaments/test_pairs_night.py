@@ -136,11 +136,18 @@ class TestAnEightPairNightWorkedByHand:
     def test_the_cards_room_screen_and_results_files_name_the_pairs(self, world, director):
         tournament, url = self._run(world, director)
         cards = director.get(url + "cards/").content.decode()
-        # One score sheet a table: a column a pair, a line a hand (3), its total and its VP.
+        # One score sheet a table: a column a pair, a line a hand (3), its total, the points
+        # difference and its VP; under it the night's VP table, a line a band (11).
         assert cards.count('data-testid="score-sheet"') == 4
         sheet = cards.split('data-testid="score-sheet"')[1]
         assert sheet.count('data-testid="sheet-entrant"') == 2
-        assert sheet.count('class="hand"') == 1 + 3 + 2
+        assert sheet.count('class="hand"') == 1 + 3 + 3
+        vp_card = sheet.split('data-testid="card-vp-table"')[1].split("</table>")[0]
+        assert "VP by the points difference (“FIBur 3 hands”)" in vp_card
+        bands = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td></tr>", vp_card)
+        assert len(bands) == 11
+        assert bands[0] == ("0–50", "10–10") and bands[3] == ("255–350", "13–7")
+        assert bands[-1] == ("≥ 1505", "20–0")
         assert "North–South: " + _name(7).replace("&", "&amp;") in cards
         director.post(url + "room-link/")
         tournament.refresh_from_db()

@@ -54,7 +54,7 @@ class TestTheVPTable:
     ):
         # Band 3 (155–250) gives 11–9, as band 2 (55–150) does: not monotone.
         own = _own_table(band_3={"winner": 11, "loser": 9})
-        response = _create(world, director, vp_table="own", own_table=own)
+        response = _create(world, director, vp_table="json", own_table=own)
         assert response.status_code == 422
         error = re.search(r'id="id_own_table_error"[^>]*>([^<]+)<', response.content.decode())
         assert error and error.group(1) == (
@@ -65,17 +65,21 @@ class TestTheVPTable:
 
     def test_the_refusal_is_said_in_italian(self, world, director):
         own = _own_table(band_2={"winner": 12, "loser": 9})
-        response = _create(world, director, language="it", vp_table="own", own_table=own)
+        response = _create(world, director, language="it", vp_table="json", own_table=own)
         page = response.content.decode()
         assert response.status_code == 422
         assert "Fascia 2 (55–150): 12–9 PV non fanno 20." in page
 
     def test_a_gap_between_bands_and_text_that_is_no_json_are_refused(self, world, director):
         own = _own_table(band_4={"from": 260})
-        page = _create(world, director, vp_table="own", own_table=own).content.decode()
+        page = _create(world, director, vp_table="json", own_table=own).content.decode()
         assert "Band 4 (260–350): a gap after 250; the band should start at 255." in page
-        page = _create(world, director, vp_table="own", own_table="{bands: [").content.decode()
+        page = _create(world, director, vp_table="json", own_table="{bands: [").content.decode()
         assert "Not a table in JSON (line 1, column 2)." in page
+        nested = "[" * 2900 + "]" * 2900  # within the field's length, past json's depth
+        response = _create(world, director, vp_table="json", own_table=nested)
+        assert response.status_code == 422
+        assert "Not a table in JSON: it nests too deep." in response.content.decode()
 
     def test_a_table_for_another_number_of_hands_is_refused(self, world, director):
         response = _create(world, director, vp_table="fibur-4-hands")
@@ -85,7 +89,7 @@ class TestTheVPTable:
         )
 
     def test_too_long_a_table_is_refused_before_it_is_read(self, world, director):
-        response = _create(world, director, vp_table="own", own_table=" " * 7000)
+        response = _create(world, director, vp_table="json", own_table=" " * 7000)
         assert response.status_code == 422
         assert not Tournament.objects.exists()
 
@@ -94,7 +98,7 @@ class TestTheVPTable:
         # table has 11–9 up to 150).
         own = _own_table(band_2={"to": 100}, band_3={"from": 105})
         tournament, url = pairs_night(
-            world, director, 2, plan="1 Mitchell", vp_table="own", own_table=own
+            world, director, 2, plan="1 Mitchell", vp_table="json", own_table=own
         )
         assert tournament.vp_table["name"] == "Our club's 3 hands"
         assert director.post(url + "rounds/").status_code == 302
@@ -227,9 +231,9 @@ class TestCreatingIt:
         club = director.get(f"/clubs/{world.club.slug}/").content.decode()
         assert 'data-testid="new-pairs-night"' in club
         page = director.get(f"/clubs/{world.club.slug}/n/new/pairs/").content.decode()
-        assert "FIBur 2 hands (placeholder)" in page and "FIBur 4 hands" in page
-        # The copy to edit is the 3-hand table, as JSON.
-        assert "&quot;name&quot;: &quot;FIBur 3 hands&quot;" in page
+        assert "2 hands (house default, unverified)" in page and "FIBur 4 hands" in page
+        # The copy to edit is the 3-hand table, as rows: band 2 from 55 to 150, 11–9.
+        assert 'name="band-1-low" value="55"' in page and 'name="band-1-high" value="150"' in page
         assert 'value="3 Mitchell + 1 Danese"' in page
 
     def test_a_league_of_pairs_is_refused_as_a_players_night(self, world, director):
@@ -284,6 +288,9 @@ class TestAnOddField:
         assert meetings(tournament, 2, numbers) == {1: (1, 5), 2: (3, 2)}
         page = director.get(url).content.decode()
         assert "Bye: P4 a &amp; P4 b" in page
+        # The printed cards say who sits out, for the room without a phone.
+        cards = director.get(url + "cards/").content.decode()
+        assert re.findall(r'data-testid="card-bye">([^<]+)<', cards) == ["Bye: P4 a &amp; P4 b"]
         vp = dict(
             re.findall(r'data-testid="name">P(\d) a &amp;.*?data-testid="vp">(\d+)<', page, re.S)
         )

@@ -122,8 +122,9 @@ class TestTheFederationsTables:
         with pytest.raises(VPTableError, match="not 5"):
             fibur_table(5)
 
-    def test_the_two_hand_table_says_it_is_a_placeholder(self):
-        assert "placeholder" in FIBUR_2_HANDS.name
+    def test_the_two_hand_table_says_it_is_no_federation_figure(self):
+        assert "unverified" in FIBUR_2_HANDS.name and "FIBur" not in FIBUR_2_HANDS.name
+        assert FIBUR_TABLES["house-2-hands"] is FIBUR_2_HANDS
         # 2/3 of the 3-hand edges, to a multiple of 5: 50 → 35, 1500 → 1000.
         assert victory_points(FIBUR_2_HANDS, 35) == (10, 10)
         assert victory_points(FIBUR_2_HANDS, 1000) == (19, 1)
