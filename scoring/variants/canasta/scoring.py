@@ -173,14 +173,17 @@ def score_play(options: CanastaOptions, end: HandEnd, seats: tuple[str, ...]) ->
     each side's melds as the table holds them (its red 3s among them, laid down as a
     bonus), its partners' cards left, the side that went out (none at a stock end)."""
     out = side_of(end.seat) if end.ending == OUT and end.seat is not None else None
-    sheets, melds = [], []
+    sheets, melds, hands = [], [], [player.hand for player in end.players]
     for side, side_seats in enumerate(PAIRS):
         laid = [cards for owner, cards in end.melds if owner in side_seats]
-        reds = sum(len(cards) for cards in laid if is_red_threes(cards))
+        # A red 3 still held was dealt to a seat that had no turn to lay it: laid all the same.
+        held = sum(1 for seat in side_seats for card in hands[seat] if is_red_three(card))
+        reds = sum(len(cards) for cards in laid if is_red_threes(cards)) + held
         side_melds = tuple(
             check_meld(cards, going_out=out == side) for cards in laid if not is_red_threes(cards)
         )
         melds.append(side_melds)
+        in_hand = sum(hand_value(end.players[seat], card_value) for seat in side_seats)
         sheets.append(
             melds_sheet(
                 side_melds,
@@ -189,15 +192,20 @@ def score_play(options: CanastaOptions, end: HandEnd, seats: tuple[str, ...]) ->
                 # A played hand does not tell the going out's turn from the player's
                 # earlier ones: a concealed going out is entered by its sheet.
                 concealed=False,
-                in_hand=sum(hand_value(end.players[seat], card_value) for seat in side_seats),
+                in_hand=in_hand - held * card_value_of_red_three(),
             )
         )
     if any(player.by_points for player in end.players):
         sheet = HandSheet(tuple(sheets))
     else:
-        hands = tuple(player.hand for player in end.players)
-        sheet = HandSheet(tuple(sheets), CARDS, tuple(melds), hands)
+        kept = tuple(tuple(card for card in hand if not is_red_three(card)) for hand in hands)
+        sheet = HandSheet(tuple(sheets), CARDS, tuple(melds), kept)
     return score_entry(options, sheet, seats)
+
+
+def card_value_of_red_three() -> int:
+    """Return what a red 3 held would count in hand, taken off as it counts as laid."""
+    return card_value(Card(3, "H"))
 
 
 def is_red_threes(cards: tuple[Card, ...]) -> bool:
