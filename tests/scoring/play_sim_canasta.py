@@ -39,9 +39,12 @@ class CanastaMoves:
     def _can_pile_top(self, seat: int, top: Card) -> bool:
         if is_wild(top) or top.rank == THREE_RANK:
             return False
+        # Two cards at least left after the top goes down: a discard, and no going out here.
+        after = len(self.hands[seat]) + len(self.discard)
         if self._can_meld_of(seat, top.rank) is not None:
-            return True
-        return sum(1 for card in self.hands[seat] if card.rank == top.rank) >= 2
+            return after - 1 >= 2
+        pair = sum(1 for card in self.hands[seat] if card.rank == top.rank) >= 2
+        return pair and after - 3 >= 2
 
     def _can_take_pile(self, seat: int, top: Card) -> None:
         payload: dict[str, Any] = {"seat": seat, "source": "discard"}
@@ -66,7 +69,7 @@ class CanastaMoves:
     def _can_red_threes(self, seat: int) -> None:
         """Lay down every red 3 held (CAN-RED3-1), keeping a card to discard."""
         reds = [card for card in self.hands[seat] if is_red_three(card)]
-        if reds and len(self.hands[seat]) > len(reds):
+        if reds and self._can_left_ok(seat, reds):
             self._can_lay(seat, reds)
 
     def _can_melds(self, seat: int) -> None:
