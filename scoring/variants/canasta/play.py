@@ -122,6 +122,7 @@ def play_rules(options: CanastaOptions, players: int) -> PlayRules:
         meld_reader=MeldReader(),
         take_whole_pile=True,
         pickup_to_table=True,
+        pickup_rule="CAN-PILE-1",
         sides=PAIRS,
         out_check=OutCheck(options),
     )

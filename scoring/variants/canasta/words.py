@@ -210,6 +210,12 @@ REFUSALS = {
     ("CAN-OPEN-1", "below_minimum"): gettext_noop(
         "The first meld is worth %(value)s; a side on %(total)s needs %(minimum)s."
     ),
+    ("CAN-PILE-1", "pickup_unused"): gettext_noop(
+        "%(player)s took %(card)s with the discard pile: it must go on the table this turn."
+    ),
+    ("CAN-PILE-1", "pickup_not_opened"): gettext_noop(
+        "%(player)s took %(card)s with the discard pile: it must go on the table this turn."
+    ),
     ("CARD-3", "bad_cards"): gettext_noop("Write the cards like 7S 7H 7D."),
 }
 
