@@ -121,7 +121,10 @@ def _lowest_wins_seats(game: GameRules, options: Any, seats: int) -> dict | None
 def _side_values(sheet: SideSheet, **figures: Any) -> dict:
     """Return one side's sheet: each box at its probe value unless told, nobody out."""
     return {
-        **{box.key: box.probe for box in sheet.fields},
+        **{
+            box.key: bool(box.probe) if box.kind == SHEET_FLAG else box.probe
+            for box in sheet.fields
+        },
         sheet.out_key: False,
         **figures,
     }

@@ -129,6 +129,8 @@ TABLES = [
     ("scala40", {"target": 201, "failed_opening_penalty": 35}, 6),
     ("burraco", {"target": 2005}, 4),
     ("burraco", {"target": 2005, "semipulito": True}, 4),
+    ("canasta", {"target": 5000}, 4),
+    ("canasta", {"target": 5000, "concealed_bonus": False, "canastas_to_go_out": 2}, 4),
 ]
 
 
