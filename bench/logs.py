@@ -26,9 +26,9 @@ from scoring import samples
 from scoring.cards import FULL_DECK, JOKER, SUITS, Card, DeckSpec, gin_value
 from scoring.errors import RuleViolation
 from scoring.events import HAND_AMENDED, HAND_RECORDED, HAND_VOIDED, TABLE_CREATED, LogEvent
-from scoring.game import PAIRS_SHEET_ENTRY
+from scoring.game import PAIRS_SHEET_ENTRY, SHEET_COUNT, SHEET_FLAG, SideSheet
 from scoring.replay import TableState, apply
-from scoring.variants import burraco, gin, knock_rummy, ramino, rummy40, scala40
+from scoring.variants import GAMES, burraco, gin, knock_rummy, ramino, rummy40, scala40
 
 SEAT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 # The longest match each game's options allow (GIN-MATCH and R40-MATCH: 500 at most,
@@ -42,6 +42,17 @@ LONG_MATCH: Mapping[str, Mapping[str, Any]] = {
     "scala40": {"target": scala40.TARGETS[-1], "reentries": scala40.MAX_REENTRIES},
     "burraco": {"target": burraco.MAX_TARGET},
 }
+
+
+def longest_match(variant: str) -> Mapping[str, Any]:
+    """Return the options of the game's longest match: those above, else its target's
+    highest (a game added since, read from its options' specs)."""
+    if variant in LONG_MATCH:
+        return LONG_MATCH[variant]
+    target = GAMES[variant].option("target")
+    return {"target": target.high} if target is not None and target.high else {}
+
+
 SEATS: Mapping[str, Sequence[int]] = {
     "gin": (2,),
     "rummy40": rummy40.PLAYER_COUNTS,
@@ -55,6 +66,8 @@ MODULES = {"rummy40": rummy40, "ramino": ramino, "knock_rummy": knock_rummy, "sc
 REASONS = ("misdeal", "recounted", "card missed", "wrong seat", "entered twice")
 # A match about to end is given other hands this many times before the log stops with it.
 FINISH_RETRIES = 8
+# Sheets drawn for one hand before settling for one where nothing happened.
+SHEET_TRIES = 200
 # Refusals in a row that mean a step is broken rather than unlucky.
 MAX_REFUSALS = 500
 
@@ -241,28 +254,37 @@ def seats_deal(builder: LogBuilder, out: Sequence[int] = ()) -> dict[str, Any]:
 
 
 def sheets_deal(builder: LogBuilder) -> dict[str, Any]:
-    """Return a hand entered one sheet a pair (BUR-SCORE): burracos, melded points that can
-    hold them (a clean one's seven cards are 35 at least, a dirty one's 50), the pozzetto,
-    points in hand, and now and then a closing by a pair with a burraco and its pozzetto."""
-    rng = builder.rng
-    closer = rng.choice([0, 1, 0, 1, None])
-    pairs = []
-    for side in (0, 1):
-        pulito, sporco = rng.randint(0, 2), rng.randint(0, 2)
-        if side == closer and pulito + sporco == 0:
-            pulito = 1
-        least = 35 * pulito + 50 * sporco
-        pairs.append(
-            {
-                "melded": 5 * rng.randint(least // 5, 80),
-                "pulito": pulito,
-                "sporco": sporco,
-                "closed": side == closer,
-                "pozzetto": side == closer or rng.random() < 0.7,
-                "in_hand": 5 * rng.randint(0, 20),
-            }
-        )
-    return {"mode": "sheet", "pairs": pairs}
+    """Return a hand entered one sheet a side, drawn from the game's declaration of its
+    sheet (GameRules.side_sheet): a few points, a count or two, check boxes, now and then a
+    side out; drawn again until the game's engine takes it, else a hand where nothing
+    happened (nothing melded, nothing held, nobody out)."""
+    rng, state = builder.rng, builder.state
+    game, sheet = state.variant, state.variant.side_sheet
+    names = tuple(state.seats)
+    for _ in range(SHEET_TRIES):
+        out = rng.choice([0, 1, 0, 1, None])
+        pairs = [_drawn_side(rng, sheet, side == out) for side in (0, 1)]
+        payload = {"mode": "sheet", "pairs": pairs}
+        try:
+            game.read_entry(state.options, payload, names)
+        except RuleViolation:
+            continue
+        return payload
+    empty = {box.key: False if box.kind == SHEET_FLAG else 0 for box in sheet.fields}
+    return {"mode": "sheet", "pairs": [{**empty, sheet.out_key: False} for _ in (0, 1)]}
+
+
+def _drawn_side(rng: random.Random, sheet: SideSheet, out: bool) -> dict[str, Any]:
+    """Return one side's sheet drawn at random within each box's bounds."""
+    side: dict[str, Any] = {sheet.out_key: out}
+    for box in sheet.fields:
+        if box.kind == SHEET_FLAG:
+            side[box.key] = out or rng.random() < 0.6
+        elif box.kind == SHEET_COUNT:
+            side[box.key] = rng.randint(0, min(box.high, 2))
+        else:
+            side[box.key] = box.step * rng.randint(0, 80 if box.key == "melded" else 20)
+    return side
 
 
 def deal(builder: LogBuilder, number: int | None = None) -> dict[str, Any]:
@@ -328,7 +350,7 @@ def log_build(
         event_type=TABLE_CREATED,
         payload={
             "variant": variant,
-            "options": dict(LONG_MATCH[variant] if options is None else options),
+            "options": dict(longest_match(variant) if options is None else options),
             "seats": list(SEAT_NAMES[:seats]),
         },
     )

@@ -209,6 +209,71 @@ SEATS_ENTRY, KNOCKER_DEFENDER_ENTRY = "seats", "knocker_defender"
 # Or one sheet a side, for partners scoring as one (Burraco's pairs): each side's points and
 # bonuses as the players count them.
 PAIRS_SHEET_ENTRY = "pairs_sheet"
+# What a box of a side's sheet holds: points (in the game's steps), a count, or a check box.
+SHEET_POINTS, SHEET_COUNT, SHEET_FLAG = "points", "count", "flag"
+
+
+@dataclass(frozen=True, slots=True)
+class SheetField:
+    """One box of a side's sheet (PAIRS_SHEET_ENTRY), as the game declares it: the form,
+    its template and the provisional totals (games/pages/provisional.py) read it.
+
+    ``key`` is the field in the entry's payload (``pairs[i].<key>``); ``label`` its English
+    label, marked in the game's words module and translated by the pages; ``kind``
+    SHEET_POINTS, SHEET_COUNT or SHEET_FLAG; ``rule`` the rule its box links to. ``high``
+    bounds a number (the form refuses more before the engine reads it), ``step`` is what
+    points go in. A ``required`` number must be typed (0 if none): an empty box is a
+    number not counted yet. ``when_option``: the table option that gives the box a
+    meaning ("" always). ``probe`` is its value in the sheet the provisional totals score
+    to read the game's numbers. ``negated_unless`` names a points field whose zero turns
+    this count's points into a penalty (a bonus that counts against a side that melded
+    nothing); ``only_when_out``: the box counts only for the side that went out.
+    """
+
+    key: str
+    label: str
+    kind: str
+    rule: str
+    high: int = 0
+    step: int = 1
+    required: bool = False
+    when_option: str = ""
+    probe: Any = 0
+    negated_unless: str = ""
+    only_when_out: bool = False
+
+    def asked(self, options: Mapping[str, Any]) -> bool:
+        """Tell whether a sheet at a table of these options has this box."""
+        return not self.when_option or bool(options.get(self.when_option))
+
+
+@dataclass(frozen=True, slots=True)
+class SideSheet:
+    """A side's sheet as the game declares it (PAIRS_SHEET_ENTRY): its boxes, in the order
+    the form shows them, and the one choice of the hand, which side went out.
+
+    ``out_key`` is the flag each side's payload carries for it (true for one side at most),
+    ``out_label``/``out_rule`` the choice's question and rule, ``nobody_label`` the choice
+    of no side (the hand ended otherwise). ``hint``/``hint_rule``: the line above the
+    sheets. ``out_needs``: the least figures a side that went out holds, for the
+    provisional totals' probe (a closing needs a burraco). Labels are English, marked in
+    the game's words module.
+    """
+
+    fields: tuple[SheetField, ...]
+    out_key: str
+    out_label: str
+    out_rule: str
+    nobody_label: str
+    hint: str
+    hint_rule: str
+    out_needs: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def asked(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
+        """Return the boxes a sheet at a table of these options shows."""
+        return tuple(box for box in self.fields if box.asked(options))
+
+
 # The forms that offer most options: a new table's and a league's; and those with the referee.
 TABLE_FORMS = (TABLE_FORM, LEAGUE_FORM)
 ALL_FORMS = (TABLE_FORM, LEAGUE_FORM, REFEREE_FORM)
@@ -381,6 +446,8 @@ class GameRules:
     # Its own labels, titles and refusal sentences (scoring/words.py), which the pages look
     # in before their own catalogues; None: every word of the game is in those catalogues.
     words: GameWords | None = None
+    # Its side's sheet (PAIRS_SHEET_ENTRY): the boxes each side fills and who went out.
+    side_sheet: SideSheet | None = None
 
     def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
         """Return the sides at a table of ``players`` seats: the partnerships, or each seat

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.errors import RuleViolation
-from scoring.game import GameRules
+from scoring.game import SHEET_COUNT, SHEET_FLAG, SHEET_POINTS, GameRules, SheetField, SideSheet
 from scoring.variants import GAMES
 
 
@@ -118,41 +118,85 @@ def _lowest_wins_seats(game: GameRules, options: Any, seats: int) -> dict | None
     }
 
 
-def _side(**figures: Any) -> dict:
-    """Return one side's sheet: 100 melded, its pozzetto taken, nothing else unless told."""
+def _side_values(sheet: SideSheet, **figures: Any) -> dict:
+    """Return one side's sheet: each box at its probe value unless told, nobody out."""
     return {
-        "melded": 100,
-        "pulito": 0,
-        "sporco": 0,
-        "semipulito": 0,
-        "closed": False,
-        "pozzetto": True,
-        "in_hand": 0,
+        **{
+            box.key: bool(box.probe) if box.kind == SHEET_FLAG else box.probe
+            for box in sheet.fields
+        },
+        sheet.out_key: False,
         **figures,
     }
 
 
+def _empty_side(sheet: SideSheet) -> dict:
+    """Return the other side's sheet while one is probed: nothing melded, nothing held."""
+    return {
+        **{box.key: False if box.kind == SHEET_FLAG else 0 for box in sheet.fields},
+        sheet.out_key: False,
+    }
+
+
 def _side_sheets(game: GameRules, options: Any, seats: int) -> dict | None:
+    """Read each box's worth from the engine: a number's sign, a count's points by count (as
+    far as the engine takes them), a check box's difference, the going out's bonus; and
+    what a side scores besides (a penalty for a check box left empty, Burraco's pozzetto)."""
+    sheet = game.side_sheet
+    if sheet is None:
+        return None
+    asked = sheet.asked(game.options_to_dict(options))
+
     def first(**figures: Any) -> int | None:
-        scored = _points(
-            game, options, seats, {"mode": "sheet", "pairs": [_side(**figures), _side()]}
-        )
+        pairs = [_side_values(sheet, **figures), _empty_side(sheet)]
+        scored = _points(game, options, seats, {"mode": "sheet", "pairs": pairs})
         return None if scored is None else scored[0]
 
-    base, pulito, sporco = first(), first(pulito=1), first(sporco=1)
-    closed, missed = first(pulito=1, closed=True), first(pozzetto=False)
-    if None in (base, pulito, sporco, closed, missed) or base != 100:
+    base = first()
+    out_base = first(**sheet.out_needs)
+    went_out = first(**sheet.out_needs, **{sheet.out_key: True})
+    if None in (base, out_base, went_out):
         return None
-    semipulito = first(semipulito=1)  # refused where the table does not play it
+    boxes, known = [], 0
+    for box in asked:
+        entry = {"key": box.key, "kind": box.kind, "negated_unless": box.negated_unless}
+        if box.kind == SHEET_POINTS:
+            more = first(**{box.key: box.probe + box.step})
+            entry["sign"] = None if more is None else (more - base) // box.step
+            known += (entry["sign"] or 0) * box.probe
+        elif box.kind == SHEET_COUNT:
+            entry["table"] = _count_table(first, box, base)
+            known += entry["table"][box.probe] if box.probe < len(entry["table"]) else 0
+        else:
+            entry["only_when_out"] = box.only_when_out
+            needs = {**sheet.out_needs, sheet.out_key: True} if box.only_when_out else {}
+            on, off = first(**needs, **{box.key: True}), first(**needs, **{box.key: False})
+            entry["on"] = None if None in (on, off) else on - off
+            if box.probe and not box.only_when_out and entry["on"] is not None:
+                known += entry["on"]
+        if entry.get("sign", 0) is None or entry.get("on", 0) is None:
+            return None
+        boxes.append(entry)
     return {
         "shape": "side_sheet",
         "mode": "sheet",
-        "pulito": pulito - base,
-        "sporco": sporco - base,
-        "semipulito": None if semipulito is None else semipulito - base,
-        "closing": closed - pulito,
-        "no_pozzetto": base - missed,
+        "out": sheet.out_key,
+        "boxes": boxes,
+        "out_bonus": went_out - out_base,
+        "constant": base - known,
     }
+
+
+def _count_table(first, box: SheetField, base: int) -> list[int]:
+    """Return a count's points for 0, 1, ... as the engine scores them, up to the first
+    count it refuses (a phone gives no number for more)."""
+    table = [0]
+    for count in range(1, box.high + 1):
+        scored = first(**{box.key: count})
+        if scored is None:
+            break
+        table.append(scored - base)
+    return table
 
 
 def _sheet(players: list[dict]) -> dict:

@@ -71,6 +71,8 @@ class PlayRules:
     # S40-PICKUP: the top discard taken must reach the table in the same turn, before
     # opening among the melds of the opening.
     pickup_to_table: bool = False
+    # The rule a pickup still owed to the table cites (Canasta's pile: CAN-PILE-1).
+    pickup_rule: str = "S40-PICKUP"
     # S40-DISCARD: a player who has opened may not discard a card a table meld could take,
     # but for the last one.
     no_attachable_discard: bool = False

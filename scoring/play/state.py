@@ -353,14 +353,14 @@ def _pickup_unused(play: Play, seat: int) -> RuleViolation:
     name = _name(play, seat)
     if play.hands[seat].opened:
         return _refuse(
-            "S40-PICKUP",
+            play.rules.pickup_rule,
             "pickup_unused",
             f"{name} took {label} from the discard pile: it must go on the table this turn.",
             player=name,
             card=str(card),
         )
     return _refuse(
-        "S40-PICKUP",
+        play.rules.pickup_rule,
         "pickup_not_opened",
         f"{name} took {label} from the discard pile: it must go on the table this turn, in "
         "the melds that open.",

@@ -11,11 +11,19 @@ from types import MappingProxyType
 
 from scoring.errors import RuleViolation, Violation
 from scoring.game import GameRules
-from scoring.variants import burraco, gin, knock_rummy, ramino, rummy40, scala40
+from scoring.variants import burraco, canasta, gin, knock_rummy, ramino, rummy40, scala40
 
 _REGISTERED: dict[str, GameRules] = {
     game.key: game
-    for game in (gin.GAME, rummy40.GAME, ramino.GAME, knock_rummy.GAME, scala40.GAME, burraco.GAME)
+    for game in (
+        gin.GAME,
+        rummy40.GAME,
+        ramino.GAME,
+        knock_rummy.GAME,
+        scala40.GAME,
+        burraco.GAME,
+        canasta.GAME,
+    )
 }
 # Read-only for everyone: a game joins through ``register`` alone.
 GAMES: Mapping[str, GameRules] = MappingProxyType(_REGISTERED)

@@ -87,25 +87,32 @@
         return spread + (undercut ? model.undercut : 0) + (seat.out ? model.out : 0);
       });
     },
-    // One sheet a side (Burraco's pairs: BUR-SCORE): each side's melded points, its burracos'
-    // bonuses, the closing's, less what its partners hold and the pozzetto not taken. One
-    // number a side: the board shows one box a side.
+    // One sheet a side (partners scoring as one): each box as the game declares it and the
+    // engine worth it, a number by its sign, a count by its points (negated while the box
+    // it depends on says nothing melded), a check box by its worth (some only for the side
+    // that went out), the going out's bonus. One number a side: the board shows one box a
+    // side.
     side_sheet(model, fields, seats, sides) {
       const points = [];
       for (let side = 0; side < sides; side += 1) {
         const field = (name) => fields[`s${side}_${name}`];
-        const melded = number(field("melded"));
-        const inHand = number(field("in_hand"));
-        if (melded === null || inHand === null) return null;
-        const count = (name) => number(field(name)) || 0;
-        if (count("semipulito") && model.semipulito === null) return null;
-        points.push(
-          melded - inHand +
-          count("pulito") * model.pulito + count("sporco") * model.sporco +
-          count("semipulito") * (model.semipulito || 0) +
-          (fields.closed === String(side) ? model.closing : 0) -
-          (field("pozzetto") ? 0 : model.no_pozzetto)
-        );
+        const out = fields[model.out] === String(side);
+        let total = model.constant + (out ? model.out_bonus : 0);
+        for (const box of model.boxes) {
+          if (box.kind === "points") {
+            const value = number(field(box.key));
+            if (value === null) return null;
+            total += box.sign * value;
+          } else if (box.kind === "count") {
+            const count = number(field(box.key)) || 0;
+            if (count >= box.table.length) return null;
+            const negated = box.negated_unless && !number(field(box.negated_unless));
+            total += negated ? -box.table[count] : box.table[count];
+          } else if (field(box.key) && (out || !box.only_when_out)) {
+            total += box.on;
+          }
+        }
+        points.push(total);
       }
       return points;
     },

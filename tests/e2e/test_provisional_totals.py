@@ -70,22 +70,26 @@ def _seat_fields(rng: random.Random, variant: str, seats: int, casino: bool) -> 
     return fields
 
 
-def _side_fields(rng: random.Random, semipulito: bool) -> dict[str, str]:
-    """A pairs' sheet (PAIRS_SHEET_ENTRY) as a phone posts it: each pair's counts."""
+def _side_fields(rng: random.Random, variant: str, options: dict) -> dict[str, str]:
+    """A sheet a side (PAIRS_SHEET_ENTRY) as a phone posts it, each box drawn from the
+    game's declaration: points in its steps, small counts, check boxes."""
+    sheet = GAMES[variant].side_sheet
     fields = {"mode": "sheet"}
-    closer = rng.choice([None, 0, 1, 0, 1])
-    if closer is not None:
-        fields["closed"] = str(closer)
+    out = rng.choice([None, 0, 1, 0, 1])
+    if out is not None:
+        fields[sheet.out_key] = str(out)
     for side in (0, 1):
-        fields[f"s{side}_melded"] = str(5 * rng.randint(0, 120))
-        fields[f"s{side}_in_hand"] = str(
-            5 * rng.choice([0, rng.randint(0, 20), rng.randint(0, 60)])
-        )
-        for kind in ("pulito", "sporco", *(("semipulito",) if semipulito else ())):
-            if rng.random() < 0.5:
-                fields[f"s{side}_{kind}"] = str(rng.randint(0, 3))
-        if side == closer or rng.random() < 0.6:
-            fields[f"s{side}_pozzetto"] = "on"
+        for box in sheet.asked(options):
+            name = f"s{side}_{box.key}"
+            if box.kind == "points":
+                fields[name] = str(
+                    box.step * rng.choice([0, rng.randint(0, 20), rng.randint(0, 120)])
+                )
+            elif box.kind == "count":
+                if rng.random() < 0.5:
+                    fields[name] = str(rng.randint(0, 4 if rng.random() < 0.2 else 2))
+            elif side == out or rng.random() < 0.5:
+                fields[name] = "on"
     return fields
 
 
@@ -125,6 +129,8 @@ TABLES = [
     ("scala40", {"target": 201, "failed_opening_penalty": 35}, 6),
     ("burraco", {"target": 2005}, 4),
     ("burraco", {"target": 2005, "semipulito": True}, 4),
+    ("canasta", {"target": 5000}, 4),
+    ("canasta", {"target": 5000, "concealed_bonus": False, "canastas_to_go_out": 2}, 4),
 ]
 
 
@@ -143,8 +149,8 @@ class TestTheShapesAgreeWithTheEngine:
                 fields = (
                     _gin_fields(rng)
                     if variant == "gin"
-                    else _side_fields(rng, bool(options.get("semipulito")))
-                    if variant == "burraco"
+                    else _side_fields(rng, variant, options)
+                    if GAMES[variant].side_sheet
                     else _seat_fields(rng, variant, seats, casino)
                 )
                 points = _engine_points(variant, options, names, fields)

@@ -35,7 +35,16 @@ from scoring.events import (
 )
 from scoring.melds import MeldRules
 from scoring.play.state import next_in
-from scoring.variants import burraco, game_get, gin, knock_rummy, ramino, rummy40, scala40
+from scoring.variants import (
+    burraco,
+    canasta,
+    game_get,
+    gin,
+    knock_rummy,
+    ramino,
+    rummy40,
+    scala40,
+)
 from tests.scoring.play_sim_base import (
     DRAW,
     FIRST,
@@ -51,6 +60,7 @@ from tests.scoring.play_sim_base import (
     _text,
 )
 from tests.scoring.play_sim_burraco import BurracoMoves
+from tests.scoring.play_sim_canasta import CanastaMoves
 from tests.scoring.play_sim_gin import GinMoves
 from tests.scoring.play_sim_knock_rummy import KnockRummyMoves
 from tests.scoring.play_sim_rummy import RummyMoves
@@ -153,6 +163,7 @@ def _game(game: str, options: Any, players: int) -> tuple[DeckSpec, int, MeldRul
         "knock_rummy": knock_rummy,
         "scala40": scala40,
         "burraco": burraco,
+        "canasta": canasta,
     }[game]
     value = ramino.card_values(options) if game == "ramino" else module.card_value
     return (
@@ -163,7 +174,7 @@ def _game(game: str, options: Any, players: int) -> tuple[DeckSpec, int, MeldRul
     )
 
 
-class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves, BurracoMoves):
+class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves, BurracoMoves, CanastaMoves):
     """Deal one hand and play it to its end with legal moves."""
 
     def __init__(self, table: TableSimulator, dealer: int, *, silent: bool) -> None:
@@ -262,6 +273,8 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves, BurracoMoves):
                 self._kr_turn()
             elif self.game == "burraco":
                 self._burraco_turn()
+            elif self.game == "canasta":
+                self._canasta_turn()
             else:
                 self._rummy_turn()
         if self.ending != "wall":
@@ -347,6 +360,8 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves, BurracoMoves):
         """Return the hand as a scorekeeper enters it by hand, with the real cards."""
         if self.game == "burraco":
             return self._burraco_entry(by_points=False)
+        if self.game == "canasta":
+            return self._canasta_entry(by_points=False)
         if self.game == "gin":
             if self.ending == "wall":
                 return {"mode": "quick", "ending": "wall"} if self.options.wall else None
@@ -366,6 +381,8 @@ class HandSimulator(GinMoves, RummyMoves, KnockRummyMoves, BurracoMoves):
         """Return the hand entered by each seat's hand value instead of its cards."""
         if self.game == "burraco":
             return self._burraco_entry(by_points=True)
+        if self.game == "canasta":
+            return self._canasta_entry(by_points=True)
         if self.game == "gin":
             return self.entry()  # Gin has no entry by points
         players = []

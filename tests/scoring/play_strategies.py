@@ -82,6 +82,11 @@ OPTIONS_DRAWN = {
     "knock_rummy": lambda draw, players, knock_claim: {"target": draw(st.sampled_from(KR_TARGETS))},
     "scala40": lambda draw, players, knock_claim: dict(draw(st.sampled_from(SCALA40_OPTIONS))),
     "burraco": lambda draw, players, knock_claim: dict(draw(st.sampled_from(BURRACO_OPTIONS))),
+    "canasta": lambda draw, players, knock_claim: {
+        "target": draw(st.sampled_from((300, 5000))),
+        "concealed_bonus": draw(st.booleans()),
+        "canastas_to_go_out": draw(st.sampled_from((1, 2))),
+    },
 }
 PROPERTY_SETTINGS = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]

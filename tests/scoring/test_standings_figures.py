@@ -175,6 +175,7 @@ class TestStoredSummaries:
             "knock_rummy": ("knocks_won", "knocks_lost"),
             "scala40": ("opened", "opened_known", "points_left", "hands_left"),
             "burraco": (),
+            "canasta": (),
         }
 
 

@@ -62,15 +62,21 @@ from scoring.game import (
     BOOL,
     INT,
     PAIRS_SHEET_ENTRY,
+    SHEET_COUNT,
+    SHEET_FLAG,
+    SHEET_POINTS,
     GameRules,
     OptionSpec,
     RefereeRules,
+    SheetField,
+    SideSheet,
     StandingsReading,
 )
 from scoring.solver import Closing
 from scoring.variants.burraco import samples
 from scoring.variants.burraco.cards import (
     DECK,
+    DECK_VALUE,
     HAND_SIZE,
     PAIRS,
     POZZETTO_SIZE,
@@ -96,8 +102,8 @@ from scoring.variants.burraco.options import (
 from scoring.variants.burraco.play import meld_rules, play_rules
 from scoring.variants.burraco.referee import meld_answer, referee_table, score_answer
 from scoring.variants.burraco.scoring import score_entry, score_play
-from scoring.variants.burraco.sheet import read_entry
-from scoring.variants.burraco.words import NAME, WORDS
+from scoring.variants.burraco.sheet import MOST_BURRACOS, read_entry
+from scoring.variants.burraco.words import NAME, SHEET, WORDS
 
 # The most cards one hand can hold: 11 dealt, the pair's pozzetto of 11 and every card of
 # the stock (108 - 44 dealt - 22 in the pozzetti = 42) taken with the discard pile.
@@ -108,6 +114,39 @@ def closing(options: BurracoOptions) -> Closing:
     """Say how a Burraco player closes: every card melded but the last, discarded, never a
     wild (BUR-CLOSE)."""
     return Closing(discard="required", rule="BUR-CLOSE", joker_discard_rule="BUR-CLOSE")
+
+
+def _count(key: str, **more) -> SheetField:
+    return SheetField(key, SHEET[key], SHEET_COUNT, "BUR-BURRACO", high=MOST_BURRACOS, **more)
+
+
+def _points(key: str, **more) -> SheetField:
+    # Every card is worth a multiple of 5; no pair holds more than the whole deck's worth.
+    return SheetField(
+        key, SHEET[key], SHEET_POINTS, "BUR-SCORE", high=DECK_VALUE, step=5, required=True, **more
+    )
+
+
+# A pair's sheet (BUR-SCORE): its melded points, its burracos by kind (semipulito where the
+# table plays it), its pozzetto and its partners' points in hand; and who closed.
+SIDE_SHEET = SideSheet(
+    fields=(
+        # Enough melded for every count of burracos the provisional probe tries.
+        _points("melded", probe=900),
+        _count("pulito"),
+        _count("sporco"),
+        _count("semipulito", when_option="semipulito"),
+        SheetField("pozzetto", SHEET["pozzetto"], SHEET_FLAG, "BUR-POZZETTO", probe=True),
+        _points("in_hand"),
+    ),
+    out_key="closed",
+    out_label=SHEET["closed"],
+    out_rule="BUR-CLOSE",
+    nobody_label=SHEET["nobody"],
+    hint=SHEET["hint"],
+    hint_rule="BUR-SCORE",
+    out_needs={"pulito": 1},
+)
 
 
 GAME = GameRules(
@@ -168,6 +207,7 @@ GAME = GameRules(
         ),
     ),
     hand_entry=PAIRS_SHEET_ENTRY,
+    side_sheet=SIDE_SHEET,
     provisional="side_sheet",
     partners=PAIRS,
     words=WORDS,

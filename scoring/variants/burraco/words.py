@@ -36,6 +36,22 @@ COUNTS = {
     "pozzetti_missed": gettext_noop("Pozzetti not taken"),
 }
 
+# The pair's sheet's boxes and its question (the pairs' sheet entry), by field.
+SHEET = {
+    "melded": gettext_noop("Points melded"),
+    "pulito": gettext_noop("Clean burracos"),
+    "sporco": gettext_noop("Dirty burracos"),
+    "semipulito": gettext_noop("Semi-clean burracos"),
+    "pozzetto": gettext_noop("Took its pozzetto"),
+    "in_hand": gettext_noop("Points left in hand"),
+    "closed": gettext_noop("Who closed?"),
+    "nobody": gettext_noop("Nobody (the stock ran out)"),
+    "hint": gettext_noop(
+        "For each pair: the points of the cards it melded, its burracos, its pozzetto and "
+        "the points both partners still hold."
+    ),
+}
+
 RULE_TITLES = {
     "BUR-SETUP": gettext_noop("Burraco: 4 players in two pairs, 108 cards, 11 each, two pozzetti"),
     "BUR-TURN": gettext_noop("Burraco: draw a card or take the whole discard pile, then discard"),

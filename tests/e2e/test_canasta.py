@@ -1,0 +1,89 @@
+"""A Canasta match of two sides on a phone, in Italian: the table started from the home form
+with a short target, each hand entered on the side's sheet Canasta declares (canastas by
+kind, red 3s, going out concealed), the winners named as their side; axe-clean in light and
+dark (CAN-SCORE-1, CAN-RED3-1, CAN-OUT-2, CAN-MATCH-1)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.axe import BLOCKING, axe_violations
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _start(page) -> None:
+    page.goto("/")
+    form = page.locator("form:has(input[name=variant])")
+    form.locator("input[name=variant][value=canasta]").check()
+    for n, name in enumerate(["Anna", "Bruno", "Carla", "Dario"], start=1):
+        form.locator(f"input[name=player_{n}]").fill(name)
+    form.locator("input[name=canasta__target]").fill("1500")
+    form.locator("button[type=submit]").last.click()
+    expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
+
+
+def _sheet(page, sides: list[dict], went_out: int | None) -> None:
+    form = page.locator("#hand-form")
+    for side, figures in enumerate(sides):
+        for name, value in figures.items():
+            field = form.locator(f"[name=s{side}_{name}]")
+            if isinstance(value, bool):
+                field.set_checked(value)
+            else:
+                field.fill(str(value))
+    choice = "" if went_out is None else went_out
+    form.locator(f"input[name=went_out][value='{choice}']").check()
+    form.locator("button[type=submit].primary").click()
+
+
+class TestAMatchOfTwoSides:
+    def test_two_hands_by_sheet_in_italian_to_the_sides_win(self, new_phone):
+        page = new_phone("it-IT", viewport=PHONE)
+        _start(page)
+        expect(page.locator("#board")).to_contain_text("Anna & Carla")
+        expect(page.locator("#hand-form")).to_contain_text("Canaste pulite")
+        assert axe_violations(page, impacts=BLOCKING) == []
+        # Hand 1: Anna & Carla go out concealed, 130 melded, a natural canasta: 130 + 500 +
+        # 200 = 830. Bruno & Dario melded nothing, one red 3, 40 held: -100 - 40 = -140.
+        _sheet(
+            page,
+            [
+                {"melded": 130, "natural": 1, "concealed": True, "in_hand": 0},
+                {"melded": 0, "red_threes": 1, "in_hand": 40},
+            ],
+            went_out=0,
+        )
+        expect(page.get_by_test_id("total-0")).to_have_text("830")
+        expect(page.get_by_test_id("total-1")).to_have_text("-140")
+        # Hand 2: the stock runs out. Anna & Carla 300 melded, a mixed canasta, 20 held:
+        # 300 + 300 - 20 = 580, 1410 in all. Bruno & Dario 200 melded, two red 3s:
+        # 200 + 200 = 400, 260 in all. 1410 is short of 1500: the match goes on.
+        _sheet(
+            page,
+            [
+                {"melded": 300, "mixed": 1, "in_hand": 20},
+                {"melded": 200, "red_threes": 2, "in_hand": 0},
+            ],
+            went_out=None,
+        )
+        expect(page.get_by_test_id("total-0")).to_have_text("1410")
+        expect(page.get_by_test_id("total-1")).to_have_text("260")
+        # Hand 3: Anna & Carla go out, 100 melded and a natural canasta: 100 + 500 + 100 =
+        # 700, 2110; Bruno & Dario 50 melded, 10 held: 40, 300. CAN-MATCH-1: the side wins.
+        _sheet(
+            page,
+            [
+                {"melded": 100, "natural": 1, "in_hand": 0},
+                {"melded": 50, "in_hand": 10},
+            ],
+            went_out=0,
+        )
+        expect(page.get_by_test_id("total-0")).to_have_text("2110")
+        expect(page.get_by_test_id("winner")).to_contain_text("Anna & Carla")
+        assert axe_violations(page, impacts=BLOCKING) == []
+        page.emulate_media(color_scheme="dark")
+        assert axe_violations(page, impacts=BLOCKING) == []

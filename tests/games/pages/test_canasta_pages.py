@@ -1,0 +1,191 @@
+"""Canasta through the phone pages and the API: a table of two sides, partners across, each
+hand entered one sheet a side from the boxes Canasta declares (games/pages/entries/
+pairs_sheet.py reads scoring/variants/canasta/__init__.py's SIDE_SHEET), a match of five
+hands to 5000 (CAN-SCORE-1, CAN-MATCH-1), once in Italian."""
+
+import re
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from games.models import Event, Table
+from games.tables import selectors
+
+NAMES = ["Anna", "Bruno", "Carla", "Dario"]
+ITALIAN = {"HTTP_ACCEPT_LANGUAGE": "it"}
+
+
+@pytest.fixture
+def phone(db):
+    return Client()
+
+
+def _create(phone: Client, **options) -> Table:
+    data = {"variant": "canasta", "players": "4"}
+    data.update({f"player_{n}": name for n, name in enumerate(NAMES, start=1)})
+    options = {"target": "5000", "concealed_bonus": "on", "canastas_to_go_out": "1", **options}
+    data.update({f"canasta__{key}": value for key, value in options.items()})
+    response = phone.post("/", data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return Table.objects.get(pk=response.url.split("/")[2])
+
+
+def _sheet(page: str, **fields) -> dict:
+    event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)
+    expected = re.search(r'name="expected_seq" value="([^"]+)"', page).group(1)
+    return {"event_id": event_id, "expected_seq": expected, **fields}
+
+
+def _total(page: str, seat: int) -> str:
+    return re.search(rf'data-testid="total-{seat}">([^<]*)<', page).group(1)
+
+
+# Hand B, CAN-SCORE-1: Anna & Carla go out with 300 melded and a natural canasta:
+# 300 + 500 + 100 = 900. Bruno & Dario melded 150, laid two red 3s, hold 45:
+# 150 + 200 - 45 = 305.
+HAND_B = {
+    "s0_melded": "300",
+    "s0_natural": "1",
+    "s0_in_hand": "0",
+    "s1_melded": "150",
+    "s1_red_threes": "2",
+    "s1_in_hand": "45",
+    "went_out": "0",
+}
+# Hand A: Anna & Carla go out with 600 melded, two natural canastas and a mixed one, a red 3:
+# 600 + 1000 + 300 + 100 + 100 = 2100. Bruno & Dario 200 melded, a mixed canasta, a red 3,
+# 30 held: 200 + 300 + 100 - 30 = 570.
+HAND_A = {
+    "s0_melded": "600",
+    "s0_natural": "2",
+    "s0_mixed": "1",
+    "s0_red_threes": "1",
+    "s0_in_hand": "0",
+    "s1_melded": "200",
+    "s1_mixed": "1",
+    "s1_red_threes": "1",
+    "s1_in_hand": "30",
+    "went_out": "0",
+}
+
+
+def _post(phone, table, fields, **headers):
+    page = phone.get(f"/t/{table.id}/", **headers).content.decode()
+    response = phone.post(f"/t/{table.id}/hands/", _sheet(page, **fields), **headers)
+    assert response.status_code == 302, response.content.decode()[:3000]
+
+
+class TestASheetASide:
+    def test_the_sheet_has_canastas_boxes(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert "Anna &amp; Carla" in page and 'data-players="2"' in page
+        for name in ("s0_natural", "s0_mixed", "s1_red_threes", "s1_concealed", "s0_in_hand"):
+            assert f'name="{name}"' in page, name
+        assert 'name="went_out"' in page and 'name="s0_pulito"' not in page
+
+    def test_the_sheet_in_italian_names_canastas_terms(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/", **ITALIAN).content.decode()
+        assert "Canaste pulite" in page and "Chi ha chiuso?" in page
+
+    def test_going_out_without_a_canasta_is_refused_and_nothing_stored_can_out_1(self, phone):
+        table = _create(phone)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        fields = {**HAND_B, "s0_natural": "0"}
+        response = phone.post(f"/t/{table.id}/hands/", _sheet(page, **fields))
+        assert response.status_code == 422
+        assert "CAN-OUT-1" in response.content.decode()
+        assert Event.objects.filter(table=table).count() == 1
+
+    def test_red_threes_count_against_a_side_that_melded_nothing_can_red3_1(self, phone):
+        table = _create(phone)
+        fields = {**HAND_B, "s1_melded": "0", "s1_red_threes": "1", "s1_in_hand": "60"}
+        _post(phone, table, fields)
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        # 900 for Anna & Carla; Bruno & Dario melded nothing: -100 - 60 = -160.
+        assert (_total(page, 0), _total(page, 1)) == ("900", "-160")
+
+    def test_a_match_of_five_hands_to_5000_can_match_1(self, phone):
+        table = _create(phone)
+        for number in range(4):
+            _post(phone, table, HAND_B, **(ITALIAN if number == 2 else {}))
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        # Four hands B: 4 x 900 = 3600 and 4 x 305 = 1220; no side at 5000 yet.
+        assert (_total(page, 0), _total(page, 1)) == ("3600", "1220")
+        assert "wins the match" not in page
+        _post(phone, table, HAND_A, **ITALIAN)
+        # Hand A: 3600 + 2100 = 5700 and 1220 + 570 = 1790: Anna & Carla pass 5000 and win.
+        page = phone.get(f"/t/{table.id}/", **ITALIAN).content.decode()
+        assert (_total(page, 0), _total(page, 1)) == ("5700", "1790")
+        table.refresh_from_db()
+        state = selectors.table_board(table=table).state
+        assert state["totals"] == [5700, 1790, 5700, 1790]
+        assert state["finished"]
+
+    def test_a_hand_is_corrected_with_its_sheet_filled_in(self, phone):
+        table = _create(phone)
+        _post(phone, table, HAND_A)
+        page = phone.get(f"/t/{table.id}/hands/1/amend/").content.decode()
+        assert 'value="600"' in page and 'value="30"' in page
+        assert re.search(r'name="went_out" value="0"[^>]*checked', page)
+
+
+class TestTheAPI:
+    def test_a_match_of_five_hands_to_5000_through_the_api_can_match_1(self, db):
+        api = APIClient()
+        created = api.post(
+            "/api/v1/tables/",
+            {"variant": "canasta", "players": NAMES, "options": {"target": 5000}},
+            format="json",
+        )
+        assert created.status_code == 201, created.content
+        table = created.json()
+        api.credentials(HTTP_X_TABLE_KEY=table["scorekeeper_key"])
+        b = [
+            {"melded": 300, "natural": 1, "went_out": True, "in_hand": 0},
+            {"melded": 150, "red_threes": 2, "in_hand": 45},
+        ]
+        a = [
+            {"melded": 600, "natural": 2, "mixed": 1, "red_threes": 1, "went_out": True},
+            {"melded": 200, "mixed": 1, "red_threes": 1, "in_hand": 30},
+        ]
+        a[0]["in_hand"] = 0
+        for seq, pairs in enumerate([b, b, b, b, a], start=1):
+            appended = api.post(
+                f"/api/v1/tables/{table['id']}/events/",
+                {
+                    "event_id": f"6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e{seq:02d}",
+                    "expected_seq": seq,
+                    "type": "hand_recorded",
+                    "payload": {"mode": "sheet", "pairs": pairs},
+                },
+                format="json",
+            )
+            assert appended.status_code == 201, appended.content
+        state = api.get(f"/api/v1/tables/{table['id']}/state/").json()
+        # As on the pages: 4 x 900 + 2100 = 5700; 4 x 305 + 570 = 1790; over at hand 5.
+        assert state["sides"] == [[0, 2], [1, 3]]
+        assert state["totals"] == [5700, 1790, 5700, 1790]
+        assert state["finished"] and sorted(state["match"]["winners"]) == [0, 2]
+
+    def test_a_sheet_past_the_deck_is_refused_with_its_rule(self, db):
+        api = APIClient()
+        table = api.post(
+            "/api/v1/tables/", {"variant": "canasta", "players": NAMES}, format="json"
+        ).json()
+        api.credentials(HTTP_X_TABLE_KEY=table["scorekeeper_key"])
+        pairs = [{"melded": 100, "red_threes": 3}, {"melded": 100, "red_threes": 2}]
+        response = api.post(
+            f"/api/v1/tables/{table['id']}/events/",
+            {
+                "event_id": "6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e99",
+                "expected_seq": 1,
+                "type": "hand_recorded",
+                "payload": {"mode": "sheet", "pairs": [{**p, "in_hand": 0} for p in pairs]},
+            },
+            format="json",
+        )
+        assert response.status_code in (400, 409, 422)
+        assert "CAN-RED3-1" in response.content.decode()
