@@ -50,6 +50,8 @@ def _rows_differing(
     label = f"season {season.pk} ({season.league.name}, {season.name}) standings"
     computed = _as_stored(computed)
     if stored is None:
+        if not computed["rows"] and not computed["ratings"]:
+            return []  # nothing finished yet: nothing stored is right
         return [f"{label}: no stored standings, recomputed {len(computed['rows'])} row(s)"]
     rows = {row.get("player"): row for row in stored.rows if isinstance(row, dict)}
     fresh = {row["player"]: row for row in computed["rows"]}

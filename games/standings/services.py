@@ -15,7 +15,7 @@ from django.utils import timezone
 from games.clubs.models import League, Season
 from games.standings import selectors
 from games.standings.models import MatchResult, RecomputeJob, SeasonStandings
-from games.tables.log import engine_events
+from games.tables.log import engine_events, seating_players
 from games.tables.models import Event, Seat, Table
 from scoring.errors import RuleViolation
 from scoring.ratings import RatingHistory, ratings_over
@@ -70,8 +70,13 @@ def match_results_read(table_ids: Sequence[uuid.UUID]) -> list[MatchResult]:
         for table_id, events in rows.items():
             if not events:
                 continue  # a log emptied: the audit reports it
+            # Who sat where as the log says it (a seat changed since is the audit's finding,
+            # never a result moved to another player); the seats of older tables' logs.
+            logged = seating_players(events[0].payload) if events[0].seq == 1 else None
+            if logged is not None and None in logged:
+                logged = None
             try:
-                summary, finished_at = _match_read(table_id, events, seats[table_id])
+                summary, finished_at = _match_read(table_id, events, logged or seats[table_id])
             except RuleViolation as exc:
                 logger.error("table %s no longer replays: %s: %s", table_id, exc.rule, exc)
                 continue

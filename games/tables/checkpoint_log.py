@@ -154,8 +154,8 @@ def findings(line: Mapping[str, Any]) -> dict[str, list[str]]:
     for table in tables.keys() - heads.keys():
         seq = tables[table][0]
         found[table] = [
-            f"the table is gone from the database: its row, its log ({seq} events at "
-            f"{when}) and its checkpoints were deleted"
+            f"the table is gone from the database: its row, its log (seq {seq} at {when}) "
+            "and its checkpoints were deleted"
         ]
     kept = checkpoint_counts(heads)
     hashes = _hashes_at({table: tables[table][0] for table in heads if tables[table][0]})
@@ -163,9 +163,9 @@ def findings(line: Mapping[str, Any]) -> dict[str, list[str]]:
         seq, head, checkpoints = tables[table]
         said = []
         if head_seq < seq:
+            gone = f"event {seq} is" if head_seq + 1 == seq else f"events {head_seq + 1}-{seq} are"
             said.append(
-                f"log cut short: its head is seq {head_seq}, {when} had seq {seq} "
-                f"(events {head_seq + 1} to {seq} are gone)"
+                f"log cut short: its head is seq {head_seq}, {when} had seq {seq} ({gone} gone)"
             )
         elif seq and hashes.get(table) != head:
             said.append(f"log rewritten: its event {seq} is not the head {when} had")
