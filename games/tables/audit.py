@@ -17,7 +17,10 @@ Tables created before the seating was logged have a first event without it, and 
 log cannot be rewritten to add it: their seating is anchored by their first checkpoint
 (taken as the seats were then), so a change made after it is found. What changed between
 the last checkpoint and the next (events removed from the end since, a seat of such a
-table changed before its first) is beyond what a checkpoint can show.
+table changed before its first) is beyond what a checkpoint can show. And the owner, with
+the triggers off, can remove checkpoints too, or a table whole: what shows that is the
+checkpoint log outside the database (``checkpoint_log``), which every run compares with.
+A table whose log is empty is reported as emptied: a table is created with its first event.
 """
 
 import uuid
@@ -138,7 +141,9 @@ def tables_audit(*, checkpoint: bool = False) -> dict[str, Any]:
         report["checkpoint_log"] = log_problem
     if checkpoint:
         report["checkpointed"] = kept
-        _line_keep(taken_at, anchored, forged=line_bad)
+        written = _line_keep(taken_at, anchored, forged=line_bad)
+        if written:
+            report["checkpoint_log"] = "; ".join(filter(None, (log_problem, written)))
     return report
 
 
@@ -154,16 +159,21 @@ def _log_missing() -> str:
     )
 
 
-def _line_keep(taken_at, anchored: dict[str, checkpoint_log.Entry], *, forged: bool) -> None:
+def _line_keep(taken_at, anchored: dict[str, checkpoint_log.Entry], *, forged: bool) -> str:
     """Append the run's line: the heads verified now (with their checkpoint counts), and
-    the failing or gone tables as the line before had them."""
+    the failing or gone tables as the line before had them. Return why it could not be
+    written, if it could not (the run's report says so rather than stop)."""
     if forged:
-        return
+        return ""
     counts = checkpoint_log.checkpoint_counts()
     for table_id, (seq, head, count) in list(anchored.items()):
         if not count:
             anchored[table_id] = (seq, head, counts.get(table_id, 0))
-    checkpoint_log.line_append(taken_at, anchored)
+    try:
+        checkpoint_log.line_append(taken_at, anchored)
+    except OSError as exc:
+        return f"the checkpoint log {checkpoint_log.log_path()} was not written: {exc}"
+    return ""
 
 
 def checkpoint_time() -> datetime:

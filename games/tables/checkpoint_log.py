@@ -76,25 +76,31 @@ def newest_line() -> tuple[dict[str, Any] | None, str]:
     path = log_path()
     if path is None or not path.exists():
         return None, ""
-    raw = _last_line(path)
+    try:
+        raw = _last_line(path)
+    except OSError as exc:
+        return None, f"the checkpoint log {path} cannot be read: {exc.strerror or exc}"
     if not raw:
         return None, ""
+    not_ours = f"the newest line of the checkpoint log {path} is not a checkpoint line"
     try:
         body = json.loads(raw)
-        signature = body.pop("signature")
-        tables = body["tables"]
-        taken_at = datetime.fromisoformat(body["taken_at"])
+        signature = str(body.pop("signature"))
     except (ValueError, KeyError, TypeError, AttributeError):
-        return None, f"the newest line of the checkpoint log {path} is not a checkpoint line"
-    if not hmac.compare_digest(str(signature), _signature(body)):
+        return None, not_ours
+    if not hmac.compare_digest(signature, _signature(body)):
         return None, (
-            f"the newest line of the checkpoint log {path} ({body['taken_at']}) is not "
+            f"the newest line of the checkpoint log {path} ({body.get('taken_at')}) is not "
             "signed with this server's key: forged"
         )
-    body["taken_at"], body["tables"] = (
-        taken_at,
-        {table: (int(seq), str(head), int(kept)) for table, (seq, head, kept) in tables.items()},
-    )
+    try:
+        body["taken_at"] = datetime.fromisoformat(body["taken_at"])
+        body["tables"] = {
+            str(table): (int(seq), str(head), int(kept))
+            for table, (seq, head, kept) in body["tables"].items()
+        }
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None, not_ours
     return body, ""
 
 
