@@ -65,6 +65,12 @@ else:
             "LOG_CHAIN_KEY must be a random string of 32 characters or more."
         )
 
+# The audit's checkpoints also go outside the database: each checkpointing run appends one
+# signed line (every table's head and checkpoint count) to this file, which verify_tables
+# compares the database with, so a table deleted whole or its checkpoints removed by the
+# owner show. Keep it on another disk or ship it elsewhere; empty: no file (nor that check).
+CHECKPOINT_LOG = env_str("CHECKPOINT_LOG", str(BASE_DIR / ".audit" / "checkpoints.jsonl"))
+
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 # `make run HTTPS=1` (games/management/commands/local_ca.py): this machine's own certificate

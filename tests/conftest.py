@@ -17,6 +17,12 @@ def _fresh_caches():
 
 
 @pytest.fixture(autouse=True)
+def _checkpoint_log_of_its_own(settings, tmp_path):
+    # Each test's checkpointing runs write their lines to a file of its own, never the repo's.
+    settings.CHECKPOINT_LOG = str(tmp_path / "checkpoints.jsonl")
+
+
+@pytest.fixture(autouse=True)
 def _english_again_after_each_test():
     # A test client request in Italian leaves Italian active in this thread; the next test
     # would read Italian where it expects the default language.

@@ -16,9 +16,7 @@ With no broker (``make run``), tasks run in the process at commit, as Celery's e
 """
 
 import logging
-from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from celery import current_app
 from django.db import DatabaseError, transaction
@@ -35,20 +33,19 @@ DRAIN_AFTER = timedelta(seconds=10)
 DRAIN_BATCH = 500
 
 
-@dataclass(frozen=True)
-class TaskSend:
-    """What runs at the commit: the task's send (or, eager, its run). Named, so that what a
-    transaction will send can be read from its on-commit callbacks."""
+def _at_commit(task, args: tuple, queued: "QueuedTask | None" = None):
+    """Return what runs at the commit: the task's send (or, eager, its run). It carries the
+    task as ``.task``, so that what a transaction will send can be read from its on-commit
+    callbacks."""
 
-    task: Any
-    args: tuple
-    queued: QueuedTask | None = None
-
-    def __call__(self) -> None:
-        if self.task.app.conf.task_always_eager:
-            self.task.delay(*self.args)
+    def send() -> None:
+        if task.app.conf.task_always_eager:
+            task.delay(*args)
         else:
-            _send(self.task, self.args, self.queued)
+            _send(task, args, queued)
+
+    send.task = task
+    return send
 
 
 def send_on_commit(task, *args, kept: bool = True) -> None:
@@ -56,10 +53,10 @@ def send_on_commit(task, *args, kept: bool = True) -> None:
     outside one); queued in that transaction first unless ``kept`` is False."""
     if task.app.conf.task_always_eager:
         # Robust: the write is committed and acknowledged; a failing task is logged.
-        transaction.on_commit(TaskSend(task, args), robust=True)
+        transaction.on_commit(_at_commit(task, args), robust=True)
         return
     queued = QueuedTask.objects.create(task=task.name, args=list(args)) if kept else None
-    transaction.on_commit(TaskSend(task, args, queued))
+    transaction.on_commit(_at_commit(task, args, queued))
 
 
 def _send(task, args, queued: QueuedTask | None) -> bool:

@@ -4,6 +4,7 @@ in GamesConfig.ready(), so the tables part never imports standings."""
 from typing import Any
 
 from games.standings import selectors
+from games.standings.audit import derived_differences
 from games.standings.queue import book_refresh_queue, season_recompute_queue
 from games.standings.tasks import book_results_refresh, season_standings_recompute
 from games.tables.signals import league_match_changed, table_settled_changed, tables_audited
@@ -41,6 +42,12 @@ def tables_audited_book_received(sender, *, report, **kwargs) -> dict[str, Any]:
     return {"book_queued": behind}
 
 
+def tables_audited_derived_received(sender, *, report, **kwargs) -> dict[str, Any]:
+    """Compare the standings and results with the logs read again, repair what differs and
+    say what did (the task mails it)."""
+    return {"findings": derived_differences(repair=True)}
+
+
 def connect() -> None:
     league_match_changed.connect(
         league_match_changed_received, dispatch_uid="standings.league_match_changed"
@@ -51,4 +58,7 @@ def connect() -> None:
     )
     tables_audited.connect(
         tables_audited_book_received, dispatch_uid="standings.tables_audited_book"
+    )
+    tables_audited.connect(
+        tables_audited_derived_received, dispatch_uid="standings.tables_audited_derived"
     )

@@ -15,7 +15,7 @@ from django.utils import timezone
 from games.clubs.models import League, Season
 from games.standings import selectors
 from games.standings.models import MatchResult, RecomputeJob, SeasonStandings
-from games.tables.log import engine_events
+from games.tables.log import engine_events, seating_players
 from games.tables.models import Event, Seat, Table
 from scoring.errors import RuleViolation
 from scoring.ratings import RatingHistory, ratings_over
@@ -47,13 +47,11 @@ def _match_read(
     return summary.to_record(), finished_at
 
 
-def match_results_refresh(table_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, MatchResult]:
-    """Replay the tables' logs and store what standings read of each (``MatchResult``).
-
-    Each result records the head it reflects; a log that no longer replays (an engine
-    change the nightly audit reports) is logged and left without a result.
-    """
-    results: dict[uuid.UUID, MatchResult] = {}
+def match_results_read(table_ids: Sequence[uuid.UUID]) -> list[MatchResult]:
+    """Replay the tables' logs; return what standings read of each (``MatchResult``, not
+    stored), each with the head it reflects. A log that no longer replays (an engine change
+    the nightly audit reports) is logged and left without a result."""
+    results: list[MatchResult] = []
     for start in range(0, len(table_ids), RESULT_BATCH):
         batch = list(table_ids[start : start + RESULT_BATCH])
         heads = dict(Table.objects.filter(pk__in=batch).values_list("pk", "head_seq"))
@@ -69,14 +67,20 @@ def match_results_refresh(table_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Mat
             .values_list("table_id", "player_id")
         ):
             seats[table_id].append(player_id)
-        fresh = []
         for table_id, events in rows.items():
+            if not events:
+                continue  # a log emptied: the audit reports it
+            # Who sat where as the log says it (a seat changed since is the audit's finding,
+            # never a result moved to another player); the seats of older tables' logs.
+            logged = seating_players(events[0].payload) if events[0].seq == 1 else None
+            if logged is not None and None in logged:
+                logged = None
             try:
-                summary, finished_at = _match_read(table_id, events, seats[table_id])
+                summary, finished_at = _match_read(table_id, events, logged or seats[table_id])
             except RuleViolation as exc:
                 logger.error("table %s no longer replays: %s: %s", table_id, exc.rule, exc)
                 continue
-            fresh.append(
+            results.append(
                 MatchResult(
                     table_id=table_id,
                     seq=events[-1].seq,
@@ -85,14 +89,25 @@ def match_results_refresh(table_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Mat
                     summary=summary,
                 )
             )
-        MatchResult.objects.bulk_create(
-            fresh,
-            update_conflicts=True,
-            unique_fields=["table"],
-            update_fields=["seq", "head_hash", "finished_at", "summary", "updated_at"],
-        )
-        results.update((result.table_id, result) for result in fresh)
     return results
+
+
+def match_results_store(results: Sequence[MatchResult]) -> None:
+    """Store results read from their logs over the ones kept."""
+    MatchResult.objects.bulk_create(
+        results,
+        update_conflicts=True,
+        unique_fields=["table"],
+        update_fields=["seq", "head_hash", "finished_at", "summary", "updated_at"],
+    )
+
+
+def match_results_refresh(table_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, MatchResult]:
+    """Replay the tables' logs and store what standings read of each (``MatchResult``)."""
+    fresh = match_results_read(table_ids)
+    for start in range(0, len(fresh), RESULT_BATCH):
+        match_results_store(fresh[start : start + RESULT_BATCH])
+    return {result.table_id: result for result in fresh}
 
 
 def book_results_refresh(table_ids: Sequence[uuid.UUID | str]) -> dict[uuid.UUID, MatchResult]:
@@ -139,17 +154,22 @@ def _season_ratings(history: RatingHistory, start: int, end: int) -> dict[str, A
     return ratings
 
 
-def _finished_by_season(
-    league: League, seasons: list[Season], *, fresh: bool
-) -> dict[int, list[MatchResult]]:
-    """Return each season's finished matches (by season id), their results brought up to
-    their tables' heads first; ``fresh`` reads every log again."""
-    heads = {
+def league_heads(league: League) -> dict[uuid.UUID, tuple[int, int, str]]:
+    """Return each counted table of the league: its season, head seq and head hash."""
+    return {
         pk: (season_id, seq, head_hash)
         for pk, season_id, seq, head_hash in Table.objects.filter(
             season__league=league, practice=False
         ).values_list("pk", "season_id", "head_seq", "head_hash")
     }
+
+
+def _finished_by_season(
+    league: League, seasons: list[Season], *, fresh: bool
+) -> dict[int, list[MatchResult]]:
+    """Return each season's finished matches (by season id), their results brought up to
+    their tables' heads first; ``fresh`` reads every log again."""
+    heads = league_heads(league)
     results = {} if fresh else MatchResult.objects.in_bulk(list(heads))
     stale = [
         pk
@@ -157,12 +177,52 @@ def _finished_by_season(
         if pk not in results or (results[pk].seq, results[pk].head_hash) != (seq, head_hash)
     ]
     results.update(match_results_refresh(stale))
+    return finished_by_season(heads, results, seasons)
+
+
+def finished_by_season(
+    heads: dict[uuid.UUID, tuple[int, int, str]],
+    results: dict[uuid.UUID, MatchResult],
+    seasons: list[Season],
+) -> dict[int, list[MatchResult]]:
+    """Sort the finished matches of a league's tables (``league_heads``) by season."""
     finished: dict[int, list[MatchResult]] = {season.pk: [] for season in seasons}
     for pk, (season_id, _, _) in heads.items():
         result = results.get(pk)
         if result is not None and result.summary is not None:
             finished[season_id].append(result)
     return finished
+
+
+def seasons_computed(
+    league: League, seasons: list[Season], finished: dict[int, list[MatchResult]]
+) -> dict[int, dict[str, Any]]:
+    """Compute the standings of every season of a league from its finished matches: by
+    season id, the fields of its ``SeasonStandings`` but the time.
+
+    Ratings run on across the league's seasons (by start date), each season's matches in
+    the order they finished (then table id), so a season's change moves the ratings of the
+    seasons after it."""
+    ordered: list[MatchSummary] = []
+    spans: dict[int, tuple[int, int]] = {}
+    for season in seasons:
+        matches = sorted(finished[season.pk], key=lambda r: (r.finished_at, str(r.table_id)))
+        spans[season.pk] = (len(ordered), len(ordered) + len(matches))
+        ordered += [MatchSummary.from_record(result.summary) for result in matches]
+    history = ratings_over(ordered)
+    computed = {}
+    for season in seasons:
+        start, end = spans[season.pk]
+        ratings = _season_ratings(history, start, end)
+        conservative = {int(player): rating["conservative"] for player, rating in ratings.items()}
+        rows = standings(ordered[start:end], league.tiebreakers, conservative)
+        computed[season.pk] = {
+            "rows": [row.to_dict() for row in rows],
+            "ratings": ratings,
+            "reflects": {str(r.table_id): r.seq for r in finished[season.pk]},
+            "matches": end - start,
+        }
+    return computed
 
 
 @transaction.atomic
@@ -172,43 +232,25 @@ def league_standings_recompute(
     """Recompute the standings of a league's seasons from ``from_season_id`` on (all when
     None); ``fresh`` reads every log again instead of the results still at their head.
 
-    Ratings run on across the league's seasons (by start date), each season's matches in
-    the order they finished (then table id), so a season's change moves the ratings of the
-    seasons after it, which are recomputed with it. The league row is locked: recomputes of
-    one league run one at a time, each reading what the one before it committed. Running
-    it twice changes nothing but ``computed_at``.
+    A season's change moves the ratings of the seasons after it, which are recomputed with
+    it. The league row is locked: recomputes of one league run one at a time, each reading
+    what the one before it committed. Running it twice changes nothing but ``computed_at``.
     """
     league = League.objects.select_for_update().get(pk=league_id)
     seasons = list(league.seasons.order_by("starts_on", "pk"))
-    finished = _finished_by_season(league, seasons, fresh=fresh)
-    ordered: list[MatchSummary] = []
-    spans: dict[int, tuple[int, int]] = {}
-    for season in seasons:
-        matches = sorted(finished[season.pk], key=lambda r: (r.finished_at, str(r.table_id)))
-        spans[season.pk] = (len(ordered), len(ordered) + len(matches))
-        ordered += [MatchSummary.from_record(result.summary) for result in matches]
-    history = ratings_over(ordered)
+    computed = seasons_computed(league, seasons, _finished_by_season(league, seasons, fresh=fresh))
     start_at = 0
     if from_season_id is not None:
         start_at = next(i for i, season in enumerate(seasons) if season.pk == from_season_id)
-    written = []
-    for season in seasons[start_at:]:
-        start, end = spans[season.pk]
-        ratings = _season_ratings(history, start, end)
-        conservative = {int(player): rating["conservative"] for player, rating in ratings.items()}
-        rows = standings(ordered[start:end], league.tiebreakers, conservative)
-        standing, _ = SeasonStandings.objects.update_or_create(
-            season=season,
-            defaults={
-                "rows": [row.to_dict() for row in rows],
-                "ratings": ratings,
-                "reflects": {str(r.table_id): r.seq for r in finished[season.pk]},
-                "matches": end - start,
-                "computed_at": timezone.now(),
-            },
-        )
-        written.append(standing)
-    return written
+    return [season_standings_store(season, computed[season.pk]) for season in seasons[start_at:]]
+
+
+def season_standings_store(season: Season, fields: dict[str, Any]) -> SeasonStandings:
+    """Store a season's standings as computed (``seasons_computed``), computed now."""
+    standing, _ = SeasonStandings.objects.update_or_create(
+        season=season, defaults={**fields, "computed_at": timezone.now()}
+    )
+    return standing
 
 
 def season_standings_recompute(*, season_id: int) -> list[SeasonStandings]:

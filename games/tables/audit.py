@@ -17,19 +17,22 @@ Tables created before the seating was logged have a first event without it, and 
 log cannot be rewritten to add it: their seating is anchored by their first checkpoint
 (taken as the seats were then), so a change made after it is found. What changed between
 the last checkpoint and the next (events removed from the end since, a seat of such a
-table changed before its first) is beyond what a checkpoint can show.
+table changed before its first) is beyond what a checkpoint can show. And the owner, with
+the triggers off, can remove checkpoints too, or a table whole: what shows that is the
+checkpoint log outside the database (``checkpoint_log``), which every run compares with.
+A table whose log is empty is reported as emptied: a table is created with its first event.
 """
 
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from games.tables import snapshots
+from games.tables import checkpoint_log, snapshots
 from games.tables.log import (
     SEATING,
     chain_broken_at,
@@ -55,6 +58,8 @@ class Verification:
     replay_error: str = ""
     # What the seating and the checkpoints show was changed, one sentence each.
     findings: tuple[str, ...] = ()
+    # The head verified: what the checkpoint log's line anchors.
+    head_hash: str = ""
 
     @property
     def ok(self) -> bool:
@@ -95,25 +100,80 @@ def replay_checked(
 
 
 def tables_audit(*, checkpoint: bool = False) -> dict[str, Any]:
-    """Verify every table's whole log (chain, replay, cached state, seating, checkpoints);
-    return the count and the failures.
+    """Verify every table's whole log (chain, replay, cached state, seating, checkpoints)
+    and compare the database with the checkpoint log's newest line; return the count and
+    the failures (and, under ``checkpoint_log``, what is wrong with that log itself).
 
     ``checkpoint`` (the nightly audit) also keeps a checkpoint of every table that verifies
-    and changed since its last one, all with the same time; the report counts them.
+    and changed since its last one, all with the same time, and appends the run's line to
+    the checkpoint log; the report counts the checkpoints.
     """
     failures = []
     checked = kept = 0
     taken_at = checkpoint_time() if checkpoint else None
+    line, log_problem = checkpoint_log.newest_line()
+    # A newest line not ours is not written over: the run anchors nothing until it is seen to.
+    line_bad = bool(log_problem)
+    if line is None and not log_problem:
+        log_problem = _log_missing()
+    outside = checkpoint_log.findings(line) if line is not None else {}
+    before: dict[str, checkpoint_log.Entry] = line["tables"] if line is not None else {}
+    anchored: dict[str, checkpoint_log.Entry] = {}
     for table_id in Table.objects.order_by("pk").values_list("pk", flat=True).iterator():
-        result, new = table_audit(table_id=table_id, checkpoint_at=taken_at)
+        said = tuple(outside.pop(str(table_id), ()))
+        result, new = table_audit(table_id=table_id, checkpoint_at=taken_at, outside=said)
         checked += 1
         kept += new
-        if not result.ok:
+        if result.ok:
+            anchored[result.table_id] = (result.seq, result.head_hash, 0)
+        else:
             failures.append(result.to_dict())
+            if result.table_id in before:
+                anchored[result.table_id] = before[result.table_id]
+    # What is left was in the line and is no longer in the database.
+    for table_id, said in sorted(outside.items()):
+        failures.append(
+            Verification(table_id, before[table_id][0], True, True, findings=tuple(said)).to_dict()
+        )
+        anchored[table_id] = before[table_id]
     report: dict[str, Any] = {"checked": checked, "failures": failures}
+    if log_problem:
+        report["checkpoint_log"] = log_problem
     if checkpoint:
         report["checkpointed"] = kept
+        written = _line_keep(taken_at, anchored, forged=line_bad)
+        if written:
+            report["checkpoint_log"] = "; ".join(filter(None, (log_problem, written)))
     return report
+
+
+def _log_missing() -> str:
+    """Say that the checkpoint log is gone if the database shows there was one."""
+    path = checkpoint_log.log_path()
+    count = Checkpoint.objects.count() if path is not None else 0
+    if not count:
+        return ""
+    return (
+        f"no checkpoint log at {path}, though the database holds {count} checkpoint(s): it "
+        "was moved or deleted (a run that keeps checkpoints starts it again)"
+    )
+
+
+def _line_keep(taken_at, anchored: dict[str, checkpoint_log.Entry], *, forged: bool) -> str:
+    """Append the run's line: the heads verified now (with their checkpoint counts), and
+    the failing or gone tables as the line before had them. Return why it could not be
+    written, if it could not (the run's report says so rather than stop)."""
+    if forged:
+        return ""
+    counts = checkpoint_log.checkpoint_counts()
+    for table_id, (seq, head, count) in list(anchored.items()):
+        if not count:
+            anchored[table_id] = (seq, head, counts.get(table_id, 0))
+    try:
+        checkpoint_log.line_append(taken_at, anchored)
+    except OSError as exc:
+        return f"the checkpoint log {checkpoint_log.log_path()} was not written: {exc}"
+    return ""
 
 
 def checkpoint_time() -> datetime:
@@ -124,14 +184,21 @@ def checkpoint_time() -> datetime:
 
 
 def table_audit(
-    *, table_id: uuid.UUID | str, checkpoint_at: datetime | None = None
+    *,
+    table_id: uuid.UUID | str,
+    checkpoint_at: datetime | None = None,
+    outside: tuple[str, ...] = (),
 ) -> tuple[Verification, bool]:
     """Check a table's whole log; with ``checkpoint_at``, keep a checkpoint of it if it
     verifies and changed since its last one (under the same lock, so the head checkpointed
-    is the head verified). Return the verification and whether a checkpoint was kept."""
+    is the head verified). ``outside`` is what the checkpoint log found gone from it: a
+    table with such findings fails, and is not anchored again as it is now. Return the
+    verification and whether a checkpoint was kept."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
         result = _verified(table, whole=True)
+        if outside:
+            result = replace(result, findings=result.findings + outside)
         kept = checkpoint_at is not None and result.ok and _checkpoint_keep(table, checkpoint_at)
     return result, kept
 
@@ -326,6 +393,13 @@ def _verified(table: Table, *, whole: bool) -> Verification:
         not events or events[-1].hash == table.head_hash
     )
     findings = _findings(table, events if since is None else None, whole=whole)
+    if not events:
+        # A table is created with its first event: a row without any had its log deleted.
+        # The cached state, the last copy of it, is left as it is.
+        emptied = f"no events: its log was emptied (its head says seq {table.head_seq})"
+        return Verification(
+            str(table.id), table.head_seq, True, True, findings=(emptied, *findings)
+        )
     replayed = replay_checked(engine_events(new), start)
     if isinstance(replayed, tuple):
         # Keep the cached state as it is: a fresh one cannot be made from this log.
@@ -348,4 +422,11 @@ def _verified(table: Table, *, whole: bool) -> Verification:
         snapshots.keep(
             "verified", table.id, seq=table.head_seq, hash=table.head_hash, state=replayed
         )
-    return Verification(str(table.id), table.head_seq, chain_ok, projection_ok, findings=findings)
+    return Verification(
+        str(table.id),
+        table.head_seq,
+        chain_ok,
+        projection_ok,
+        findings=findings,
+        head_hash=table.head_hash,
+    )

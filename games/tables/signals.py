@@ -15,5 +15,6 @@ table_settled_changed = Signal()
 
 # Sent by the nightly audit task once every table is checked. Arguments: ``report`` (the
 # audit's counts and failures). A receiver returns a dict of what it did, which the task adds
-# to its report (standings queue again the seasons left behind their tables' logs).
+# to its report (standings queue again the seasons left behind their tables' logs); under
+# ``findings``, sentences of what it found wrong (and repaired), which the task mails.
 tables_audited = Signal()

@@ -44,22 +44,33 @@ def tables_audit() -> dict:
     It reads, re-caches projections and keeps a signed checkpoint of each table that changed
     since its last one, so a second run (or a redelivery) changes nothing. A table that
     fails is logged as an error and mailed to the ADMINS (and gets no new checkpoint: the old
-    one keeps showing what changed). Seasons whose standings do not reflect their tables'
-    logs (a recompute lost or failed) are queued again.
+    one keeps showing what changed), and so is anything the receivers of ``tables_audited``
+    found (standings that differ from the logs, repaired) or a checkpoint log gone or forged.
+    Seasons whose standings do not reflect their tables' logs (a recompute lost or failed)
+    are queued again.
     """
     report = audit.tables_audit(checkpoint=True)
     logger.info(
         "audit: %s table(s) checked, %s checkpointed", report["checked"], report["checkpointed"]
     )
-    # Standings a lost or failed recompute left behind are queued again (by their receiver).
+    # Standings a lost or failed recompute left behind are queued again, and the ones that
+    # differ from the logs read again are repaired (by their receivers).
+    findings = [report["checkpoint_log"]] if "checkpoint_log" in report else []
     for _receiver, done in tables_audited.send(sender=tables_audit, report=report):
-        report.update(done or {})
+        done = dict(done or {})
+        findings += done.pop("findings", [])
+        report.update(done)
+    if findings:
+        report["findings"] = findings
     for failure in report["failures"]:
         logger.error("audit: table %s is off: %s", failure["table"], failure)
-    if report["failures"]:
+    for finding in findings:
+        logger.error("audit: %s", finding)
+    if report["failures"] or findings:
         mail_admins(
-            f"RummyRef audit: {len(report['failures'])} table(s) off",
-            json.dumps(report["failures"], indent=2),
+            f"RummyRef audit: {len(report['failures'])} table(s) off, "
+            f"{len(findings)} other finding(s)",
+            json.dumps({"failures": report["failures"], "findings": findings}, indent=2),
             fail_silently=True,
         )
     return report

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import uuid
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -61,12 +62,17 @@ def _log_rows(url: str) -> list[tuple]:
         ).fetchall()
 
 
-def _verify_tables(url: str, key: str) -> subprocess.Popen:
+def _verify_tables(url: str, key: str, checkpoint_log: Path) -> subprocess.Popen:
     """Start `manage.py verify_tables` on the database at ``url`` with the chain key ``key``."""
     return subprocess.Popen(
         [sys.executable, "manage.py", "verify_tables"],
         cwd=ROOT,
-        env={**os.environ, "DATABASE_URL": url, "LOG_CHAIN_KEY": key},
+        env={
+            **os.environ,
+            "DATABASE_URL": url,
+            "LOG_CHAIN_KEY": key,
+            "CHECKPOINT_LOG": str(checkpoint_log),
+        },
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -118,8 +124,10 @@ def test_a_restored_dump_verifies_with_the_key_and_is_reported_without_it(
             conn.execute("UPDATE games_event SET payload = payload")
 
         # Both at once: each is mostly Django starting.
-        right = _verify_tables(restored_url, settings.LOG_CHAIN_KEY)
-        wrong = _verify_tables(restored_url, "another-key-of-32-characters-or-more")
+        right = _verify_tables(restored_url, settings.LOG_CHAIN_KEY, tmp_path / "right.jsonl")
+        wrong = _verify_tables(
+            restored_url, "another-key-of-32-characters-or-more", tmp_path / "wrong.jsonl"
+        )
         runs += [right, wrong]
         code, stdout, stderr = _finished(right)
         assert code == 0, stderr

@@ -252,6 +252,8 @@ def test_a_killed_app_server_loses_and_doubles_nothing(transactional_db, tmp_pat
             for table in tables:
                 _cross_reads(table, [b, a2], rounds=2)
 
-    verified = _verify_tables({"DATABASE_URL": database})
+    verified = _verify_tables(
+        {"DATABASE_URL": database, "CHECKPOINT_LOG": str(tmp_path / "checkpoints.jsonl")}
+    )
     assert verified.returncode == 0, verified.stderr
     assert "All tables verify." in verified.stdout
