@@ -198,7 +198,7 @@ class TestOneAbusiveAddress:
                 assert [slow.heard(sock) for sock in slow.headers] == [None] * SLOW_HEADERS
 
             # The abuser's slow bodies past its limits were answered 429 at once; at most
-            # CONNECTIONS of them are still read, the rest of them held by no one.
+            # CONNECTIONS of them are still being read.
             with slow.lock:
                 heard = [slow.heard(sock) for sock in slow.bodies]
             held = heard.count(None)
