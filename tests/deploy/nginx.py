@@ -10,6 +10,8 @@ and temporary files in the test's folder; /etc/nginx is never read or written.
 """
 
 import os
+import re
+import resource
 import shutil
 import socket
 import subprocess
@@ -66,8 +68,32 @@ def rendered_site(
     return site
 
 
+def documented_nginx_conf() -> tuple[int, int]:
+    """Return the worker_rlimit_nofile and worker_connections the site file's comments tell
+    a site to set in nginx.conf, which the tests' nginx.conf uses too."""
+    text = SITE_FILE.read_text()
+    rlimit = re.search(r"^#\s+worker_rlimit_nofile (\d+);$", text, re.MULTILINE)
+    connections = re.search(r"^#\s+events \{ worker_connections (\d+); \}$", text, re.MULTILINE)
+    assert rlimit and connections, f"{SITE_FILE.name} no longer documents nginx.conf's values"
+    return int(rlimit[1]), int(connections[1])
+
+
+def _open_files_allowed(wanted: int) -> int:
+    """Raise this process's open-files limit towards ``wanted`` (nginx, its child, inherits
+    it; only root may pass the hard limit); return the limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        soft = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return soft
+
+
 def _main_config(folder: Path, site: Path) -> str:
-    """Return an nginx.conf that, as Debian's does, includes the site inside its http block."""
+    """Return an nginx.conf that, as Debian's does, includes the site inside its http block,
+    with the worker values the site file documents."""
+    rlimit, connections = documented_nginx_conf()
+    allowed = _open_files_allowed(rlimit)
+    rlimit = rlimit if os.geteuid() == 0 else allowed
     # As root (CI), workers would switch to "nobody", who cannot write this test's folder.
     user = "user root;\n" if os.geteuid() == 0 else ""
     temp = "".join(
@@ -76,9 +102,10 @@ def _main_config(folder: Path, site: Path) -> str:
     )
     return (
         f"{user}worker_processes 1;\n"
+        f"worker_rlimit_nofile {rlimit};\n"
         f"pid {folder / 'nginx.pid'};\n"
         f"error_log {folder / 'error.log'} info;\n"
-        "events { worker_connections 1024; }\n"
+        f"events {{ worker_connections {connections}; }}\n"
         "http {\n"
         "    types { text/html html; text/css css; application/javascript js; }\n"
         "    default_type application/octet-stream;\n"
@@ -117,6 +144,10 @@ class Nginx:
 
     def access_log(self) -> str:
         return (self.folder / "access.log").read_text()
+
+    def error_logs(self) -> str:
+        """Return both error logs: the site's, and nginx.conf's (at info level here)."""
+        return "".join((self.folder / name).read_text() for name in ("site-error.log", "error.log"))
 
 
 def _listening(port: int) -> bool:

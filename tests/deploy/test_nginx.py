@@ -85,11 +85,14 @@ class _SlowBodies:
 
 @contextmanager
 def _slow_bodies(port: int, count: int, *, tls: bool):
-    """Open ``count`` slow POSTs to ``port``; yield them (a _SlowBodies)."""
+    """Open ``count`` slow POSTs to ``port``; yield them (a _SlowBodies). Each comes from an
+    address of its own (127.0.1.x, on the loopback too), as phones would: the site's limits
+    per address are tests/deploy/test_nginx_limits.py's."""
     slow = _SlowBodies()
     try:
-        for _ in range(count):
-            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        for n in range(count):
+            source = (f"127.0.1.{n % 250 + 1}", 0)
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=source)
             if tls:
                 sock = TLS.wrap_socket(sock, server_hostname="localhost")
             sock.sendall(slow.HEAD + b"c")
