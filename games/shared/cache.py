@@ -1,7 +1,7 @@
 """The shared cache, out of the way while Redis is down.
 
-Nothing in the cache is the only copy of anything: sessions are written through to the
-database (``cached_db``), table heads and snapshots are rebuilt from the logs, standings
+Nothing in the cache is the only copy of anything: sessions are not kept there at all
+(games/shared/sessions.py), table heads and snapshots are rebuilt from the logs, standings
 from the database, and a throttle's count may be lost. So when Redis cannot be reached a
 request is served as if the cache had missed, not answered with a 500:
 ``ResilientRedisCache`` is Django's Redis cache whose reads miss, whose writes are skipped
@@ -11,16 +11,26 @@ no request waits on a connection that will not come (a refused one is instant; a
 that hangs, or an address that drops packets, costs one timeout), then a request tries again.
 A warning is logged once per ``WARN_SECONDS``, not once per call.
 
-A write skipped while Redis was away may leave an older copy there (Redis was paused, cut
-off, or restarted from its last save): a session changed in the database meanwhile would be
-read back old, and written back old over the database's. So the process remembers the keys
-whose writes it lost and deletes them before it uses the cache again; past ``LOST_KEYS``
-of them it clears the cache instead (everything in it can be rebuilt).
+A write skipped while Redis was away may leave an older copy there (Redis was paused or cut
+off): a table's head, say, that an idle poll would take for the newest. So the process
+remembers the keys whose writes it lost and deletes them once Redis answers again, before
+it uses the cache and, should it get no request, by a thread of its own within
+``REST_SECONDS`` of Redis's return, so that the other processes, which did not see the
+writes fail, do not read the old copies for long; past ``LOST_KEYS`` of them it clears the
+cache instead (everything in it can be rebuilt).
+
+A Redis restarted from its last save holds older copies of everything written since, and no
+process knows which. So every key is made under the run id of the Redis server it is
+written to (``INFO server``, read on each new connection): a restarted server has a new run
+id, and every process, whose connections the restart broke, reconnects and from then on
+reads and writes under the new one; what the save brought back is never read. A call whose
+key was made just before its connection found the new server is made again.
 """
 
 import logging
 import threading
 import time
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 from django.core.cache import caches
@@ -71,6 +81,10 @@ class _Outage:
     lost: set[str] = field(default_factory=set)
     lost_all: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
+    # The run id of the Redis server this process last connected to: every key's prefix.
+    server_id: str = "-"
+    # The thread that deletes the lost keys once Redis answers (see the module's docstring).
+    mender: threading.Thread | None = None
 
     def resting(self) -> bool:
         return time.monotonic() < self.resting_until
@@ -109,6 +123,23 @@ _outages: dict[str, _Outage] = {}
 _outages_lock = threading.Lock()
 
 
+def _connected(outage: _Outage):
+    """Return what a new connection runs once connected: the usual handshake, then it
+    learns the run id of the server (see the module's docstring)."""
+
+    def connected(connection) -> None:
+        connection.on_connect()
+        connection.send_command("INFO", "server")
+        info = connection.read_response()
+        text = info.decode() if isinstance(info, bytes) else str(info)
+        for line in text.splitlines():
+            if line.startswith("run_id:"):
+                outage.server_id = line.partition(":")[2].strip()
+                return
+
+    return connected
+
+
 class ResilientRedisCache(RedisCache):
     """Django's Redis cache that misses, rather than raises, while Redis is unreachable
     (see the module's docstring); ``incr`` and ``decr`` raise ``CacheUnavailable``."""
@@ -117,6 +148,10 @@ class ResilientRedisCache(RedisCache):
         super().__init__(server, params)
         with _outages_lock:
             self._outage = _outages.setdefault(",".join(self._servers), _Outage())
+        self._options = {**self._options, "redis_connect_func": _connected(self._outage)}
+
+    def make_key(self, key, version=None):
+        return f"{self._outage.server_id}:{super().make_key(key, version=version)}"
 
     def _reach(self, operation, *args, lost=(), version=None):
         """Run one of RedisCache's operations, or raise CacheUnavailable; ``lost``: the
@@ -126,12 +161,33 @@ class ResilientRedisCache(RedisCache):
             try:
                 if outage.pending():
                     self._come_back()
-                return operation(*args)
+                server = outage.server_id
+                result = operation(*args)
+                if outage.server_id != server:  # its key was made for the server before
+                    result = operation(*args)
+                return result
             except UNREACHABLE as error:
                 outage.begin(error)
         if lost:
             outage.lose([self.make_key(key, version=version) for key in lost])
+            self._mend_soon()
         raise CacheUnavailable
+
+    def _mend_soon(self) -> None:
+        """Have the lost keys deleted once Redis answers, even if no request comes."""
+        outage = self._outage
+        with outage.lock:
+            if outage.mender is not None and outage.mender.is_alive():
+                return
+            outage.mender = threading.Thread(target=self._mend, name="cache-mender", daemon=True)
+            outage.mender.start()
+
+    def _mend(self) -> None:
+        outage = self._outage
+        while outage.lost or outage.lost_all:
+            time.sleep(REST_SECONDS)
+            with suppress(CacheUnavailable):
+                self._reach(lambda: None)  # deletes the lost keys first, if Redis answers
 
     def _or(self, miss, operation, *args, lost=(), version=None):
         """Run the operation, or answer ``miss`` while Redis cannot be reached."""

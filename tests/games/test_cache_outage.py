@@ -11,10 +11,12 @@ import signal
 import socket
 import subprocess
 import time
+from contextlib import contextmanager
 
 import pytest
 import redis
 from axes.models import AccessAttempt
+from django.core.cache import caches
 from django.test import Client
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -23,6 +25,7 @@ from games.shared.cache import cache_reachable
 from tests.factories import PASSWORD, SuperUserFactory, UserWithPasswordFactory
 from tests.games.pages.test_idle_polls import _poll_address, _record_hand
 from tests.games.pages.test_pages import _create
+from tests.games.workers import wait_for
 
 REST = 0.3  # seconds the cache rests after a failure (REST_SECONDS), short for the tests
 
@@ -30,7 +33,10 @@ REST = 0.3  # seconds the cache rests after a failure (REST_SECONDS), short for 
 class RedisServer:
     """A redis-server of the test's own, on a free loopback port, without persistence."""
 
-    def __init__(self):
+    def __init__(self, directory=None):
+        # With a directory, SAVE keeps a snapshot there that a restart loads, as a Redis
+        # with persistence does; without one nothing is kept.
+        self.directory = directory
         executable = shutil.which("redis-server")
         if executable is None:  # installed on every machine and in CI: never skip quietly
             pytest.fail("redis-server is not installed; these tests need a real one.")
@@ -44,6 +50,8 @@ class RedisServer:
     def start(self) -> None:
         command = [self.executable, "--port", str(self.port), "--bind", "127.0.0.1"]
         command += ["--save", "", "--appendonly", "no", "--daemonize", "no"]
+        if self.directory is not None:
+            command += ["--dir", str(self.directory)]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         client = redis.Redis(port=self.port, socket_connect_timeout=0.5)
         deadline = time.monotonic() + 10
@@ -58,6 +66,14 @@ class RedisServer:
             finally:
                 client.close()
 
+    def save(self) -> None:
+        """Keep a snapshot of what Redis holds now, for the next start to load."""
+        client = redis.Redis(port=self.port)
+        try:
+            client.save()
+        finally:
+            client.close()
+
     def kill(self) -> None:
         self.process.kill()
         self.process.wait(timeout=10)
@@ -71,8 +87,17 @@ class RedisServer:
 
 @pytest.fixture
 def redis_server(settings, monkeypatch):
-    """Start a redis-server and make it the default cache (sessions' and throttles' too)."""
-    server = RedisServer()
+    """Start a redis-server and make it the default cache (throttles' and heads' too)."""
+    yield from _serving(RedisServer(), settings, monkeypatch)
+
+
+@pytest.fixture
+def saving_redis_server(settings, monkeypatch, tmp_path):
+    """As redis_server, a Redis that loads its last save when it starts again."""
+    yield from _serving(RedisServer(tmp_path), settings, monkeypatch)
+
+
+def _serving(server: RedisServer, settings, monkeypatch):
     server.start()
     monkeypatch.setattr(shared_cache, "REST_SECONDS", REST)
     monkeypatch.setattr(shared_cache, "_outages", {})
@@ -248,3 +273,65 @@ class TestRedisPaused:
         time.sleep(REST + 0.1)
         assert phone.get(f"/t/{during.id}/").status_code == 200
         assert phone.get(f"/t/{before.id}/").status_code == 200
+
+
+class OtherProcess:
+    """Another app process, in this test: its own cache object (its own connections) and
+    its own memory of outages, which starts empty."""
+
+    def __init__(self):
+        self.outages: dict = {}
+        self.cache = None
+
+    @contextmanager
+    def running(self):
+        saved_outages, saved_cache = shared_cache._outages, caches["default"]
+        shared_cache._outages = self.outages
+        if self.cache is None:
+            self.cache = caches.create_connection("default")
+        caches["default"] = self.cache
+        try:
+            yield
+        finally:
+            caches["default"] = saved_cache
+            shared_cache._outages = saved_outages
+
+    def poll(self, phone: Client, poll: str) -> int:
+        with self.running():
+            return phone.get(poll, HTTP_HX_REQUEST="true").status_code
+
+
+class TestNoOldCopyRead:
+    """An idle poll answers 204 only from the head the log has: never from a copy a Redis
+    kept while a write could not reach it, in any process."""
+
+    def test_a_head_lost_while_redis_was_paused_is_mended_for_every_process(self, redis_server, db):
+        other, phone = OtherProcess(), Client()
+        table = _create(phone)
+        poll = _poll_address(phone.get(f"/t/{table.id}/").content.decode())
+        assert other.poll(phone, poll) == 204
+        redis_server.pause()
+        _record_hand(phone, table)  # its head, 2, does not reach Redis: this process knows
+        redis_server.resume()
+        # The other process saw nothing fail, and Redis still says 1. This one deletes what
+        # it lost once Redis answers, though no request of its own comes.
+        assert wait_for(lambda: other.poll(phone, poll) != 204, timeout=10)
+        assert other.poll(phone, poll) == 200
+
+    def test_a_redis_restarted_from_its_save_serves_no_head_older_than_the_log(
+        self, saving_redis_server, db
+    ):
+        other, phone = OtherProcess(), Client()
+        table = _create(phone)
+        poll = _poll_address(phone.get(f"/t/{table.id}/").content.decode())
+        assert other.poll(phone, poll) == 204
+        saving_redis_server.save()  # the save holds head 1
+        _record_hand(phone, table)  # head 2, in Redis after the save
+        saving_redis_server.kill()
+        saving_redis_server.start()  # back from its save: its copy of the head says 1 again
+        # Neither process reads the save's copy, before its rest after the broken connection
+        # or after it.
+        for _ in range(4):
+            assert other.poll(phone, poll) == 200
+            assert phone.get(poll, HTTP_HX_REQUEST="true").status_code == 200
+            time.sleep(REST / 2)
