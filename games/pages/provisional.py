@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.errors import RuleViolation
-from scoring.game import GameRules
+from scoring.game import SEVERAL_GAMES, GameRules
 from scoring.variants import GAMES
 
 
@@ -47,8 +47,8 @@ def _gin_quick(knocker: int, ending: str, k: int, d: int) -> dict:
 
 
 def _knock_difference(game: GameRules, options: Any, seats: int) -> dict | None:
-    if getattr(options, "hollywood", False):
-        return None  # three games on one sheet: the board's totals are not one running sum
+    if game.switched_on(SEVERAL_GAMES, game.options_to_dict(options)):
+        return None  # several games on one sheet: the board's totals are not one running sum
 
     def scored(ending: str, k: int, d: int) -> tuple[int, ...] | None:
         return _points(game, options, seats, _gin_quick(0, ending, k, d))
