@@ -375,6 +375,10 @@ class GameRules:
     # The endings a hand entered by its ender and the other player offers, by the table's
     # options (KNOCKER_DEFENDER_ENTRY: Gin's knock, gin, Big Gin, the wall).
     hand_endings: Callable[[Any], tuple[str, ...]] = lambda options: ()
+    # Those of ``hand_endings`` where the ender goes out holding every card the turn brought,
+    # the drawn one too, with no discard: an entry by cards shows one card more than the hand
+    # size for them (KNOCKER_DEFENDER_ENTRY: Gin's Big Gin).
+    endings_without_discard: frozenset[str] = frozenset()
     # Its worked hands and a short match (scoring/samples.py reads them from the registry).
     examples: GameExamples | None = None
     # The seats that play as one side, each a tuple of seats (Burraco's pairs sit across:

@@ -1,6 +1,8 @@
 """A hand entered by its ender and the other player (KNOCKER_DEFENDER_ENTRY: Gin's): counts
 or both hands' cards."""
 
+import json
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -65,18 +67,40 @@ class KnockerDefenderForm(EntryForm):
         seats, options, variant = self.seats, self.table_options, self.variant
         game = GAMES[variant]
         self.oklahoma = game.takes_upcard(options)
-        self.kept = game.hand_size(game.options_from_dict(options, len(seats)), len(seats))
+        typed = game.options_from_dict(options, len(seats))
+        self.kept = game.hand_size(typed, len(seats))
         self.fields["knocker"].choices = list(enumerate(seats))
-        endings = game.hand_endings(game.options_from_dict(options, len(seats)))
+        endings = game.hand_endings(typed)
         self.fields["ending"].choices = [(e, ENDING_LABELS[e]) for e in endings]
+        # The endings the ender shows every card for, the drawn one too (no discard).
+        self.without_discard = tuple(e for e in endings if e in game.endings_without_discard)
 
     @property
-    def picker_hands(self) -> list[tuple[str, int, str]]:
-        """Return the one card picker's hands: field, cards it holds, and its name."""
+    def picker_hands(self) -> list[tuple[str, int, str, str]]:
+        """Return the one card picker's hands: field, cards it holds, its name, and the
+        cards it holds by the ending chosen where that changes them (JSON, for app.js)."""
+        by_ending = json.dumps({ending: self.kept + 1 for ending in self.without_discard})
         return [
-            ("knocker_cards", self.kept, _("Knocker")),
-            ("defender_cards", self.kept, _("Defender")),
+            ("knocker_cards", self.kept, _("Knocker"), by_ending),
+            ("defender_cards", self.kept, _("Defender"), "{}"),
         ]
+
+    @property
+    def knocker_hint(self) -> str:
+        """Say how many cards the ender shows, with every card where an ending allows it."""
+        if self.without_discard:
+            return _(
+                "The %(kept)s cards kept after the discard (all %(all)s going out without one)."
+            ) % {
+                "kept": self.kept,
+                "all": self.kept + 1,
+            }
+        return _("The %(kept)s cards kept after the discard.") % {"kept": self.kept}
+
+    @property
+    def defender_hint(self) -> str:
+        """Say how many cards the other player shows."""
+        return _("The defender's %(kept)s cards.") % {"kept": self.kept}
 
     def clean(self):
         data = super().clean()

@@ -382,6 +382,7 @@ GAME = GameRules(
     deck=lambda options, players: GIN_DECK,
     hand_size=lambda options, players: HAND_SIZE,
     hand_endings=hand_endings,
+    endings_without_discard=frozenset({BIG_GIN}),
     meld_rules=lambda options: GIN_MELDS,
     card_value=lambda options: gin_value,
     play_rules=play_rules,
