@@ -20,7 +20,7 @@ from scoring.hands import HandEnd, MatchOutcome
 from scoring.melds import MeldRules
 from scoring.play.rules import PlayRules
 from scoring.solver import Closing
-from scoring.words import GameWords
+from scoring.words import GameWords, HandLine
 
 if TYPE_CHECKING:
     # Only named in annotations: scoring.questions reads GameRules, so importing it here
@@ -387,6 +387,10 @@ class GameRules:
     # Its own labels, titles and refusal sentences (scoring/words.py), which the pages look
     # in before their own catalogues; None: every word of the game is in those catalogues.
     words: GameWords | None = None
+    # How a hand's result (as the table's state holds it) is told in the history, by a
+    # line of ``words.hand_lines``; None, or a result it returns None for: the pages' own
+    # line of who went out (games/templatetags/rummy.py).
+    hand_line: Callable[[Mapping[str, Any]], HandLine | None] | None = None
 
     def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
         """Return the sides at a table of ``players`` seats: the partnerships, or each seat

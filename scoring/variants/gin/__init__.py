@@ -83,6 +83,7 @@ from scoring.variants.gin.scores import (
     score_quick,
     score_wall,
 )
+from scoring.variants.gin.words import WORDS, hand_line
 
 __all__ = [
     "BIG_GIN",
@@ -434,4 +435,6 @@ GAME = GameRules(
     seat_flags=(SeatFlag("knocked", "GIN-KNOCK"),),
     table_melds=False,
     provisional="knock_difference",
+    words=WORDS,
+    hand_line=hand_line,
 )

@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from games.models import Table
 from games.pages.entries.seats import SeatsHandForm
 from games.pages.provisional import provisional_scoring
+from games.templatetags.rummy import hand_summary
 from scoring.game import MELDED_POINTS, NAMES_UPCARD, SEVERAL_GAMES
 from scoring.variants import GAMES
 
@@ -111,3 +113,60 @@ class TestSwitchMeanings:
         # GIN-HOLLYWOOD: three games on one sheet, no single running sum to add a hand to.
         assert provisional_scoring("gin", {"preset": "big_gin", "target": 100}, 2) is not None
         assert provisional_scoring("gin", {"preset": "hollywood", "target": 100}, 2) is None
+
+
+def _gin_result(ending: str, knocker: int = 0, k: int = 0, d: int = 0, **more) -> dict:
+    return {
+        "ending": ending,
+        "knocker": knocker,
+        "knocker_count": k,
+        "defender_count": d,
+        "points": [0, 0],
+        **more,
+    }
+
+
+class TestTheHandLine:
+    SEATS = ("Anna", "Bruno")
+
+    @pytest.mark.parametrize(
+        ("result", "english", "italian"),
+        [
+            # GIN-KNOCK: Anna knocks with 4, Bruno holds 20: she is under him, a knock.
+            (
+                _gin_result("knock", 0, 4, 20),
+                "Anna knocked with 4 against 20",
+                "Anna ha bussato con 4 contro 20",
+            ),
+            # GIN-UNDERCUT: Bruno knocks with 6, Anna lays off to 5: under him, an undercut.
+            (
+                _gin_result("knock", 1, 6, 5, undercut=True),
+                "Bruno knocked with 6, undercut with 5",
+                None,
+            ),
+            # GIN-GIN and GIN-BIGGIN: the ender keeps 0; the defender's count is named.
+            (_gin_result("gin", 1, 0, 12), "Bruno: Gin (defender 12)", None),
+            (_gin_result("big_gin", 0, 0, 30), "Anna: Big Gin (defender 30)", None),
+            # GIN-WALL: nobody ended the hand.
+            ({"ending": "wall", "points": [0, 0]}, "Wall: the stock ran down, no score", None),
+        ],
+    )
+    def test_gin_words_its_hands_from_its_own_package(self, result, english, italian):
+        with translation.override("en"):
+            assert hand_summary(result, self.SEATS, "gin") == english
+        if italian:
+            with translation.override("it"):
+                assert hand_summary(result, self.SEATS, "gin") == italian
+
+    def test_a_game_without_its_own_line_gets_the_shared_one(self):
+        # R40: Carla went out; the shared line names whoever went out.
+        result = {"ending": "out", "winners": [2], "points": [-15, -30, 0]}
+        assert hand_summary(result, ("Anna", "Bruno", "Carla"), "rummy40") == "Carla went out"
+
+    def test_the_shared_tags_word_no_gin_ending(self):
+        # "knock" stays: the shared line of a knock that ends a round (KR-KNOCK) names it.
+        tags = (ROOT / "games/templatetags/rummy.py").read_text()
+        gin = GAMES["gin"]
+        endings = set(gin.hand_endings(gin.options_from_dict({"preset": "big_gin"}, 2)))
+        assert endings == {"knock", "gin", "big_gin", "wall"}
+        assert not set(re.findall(r'"([a-z_]+)"', tags)) & (endings - {"knock"})
