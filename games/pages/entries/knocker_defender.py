@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from games.pages.entries.base import EntryForm
 from games.pages.forms.cards import CardsField
 from games.pages.forms.tables import CARD_CHOICES
+from scoring.game import NAMES_UPCARD
 from scoring.variants import GAMES
 
 # How each ending a game may offer is named (GameRules.hand_endings).
@@ -57,7 +58,7 @@ class KnockerDefenderForm(EntryForm):
         widget=forms.CheckboxSelectMultiple,
     )
     defender_typed = CardsField(label=_("or type them"), required=False, max_length=200)
-    # GIN-OKLAHOMA: the card turned up at the deal sets the knock limit (Oklahoma tables only).
+    # The card turned up at the deal, where the table's switch has it set the knock limit.
     upcard = forms.ChoiceField(
         label=_("Upcard at the deal"), choices=[("", "—"), *CARD_CHOICES], required=False
     )
@@ -66,7 +67,9 @@ class KnockerDefenderForm(EntryForm):
         super().__init__(*args, **kwargs)
         seats, options, variant = self.seats, self.table_options, self.variant
         game = GAMES[variant]
-        self.oklahoma = game.takes_upcard(options)
+        self.takes_upcard = game.takes_upcard(options)
+        upcard_switch = game.switch_meaning(NAMES_UPCARD)
+        self.upcard_rule = upcard_switch.rule if upcard_switch else ""
         typed = game.options_from_dict(options, len(seats))
         self.kept = game.hand_size(typed, len(seats))
         self.fields["knocker"].choices = list(enumerate(seats))
@@ -118,15 +121,15 @@ class KnockerDefenderForm(EntryForm):
                 self.add_error("defender_count", _("Enter the count."))
         elif data.get("knocker") is None:
             self.add_error("knocker", _("Choose who ended the hand."))
-        if self.oklahoma and ending != "wall" and not data.get("upcard"):
-            self.add_error("upcard", _("Choose the upcard: at Oklahoma it sets the knock."))
+        if self.takes_upcard and ending != "wall" and not data.get("upcard"):
+            self.add_error("upcard", _("Choose the upcard: at this table it sets the knock."))
         return data
 
     def payload(self) -> dict:
         """Return the hand_recorded payload these fields describe."""
         data = self.cleaned_data
-        # Only an Oklahoma table takes the upcard (GIN-OKLAHOMA); a wall may leave it out.
-        upcard = {"upcard": data["upcard"]} if self.oklahoma and data.get("upcard") else {}
+        # Only a table whose switch names the upcard takes it; a wall may leave it out.
+        upcard = {"upcard": data["upcard"]} if self.takes_upcard and data.get("upcard") else {}
         if data["mode"] == "quick":
             if data["ending"] == "wall":
                 return {"mode": "quick", "ending": "wall", **upcard}
