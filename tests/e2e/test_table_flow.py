@@ -247,6 +247,27 @@ def test_the_one_picker_takes_every_card_where_the_ending_keeps_them(new_phone):
     expect(count).to_have_text("11/10")
 
 
+def test_only_a_knock_asks_for_the_knockers_count(new_phone):
+    # GIN-KNOCK scores the difference of two counts; gin and Big Gin score the defender's
+    # count alone (GIN-SCORE-GIN, the knocker keeps 0), and the wall scores nothing.
+    page = new_phone()
+    _start_gin_table(page)
+    form = page.locator("#hand-form")
+    knocker, defender = (
+        form.get_by_label("Knocker's deadwood"),
+        form.get_by_label("Defender's deadwood, after lay-offs"),
+    )
+    for ending, knocker_shown, defender_shown in (
+        ("Knock", True, True),
+        ("Gin", False, True),
+        ("Big Gin", False, True),
+        ("Wall (no score)", False, False),
+    ):
+        form.get_by_label(ending, exact=True).click()
+        expect(knocker).to_be_visible(visible=knocker_shown)
+        expect(defender).to_be_visible(visible=defender_shown)
+
+
 def test_the_one_picker_undoes_a_whole_run_and_can_switch_hands(new_phone):
     page = new_phone()
     _start_gin_table(page)

@@ -9,16 +9,16 @@ from django.utils.translation import gettext_lazy as _
 from games.pages.entries.base import EntryForm
 from games.pages.forms.cards import CardsField
 from games.pages.forms.tables import CARD_CHOICES
+from games.rules.own_words import own_word
 from scoring.game import NAMES_UPCARD
 from scoring.variants import GAMES
 
 # How each ending a game may offer is named (GameRules.hand_endings).
-ENDING_LABELS = {
-    "knock": _("Knock"),
-    "gin": _("Gin"),
-    "big_gin": _("Big Gin"),
-    "wall": _("Wall (no score)"),
-}
+# The endings this entry knows the meaning of: a knock gives the ender's count and the
+# defender's; at the wall no one ended the hand and no count is given. Any other ending a
+# game offers is a way out the defender's count alone scores (the game's words name it).
+KNOCK, WALL = "knock", "wall"
+ENDING_LABELS = {KNOCK: _("Knock"), WALL: _("Wall (no score)")}
 
 
 class KnockerDefenderForm(EntryForm):
@@ -74,7 +74,9 @@ class KnockerDefenderForm(EntryForm):
         self.kept = game.hand_size(typed, len(seats))
         self.fields["knocker"].choices = list(enumerate(seats))
         endings = game.hand_endings(typed)
-        self.fields["ending"].choices = [(e, ENDING_LABELS[e]) for e in endings]
+        self.fields["ending"].choices = [
+            (e, own_word(game, "endings", e) or ENDING_LABELS.get(e, e)) for e in endings
+        ]
         # The endings the ender shows every card for, the drawn one too (no discard).
         self.without_discard = tuple(e for e in endings if e in game.endings_without_discard)
 
@@ -111,17 +113,22 @@ class KnockerDefenderForm(EntryForm):
         if data.get("mode") == "quick":
             if not ending:
                 self.add_error("ending", _("Choose how the hand ended."))
-            if ending != "wall" and data.get("knocker") is None:
+            if ending != WALL and data.get("knocker") is None:
                 self.add_error("knocker", _("Choose who ended the hand."))
-            if ending == "knock":
-                for name in ("knocker_count", "defender_count"):
-                    if data.get(name) is None:
-                        self.add_error(name, _("Enter the count."))
-            if ending in ("gin", "big_gin") and data.get("defender_count") is None:
-                self.add_error("defender_count", _("Enter the count."))
+            # A knock gives both counts; any other way out but the wall, the defender's.
+            counted = (
+                ("knocker_count", "defender_count")
+                if ending == KNOCK
+                else ("defender_count",)
+                if ending and ending != WALL
+                else ()
+            )
+            for name in counted:
+                if data.get(name) is None:
+                    self.add_error(name, _("Enter the count."))
         elif data.get("knocker") is None:
             self.add_error("knocker", _("Choose who ended the hand."))
-        if self.takes_upcard and ending != "wall" and not data.get("upcard"):
+        if self.takes_upcard and ending != WALL and not data.get("upcard"):
             self.add_error("upcard", _("Choose the upcard: at this table it sets the knock."))
         return data
 
@@ -131,13 +138,13 @@ class KnockerDefenderForm(EntryForm):
         # Only a table whose switch names the upcard takes it; a wall may leave it out.
         upcard = {"upcard": data["upcard"]} if self.takes_upcard and data.get("upcard") else {}
         if data["mode"] == "quick":
-            if data["ending"] == "wall":
-                return {"mode": "quick", "ending": "wall", **upcard}
+            if data["ending"] == WALL:
+                return {"mode": "quick", "ending": WALL, **upcard}
             return {
                 "mode": "quick",
                 "knocker": data["knocker"],
                 "ending": data["ending"],
-                "knocker_count": 0 if data["ending"] != "knock" else data["knocker_count"],
+                "knocker_count": 0 if data["ending"] != KNOCK else data["knocker_count"],
                 "defender_count": data["defender_count"],
                 **upcard,
             }
@@ -147,7 +154,7 @@ class KnockerDefenderForm(EntryForm):
             "knocker_cards": " ".join([*data["knocker_cards"], data["knocker_typed"]]).strip(),
             "defender_cards": " ".join([*data["defender_cards"], data["defender_typed"]]).strip(),
         }
-        if data.get("ending") in ("gin", "big_gin", "knock"):
+        if data.get("ending") and data["ending"] != WALL:
             payload["ending"] = data["ending"]
         return {**payload, **upcard}
 

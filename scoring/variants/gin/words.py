@@ -1,4 +1,5 @@
-"""Gin's own words for the pages: the history's line for each way a hand ends (scoring/words.py
+"""Gin's own words for the pages: its endings' names and the history's line for each way a
+hand ends (scoring/words.py
 says how the pages find and translate them). Its other labels, titles and refusals predate
 GameWords and are still the pages' catalogues' (games/rules/game_words.py, text.py,
 verdicts.py).
@@ -23,6 +24,9 @@ def gettext_noop(text: str) -> str:
 
 UNDERCUT = "undercut"
 
+# Its ways out beside the knock and the wall, which the hand entry names itself.
+ENDINGS = {GIN: gettext_noop("Gin"), BIG_GIN: gettext_noop("Big Gin")}
+
 # %(who)s is the seat that ended the hand, %(k)s its count, %(d)s the defender's.
 HAND_LINES = {
     WALL: gettext_noop("Wall: the stock ran down, no score"),
@@ -46,4 +50,4 @@ def hand_line(result: Mapping[str, Any]) -> HandLine | None:
     return HandLine(key, knocker, {"k": k, "d": d})
 
 
-WORDS = GameWords(hand_lines=HAND_LINES)
+WORDS = GameWords(endings=ENDINGS, hand_lines=HAND_LINES)

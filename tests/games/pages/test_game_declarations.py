@@ -42,6 +42,14 @@ def test_the_page_script_quotes_no_games_word():
     assert not quoted & _words_of_every_game()
 
 
+def test_the_stylesheet_selects_no_games_own_ending():
+    # The hand entry knows a knock and the wall (games/pages/entries/knocker_defender.py);
+    # every other ending is a game's, and the stylesheet treats them all alike.
+    styles = (ROOT / "static/css/app.css").read_text()
+    chosen = set(re.findall(r"\[value=([a-z_0-9]+)\]", styles))
+    assert chosen and not chosen & (_words_of_every_game() - {"knock", "wall"})
+
+
 def _create(client: Client, preset: str) -> Table:
     data = {
         "variant": "gin",
