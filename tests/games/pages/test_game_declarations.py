@@ -24,15 +24,22 @@ from scoring.variants import GAMES
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def _words_of_every_game() -> set[str]:
-    """Return every game's keys, option keys, preset names and hand endings."""
-    words = set(GAMES)
+def _endings_of_every_game() -> set[str]:
+    """Return every hand ending a game offers, under any of its presets."""
+    endings: set[str] = set()
     for game in GAMES.values():
-        words |= {spec.key for spec in game.options} | set(game.presets)
         for preset in game.presets or {None: None}:
             low = game.players[0]
             options = game.options_from_dict({"preset": preset} if preset else {}, low)
-            words |= set(game.hand_endings(options))
+            endings |= set(game.hand_endings(options))
+    return endings
+
+
+def _words_of_every_game() -> set[str]:
+    """Return every game's keys, option keys, preset names and hand endings."""
+    words = set(GAMES) | _endings_of_every_game()
+    for game in GAMES.values():
+        words |= {spec.key for spec in game.options} | set(game.presets)
     return words
 
 
@@ -40,6 +47,24 @@ def test_the_page_script_quotes_no_games_word():
     script = (ROOT / "static/js/app.js").read_text()
     quoted = set(re.findall(r"[\"'`=]([a-z_0-9]+)[\"'`\]]", script))
     assert not quoted & _words_of_every_game()
+
+
+def test_the_provisional_script_quotes_no_games_own_ending():
+    # Its knock_difference shape knows the hand entry's knock and wall; a game's other ways
+    # out come in the page's model (games/pages/provisional.py).
+    script = (ROOT / "static/js/provisional.js").read_text()
+    quoted = set(re.findall(r"[\"'`]([a-z_0-9]+)[\"'`]", script))
+    endings = _endings_of_every_game()
+    assert {"gin", "big_gin"} <= endings and not quoted & (endings - {"knock", "wall"})
+
+
+def test_the_provisional_model_names_the_ways_out_the_table_offers():
+    # At a Big Gin table gin pays 25 and Big Gin 31 over the defender's count (GIN-GIN,
+    # GIN-BIGGIN), a knock keeping nothing is paid as gin (25); Classic offers no Big Gin.
+    big = provisional_scoring("gin", {"preset": "big_gin", "target": 100}, 2)
+    assert (big["outs"], big["clean_knock"]) == ({"gin": 25, "big_gin": 31}, 25)
+    classic = provisional_scoring("gin", {"preset": "classic", "target": 100}, 2)
+    assert set(classic["outs"]) == {"gin"}
 
 
 def test_the_stylesheet_selects_no_games_own_ending():
