@@ -20,7 +20,7 @@ from scoring.hands import HandEnd, MatchOutcome
 from scoring.melds import MeldRules
 from scoring.play.rules import PlayRules
 from scoring.solver import Closing
-from scoring.words import GameWords
+from scoring.words import GameWords, HandLine
 
 if TYPE_CHECKING:
     # Only named in annotations: scoring.questions reads GameRules, so importing it here
@@ -277,6 +277,13 @@ class SideSheet:
 # The forms that offer most options: a new table's and a league's; and those with the referee.
 TABLE_FORMS = (TABLE_FORM, LEAGUE_FORM)
 ALL_FORMS = (TABLE_FORM, LEAGUE_FORM, REFEREE_FORM)
+# What a switch does that the shared pages act on while it is on (OptionSpec.means), so no
+# page asks for a game's own option by its key. NAMES_UPCARD: each hand names the card turned
+# up at the deal (the hand forms and the referee's score ask for it); MELDED_POINTS: an
+# entry by points takes each seat's melded points too; SEVERAL_GAMES: the sheet scores
+# several games at once, so the totals are no single running sum.
+NAMES_UPCARD, MELDED_POINTS, SEVERAL_GAMES = "names_upcard", "melded_points", "several_games"
+MEANINGS = (NAMES_UPCARD, MELDED_POINTS, SEVERAL_GAMES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +306,8 @@ class OptionSpec:
     ``summary`` says how the board's one-line summary words it ("" not at all): "playing_to"
     and "limit" a match length (1 is a single hand), "opening" an opening minimum, "hands"
     a number of hands, "reentries" a number of re-entries (none left out), "named" a switch
-    named when on, "choice" the chosen choice's name.
+    named when on, "choice" the chosen choice's name. ``means``: what the pages do while
+    the switch is on (one of MEANINGS, "" nothing beyond its line).
     """
 
     key: str
@@ -317,6 +325,7 @@ class OptionSpec:
     line: bool = True
     line_when: str = ""
     summary: str = ""
+    means: str = ""
 
     def allowed(self, options: Mapping[str, Any]) -> tuple[Any, ...]:
         """Return the choices a table with these other options may take."""
@@ -419,18 +428,11 @@ class GameRules:
     # Whether players lay melds on the table during a hand (Gin's go down only at its end):
     # an entry names each seat's melded cards, a question may say the player has opened.
     table_melds: bool = True
-    # The switch that has an entry by points take each seat's melded points (Ramino's casino
-    # scoring), "" none.
-    melded_points_option: str = ""
     # How a phone works out a quick entry's points offline (games/pages/provisional.py,
     # static/js/provisional.js): "knock_difference", "penalty", "gain_loss", "lowest_wins",
     # "side_sheet" (one sheet a side);
     # "" none, the hand waits without a number.
     provisional: str = ""
-    # The switch that makes each hand name the card turned up at the deal (Gin's Oklahoma:
-    # it sets the hand's knock limit), "" none: the hand forms and the referee's score ask
-    # for that card while the table's options turn it on.
-    upcard_option: str = ""
     # Options a new table takes where its creator names none, which differ from what a log
     # that lacks them means: a log made before the option existed keeps the rule it was
     # played by (scala40's ``unopened_discard_check``), a table made now gets the sources'.
@@ -438,6 +440,10 @@ class GameRules:
     # The endings a hand entered by its ender and the other player offers, by the table's
     # options (KNOCKER_DEFENDER_ENTRY: Gin's knock, gin, Big Gin, the wall).
     hand_endings: Callable[[Any], tuple[str, ...]] = lambda options: ()
+    # Those of ``hand_endings`` where the ender goes out holding every card the turn brought,
+    # the drawn one too, with no discard: an entry by cards shows one card more than the hand
+    # size for them (KNOCKER_DEFENDER_ENTRY: Gin's Big Gin).
+    endings_without_discard: frozenset[str] = frozenset()
     # Its worked hands and a short match (scoring/samples.py reads them from the registry).
     examples: GameExamples | None = None
     # The seats that play as one side, each a tuple of seats (Burraco's pairs sit across:
@@ -448,6 +454,10 @@ class GameRules:
     words: GameWords | None = None
     # Its side's sheet (PAIRS_SHEET_ENTRY): the boxes each side fills and who went out.
     side_sheet: SideSheet | None = None
+    # How a hand's result (as the table's state holds it) is told in the history, by a
+    # line of ``words.hand_lines``; None, or a result it returns None for: the pages' own
+    # line of who went out (games/templatetags/rummy.py).
+    hand_line: Callable[[Mapping[str, Any]], HandLine | None] | None = None
 
     def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
         """Return the sides at a table of ``players`` seats: the partnerships, or each seat
@@ -471,9 +481,18 @@ class GameRules:
         """Return the spec of the option ``key``, or None if the game has none."""
         return next((spec for spec in self.options if spec.key == key), None)
 
+    def switch_meaning(self, means: str) -> OptionSpec | None:
+        """Return the spec of the switch that ``means`` this (one of MEANINGS), or None."""
+        return next((spec for spec in self.options if spec.means == means), None)
+
+    def switched_on(self, means: str, options: Mapping[str, Any]) -> bool:
+        """Return whether a table of these options has on the switch that ``means`` this."""
+        spec = self.switch_meaning(means)
+        return bool(spec and self.full_options(options).get(spec.key))
+
     def takes_upcard(self, options: Mapping[str, Any]) -> bool:
         """Return whether a hand at a table of these options names its first upcard."""
-        return bool(self.upcard_option and self.full_options(options).get(self.upcard_option))
+        return self.switched_on(NAMES_UPCARD, options)
 
     def options_offered(self, form: str) -> tuple[OptionSpec, ...]:
         """Return the options the form ``form`` offers, in order."""

@@ -39,6 +39,10 @@ class GameWords:
     code says more (``item_titles_by_code``). ``fields``: the part of an entry a refusal
     names (its ``field`` param), keyed by the field with each index written ``[]``
     ("pairs[].melded"); ``%(n1)s``, ``%(n2)s`` are its indices counted from 1.
+    ``endings``: the name of each of its hand endings (GameRules.hand_endings), where the
+    pages' entry does not name it. ``hand_lines``: the history's line saying how a hand
+    ended, by the key the game's ``hand_line`` gives (scoring/game.py), ``%(who)s`` the
+    seat it names and the hand's numbers as their own placeholders.
     """
 
     options: Mapping[Any, str] = field(default_factory=_none)
@@ -53,3 +57,16 @@ class GameWords:
     item_titles: Mapping[str, str] = field(default_factory=_none)
     item_titles_by_code: Mapping[tuple[str, str], str] = field(default_factory=_none)
     fields: Mapping[str, str] = field(default_factory=_none)
+    endings: Mapping[str, str] = field(default_factory=_none)
+    hand_lines: Mapping[str, str] = field(default_factory=_none)
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """How one hand ended, as a game reads its result for the history's line: the key of
+    its words (GameWords.hand_lines), the seat the line names (None: none) and the
+    numbers it shows (each a placeholder of the words)."""
+
+    key: str
+    seat: int | None = None
+    numbers: Mapping[str, int] = field(default_factory=_none)

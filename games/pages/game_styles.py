@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from scoring.game import GameRules
+from scoring.game import NAMES_UPCARD, GameRules
 from scoring.variants import GAMES
 
 _SAFE = re.compile(r"[\w-]+")
@@ -80,9 +80,10 @@ def _chosen_value(name: str, value: object) -> str:
 def _upcard_rules(game: GameRules) -> list[str]:
     """Hide the upcard field (``data-upcard``) until a preset or a switch chosen on the form
     makes the game's hands name their upcard (Gin's Oklahoma)."""
-    if not game.upcard_option:
+    spec = game.switch_meaning(NAMES_UPCARD)
+    if spec is None:
         return []
-    key, switch = _safe(game.key), _safe(game.upcard_option)
+    key, switch = _safe(game.key), _safe(spec.key)
     field = f'[data-upcard~="{key}"]'
     shown_by = [_chosen_value(f"{key}__{switch}", "on")] + [
         _chosen_value(f"{key}__preset", preset)

@@ -22,8 +22,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.errors import RuleViolation
-from scoring.game import SHEET_COUNT, SHEET_FLAG, SHEET_POINTS, GameRules, SheetField, SideSheet
+from scoring.game import (
+    SEVERAL_GAMES,
+    SHEET_COUNT,
+    SHEET_FLAG,
+    SHEET_POINTS,
+    GameRules,
+    SheetField,
+    SideSheet,
+)
 from scoring.variants import GAMES
+
+# The endings of a hand entered by its ender (KNOCKER_DEFENDER_ENTRY) whose meaning the
+# shape knows; the game names its other ways out (GameRules.hand_endings).
+KNOCK, WALL = "knock", "wall"
 
 
 def _points(game: GameRules, options: Any, seats: int, payload: dict) -> tuple[int, ...] | None:
@@ -47,22 +59,29 @@ def _gin_quick(knocker: int, ending: str, k: int, d: int) -> dict:
 
 
 def _knock_difference(game: GameRules, options: Any, seats: int) -> dict | None:
-    if getattr(options, "hollywood", False):
-        return None  # three games on one sheet: the board's totals are not one running sum
+    if game.switched_on(SEVERAL_GAMES, game.options_to_dict(options)):
+        return None  # several games on one sheet: the board's totals are not one running sum
 
     def scored(ending: str, k: int, d: int) -> tuple[int, ...] | None:
         return _points(game, options, seats, _gin_quick(0, ending, k, d))
 
-    gin, big_gin = scored("gin", 0, 0), scored("big_gin", 0, 0)
-    knock, undercut, tie = scored("knock", 1, 3), scored("knock", 3, 1), scored("knock", 2, 2)
-    if gin is None or knock is None or undercut is None or tie is None:
-        return None  # a quick entry needs more than the counts here (Oklahoma's upcard)
+    # Each way out but a knock and the wall scores a bonus and the defender's count: the
+    # bonus is what it scores against a count of 0.
+    outs = {
+        ending: scored(ending, 0, 0)
+        for ending in game.hand_endings(options)
+        if ending not in (KNOCK, WALL)
+    }
+    clean = scored(KNOCK, 0, 3)
+    knock, undercut, tie = scored(KNOCK, 1, 3), scored(KNOCK, 3, 1), scored(KNOCK, 2, 2)
+    if None in (clean, knock, undercut, tie, *outs.values()):
+        return None  # a quick entry needs more than the counts here (a hand's upcard)
     if knock != (2, 0) or undercut[0] != 0 or tie[0] != 0:
         return None  # not the shape provisional.js knows
     return {
         "shape": "knock_difference",
-        "gin": gin[0],
-        "big_gin": big_gin[0] if big_gin else None,
+        "outs": {ending: points[0] for ending, points in outs.items()},
+        "clean_knock": clean[0] - 3,  # a knock keeping nothing, less the defender's count
         "undercut": undercut[1] - 2,
         "undercut_on_tie": tie[1] > 0,
     }

@@ -57,6 +57,23 @@ def own_field_name(game: GameRules | None, field: str) -> str | None:
         return text  # a translation naming an index the field lacks: the words alone
 
 
+def own_hand_line(game: GameRules | None, result: Mapping[str, Any], seats: Any) -> str | None:
+    """Return the game's own line for how a hand ended (GameRules.hand_line, its words'
+    ``hand_lines``), in the active language; None where it has none for this result."""
+    line = game.hand_line(result) if game is not None and game.hand_line is not None else None
+    if line is None:
+        return None
+    text = own_word(game, "hand_lines", line.key)
+    if text is None:
+        return None
+    named = 0 <= line.seat < len(seats) if line.seat is not None else False
+    params = {**line.numbers, "who": seats[line.seat] if named else ""}
+    try:
+        return text % params
+    except (KeyError, TypeError, ValueError):
+        return text  # a translation naming a number the line lacks: the words alone
+
+
 def _every_words() -> Iterator[GameWords]:
     return (game.words for game in GAMES.values() if game.words is not None)
 

@@ -317,13 +317,6 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("S40-DISCARD", "attachable"): _(
         "%(card)s can go on meld %(meld)s: it may not be discarded unless it is the last card."
     ),
-    ("S40-PICKUP", "pickup_unused"): _(
-        "%(player)s took %(card)s from the discard pile: it must go on the table this turn."
-    ),
-    ("S40-PICKUP", "pickup_not_opened"): _(
-        "%(player)s took %(card)s from the discard pile: it must go on the table this turn, "
-        "in the melds that open."
-    ),
     ("RAM-JOKER", "too_many_jokers"): _(
         "%(cards)s has more jokers (%(jokers)s) than natural cards (%(naturals)s)."
     ),
@@ -412,6 +405,14 @@ MOVE_MESSAGES: dict[str, Any] = {
     "draw_again": _("%(player)s drew %(draws)s and did not meld: draw another card."),
     "no_meld_after_third": _("After the third draw a player may not meld this turn."),
     "empty_discard": _("The discard pile is empty."),
+    # The game's own pickup rule (PlayRules.pickup_rule): Scala 40's S40-PICKUP, say.
+    "pickup_unused": _(
+        "%(player)s took %(card)s from the discard pile: it must go on the table this turn."
+    ),
+    "pickup_not_opened": _(
+        "%(player)s took %(card)s from the discard pile: it must go on the table this turn, "
+        "in the melds that open."
+    ),
     "pile_unused": _(
         "%(player)s took the discard pile: they must meld or add a card this turn before "
         "discarding."

@@ -23,7 +23,9 @@ from dataclasses import dataclass, replace
 from typing import Any, NotRequired, TypedDict
 
 from games.rules.game_words import board_summary
+from games.rules.text import rule_title
 from scoring.cards import JOKER
+from scoring.game import SEVERAL_GAMES
 from scoring.play import DRAW, FINAL, FIRST, PLAY
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
 from scoring.variants import game_get
@@ -296,6 +298,8 @@ class TableBoard:
     adjustments: tuple[AdjustmentLine, ...] = ()
     # The games of a sheet that scores several at once (GIN-HOLLYWOOD); none otherwise.
     games: tuple[GameColumn, ...] = ()
+    # The rule of the switch that has the sheet score several games (SEVERAL_GAMES), "" none.
+    games_rule: str = ""
     # The scoreboard's boxes: one a seat, or one a side where partners play as one (Burraco's
     # pairs), the side's partners named together with the total they share.
     boxes: tuple[SeatLine, ...] = ()
@@ -307,6 +311,11 @@ class TableBoard:
     def games_ended(self) -> bool:
         """Tell whether a game of the sheet is over (its column then says who won it)."""
         return any(game.finished for game in self.games)
+
+    @property
+    def games_title(self) -> str:
+        """Return what the games' columns are, as their rule's title says it."""
+        return rule_title(self.games_rule, self.options) if self.games_rule else ""
 
     @property
     def game_rows(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -390,6 +399,7 @@ def board_from_state(state: StateData) -> TableBoard:
             for a in state.get("adjustments", ())
         ),
         games=_game_columns(match, names),
+        games_rule=several.rule if (several := game.switch_meaning(SEVERAL_GAMES)) else "",
         boxes=boxes,
         seat_labels=_seat_labels(boxes, teams),
     )

@@ -10,6 +10,7 @@ from games.pages.game_styles import stylesheet_url
 from games.rules import reference as rules_reference
 from games.rules.card_text import SUIT_SYMBOLS, card_label, card_typed
 from games.rules.game_words import game_name, names_list
+from games.rules.own_words import own_hand_line
 from games.rules.text import item_text
 from games.standings import charts
 from games.tables.selectors import UNNAMED_PHONE
@@ -59,32 +60,20 @@ def _suit_class(card: str) -> str:
 
 
 @register.simple_tag
-def hand_summary(result, seats) -> str:
-    """Say in one line how a hand ended, and under which upcard at Oklahoma (GIN-OKLAHOMA)."""
-    summary = _hand_summary(result, seats)
+def hand_summary(result, seats, variant) -> str:
+    """Say in one line how a hand ended, and under which upcard it was played where the
+    hand names one (GIN-OKLAHOMA)."""
+    summary = _hand_summary(result, seats, GAMES.get(variant))
     if result is not None and result.get("upcard"):
         card = card_label(result["upcard"])
         return _("%(summary)s · upcard %(card)s") % {"summary": summary, "card": card}
     return summary
 
 
-def _hand_summary(result, seats) -> str:
+def _hand_summary(result, seats, game) -> str:
     if result is None:
         return pgettext("history of a voided hand", "Void")
-    ending = result["ending"]
-    if ending == "wall":
-        return _("Wall: the stock ran down, no score")
-    if "knocker_count" not in result:
-        return _round_summary(result, seats)
-    who = seats[result["knocker"]]
-    params = {"who": who, "k": result["knocker_count"], "d": result["defender_count"]}
-    if ending == "big_gin":
-        return _("%(who)s: Big Gin (defender %(d)s)") % params
-    if ending == "gin":
-        return _("%(who)s: Gin (defender %(d)s)") % params
-    if result.get("undercut"):
-        return _("%(who)s knocked with %(k)s, undercut with %(d)s") % params
-    return _("%(who)s knocked with %(k)s against %(d)s") % params
+    return own_hand_line(game, result, seats) or _round_summary(result, seats)
 
 
 def _round_summary(result, seats) -> str:
@@ -106,17 +95,12 @@ def hand_points(result, seats) -> str:
     """Say who scored what in a hand."""
     if result is None:
         return _("no points")
-    if "knocker_count" not in result and result.get("ending") != "wall":
-        # Several players can score (or lose) in one hand: name every non-zero one.
-        # Partners carry their side's points: their side is named once (seat_labels).
-        scored = dict.fromkeys(
-            (seats[seat], f"{points:+d}") for seat, points in enumerate(result["points"]) if points
-        )
-        return format_html_join(" · ", "{} {}", scored) or _("no points")
-    if result["winner"] is None:
-        return _("no points")
-    seat = result["winner"]
-    return format_html("{} +{}", seats[seat], result["points"][seat])
+    # Several players can score (or lose) in one hand: name every non-zero one.
+    # Partners carry their side's points: their side is named once (seat_labels).
+    scored = dict.fromkeys(
+        (seats[seat], f"{points:+d}") for seat, points in enumerate(result["points"]) if points
+    )
+    return format_html_join(" · ", "{} {}", scored) or _("no points")
 
 
 @register.simple_tag

@@ -105,3 +105,10 @@ class PlayRules:
     # The rule that makes a turn that took from the discard pile meld or add before it
     # ends (None: no such duty).
     pile_meld_rule: str | None = None
+
+    @property
+    def solver_weighs(self) -> bool:
+        """Tell whether the shared solver (scoring/solver.py) can weigh a hand of these rules
+        for the review: not where the game reads its melds its own way (``meld_reader``),
+        whose melds the solver does not know; such a turn is shown but left unweighed."""
+        return self.meld_reader is None

@@ -168,7 +168,7 @@ def _review_sight(
     reader = TurnReader(game, options, sight, judge, points)
     turns, turn_of = _turns(reader, sight)
     # The chances and the end are the solver's: none where a game reads its own melds.
-    weighed = started.rules.meld_reader is None
+    weighed = started.rules.solver_weighs
     for chance in reader.fed(turns) if weighed else ():
         at = chance.turn - 1
         turn, moves = turns[at]

@@ -218,9 +218,7 @@ class TurnReader(MissedChances):
         unknown = max(self.sight.view(index, seat).unknown for index in range(since, end + 1))
         if unknown:
             return TurnReview(number, seat, first, end, known=False, unknown=unknown)
-        if self.rules.meld_reader is not None:
-            # A game that reads its melds its own way (Burraco's 2s, wild or natural): the
-            # shared solver cannot weigh its hands, so the turn is shown but left unweighed.
+        if not self.rules.solver_weighs:
             return TurnReview(
                 number, seat, first, end, known=True, unknown=0, held=self._held_after(end, seat)
             )

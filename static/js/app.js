@@ -201,9 +201,13 @@ document.addEventListener("htmx:afterSettle", (event) => {
       Array.from(form.querySelectorAll(`[data-picker="${hand}"] input[type=checkbox]:checked`)).map((b) => b.value);
     const owner = (card) => tabs.map((t) => t.dataset.hand).find((hand) => box(hand, card).checked);
 
+    // A hand holds the cards the page says, or more under an ending that keeps every card
+    // (the game's rules say which, in data-expect-by-ending).
     function expected(tab) {
-      const bigGin = form.querySelector("input[name=ending][value=big_gin]:checked");
-      return Number(tab.dataset.expect) + (bigGin && tab === tabs[0] ? 1 : 0);
+      const ending = form.querySelector("input[name=ending]:checked");
+      const byEnding = JSON.parse(tab.dataset.expectByEnding || "{}");
+      const more = ending && Object.hasOwn(byEnding, ending.value) ? byEnding[ending.value] : null;
+      return Number(more ?? tab.dataset.expect);
     }
 
     function names() {

@@ -16,8 +16,8 @@
   }
 
   const SHAPES = {
-    // The difference of two counts after a knock (Gin Rummy: GIN-SCORE-KNOCK, GIN-UNDERCUT,
-    // GIN-SCORE-GIN), entered as the knocker's and the defender's counts.
+    // The difference of two counts after a knock (GIN-SCORE-KNOCK, GIN-UNDERCUT), or a way
+    // out's bonus and the defender's count (GIN-SCORE-GIN), entered as the two counts.
     knock_difference(model, fields) {
       if (fields.mode !== "quick") return null;
       if (fields.ending === "wall") return [0, 0];
@@ -26,11 +26,14 @@
       const k = fields.ending === "knock" ? number(fields.knocker_count) : 0;
       if (knocker === null || knocker > 1 || d === null || k === null) return null;
       const points = [0, 0];
-      if (fields.ending === "big_gin") {
-        if (model.big_gin === null) return null;
-        points[knocker] = model.big_gin + d;
-      } else if (fields.ending === "gin" || k === 0) {
-        points[knocker] = model.gin + d;  // knocking with no deadwood is gin
+      // Any way out but a knock scores its bonus and the defender's count (the page names
+      // the ways the table offers); a knock keeping nothing scores as the engine says.
+      if (Object.hasOwn(model.outs, fields.ending)) {
+        points[knocker] = model.outs[fields.ending] + d;
+      } else if (fields.ending !== "knock") {
+        return null;
+      } else if (k === 0) {
+        points[knocker] = model.clean_knock + d;
       } else if (k < d) {
         points[knocker] = d - k;
       } else if (d < k || model.undercut_on_tie) {

@@ -218,6 +218,56 @@ def test_a_gin_hand_by_cards_takes_fifteen_taps_on_one_picker(new_phone):
     expect(form.get_by_label("Anna", exact=True)).not_to_be_checked()
 
 
+def test_the_one_picker_takes_every_card_where_the_ending_keeps_them(new_phone):
+    # GIN-BIGGIN: going out with all 11 cards, no discard, so the knocker's hand holds 11
+    # (the 10 dealt and the one drawn); any other ending keeps the 10 after the discard.
+    page = new_phone()
+    _start_gin_table(page)
+    form = page.locator("#hand-form")
+    picker = form.locator("[data-one-picker]")
+    form.get_by_label("Cards", exact=True).click()
+    form.get_by_label("Anna", exact=True).click()
+    count = picker.locator("[data-hand='knocker_cards'] [data-hand-count]")
+    expect(count).to_have_text("0/10")
+    form.get_by_label("Big Gin", exact=True).click()
+    expect(count).to_have_text("0/11")
+    picker.get_by_role("button", name="Runs").click()
+    # A♠–10♠ is ten cards: short of Big Gin's eleven, the picker stays on Anna's hand.
+    picker.locator("[data-card='AS']").click()
+    picker.locator("[data-card='10S']").click()
+    echo = picker.get_by_test_id("hand-echo")
+    expect(count).to_have_text("10/11")
+    expect(echo).to_contain_text("Knocker · Anna")
+    picker.get_by_role("button", name="Runs").click()
+    picker.locator("[data-card='JS']").click()
+    expect(count).to_have_text("11/11")
+    expect(echo).to_have_text("Defender · Bruno: —")
+    # Back to a gin: the same eleven are one more than the hand holds.
+    form.get_by_label("Gin", exact=True).click()
+    expect(count).to_have_text("11/10")
+
+
+def test_only_a_knock_asks_for_the_knockers_count(new_phone):
+    # GIN-KNOCK scores the difference of two counts; gin and Big Gin score the defender's
+    # count alone (GIN-SCORE-GIN, the knocker keeps 0), and the wall scores nothing.
+    page = new_phone()
+    _start_gin_table(page)
+    form = page.locator("#hand-form")
+    knocker, defender = (
+        form.get_by_label("Knocker's deadwood"),
+        form.get_by_label("Defender's deadwood, after lay-offs"),
+    )
+    for ending, knocker_shown, defender_shown in (
+        ("Knock", True, True),
+        ("Gin", False, True),
+        ("Big Gin", False, True),
+        ("Wall (no score)", False, False),
+    ):
+        form.get_by_label(ending, exact=True).click()
+        expect(knocker).to_be_visible(visible=knocker_shown)
+        expect(defender).to_be_visible(visible=defender_shown)
+
+
 def test_the_one_picker_undoes_a_whole_run_and_can_switch_hands(new_phone):
     page = new_phone()
     _start_gin_table(page)

@@ -17,6 +17,7 @@ from scoring.game import (
     CHOICE,
     INT,
     KNOCKER_DEFENDER_ENTRY,
+    MEANINGS,
     PAIRS_SHEET_ENTRY,
     SEATS_ENTRY,
     GameRules,
@@ -122,8 +123,16 @@ def test_every_seat_flag_is_a_seats_field_and_every_column_a_count(game):
     assert reading.points_terms in POINTS_TERMS
     assert game.provisional in PROVISIONAL_SHAPES
     assert game.hand_entry in (SEATS_ENTRY, KNOCKER_DEFENDER_ENTRY, PAIRS_SHEET_ENTRY)
-    if game.melded_points_option:
-        assert game.option(game.melded_points_option).kind == BOOL
+    meanings = [spec.means for spec in game.options if spec.means]
+    assert len(meanings) == len(set(meanings)), "one switch a meaning"
+    for spec in game.options:
+        assert not spec.means or (spec.means in MEANINGS and spec.kind == BOOL), spec
+
+
+def test_no_game_rules_field_names_one_games_option():
+    # A switch the pages act on says so itself (OptionSpec.means); GameRules grew a field per
+    # such switch before (upcard_option, melded_points_option), each read by one game alone.
+    assert not [f.name for f in dataclasses.fields(GameRules) if f.name.endswith("_option")]
 
 
 def test_scala40_offers_its_seven_options_and_flags():

@@ -1,21 +1,24 @@
 """A hand entered by its ender and the other player (KNOCKER_DEFENDER_ENTRY: Gin's): counts
 or both hands' cards."""
 
+import json
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.pages.entries.base import EntryForm
 from games.pages.forms.cards import CardsField
 from games.pages.forms.tables import CARD_CHOICES
+from games.rules.own_words import own_word
+from scoring.game import NAMES_UPCARD
 from scoring.variants import GAMES
 
 # How each ending a game may offer is named (GameRules.hand_endings).
-ENDING_LABELS = {
-    "knock": _("Knock"),
-    "gin": _("Gin"),
-    "big_gin": _("Big Gin"),
-    "wall": _("Wall (no score)"),
-}
+# The endings this entry knows the meaning of: a knock gives the ender's count and the
+# defender's; at the wall no one ended the hand and no count is given. Any other ending a
+# game offers is a way out the defender's count alone scores (the game's words name it).
+KNOCK, WALL = "knock", "wall"
+ENDING_LABELS = {KNOCK: _("Knock"), WALL: _("Wall (no score)")}
 
 
 class KnockerDefenderForm(EntryForm):
@@ -55,7 +58,7 @@ class KnockerDefenderForm(EntryForm):
         widget=forms.CheckboxSelectMultiple,
     )
     defender_typed = CardsField(label=_("or type them"), required=False, max_length=200)
-    # GIN-OKLAHOMA: the card turned up at the deal sets the knock limit (Oklahoma tables only).
+    # The card turned up at the deal, where the table's switch has it set the knock limit.
     upcard = forms.ChoiceField(
         label=_("Upcard at the deal"), choices=[("", "—"), *CARD_CHOICES], required=False
     )
@@ -64,19 +67,45 @@ class KnockerDefenderForm(EntryForm):
         super().__init__(*args, **kwargs)
         seats, options, variant = self.seats, self.table_options, self.variant
         game = GAMES[variant]
-        self.oklahoma = game.takes_upcard(options)
-        self.kept = game.hand_size(game.options_from_dict(options, len(seats)), len(seats))
+        self.takes_upcard = game.takes_upcard(options)
+        upcard_switch = game.switch_meaning(NAMES_UPCARD)
+        self.upcard_rule = upcard_switch.rule if upcard_switch else ""
+        typed = game.options_from_dict(options, len(seats))
+        self.kept = game.hand_size(typed, len(seats))
         self.fields["knocker"].choices = list(enumerate(seats))
-        endings = game.hand_endings(game.options_from_dict(options, len(seats)))
-        self.fields["ending"].choices = [(e, ENDING_LABELS[e]) for e in endings]
+        endings = game.hand_endings(typed)
+        self.fields["ending"].choices = [
+            (e, own_word(game, "endings", e) or ENDING_LABELS.get(e, e)) for e in endings
+        ]
+        # The endings the ender shows every card for, the drawn one too (no discard).
+        self.without_discard = tuple(e for e in endings if e in game.endings_without_discard)
 
     @property
-    def picker_hands(self) -> list[tuple[str, int, str]]:
-        """Return the one card picker's hands: field, cards it holds, and its name."""
+    def picker_hands(self) -> list[tuple[str, int, str, str]]:
+        """Return the one card picker's hands: field, cards it holds, its name, and the
+        cards it holds by the ending chosen where that changes them (JSON, for app.js)."""
+        by_ending = json.dumps({ending: self.kept + 1 for ending in self.without_discard})
         return [
-            ("knocker_cards", self.kept, _("Knocker")),
-            ("defender_cards", self.kept, _("Defender")),
+            ("knocker_cards", self.kept, _("Knocker"), by_ending),
+            ("defender_cards", self.kept, _("Defender"), "{}"),
         ]
+
+    @property
+    def knocker_hint(self) -> str:
+        """Say how many cards the ender shows, with every card where an ending allows it."""
+        if self.without_discard:
+            return _(
+                "The %(kept)s cards kept after the discard (all %(all)s going out without one)."
+            ) % {
+                "kept": self.kept,
+                "all": self.kept + 1,
+            }
+        return _("The %(kept)s cards kept after the discard.") % {"kept": self.kept}
+
+    @property
+    def defender_hint(self) -> str:
+        """Say how many cards the other player shows."""
+        return _("The defender's %(kept)s cards.") % {"kept": self.kept}
 
     def clean(self):
         data = super().clean()
@@ -84,33 +113,38 @@ class KnockerDefenderForm(EntryForm):
         if data.get("mode") == "quick":
             if not ending:
                 self.add_error("ending", _("Choose how the hand ended."))
-            if ending != "wall" and data.get("knocker") is None:
+            if ending != WALL and data.get("knocker") is None:
                 self.add_error("knocker", _("Choose who ended the hand."))
-            if ending == "knock":
-                for name in ("knocker_count", "defender_count"):
-                    if data.get(name) is None:
-                        self.add_error(name, _("Enter the count."))
-            if ending in ("gin", "big_gin") and data.get("defender_count") is None:
-                self.add_error("defender_count", _("Enter the count."))
+            # A knock gives both counts; any other way out but the wall, the defender's.
+            counted = (
+                ("knocker_count", "defender_count")
+                if ending == KNOCK
+                else ("defender_count",)
+                if ending and ending != WALL
+                else ()
+            )
+            for name in counted:
+                if data.get(name) is None:
+                    self.add_error(name, _("Enter the count."))
         elif data.get("knocker") is None:
             self.add_error("knocker", _("Choose who ended the hand."))
-        if self.oklahoma and ending != "wall" and not data.get("upcard"):
-            self.add_error("upcard", _("Choose the upcard: at Oklahoma it sets the knock."))
+        if self.takes_upcard and ending != WALL and not data.get("upcard"):
+            self.add_error("upcard", _("Choose the upcard: at this table it sets the knock."))
         return data
 
     def payload(self) -> dict:
         """Return the hand_recorded payload these fields describe."""
         data = self.cleaned_data
-        # Only an Oklahoma table takes the upcard (GIN-OKLAHOMA); a wall may leave it out.
-        upcard = {"upcard": data["upcard"]} if self.oklahoma and data.get("upcard") else {}
+        # Only a table whose switch names the upcard takes it; a wall may leave it out.
+        upcard = {"upcard": data["upcard"]} if self.takes_upcard and data.get("upcard") else {}
         if data["mode"] == "quick":
-            if data["ending"] == "wall":
-                return {"mode": "quick", "ending": "wall", **upcard}
+            if data["ending"] == WALL:
+                return {"mode": "quick", "ending": WALL, **upcard}
             return {
                 "mode": "quick",
                 "knocker": data["knocker"],
                 "ending": data["ending"],
-                "knocker_count": 0 if data["ending"] != "knock" else data["knocker_count"],
+                "knocker_count": 0 if data["ending"] != KNOCK else data["knocker_count"],
                 "defender_count": data["defender_count"],
                 **upcard,
             }
@@ -120,7 +154,7 @@ class KnockerDefenderForm(EntryForm):
             "knocker_cards": " ".join([*data["knocker_cards"], data["knocker_typed"]]).strip(),
             "defender_cards": " ".join([*data["defender_cards"], data["defender_typed"]]).strip(),
         }
-        if data.get("ending") in ("gin", "big_gin", "knock"):
+        if data.get("ending") and data["ending"] != WALL:
             payload["ending"] = data["ending"]
         return {**payload, **upcard}
 

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from games.pages.entries.base import EntryForm
 from games.pages.forms.cards import CardsField
 from games.rules.game_words import flag_label
+from scoring.game import MELDED_POINTS
 from scoring.variants import GAMES
 
 
@@ -34,8 +35,7 @@ class SeatsHandForm(EntryForm):
         )
         self.match_flags = tuple(flag for flag in game.seat_flags if flag.from_match)
         # Casino scoring pays the winner for what they melded (RAM-OPT-CASINO).
-        switch = game.melded_points_option
-        self.takes_melded_points = bool(switch and options.get(switch))
+        self.takes_melded_points = game.switched_on(MELDED_POINTS, options)
         for i in range(len(seats)):
             self.fields[f"p{i}_hand"] = CardsField(
                 label=_("Cards still in hand"), required=False, max_length=300

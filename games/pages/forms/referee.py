@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from games.pages.forms.cards import CardsField
 from games.pages.forms.game_options import GameOptionsMixin, most_players
 from games.rules.game_words import flag_label
-from scoring.game import REFEREE_FORM, SeatFlag
+from scoring.game import NAMES_UPCARD, REFEREE_FORM, SeatFlag
 from scoring.variants import GAMES
 
 QUESTIONS = [
@@ -101,12 +101,12 @@ class RefereeForm(GameOptionsMixin, forms.Form):
     def upcard_games(self) -> str:
         """Return the games whose hands may name the card turned up at the deal (Gin's
         Oklahoma)."""
-        return " ".join(key for key, game in GAMES.items() if game.upcard_option)
+        return " ".join(key for key, game in GAMES.items() if game.switch_meaning(NAMES_UPCARD))
 
     @property
     def upcard_rules(self) -> tuple[str, ...]:
         """Return the rules that say what the card turned up at the deal does."""
-        specs = (game.option(game.upcard_option) for game in GAMES.values())
+        specs = (game.switch_meaning(NAMES_UPCARD) for game in GAMES.values())
         return tuple(dict.fromkeys(spec.rule for spec in specs if spec))
 
     def player_rows(self):

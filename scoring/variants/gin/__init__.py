@@ -38,6 +38,8 @@ from scoring.game import (
     CHOICE,
     INT,
     KNOCKER_DEFENDER_ENTRY,
+    NAMES_UPCARD,
+    SEVERAL_GAMES,
     BookColumn,
     GameRules,
     OptionSpec,
@@ -81,6 +83,7 @@ from scoring.variants.gin.scores import (
     score_quick,
     score_wall,
 )
+from scoring.variants.gin.words import WORDS, hand_line
 
 __all__ = [
     "BIG_GIN",
@@ -354,9 +357,9 @@ OPTIONS = (
     _set_or_preset(
         "shutout_doubles", "GIN-SHUTOUT", CHOICE, choices=SHUTOUT_DOUBLES, line_when="shutout"
     ),
-    _set_or_preset("oklahoma", "GIN-OKLAHOMA", line_when="oklahoma"),
+    _set_or_preset("oklahoma", "GIN-OKLAHOMA", line_when="oklahoma", means=NAMES_UPCARD),
     _set_or_preset("spade_double", "GIN-SPADES", line_when="spade_double"),
-    _set_or_preset("hollywood", "GIN-HOLLYWOOD", line_when="hollywood"),
+    _set_or_preset("hollywood", "GIN-HOLLYWOOD", line_when="hollywood", means=SEVERAL_GAMES),
     _bonus("gin_bonus", "GIN-GIN"),
     _bonus("undercut_bonus", "GIN-UNDERCUT"),
     _bonus("big_gin_bonus", "GIN-BIGGIN", line_when="big_gin"),
@@ -380,6 +383,7 @@ GAME = GameRules(
     deck=lambda options, players: GIN_DECK,
     hand_size=lambda options, players: HAND_SIZE,
     hand_endings=hand_endings,
+    endings_without_discard=frozenset({BIG_GIN}),
     meld_rules=lambda options: GIN_MELDS,
     card_value=lambda options: gin_value,
     play_rules=play_rules,
@@ -431,5 +435,6 @@ GAME = GameRules(
     seat_flags=(SeatFlag("knocked", "GIN-KNOCK"),),
     table_melds=False,
     provisional="knock_difference",
-    upcard_option="oklahoma",
+    words=WORDS,
+    hand_line=hand_line,
 )

@@ -441,6 +441,5 @@ GAME = GameRules(
     rule_prefix="RAM-",
     options=OPTIONS,
     seat_flags=(SeatFlag("went_out"), SeatFlag("hand_closed", "RAM-HANDCLOSE")),
-    melded_points_option="casino_scoring",
     provisional="gain_loss",
 )

@@ -13,6 +13,7 @@ from scoring.errors import RuleViolation, Violation
 from scoring.errors import refusal as _refuse
 from scoring.game import (
     INT,
+    MELDED_POINTS,
     TABLE_FORM,
     TABLE_FORMS,
     OptionSpec,
@@ -56,7 +57,7 @@ OPTIONS = (
     house_rule("knock_claim", "RAM-OPT-KNOCKCLAIM", forms=TABLE_FORMS),
     house_rule("no_discard_win", "RAM-OPT-NODISCARDWIN"),
     # Named on the board: it changes what an entry by points asks.
-    house_rule("casino_scoring", "RAM-OPT-CASINO", summary="named"),
+    house_rule("casino_scoring", "RAM-OPT-CASINO", summary="named", means=MELDED_POINTS),
     # A league's tables always count; a practice table changes no answer of the referee.
     house_rule("practice", "RAM-OPT-PRACTICE", forms=(TABLE_FORM,)),
 )

@@ -259,7 +259,12 @@ class TestHollywoodBoard:
         assert 'data-testid="game-1-total-1">0<' in page
         # The match's total: every game's points, 90 + 45.
         assert 'data-testid="total-0">135<' in page
-        assert "Hollywood" in page
+        # The columns' caption and rule are the game's switch's (GIN-HOLLYWOOD), read from
+        # its option, not written into the shared template.
+        games = page[page.index('data-testid="games"') :]
+        games = games[: games.index("</table>")]
+        assert "Hollywood: three games scored on one sheet</caption>" in games
+        assert "GIN-HOLLYWOOD" in games
         # The room's screen draws the same columns.
         tv = phone.get(f"/t/{table.id}/tv/").content.decode()
         assert 'data-testid="game-2-total-0">45<' in tv and 'data-testid="tv-total-0">135<' in tv

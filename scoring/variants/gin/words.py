@@ -1,0 +1,53 @@
+"""Gin's own words for the pages: its endings' names and the history's line for each way a
+hand ends (scoring/words.py
+says how the pages find and translate them). Its other labels, titles and refusals predate
+GameWords and are still the pages' catalogues' (games/rules/game_words.py, text.py,
+verdicts.py).
+
+Each string is marked with ``gettext_noop`` below, a no-op of our own (the engine has no
+Django), which ``makemessages`` finds by its name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.variants.gin.options import BIG_GIN, GIN, KNOCK, WALL
+from scoring.words import GameWords, HandLine
+
+
+def gettext_noop(text: str) -> str:
+    """Return ``text`` as it is: the mark that has makemessages extract it."""
+    return text
+
+
+UNDERCUT = "undercut"
+
+# Its ways out beside the knock and the wall, which the hand entry names itself.
+ENDINGS = {GIN: gettext_noop("Gin"), BIG_GIN: gettext_noop("Big Gin")}
+
+# %(who)s is the seat that ended the hand, %(k)s its count, %(d)s the defender's.
+HAND_LINES = {
+    WALL: gettext_noop("Wall: the stock ran down, no score"),
+    BIG_GIN: gettext_noop("%(who)s: Big Gin (defender %(d)s)"),
+    GIN: gettext_noop("%(who)s: Gin (defender %(d)s)"),
+    UNDERCUT: gettext_noop("%(who)s knocked with %(k)s, undercut with %(d)s"),
+    KNOCK: gettext_noop("%(who)s knocked with %(k)s against %(d)s"),
+}
+
+
+def hand_line(result: Mapping[str, Any]) -> HandLine | None:
+    """Return the line of a hand's result (GIN-KNOCK, GIN-UNDERCUT, GIN-GIN, GIN-BIGGIN,
+    GIN-WALL); None for a result that is not one of Gin's hands."""
+    ending = result.get("ending")
+    if ending == WALL:
+        return HandLine(WALL)
+    knocker, k, d = (result.get(name) for name in ("knocker", "knocker_count", "defender_count"))
+    if ending not in HAND_LINES or not all(isinstance(n, int) for n in (knocker, k, d)):
+        return None
+    key = UNDERCUT if ending == KNOCK and result.get("undercut") else ending
+    return HandLine(key, knocker, {"k": k, "d": d})
+
+
+WORDS = GameWords(endings=ENDINGS, hand_lines=HAND_LINES)
