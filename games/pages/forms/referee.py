@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.pages.forms.cards import CardsField
 from games.pages.forms.game_options import GameOptionsMixin, most_players
+from games.pages.forms.referee_sheet import SheetQuestionMixin
 from games.rules.game_words import flag_label
 from scoring.game import REFEREE_FORM, SeatFlag
 from scoring.variants import GAMES
@@ -30,13 +31,20 @@ def _seat_flags() -> dict[str, tuple[SeatFlag, tuple[str, ...]]]:
     return flags
 
 
+def _side_fields(row: dict) -> list[str]:
+    """Return the field names of a side's boxes (referee_sheet.side_rows)."""
+    boxes = [row["melded"], *row["kinds"], row["pozzetto"], row["in_hand"]]
+    return [box["field"].name for box in boxes]
+
+
 def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-class RefereeForm(GameOptionsMixin, forms.Form):
+class RefereeForm(SheetQuestionMixin, GameOptionsMixin, forms.Form):
     """One question about cards, for any game: its options are those that change an answer
-    (OptionSpec.forms holding REFEREE_FORM), its seats' flags those its game takes."""
+    (OptionSpec.forms holding REFEREE_FORM), its seats' flags those its game takes, and a
+    score asked of a game entered one sheet a side its sides' sheets (referee_sheet.py)."""
 
     form_kind = REFEREE_FORM
 
@@ -87,6 +95,7 @@ class RefereeForm(GameOptionsMixin, forms.Form):
                     if flag.most
                     else forms.BooleanField(required=False)
                 )
+        self.add_sheet_fields()
 
     # The registry is read when a form is shown, never at import: a game registered late (the
     # tests' stub game) is offered like the others.
@@ -140,6 +149,9 @@ class RefereeForm(GameOptionsMixin, forms.Form):
             if name not in self.errors and not (data.get(name) or "").strip():
                 label = self.fields[name].label
                 self.add_error(name, _("Type or tap the cards for “%(field)s”.") % {"field": label})
+        game = GAMES.get(data.get("variant"))
+        if self.is_sheet_question(game, data.get("question")):
+            self.clean_sheet(data, game)
         return data
 
     def error_lines(self) -> list[tuple[str, str]]:
@@ -147,12 +159,17 @@ class RefereeForm(GameOptionsMixin, forms.Form):
         answer area, and the id that field's aria-describedby names ("" for the form's own
         errors): the answer area is where a field's errors are said."""
         lines = []
+        sides = {name: row["name"] for row in self.side_rows() for name in _side_fields(row)}
         for name, errors in self.errors.items():
             field = self[name] if name in self.fields else None
             label = str(field.label or "") if field is not None else ""
             said = " ".join(
                 f"{label}: {error}" if label and label not in error else error for error in errors
             )
+            if name in sides:
+                # Said next to its box too (that one holds the id): here, which pair's it is.
+                lines.append(("", said if sides[name] in said else f"{sides[name]}: {said}"))
+                continue
             lines.append((f"{field.auto_id}_error" if field is not None else "", said))
         return lines
 
@@ -161,7 +178,10 @@ class RefereeForm(GameOptionsMixin, forms.Form):
         data = self.cleaned_data
         game, question = self.chosen_game(), data["question"]
         request = {"variant": game.key, "options": self.options(), "players": data["players"]}
-        if question == "score":
+        if self.is_sheet_question(game, question):
+            request["players"] = self.seat_count(data)
+            request |= self.sheet_entry(data, game, request["players"])
+        elif question == "score":
             request["players"] = [
                 {
                     "name": data[f"p{i}_name"] or chr(ord("A") + i),
