@@ -147,3 +147,23 @@ def test_a_game_entered_seat_by_seat_is_asked_each_seats_cards(client):
     assert sheet == ["burraco"]
     seats = re.search(r'<div data-game="([^"]*)">\s*<label class="check"><input[^>]*stock', page)
     assert seats and "burraco" not in seats.group(1).split() and "gin" in seats.group(1).split()
+
+
+def test_the_api_scores_the_same_sheet(client):
+    """The API's score question takes the sides' sheets too (mode, pairs), the players
+    naming the seats: 535 for seats 1 and 3, 75 for 2 and 4, as worked above."""
+    from rest_framework.test import APIClient
+
+    body = {
+        "variant": "burraco",
+        "players": [{"name": name} for name in ("Anna", "Bruno", "Carla", "Dario")],
+        "mode": "sheet",
+        "pairs": [
+            {"melded": 235, "pulito": 1, "closed": True, "pozzetto": True, "in_hand": 0},
+            {"melded": 120, "pozzetto": True, "in_hand": 45},
+        ],
+    }
+    response = APIClient().post("/api/v1/referee/score/", body, format="json")
+    assert response.status_code == 200
+    answer = response.json()
+    assert answer["valid"] and answer["points"] == [535, 75, 535, 75]
