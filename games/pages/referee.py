@@ -8,9 +8,14 @@ from django.shortcuts import render
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from games.pages.entries.referee_sheet import (
+    SheetRefereeForm,
+    entry_refusals,
+    seat_labels,
+    sheet_games,
+    side_points,
+)
 from games.pages.forms.game_options import options_initial
-from games.pages.forms.referee import RefereeForm
-from games.pages.forms.referee_sheet import entry_refusals, seat_labels, sheet_games, side_points
 from games.pages.forms.tables import RANKS, SUITS
 from games.rules.text import item_text, rule_title, violation_text
 from games.shared.throttles import CountedRateThrottle
@@ -61,7 +66,7 @@ def referee_page(request):
         except Table.DoesNotExist:
             raise Http404 from None
         initial = referee_initial(table)
-    form = RefereeForm(request.POST or None, initial=initial)
+    form = SheetRefereeForm(request.POST or None, initial=initial)
     answer, error, status, refusals = None, None, 200, {}
     if request.method == "POST" and (error := _throttled(request)):
         status = 429

@@ -5,7 +5,6 @@ from django.utils.translation import gettext_lazy as _
 
 from games.pages.forms.cards import CardsField
 from games.pages.forms.game_options import GameOptionsMixin, most_players
-from games.pages.forms.referee_sheet import SheetQuestionMixin
 from games.rules.game_words import flag_label
 from scoring.game import REFEREE_FORM, SeatFlag
 from scoring.variants import GAMES
@@ -31,20 +30,15 @@ def _seat_flags() -> dict[str, tuple[SeatFlag, tuple[str, ...]]]:
     return flags
 
 
-def _side_fields(row: dict) -> list[str]:
-    """Return the field names of a side's boxes (referee_sheet.side_rows)."""
-    boxes = [row["melded"], *row["kinds"], row["pozzetto"], row["in_hand"]]
-    return [box["field"].name for box in boxes]
-
-
 def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-class RefereeForm(SheetQuestionMixin, GameOptionsMixin, forms.Form):
+class RefereeForm(GameOptionsMixin, forms.Form):
     """One question about cards, for any game: its options are those that change an answer
-    (OptionSpec.forms holding REFEREE_FORM), its seats' flags those its game takes, and a
-    score asked of a game entered one sheet a side its sides' sheets (referee_sheet.py)."""
+    (OptionSpec.forms holding REFEREE_FORM), its seats' flags those its game takes. The page
+    asks a score of a game entered one sheet a side with its sides' sheets added
+    (games/pages/entries/referee_sheet.py)."""
 
     form_kind = REFEREE_FORM
 
@@ -95,7 +89,6 @@ class RefereeForm(SheetQuestionMixin, GameOptionsMixin, forms.Form):
                     if flag.most
                     else forms.BooleanField(required=False)
                 )
-        self.add_sheet_fields()
 
     # The registry is read when a form is shown, never at import: a game registered late (the
     # tests' stub game) is offered like the others.
@@ -149,17 +142,19 @@ class RefereeForm(SheetQuestionMixin, GameOptionsMixin, forms.Form):
             if name not in self.errors and not (data.get(name) or "").strip():
                 label = self.fields[name].label
                 self.add_error(name, _("Type or tap the cards for “%(field)s”.") % {"field": label})
-        game = GAMES.get(data.get("variant"))
-        if self.is_sheet_question(game, data.get("question")):
-            self.clean_sheet(data, game)
         return data
+
+    def said_by_field(self) -> dict[str, str]:
+        """Return the fields whose errors are said next to them too, each with the name of
+        what it belongs to (none here; a sheet's boxes in referee_sheet.py)."""
+        return {}
 
     def error_lines(self) -> list[tuple[str, str]]:
         """Return each field's errors with the label of the field they are about, for the
         answer area, and the id that field's aria-describedby names ("" for the form's own
         errors): the answer area is where a field's errors are said."""
         lines = []
-        sides = {name: row["name"] for row in self.side_rows() for name in _side_fields(row)}
+        sides = self.said_by_field()
         for name, errors in self.errors.items():
             field = self[name] if name in self.fields else None
             label = str(field.label or "") if field is not None else ""
@@ -178,10 +173,7 @@ class RefereeForm(SheetQuestionMixin, GameOptionsMixin, forms.Form):
         data = self.cleaned_data
         game, question = self.chosen_game(), data["question"]
         request = {"variant": game.key, "options": self.options(), "players": data["players"]}
-        if self.is_sheet_question(game, question):
-            request["players"] = self.seat_count(data)
-            request |= self.sheet_entry(data, game, request["players"])
-        elif question == "score":
+        if question == "score":
             request["players"] = [
                 {
                     "name": data[f"p{i}_name"] or chr(ord("A") + i),

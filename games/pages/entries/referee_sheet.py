@@ -1,6 +1,7 @@
 """The referee's score question for games whose hand is entered one sheet a side
 (PAIRS_SHEET_ENTRY, Burraco's pairs): each side's melded points, burracos by kind,
-pozzetto and points in hand, and which side closed, as the table's sheet asks them.
+pozzetto and points in hand, and which side closed, as the table's sheet asks them. The
+referee page's form (``SheetRefereeForm``) is the referee's form with these boxes.
 
 The fields are the pairs' sheet's own (games/pages/entries/pairs_sheet.py: its labels and
 bounds); the engine's refusals name a field of the entry (``pairs[0].melded``), which is
@@ -18,6 +19,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.pages.entries.pairs_sheet import KINDS, MOST_BURRACOS, MOST_POINTS, NOBODY
+from games.pages.forms.referee import RefereeForm
 from games.rules.text import violation_text
 from scoring.errors import Violation
 from scoring.game import PAIRS_SHEET_ENTRY, GameRules
@@ -45,6 +47,28 @@ def side_label(game: GameRules | None, side: int, players: int) -> str:
 
 class SheetQuestionMixin:
     """The sides' sheet fields of the referee form, and the entry they make."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_sheet_fields()
+
+    def clean(self):
+        data = super().clean()
+        game = GAMES.get(data.get("variant"))
+        if self.is_sheet_question(game, data.get("question")):
+            self.clean_sheet(data, game)
+        return data
+
+    def request(self) -> tuple[str, dict]:
+        question, request = super().request()
+        game = self.chosen_game()
+        if self.is_sheet_question(game, question):
+            request["players"] = self.seat_count(self.cleaned_data)
+            request |= self.sheet_entry(self.cleaned_data, game, request["players"])
+        return question, request
+
+    def said_by_field(self) -> dict[str, str]:
+        return {box["field"].name: row["name"] for row in self.side_rows() for box in _boxes(row)}
 
     def add_sheet_fields(self) -> None:
         sides = _most_sides()
@@ -148,6 +172,14 @@ class SheetQuestionMixin:
             for side in range(len(game.teams(players)))
         ]
         return {"mode": "sheet", "pairs": pairs}
+
+
+class SheetRefereeForm(SheetQuestionMixin, RefereeForm):
+    """The referee page's form: any question, and a score asked by the sides' sheets."""
+
+
+def _boxes(row: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [row["melded"], *row["kinds"], row["pozzetto"], row["in_hand"]]
 
 
 def entry_refusals(violations: Iterable[Violation]) -> dict[str, list[tuple[str, str]]]:
