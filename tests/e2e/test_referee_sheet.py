@@ -8,7 +8,7 @@ from tests.e2e.axe import BLOCKING, axe_violations
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-PAIR_1, PAIR_2 = "Pair 1 (players 1 & 3)", "Pair 2 (players 2 & 4)"
+PAIR_1, PAIR_2 = "Pair 1 (seats 1 & 3)", "Pair 2 (seats 2 & 4)"
 
 
 def _fill(page, pair: str, melded: str, in_hand: str, label_melded: str, label_hand: str):
@@ -53,7 +53,7 @@ def test_an_italian_phone_scores_a_hand_the_stock_ended(new_phone):
     page.goto("/referee/")
     page.get_by_role("radio", name="Burraco", exact=True).check()
     page.get_by_label("Quanti punti fa questa mano?").check()
-    first, second = "Coppia 1 (giocatori 1 & 3)", "Coppia 2 (giocatori 2 & 4)"
+    first, second = "Coppia 1 (posti 1 & 3)", "Coppia 2 (posti 2 & 4)"
     _fill(page, first, "150", "30", "Punti calati", "Punti rimasti in mano")
     _fill(page, second, "90", "60", "Punti calati", "Punti rimasti in mano")
     page.get_by_label(f"{first}: Ha preso il pozzetto").check()

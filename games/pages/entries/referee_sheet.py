@@ -39,10 +39,10 @@ def _most_sides() -> int:
 
 
 def side_label(game: GameRules | None, side: int, players: int) -> str:
-    """Name a side by its number and its seats, e.g. "Pair 1 (players 1 & 3)"."""
+    """Name a side by its number and its seats, e.g. "Pair 1 (seats 1 & 3)"."""
     teams = game.teams(players) if game is not None else ()
     seats = " & ".join(str(seat + 1) for seat in teams[side]) if side < len(teams) else ""
-    return gettext("Pair %(number)d (players %(seats)s)") % {"number": side + 1, "seats": seats}
+    return gettext("Pair %(number)d (seats %(seats)s)") % {"number": side + 1, "seats": seats}
 
 
 class SheetQuestionMixin:

@@ -64,21 +64,21 @@ class TestTheSheetScored:
         assert response.status_code == 200, _answer(response.content.decode())
         page = response.content.decode()
         assert _points(page) == {
-            "Pair 1 (players 1 & 3)": "535",
-            "Pair 2 (players 2 & 4)": "75",
+            "Pair 1 (seats 1 & 3)": "535",
+            "Pair 2 (seats 2 & 4)": "75",
         }
         answer = _answer(page)
-        assert "Pair 1 (players 1 & 3) +200: burraco pulito" in answer
-        assert "Pair 1 (players 1 & 3) +100: closing bonus" in answer
-        assert "Pair 2 (players 2 & 4) -45: cards left in hand" in answer
+        assert "Pair 1 (seats 1 & 3) +200: burraco pulito" in answer
+        assert "Pair 1 (seats 1 & 3) +100: closing bonus" in answer
+        assert "Pair 2 (seats 2 & 4) -45: cards left in hand" in answer
 
     def test_the_same_hand_in_italian(self, client):
         response = client.post("/referee/", {**BASE, **CLOSED}, HTTP_ACCEPT_LANGUAGE="it")
         assert response.status_code == 200
         page = response.content.decode()
         assert _points(page) == {
-            "Coppia 1 (giocatori 1 & 3)": "535",
-            "Coppia 2 (giocatori 2 & 4)": "75",
+            "Coppia 1 (posti 1 & 3)": "535",
+            "Coppia 2 (posti 2 & 4)": "75",
         }
         assert "Punti calati" in page and "Chi ha chiuso?" in page
 
@@ -88,8 +88,8 @@ class TestTheSheetScored:
         data = {**BASE, **CLOSED, "closed": "", "s1_pozzetto": ""}
         page = client.post("/referee/", data).content.decode()
         assert _points(page) == {
-            "Pair 1 (players 1 & 3)": "435",
-            "Pair 2 (players 2 & 4)": "-25",
+            "Pair 1 (seats 1 & 3)": "435",
+            "Pair 2 (seats 2 & 4)": "-25",
         }
 
 
@@ -100,7 +100,7 @@ class TestRefusalsByTheirBoxes:
         assert response.status_code == 400
         page = response.content.decode()
         assert _box_error(page, "s1_melded") == (
-            "Enter points melded for Pair 2 (players 2 & 4) (0 if none)."
+            "Enter points melded for Pair 2 (seats 2 & 4) (0 if none)."
         )
         assert 'aria-describedby="id_s1_melded_error"' in page
         assert 'data-testid="points"' not in page
@@ -128,7 +128,7 @@ class TestRefusalsByTheirBoxes:
         page = response.content.decode()
         assert "Questa mano, così com'è scritta, non si può contare" in _answer(page)
         assert "valgono almeno 35" in _box_error(page, "s0_melded")
-        assert "Coppia 1 (giocatori 1 &amp; 3)" in page
+        assert "Coppia 1 (posti 1 &amp; 3)" in page
 
     def test_an_htmx_answer_brings_the_sheet_with_its_errors_out_of_band(self, client):
         data = {**BASE, **CLOSED, "s0_melded": "20"}
