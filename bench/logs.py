@@ -385,18 +385,18 @@ def bench_log(variant: str, events: int, **kwargs: Any) -> list[LogEvent]:
     return log_build(variant, events, **kwargs).events
 
 
-def moves_build(events: int) -> LogBuilder:
-    """Build a log of ``events`` events of hands played move by move: Knock Rummy's worked
-    hand (scoring/variants/knock_rummy/samples.py: draws, melds, a rearrangement, a knock,
-    hands shown) dealt again and again at a table playing to 1,000,000, as a long evening of
-    refereed play."""
-    sample = samples.played_of("knock_rummy")
+def moves_build(events: int, variant: str = "knock_rummy") -> LogBuilder:
+    """Build a log of ``events`` events of hands played move by move: the game's worked hand
+    (``samples.played_of``: Knock Rummy's draws, melds, a rearrangement, a knock, hands
+    shown; Burraco's pairs, pozzetto and closing) dealt again and again at a table playing
+    its longest match (``LONG_MATCH``), as a long evening of refereed play."""
+    sample = samples.played_of(variant)
     created = LogEvent(
         seq=1,
         event_type=TABLE_CREATED,
         payload={
             "variant": sample.variant,
-            "options": {"target": 1_000_000},
+            "options": dict(LONG_MATCH[variant]),
             "seats": list(sample.players),
         },
     )

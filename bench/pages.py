@@ -33,7 +33,13 @@ PG_DATABASE = "rummyref_bench"
 PAGE_HANDS = 30
 # (game, seats): Rummy40 with 2, whose 500-point limit leaves room for 30 hands.
 PAGE_TABLES = (("gin", 2), ("rummy40", 2), ("ramino", 4), ("knock_rummy", 4))
-GAME_NAMES = {"gin": "Gin", "rummy40": "Rummy40", "ramino": "Ramino", "knock_rummy": "Knock Rummy"}
+GAME_NAMES = {
+    "gin": "Gin",
+    "rummy40": "Rummy40",
+    "ramino": "Ramino",
+    "knock_rummy": "Knock Rummy",
+    "burraco": "Burraco",
+}
 PAGE_MEDIAN, PAGE_P95 = 0.100, 0.250
 # Appends at the head of move-by-move logs of these lengths: the longest within APPEND_P95,
 # and its median within APPEND_GROWTH times the shortest's (the cost does not grow with the
@@ -41,6 +47,10 @@ PAGE_MEDIAN, PAGE_P95 = 0.100, 0.250
 APPEND_LOGS = (50, 2_000, 5_000)
 APPENDS_AT_HEAD = 20
 APPEND_P95, APPEND_GROWTH = 0.030, 1.5
+# Other games played move by move (their worked hand, bench/logs.py moves_build), appended
+# at the head of logs of these lengths: the longest within APPEND_P95 and its median within
+# the growth given of the shortest's.
+PLAYED_APPENDS: Mapping[str, tuple[tuple[int, ...], float]] = {"burraco": ((50, 2_000), 1.3)}
 # A poll one event behind the head of any of those logs: p95 and size at most these.
 NEWS_P95, NEWS_BYTES = 0.030, 10_000
 # A quick hand's htmx save answer: at most this (the board and the news, not the form).
@@ -83,11 +93,14 @@ def hands_log(variant: str, seats: int) -> list[LogEvent]:
     raise RuntimeError(f"no {variant} log of {most} hands in play")
 
 
-def _with_appends(events: int) -> dict[str, Any]:
+def _with_appends(events: int, variant: str = "knock_rummy") -> dict[str, Any]:
     """Return a move-by-move log of ``events`` events and the moves that follow its last
-    one, so every append is legal at its head."""
-    log = replay.long_table() if events == replay.LONG_EVENTS else moves_build(events)
-    extra = moves_build(len(log.events) + APPENDS_AT_HEAD + 1)
+    one, so every append is legal at its head (Knock Rummy's long log: the replay bench's)."""
+    if variant == "knock_rummy" and events == replay.LONG_EVENTS:
+        log = replay.long_table()
+    else:
+        log = moves_build(events, variant)
+    extra = moves_build(len(log.events) + APPENDS_AT_HEAD + 1, variant)
     appends = [[e.event_type, e.payload] for e in extra.events[len(log.events) :]]
     return {**_stored(log.events, log.state), "appends": appends}
 
@@ -97,7 +110,12 @@ def fixture_write(path: Path) -> None:
     length with their states and the moves to append at their heads."""
     fixture = {
         "tables": {variant: _stored(hands_log(variant, seats)) for variant, seats in PAGE_TABLES},
-        "logs": {str(events): _with_appends(events) for events in APPEND_LOGS},
+        "logs": {str(events): _with_appends(events) for events in APPEND_LOGS}
+        | {
+            f"{variant}:{events}": _with_appends(events, variant)
+            for variant, (lengths, _growth) in PLAYED_APPENDS.items()
+            for events in lengths
+        },
     }
     path.write_text(json.dumps(fixture))
 
@@ -163,13 +181,48 @@ def _holds(runs: Sequence[DatabaseRun], figure: str, median: float, p95: float |
     return bool(measured)
 
 
-def _grows_less(runs: Sequence[DatabaseRun], shortest: str, longest: str) -> bool:
+def _grows_less(
+    runs: Sequence[DatabaseRun], shortest: str, longest: str, growth: float = APPEND_GROWTH
+) -> bool:
     """Tell whether, on every database measured, the longest log's median append is within
-    APPEND_GROWTH times the shortest's."""
+    ``growth`` times the shortest's."""
     measured = [run for run in runs if not run.skipped and not run.error]
     return bool(measured) and all(
-        run.spread(longest).median < APPEND_GROWTH * run.spread(shortest).median for run in measured
+        run.spread(longest).median < growth * run.spread(shortest).median for run in measured
     )
+
+
+def _played_rows(runs: Sequence[DatabaseRun]) -> tuple[list[list[str]], bool]:
+    """Return the rows of the other games' appends played move by move (PLAYED_APPENDS),
+    with the shortest's median beside the longest's, and whether their targets hold."""
+    rows, passed = [], True
+    for variant, (lengths, growth) in PLAYED_APPENDS.items():
+        shortest, longest = (f"append:{variant}:{events}" for events in (lengths[0], lengths[-1]))
+        for events in lengths:
+            figure = f"append:{variant}:{events}"
+            target, ok = "", True
+            if figure == longest:
+                target = f"p95 < {seconds(APPEND_P95)}, median < {growth}× at {lengths[0]}"
+                ok = _holds(runs, figure, float("inf"), APPEND_P95) and _grows_less(
+                    runs, shortest, longest, growth
+                )
+                passed &= ok
+            ratios = [
+                f"{run.spread(figure).median / run.spread(shortest).median:.2f}×"
+                for run in runs
+                if run.spread(figure) and run.spread(shortest)
+            ]
+            appends = max((len(run.times.get(figure, ())) for run in runs), default=0)
+            rows.append(
+                [
+                    f"{GAME_NAMES[variant]} move by move: append at the head of {events:,}"
+                    f" events ({appends} runs; {', '.join(ratios)} the {lengths[0]}'s)",
+                    *(c for run in runs for c in _cells(run, figure)),
+                    target,
+                    verdict(ok) if target else "",
+                ]
+            )
+    return rows, passed
 
 
 def report(runs: Sequence[DatabaseRun], long_events: int) -> tuple[str, bool]:
@@ -203,6 +256,9 @@ def report(runs: Sequence[DatabaseRun], long_events: int) -> tuple[str, bool]:
                 verdict(ok) if target else "",
             ]
         )
+    played, ok = _played_rows(runs)
+    rows += played
+    passed &= ok
     for figure, label in (
         ("board:idle", "room board of a 64-player night, 5 rounds in: a poll, nothing moved"),
         ("board:moved", "  the same, right after a table's result moved"),
@@ -291,6 +347,13 @@ def report(runs: Sequence[DatabaseRun], long_events: int) -> tuple[str, bool]:
         " its state, as a table's first append after a restart does). table_verify, which a"
         " worker runs after the commit, is timed apart: the bench runs the one each append"
         " queued before the next append.",
+        "The same for "
+        + ", ".join(
+            f"{GAME_NAMES[variant]}'s worked hand (samples.played_of) dealt again and again,"
+            f" at the head of {' and '.join(f'{n:,}' for n in lengths)} events"
+            for variant, (lengths, _growth) in PLAYED_APPENDS.items()
+        )
+        + ".",
     ]
     for run in runs:
         if run.skipped:

@@ -157,7 +157,7 @@ def news_poll(table) -> tuple[list[float], int]:
 # its table form's fields and the hand's. The answer's size is a figure (issue 22).
 SAVES = {
     "gin": (
-        {"variant": "gin", "players": "2", "preset": "big_gin", "target": "100"},
+        {"variant": "gin", "players": "2", "gin__preset": "big_gin", "gin__target": "100"},
         {
             "mode": "quick",
             "knocker": "0",
@@ -167,7 +167,7 @@ SAVES = {
         },
     ),
     "ramino": (
-        {"variant": "ramino", "players": "4", "ram_hands": "10"},
+        {"variant": "ramino", "players": "4", "ramino__hands": "10"},
         {
             "mode": "points",
             "p0_points": "0",

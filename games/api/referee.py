@@ -103,6 +103,23 @@ class ScoreAsk(AskSerializer):
         "which sets the knock limit (a spade doubles the hand where spades double).",
     )
     players = PlayerEnd(many=True, min_length=2, max_length=6)  # type: ignore[assignment]
+    # A game entered one sheet a side (Burraco's pairs) is scored from its sides' sheets,
+    # which the game's own reader checks field by field, naming each; ``players`` then
+    # names the seats only.
+    mode = serializers.ChoiceField(
+        choices=["sheet", "cards"],
+        required=False,
+        help_text="A game entered one sheet a side (Burraco): 'sheet' (each side's figures)"
+        " or 'cards' (each side's melds and its partners' hands).",
+    )
+    pairs = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        max_length=6,
+        help_text="A game entered one sheet a side (Burraco): each side's sheet, the first"
+        " seat's side first: melded, pulito, sporco, semipulito, closed, pozzetto, in_hand"
+        " (mode 'sheet'), or melds, hands, closed, pozzetto (mode 'cards').",
+    )
 
 
 class ViolationOut(serializers.Serializer):
@@ -318,6 +335,18 @@ SCORE_EXAMPLES = [
             "players": [
                 {"name": "A", "hand": "7S 8S 9S KC KH KD 2C 3C 4C 5H", "knocked": True},
                 {"name": "B", "hand": "5S 6S 10S JS KS 8C 8H 8D QH 2D"},
+            ],
+        },
+    ),
+    (
+        "Burraco: one sheet a pair; the first closes with a burraco pulito",
+        {
+            "variant": "burraco",
+            "players": [{"name": "Anna"}, {"name": "Bruno"}, {"name": "Carla"}, {"name": "Dario"}],
+            "mode": "sheet",
+            "pairs": [
+                {"melded": 235, "pulito": 1, "closed": True, "pozzetto": True, "in_hand": 0},
+                {"melded": 120, "pozzetto": True, "in_hand": 45},
             ],
         },
     ),

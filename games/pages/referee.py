@@ -8,8 +8,14 @@ from django.shortcuts import render
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from games.pages.entries.referee_sheet import (
+    SheetRefereeForm,
+    entry_refusals,
+    seat_labels,
+    sheet_games,
+    side_points,
+)
 from games.pages.forms.game_options import options_initial
-from games.pages.forms.referee import RefereeForm
 from games.pages.forms.tables import RANKS, SUITS
 from games.rules.text import item_text, rule_title, violation_text
 from games.shared.throttles import CountedRateThrottle
@@ -18,6 +24,7 @@ from games.tables.access import request_digests
 from games.tables.models import Table
 from scoring import referee
 from scoring.errors import RuleViolation
+from scoring.variants import GAMES
 
 
 class RefereeThrottle(CountedRateThrottle):
@@ -59,8 +66,8 @@ def referee_page(request):
         except Table.DoesNotExist:
             raise Http404 from None
         initial = referee_initial(table)
-    form = RefereeForm(request.POST or None, initial=initial)
-    answer, error, status = None, None, 200
+    form = SheetRefereeForm(request.POST or None, initial=initial)
+    answer, error, status, refusals = None, None, 200, {}
     if request.method == "POST" and (error := _throttled(request)):
         status = 429
     elif request.method == "POST":
@@ -68,6 +75,7 @@ def referee_page(request):
             question, ask = form.request()
             try:
                 answer = referee_answer(question, ask)
+                refusals = answer.pop("refusals", {})
             except RuleViolation as exc:
                 error = [(violation_text(v), v.rule) for v in exc.violations]
                 status = 400
@@ -79,6 +87,10 @@ def referee_page(request):
         "error": error,
         "picker_suits": SUITS,
         "picker_ranks": RANKS,
+        # A side's sheet: its boxes, each with the engine's refusals naming it.
+        "sheet_panels": form.sheet_panels(refusals),
+        # An htmx answer brings the sheet along, out of band, for the errors by its boxes.
+        "sheet_oob": bool(request.htmx),
     }
     template = "referee/referee.html#answer" if request.htmx else "referee/referee.html"
     return render(request, template, context, status=status)
@@ -92,6 +104,9 @@ def referee_initial(table: Table) -> dict:
 def referee_answer(question: str, ask: dict) -> dict:
     """Ask the engine and make its answer ready for the page: sentences and rule titles."""
     answer = referee.answer(question, ask)
+    game = GAMES[ask["variant"]]
+    if question == "score" and game in sheet_games():
+        return _sheet_answer(answer, game, ask["players"], referee.table_options(ask))
     answer["violations"] = [(violation_text(v), v.rule) for v in answer.get("violations", [])]
     options = referee.table_options(ask)
     answer["rules"] = [(rule, rule_title(rule, options)) for rule in answer.get("rules", [])]
@@ -104,6 +119,24 @@ def referee_answer(question: str, ask: dict) -> dict:
     ]
     if question == "score":
         answer["score_seats"] = score_seats(answer, players if isinstance(players, list) else [])
+    return answer
+
+
+def _sheet_answer(answer: dict, game, players: int, options: dict) -> dict:
+    """Make a sides' sheet's score ready for the page: each side's points by its label, what
+    each scored for, and the refusals that name a box, to say next to it."""
+    answer["refusals"] = entry_refusals(answer.get("violations", []), game)
+    answer["violations"] = [(violation_text(v), v.rule) for v in answer.get("violations", [])]
+    answer["rules"] = [(rule, rule_title(rule, options)) for rule in answer.get("rules", [])]
+    labels = seat_labels(game, players)
+    answer["score_items"] = [
+        {**item, "text": item_text(item, labels)} for item in answer.pop("items", [])
+    ]
+    if answer.get("valid"):
+        answer["points"] = side_points(answer, game, players)
+    else:
+        answer.pop("points", None)
+    answer["score_seats"] = []
     return answer
 
 

@@ -167,7 +167,7 @@ def _outs(
             gain, pieces = best_path(left, groups, memo, False, tables.opening is None)
         if gain < 0:
             continue
-        if discard is not None and discard.is_joker and closing.joker_discard_rule:
+        if discard is not None and closing.bars(discard):
             joker_barred = True
             continue
         melds = () if opening is None else packing_melds(pieces, tables.rules, False)

@@ -60,7 +60,9 @@ class Closing:
     KR-OUT, GIN-BIGGIN). ``rule`` is cited when the cards cannot all be melded,
     ``opening_rule`` when a player who had not opened falls short of ``opening_minimum``
     (RAM-OPEN, R40-OPEN), and ``joker_discard_rule``, when set, forbids a joker as the last
-    discard (R40-JOKER-DISCARD, RAM-OPT-FIXEDJOKER). ``hand_closure_free``: a player who
+    discard (R40-JOKER-DISCARD, RAM-OPT-FIXEDJOKER); ``barred_discard`` says which cards it
+    forbids where they are more than the jokers (BUR-CLOSE: every wild, a 2 as well), the
+    game's play engine asking the same function. ``hand_closure_free``: a player who
     has not opened goes out in one turn whatever the melds are worth (S40-HANDCLOSE), so
     ``opening_minimum`` binds only an opening that does not go out.
     """
@@ -71,10 +73,17 @@ class Closing:
     opening_rule: str = ""
     joker_discard_rule: str | None = None
     hand_closure_free: bool = False
+    barred_discard: Callable[[Card], bool] | None = None
 
     def __post_init__(self) -> None:
         if self.discard not in DISCARDS:
             raise ValueError(f"discard must be one of {DISCARDS}, not {self.discard!r}")
+
+    def bars(self, card: Card) -> bool:
+        """Tell whether the card may not be the last discard (``joker_discard_rule``)."""
+        if self.joker_discard_rule is None:
+            return False
+        return self.barred_discard(card) if self.barred_discard else card.is_joker
 
 
 @dataclass(frozen=True, slots=True)

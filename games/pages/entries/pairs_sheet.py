@@ -18,7 +18,7 @@ from scoring.variants import GAMES
 NOBODY = ""
 
 
-def _box(spec: SheetField) -> forms.Field:
+def sheet_box(spec: SheetField) -> forms.Field:
     """Return the form field of one declared box, bounded as the game declares it."""
     label = gettext_lazy(spec.label)  # marked in the game's words module
     if spec.kind == SHEET_FLAG:
@@ -47,7 +47,7 @@ class PairsSheetForm(EntryForm):
         self.fields[self.sheet.out_key] = out
         for side in range(len(self.sides)):
             for spec in self.boxes:
-                self.fields[f"s{side}_{spec.key}"] = _box(spec)
+                self.fields[f"s{side}_{spec.key}"] = sheet_box(spec)
             if self.initial.pop(f"s{side}_{self.sheet.out_key}", False):
                 self.initial[self.sheet.out_key] = str(side)
 

@@ -36,7 +36,9 @@ def _lines(text: str) -> list[str]:
 
 class RefereeForm(GameOptionsMixin, forms.Form):
     """One question about cards, for any game: its options are those that change an answer
-    (OptionSpec.forms holding REFEREE_FORM), its seats' flags those its game takes."""
+    (OptionSpec.forms holding REFEREE_FORM), its seats' flags those its game takes. The page
+    asks a score of a game entered one sheet a side with its sides' sheets added
+    (games/pages/entries/referee_sheet.py)."""
 
     form_kind = REFEREE_FORM
 
@@ -142,17 +144,27 @@ class RefereeForm(GameOptionsMixin, forms.Form):
                 self.add_error(name, _("Type or tap the cards for “%(field)s”.") % {"field": label})
         return data
 
+    def said_by_field(self) -> dict[str, str]:
+        """Return the fields whose errors are said next to them too, each with the name of
+        what it belongs to (none here; a sheet's boxes in referee_sheet.py)."""
+        return {}
+
     def error_lines(self) -> list[tuple[str, str]]:
         """Return each field's errors with the label of the field they are about, for the
         answer area, and the id that field's aria-describedby names ("" for the form's own
         errors): the answer area is where a field's errors are said."""
         lines = []
+        sides = self.said_by_field()
         for name, errors in self.errors.items():
             field = self[name] if name in self.fields else None
             label = str(field.label or "") if field is not None else ""
             said = " ".join(
                 f"{label}: {error}" if label and label not in error else error for error in errors
             )
+            if name in sides:
+                # Said next to its box too (that one holds the id): here, which pair's it is.
+                lines.append(("", said if sides[name] in said else f"{sides[name]}: {said}"))
+                continue
             lines.append((f"{field.auto_id}_error" if field is not None else "", said))
         return lines
 

@@ -99,7 +99,7 @@ from scoring.variants.burraco.options import (
     TARGET,
     BurracoOptions,
 )
-from scoring.variants.burraco.play import meld_rules, play_rules
+from scoring.variants.burraco.play import barred_closing_discard, meld_rules, play_rules
 from scoring.variants.burraco.referee import meld_answer, referee_table, score_answer
 from scoring.variants.burraco.scoring import score_entry, score_play
 from scoring.variants.burraco.sheet import MOST_BURRACOS, read_entry
@@ -112,8 +112,13 @@ MOST_IN_HAND = HAND_SIZE + POZZETTO_SIZE + (DECK.size - PLAYERS * HAND_SIZE - 2 
 
 def closing(options: BurracoOptions) -> Closing:
     """Say how a Burraco player closes: every card melded but the last, discarded, never a
-    wild (BUR-CLOSE)."""
-    return Closing(discard="required", rule="BUR-CLOSE", joker_discard_rule="BUR-CLOSE")
+    wild, a jolly or a 2, as in play (BUR-CLOSE)."""
+    return Closing(
+        discard="required",
+        rule="BUR-CLOSE",
+        joker_discard_rule="BUR-CLOSE",
+        barred_discard=barred_closing_discard,
+    )
 
 
 def _count(key: str, **more) -> SheetField:

@@ -114,6 +114,13 @@ def pair_melds(options: BurracoOptions, play: Play, pair: int) -> tuple[BurracoM
     )
 
 
+def barred_closing_discard(card: Card) -> bool:
+    """Tell whether the card may not close a hand as its last discard (BUR-CLOSE): a wild,
+    a jolly or any 2, as a 2 left alone in hand has no natural place to stand in. The play
+    engine's closing check and the referee's (its ``Closing``) both ask this."""
+    return is_wild(card)
+
+
 def closing_refusal(
     options: BurracoOptions, play: Play, seat: int, card: Card
 ) -> RuleViolation | None:
@@ -144,7 +151,7 @@ def closing_refusal(
             f"{name}'s pair has none.",
             player=name,
         )
-    if is_wild(card):
+    if barred_closing_discard(card):
         return _refuse(
             "BUR-CLOSE",
             "wild_discard",

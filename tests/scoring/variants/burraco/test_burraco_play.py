@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.cards import parse_card, parse_cards
+from scoring.solver import can_go_out
 from scoring.variants.burraco import GAME, samples
 from scoring.variants.burraco.cards import DECK, card_value
 from scoring.variants.burraco.play import closing_refusal
@@ -275,6 +276,48 @@ class TestClosing:
         """BUR-CLOSE: a 2 left in hand has no natural place: it is a wild."""
         violation = north_about_to_close().refused(discard(NORTH, "2H"))
         assert rule_and_code(violation) == ("BUR-CLOSE", "wild_discard")
+
+    @pytest.mark.parametrize(
+        ("hand", "closes", "discard"),
+        [
+            # 5-6-7♥ melded leaves the 2♣: alone in hand it stands for nothing, a pinella,
+            # so the only way out discards a wild and is refused.
+            ("5H 6H 7H 2C", False, None),
+            # A♦ 2♦ 3♦: the 2 in its own place is a natural card (BUR-WILD); the closing
+            # throws the 9♠, no wild.
+            ("AD 2D 3D 9S", True, "9S"),
+            # A-2-3-4♦ natural, the 2♣ left over: the only discard is a pinella, refused.
+            ("AD 2D 3D 4D 2C", False, None),
+            # 5-6-7♥ and the jolly: the jolly may not be thrown, so it is melded with two
+            # hearts (6-7-JK, the jolly for the 8♥) and a heart is thrown, the first tried 5♥.
+            ("5H 6H 7H JK", True, "5H"),
+        ],
+    )
+    def test_the_referee_closes_as_play_does_never_on_a_wild_bur_close(self, hand, closes, discard):
+        table = options()
+        out = can_go_out(
+            parse_cards(hand),
+            rules=GAME.meld_rules(table),
+            closing=GAME.referee.closing(table),
+            opened=True,
+            deck=GAME.deck(table, 4),
+        )
+        assert (out.possible, str(out.discard) if out.discard else None) == (closes, discard)
+        if not closes:
+            assert rule_and_code(out.violation) == ("BUR-CLOSE", "joker_discard")
+
+    @pytest.mark.parametrize(
+        ("card", "barred"), [("2C", True), ("2H", True), ("JK", True), ("9D", False), ("AD", False)]
+    )
+    def test_play_and_the_referee_bar_the_same_closing_discards_bur_close(self, card, barred):
+        """BUR-CLOSE: North may close (pozzetto taken, a pulito); a jolly or any 2 as the
+        last discard is refused by play and barred by the referee's closing alike."""
+        play = north_about_to_close().state.play
+        refusal = closing_refusal(options(), play, NORTH, parse_card(card))
+        assert (refusal is not None, GAME.referee.closing(options()).bars(parse_card(card))) == (
+            barred,
+            barred,
+        )
 
     def test_a_closing_without_the_pozzetto_is_refused_bur_close(self):
         """BUR-CLOSE: asked before North's pair has its pozzetto, the closing check refuses
