@@ -242,3 +242,37 @@ class TestDrainToARealWorker:
             assert wait_for(verified), worker_stop(worker)
         finally:
             worker_stop(worker)
+
+
+@pytest.mark.postgres
+@pytest.mark.celery_worker
+class TestTheClubWhileTheBrokerIsAway:
+    def test_a_league_match_finished_meanwhile_reaches_the_standings_after_the_drain(
+        self, project_broker
+    ):
+        """Gin, Classic to 50 (GIN-SCORE-GIN, GIN-MATCH): Anna's gin against Bruno's 30 is
+        25 + 30 = 55, the match: Anna 1 won, Bruno 1 lost, in the season's standings."""
+        from games.models import SeasonStandings
+        from rummyref.celery import app
+        from tests.games.clubs_setup import club_world, play
+        from tests.games.workers import wait_for, worker_start, worker_stop
+        from tests.payloads import quick
+
+        world = club_world()
+        project_broker.pause()
+        play(world, (world.anna, world.bruno), [quick(0, "gin", 0, 30)])
+        assert QueuedTask.objects.filter(task="games.tasks.season_standings_recompute").exists()
+        project_broker.resume()
+        _backdate_queued()
+        worker = worker_start(CELERY_BROKER_URL=project_broker.url)
+        try:
+            assert task_outbox.outbox_drain(app) >= 1
+
+            def counted() -> dict | None:
+                standing = SeasonStandings.objects.filter(season=world.season, matches=1).first()
+                names = {world.anna.pk: "Anna", world.bruno.pk: "Bruno"}
+                return standing and {names[row["player"]]: row["won"] for row in standing.rows}
+
+            assert wait_for(lambda: counted() == {"Anna": 1, "Bruno": 0}), worker_stop(worker)
+        finally:
+            worker_stop(worker)
