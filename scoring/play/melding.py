@@ -174,12 +174,15 @@ def _read_meld(play: Play, cards: Sequence[Card], declarations: Sequence[Card | 
 def _short_opening(play: Play, value: int) -> RuleViolation:
     rules = play.rules
     minimum = opening_minimum(play, play.turn)
+    # Where the minimum turns on the seat's total, the refusal names it.
+    total = {"total": play.totals[play.turn]} if rules.opening_by_total and play.totals else {}
     return _refuse(
         rules.opening_rule or rules.turn_rule,
         "below_minimum",
         f"An opening needs {minimum} points; these melds make {value}.",
         value=value,
         minimum=minimum,
+        **total,
     )
 
 

@@ -129,7 +129,7 @@ def discard_check(play: Play, seat: int, card: Card, last: bool) -> RuleViolatio
     name = play.seats[seat]
     return _refuse(
         "CAN-MELD-3",
-        "black_threes_not_out",
+        "black_threes_go_out",
         f"Black 3s are melded only by a player going out: {name} must go out this turn.",
         player=name,
     )
