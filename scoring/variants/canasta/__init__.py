@@ -156,6 +156,7 @@ GAME = GameRules(
         meld_rules=("CAN-MELD-1", "CAN-MELD-2", "CAN-MELD-3"),
         value_rule="CAN-VALUES",
         opening_rule="CAN-OPEN-1",
+        opening_total_rule="CAN-OPEN-1",
     ),
     name=NAME,
     rule_prefix="CAN-",
