@@ -182,7 +182,8 @@ def score_play(options: CanastaOptions, end: HandEnd, seats: tuple[str, ...]) ->
     sheets, melds, hands = [], [], [player.hand for player in end.players]
     for side, side_seats in enumerate(PAIRS):
         laid = [cards for owner, cards in end.melds if owner in side_seats]
-        # A red 3 still held was dealt to a seat that had no turn to lay it: laid all the same.
+        # A red 3 still held was dealt and never laid (play refuses keeping one it names):
+        # it counts as laid all the same (CAN-RED3-1).
         held = sum(1 for seat in side_seats for card in hands[seat] if is_red_three(card))
         reds = sum(len(cards) for cards in laid if is_red_threes(cards)) + held
         side_melds = tuple(
