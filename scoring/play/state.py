@@ -109,10 +109,15 @@ class Play:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready view of the hand in play (what a phone shows); the sides'
-        kitties only where the game has them, so the other games' views stay as they were."""
+        kitties and the replacements owed only where the game has them, so the other games'
+        views stay as they were."""
         view = self._view()
         if self.kitties:
             view["kitties"] = list(self.kitties)
+        if self.rules.bonus_card is not None:
+            # Stock cards owed for bonus cards laid (a red 3's replacement), where the game has
+            # them.
+            view["owed_draws"] = self.owed_draws
         return view
 
     def _view(self) -> dict[str, Any]:
