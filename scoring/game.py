@@ -123,8 +123,8 @@ class RefereeRules:
     rest are the rule IDs and values the shared answers cite: ``meld_rules`` besides
     MELD-SET / MELD-RUN, ``value_rule`` for a hand's count, ``layoff_rule``,
     ``opening_rule`` (None: the game has no opening), ``closing`` (how a player goes out),
-    ``knock_limit`` (None: the game has no knock by count) and ``score_ends`` (one hand's
-    end state scored, as the scoresheet scores it).
+    ``knock_limit`` (None: the game has no knock by count), ``score_ends`` (one hand's
+    end state scored, as the scoresheet scores it) and ``opening_total_rule``.
     """
 
     table: Callable[[Mapping[str, Any]], tuple[Any, int]]
@@ -136,6 +136,9 @@ class RefereeRules:
     closing: Callable[[Any], Closing] | None = None
     knock_limit: int | None = None
     score_ends: Callable[..., Any] | None = None
+    # The rule by which the opening question reads the side's total before the hand
+    # (``total``), the minimum turning on it (CAN-OPEN-1); None: the question takes none.
+    opening_total_rule: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -435,7 +435,14 @@ def _new_hand(state: TableState, event: LogEvent) -> TableState:
             discard_pile=rules.discard_pile,
         )
         started = start(
-            rules, state.seats, deal, dealer=state.dealer, seq=event.seq, out=state.match.out
+            rules,
+            state.seats,
+            deal,
+            dealer=state.dealer,
+            seq=event.seq,
+            out=state.match.out,
+            # The totals before the hand, where an opening's minimum turns on them (CAN-OPEN-1).
+            totals=state.totals if rules.opening_by_total is not None else (),
         )
         return replace(state, play=started)
     recorded: HandRecorded = read_payload(HAND_RECORDED, event.payload, entry=_entry_reader(state))

@@ -66,6 +66,13 @@ class OpeningAsk(AskSerializer):
     melds = serializers.ListField(
         child=serializers.CharField(max_length=200), min_length=1, max_length=10
     )
+    total = serializers.IntegerField(
+        required=False,
+        min_value=-1_000_000,
+        max_value=1_000_000,
+        help_text="Canasta (CAN-OPEN-1): the side's total before the hand, which sets the "
+        "first meld's minimum (0 if left out).",
+    )
 
 
 class LayoffAsk(AskSerializer):
@@ -259,8 +266,13 @@ class OpeningView(RefereeView):
         [
             ("Rummy40 at 40", {"variant": "rummy40", "melds": ["QS KS AS", "7H 7C 7D"]}),
             ("Scala 40 short of 40", {"variant": "scala40", "melds": ["2S 3S 4S", "5H 5C 5D"]}),
+            (
+                "Canasta, a side on 1600",
+                {"variant": "canasta", "melds": ["KS KD KC 2H", "AC AD AS"], "total": 1600},
+            ),
         ],
-        "The melds' total `value` against the table's `minimum` (R40-OPEN, RAM-OPEN, S40-OPEN).",
+        "The melds' total `value` against the table's `minimum` (R40-OPEN, RAM-OPEN, S40-OPEN; "
+        "Canasta's by the side's `total` before the hand, CAN-OPEN-1).",
     )
     def post(self, request):
         return super().post(request)

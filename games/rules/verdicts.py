@@ -405,14 +405,6 @@ MOVE_MESSAGES: dict[str, Any] = {
     "draw_again": _("%(player)s drew %(draws)s and did not meld: draw another card."),
     "no_meld_after_third": _("After the third draw a player may not meld this turn."),
     "empty_discard": _("The discard pile is empty."),
-    # The game's own pickup rule (PlayRules.pickup_rule): Scala 40's S40-PICKUP, say.
-    "pickup_unused": _(
-        "%(player)s took %(card)s from the discard pile: it must go on the table this turn."
-    ),
-    "pickup_not_opened": _(
-        "%(player)s took %(card)s from the discard pile: it must go on the table this turn, "
-        "in the melds that open."
-    ),
     "pile_unused": _(
         "%(player)s took the discard pile: they must meld or add a card this turn before "
         "discarding."
@@ -444,5 +436,23 @@ MOVE_MESSAGES: dict[str, Any] = {
     "no_such_joker": _("No joker in meld %(meld)s stands for %(card)s."),
     "wrong_count": _("%(player)s holds %(expected)s cards, not %(count)s."),
     "known_missing": _("%(player)s took %(cards)s during the hand: the cards shown must hold it."),
+    # Cited under the game's own rule (PlayRules.pickup_rule, bonus_rule) where it has no
+    # sentence of its own.
+    "pickup_unused": _(
+        "%(player)s took %(card)s from the discard pile: it must go on the table this turn."
+    ),
+    "pickup_not_opened": _(
+        "%(player)s took %(card)s from the discard pile: it must go on the table this turn, "
+        "in the melds that open."
+    ),
+    "replacement_owed": _(
+        "%(player)s laid down a bonus card: draw its replacement from the stock first."
+    ),
+    "replacement_from_stock": _(
+        "%(player)s laid down a bonus card: its replacement is drawn from the stock."
+    ),
+    "red_three_kept": _(
+        "%(card)s is a bonus card: it is laid down at once, never kept nor discarded."
+    ),
 }
 del _

@@ -537,6 +537,9 @@ def _moves_offered(play: PlayData, rules: PlayRules) -> tuple[str, ...]:
         return ("show",)
     if phase == FIRST:
         return ("draw_discard", "pass")  # GIN-FIRST: the face-up card, or pass
+    if play.get("owed_draws"):
+        # A bonus card laid (Canasta's red 3) is replaced from the stock before any other move.
+        return ("draw_stock",)
     offered = []
     # Knock Rummy draws up to three times a turn, until it melds (KR-TURN).
     if phase == DRAW or (

@@ -125,9 +125,12 @@ def start(
     dealer: int,
     seq: int,
     out: tuple[int, ...] = (),
+    totals: tuple[int, ...] = (),
 ) -> Play:
     """Deal a hand under the table's play rules: everybody holds the game's hand, the upcard
     starts the pile; ``dealer`` is the table's next dealer, unless the deal names one.
+    ``totals``: each seat's total before the hand, where the rules read it
+    (PlayRules.opening_by_total).
 
     Seats ``out`` of the match (S40-MATCH) are dealt nothing, neither deal nor play.
     """
@@ -158,6 +161,7 @@ def start(
         out=out,
         upcard=deal.upcard,
         kitties=(False,) * kitties,
+        totals=tuple(totals),
     )
     _check_visible(play)
     if rules.upcard_limit is not None and deal.upcard is not None:

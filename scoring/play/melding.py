@@ -34,6 +34,8 @@ from scoring.play.state import (
     _take_kitty,
     _with_hand,
     kitty_waiting,
+    opening_minimum,
+    side_opened,
     side_seats,
 )
 from scoring.rearrange import check_rearrangement
@@ -46,6 +48,14 @@ def _ready_to_meld(play: Play, seat: int) -> None:
         return
     if play.phase != PLAY:
         raise _phase_refusal(play, "draw_first", "Draw a card before melding.")
+    if play.owed_draws and play.stock:
+        raise _refuse(
+            play.rules.bonus_rule,
+            "replacement_owed",
+            f"{_name(play, seat)} laid down a red 3: draw its replacement from the stock first.",
+            player=_name(play, seat),
+            count=play.owed_draws,
+        )
     if play.rules.max_draws > 1 and play.draws >= play.rules.max_draws:
         raise _phase_refusal(
             play, "no_meld_after_third", "After the third draw a player may not meld this turn."
@@ -85,13 +95,16 @@ def _melds(play: Play, move: MeldsLaid) -> Play:
             raise RuleViolation(
                 *(replace(v, params={**v.params, "meld": number}) for v in exc.violations)
             ) from None
+    _check_new_melds(play, seat, melds)
     cards = [card for meld in melds for card in meld.cards]
     hand = _take(play, seat, cards)
     _check_keeps_one(play, seat, hand)
     table = (*play.table, *(TableMeld(seat, meld) for meld in melds))
-    if not play.hands[seat].opened and rules.opening_rule:
-        value = play.opening_value + sum(opening_value(meld) for meld in melds)
-        if value < rules.opening_minimum:
+    play = _bonus_laid(play, melds)
+    melds = [meld for meld in melds if not _all_bonus(play, meld.cards)]
+    if melds and not side_opened(play, seat) and rules.opening_rule:
+        value = play.opening_value + sum(_opening_value(play, meld) for meld in melds)
+        if value < opening_minimum(play, seat):
             # Short so far: the melds wait on the table for the rest of the opening, which
             # the end of the turn judges (_judge_opening).
             if hand.count == 0:
@@ -99,7 +112,55 @@ def _melds(play: Play, move: MeldsLaid) -> Play:
             play = replace(play, opening_value=value, opening_melds=play.opening_melds + len(melds))
             return _after_meld(play, seat, hand, cards, table, opens=False)
         play = replace(play, opening_value=0, opening_melds=0)
-    return _after_meld(play, seat, hand, cards, table)
+    # Bonus cards laid alone (PlayRules.bonus_card) open nothing.
+    return _after_meld(play, seat, hand, cards, table, opens=bool(melds))
+
+
+def _check_new_melds(play: Play, seat: int, melds: Sequence[Meld]) -> None:
+    """Refuse new melds the game's own checks rule out: against the table
+    (PlayRules.new_melds_check), or placing the pile's top card short of what the pile asks
+    (PlayRules.pile_top_check)."""
+    rules = play.rules
+    if rules.new_melds_check is not None:
+        refusal = rules.new_melds_check(play, seat, melds)
+        if refusal is not None:
+            raise refusal
+    for meld in melds:
+        _check_pile_top(play, seat, meld.cards, None)
+
+
+def _check_pile_top(play: Play, seat: int, cards: Sequence[Card], meld: Meld | None) -> None:
+    """Refuse a move placing the pile's top card as the game's pile check does not allow."""
+    check = play.rules.pile_top_check
+    if check is None or play.owed_card is None or play.owed_card not in cards:
+        return
+    refusal = check(play, seat, cards, meld)
+    if refusal is not None:
+        raise refusal
+
+
+def _all_bonus(play: Play, cards: Sequence[Card]) -> bool:
+    bonus = play.rules.bonus_card
+    return bonus is not None and bool(cards) and all(bonus(card) for card in cards)
+
+
+def _bonus_laid(play: Play, melds: Sequence[Meld]) -> Play:
+    """Return the play owing a stock card for each bonus card laid (PlayRules.bonus_card),
+    but those the pile brought this turn, and as many as the stock holds."""
+    laid = sum(len(meld.cards) for meld in melds if _all_bonus(play, meld.cards))
+    if not laid:
+        return play
+    free = min(laid, play.bonus_free)
+    owed = min(play.owed_draws + laid - free, play.stock)
+    return replace(play, owed_draws=owed, bonus_free=play.bonus_free - free)
+
+
+def _opening_value(play: Play, meld: Meld) -> int:
+    """Return what a meld counts toward an opening: its cards at their value in hand where
+    the minimum turns on the total (PlayRules.opening_by_total), else the opening's values."""
+    if play.rules.opening_by_total is not None:
+        return sum(play.rules.value(card) for card in meld.cards)
+    return opening_value(meld)
 
 
 def _read_meld(play: Play, cards: Sequence[Card], declarations: Sequence[Card | None]) -> Meld:
@@ -112,12 +173,16 @@ def _read_meld(play: Play, cards: Sequence[Card], declarations: Sequence[Card | 
 
 def _short_opening(play: Play, value: int) -> RuleViolation:
     rules = play.rules
+    minimum = opening_minimum(play, play.turn)
+    # Where the minimum turns on the seat's total, the refusal names it.
+    total = {"total": play.totals[play.turn]} if rules.opening_by_total and play.totals else {}
     return _refuse(
         rules.opening_rule or rules.turn_rule,
         "below_minimum",
-        f"An opening needs {rules.opening_minimum} points; these melds make {value}.",
+        f"An opening needs {minimum} points; these melds make {value}.",
         value=value,
-        minimum=rules.opening_minimum,
+        minimum=minimum,
+        **total,
     )
 
 
@@ -214,6 +279,7 @@ def _add(play: Play, move: CardsAdded) -> Play:
             owner=_name(play, item.owner),
         )
     meld = _extended(play, item.meld, added, index)
+    _check_pile_top(play, seat, added, item.meld)
     hand = _take(play, seat, added)
     _check_keeps_one(play, seat, hand)
     table = (*play.table[:index], TableMeld(item.owner, meld), *play.table[index + 1 :])

@@ -105,6 +105,28 @@ class PlayRules:
     # The rule that makes a turn that took from the discard pile meld or add before it
     # ends (None: no such duty).
     pile_meld_rule: str | None = None
+    # The least an opening is worth by the seat's total before the hand (Play.totals), in
+    # place of ``opening_minimum`` (CAN-OPEN-1's bands); an opening then counts each card at
+    # ``value``, and a side (``sides``) opens once, with its first meld.
+    opening_by_total: Callable[[int], int] | None = None
+    # A game's own condition to take the discard pile (given the hand before the draw and the
+    # seat), and to place its top card: given the hand, the seat, the cards the move lays
+    # with the top among them and the table meld they go on (None: a new meld). Each returns
+    # the refusal citing its rule, or None (CAN-PILE-1's frozen pile).
+    pile_take_check: Callable[[Play, int], RuleViolation | None] | None = None
+    pile_top_check: (
+        Callable[[Play, int, Sequence[Card], Meld | None], RuleViolation | None] | None
+    ) = None
+    # A game's own check of the new melds of a move against the table (given the hand, the
+    # seat and the melds read), e.g. CAN-MELD-1's one meld of a rank a side.
+    new_melds_check: Callable[[Play, int, Sequence[Meld]], RuleViolation | None] | None = None
+    # A game's own check of every discard (given the hand before it, the seat, the card and
+    # whether it is the last card), e.g. CAN-MELD-3's black 3s only when going out.
+    discard_check: Callable[[Play, int, Card, bool], RuleViolation | None] | None = None
+    # Bonus cards (Canasta's red 3s, CAN-RED3-1): never kept nor discarded; laid down alone,
+    # each is replaced by a card drawn from the stock at once, but one the pile brought.
+    bonus_card: Callable[[Card], bool] | None = None
+    bonus_rule: str = ""
 
     @property
     def solver_weighs(self) -> bool:

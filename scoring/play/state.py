@@ -89,6 +89,17 @@ class Play:
     upcard: Card | None = None  # the card the deal turned up, to score the hand with
     # Which sides have taken their kitty (PlayRules.kitty_size), by side; empty: no kitties.
     kitties: tuple[bool, ...] = ()
+    # Each seat's total before the hand (its match's running total), for a game whose
+    # opening minimum turns on it (PlayRules.opening_by_total).
+    totals: tuple[int, ...] = ()
+    # The discard pile a draw took this turn, all of it, and the seat's hand before it: what
+    # a game's check of the pile's top card reads (PlayRules.pile_top_check).
+    pile_taken: tuple[Card, ...] = ()
+    pile_hand: SeatHand | None = None
+    # Stock cards the seat owes for bonus cards laid this turn (PlayRules.bonus_card), and
+    # how many bonus cards the pile taken this turn brought, laid without a replacement.
+    owed_draws: int = 0
+    bonus_free: int = 0
     previous: Play | None = None  # the state before the last move, for move_undone
 
     @property
@@ -98,10 +109,15 @@ class Play:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON-ready view of the hand in play (what a phone shows); the sides'
-        kitties only where the game has them, so the other games' views stay as they were."""
+        kitties and the replacements owed only where the game has them, so the other games'
+        views stay as they were."""
         view = self._view()
         if self.kitties:
             view["kitties"] = list(self.kitties)
+        if self.rules.bonus_card is not None:
+            # Stock cards owed for bonus cards laid (a red 3's replacement), where the game has
+            # them.
+            view["owed_draws"] = self.owed_draws
         return view
 
     def _view(self) -> dict[str, Any]:
@@ -119,7 +135,7 @@ class Play:
             # An opening being laid over several moves of this turn: its points so far and
             # the minimum it must reach by the end of the turn (R40-OPEN, RAM-OPEN).
             "opening": (
-                {"so_far": self.opening_value, "minimum": self.rules.opening_minimum}
+                {"so_far": self.opening_value, "minimum": opening_minimum(self, self.turn)}
                 if self.opening_melds
                 else None
             ),
@@ -260,6 +276,20 @@ def sides_count(rules: PlayRules, seats: int) -> int:
     return len(rules.sides) if rules.sides else seats
 
 
+def side_opened(play: Play, seat: int) -> bool:
+    """Tell whether the seat's side (the seat alone where the game has no sides) has opened."""
+    return any(play.hands[s].opened for s in side_seats(play.rules, seat))
+
+
+def opening_minimum(play: Play, seat: int) -> int:
+    """Return the least the seat's opening must be worth: by its total before the hand where
+    the game says so (PlayRules.opening_by_total), else the table's one minimum."""
+    by_total = play.rules.opening_by_total
+    if by_total is None:
+        return play.rules.opening_minimum
+    return by_total(play.totals[seat] if play.totals else 0)
+
+
 def kitty_waiting(play: Play, seat: int) -> bool:
     """Tell whether the seat's side still has its kitty to take (PlayRules.kitty_size)."""
     return bool(play.kitties) and not play.kitties[side_of(play.rules, seat)]
@@ -329,7 +359,7 @@ def _table_meld(play: Play, meld: object) -> tuple[int, TableMeld]:
 
 
 def _must_have_opened(play: Play, seat: int, rule: str) -> None:
-    if not any(play.hands[s].opened for s in side_seats(play.rules, seat)):
+    if not side_opened(play, seat):
         raise _refuse(
             rule,
             "not_opened",

@@ -56,6 +56,8 @@ def _draw(play: Play, move: CardDrawn) -> Play:
     ):
         # Knock Rummy has no discard to end a turn: the next seat's draw ends it.
         play = _end_turn(play)
+    if play.owed_draws:
+        return _replacement(play, seat, source, card)
     _check_may_draw(play, seat, source)
     if source == DISCARD_SOURCE:
         play = _draw_discard(play, seat, card)
@@ -69,6 +71,29 @@ def _draw(play: Play, move: CardDrawn) -> Play:
         # KR-STOCK: the stock is used up; after this turn every player melds once more.
         play = replace(play, final_turns=len(play.seats))
     return play
+
+
+def _replacement(play: Play, seat: int, source: str, card: Card | None) -> Play:
+    """Return the play after the stock card that replaces a bonus card laid down
+    (PlayRules.bonus_card): from the stock, whatever the turn drew or melded before."""
+    if seat != play.turn:
+        raise _not_your_turn(play, seat)
+    if source != STOCK_SOURCE:
+        raise _refuse(
+            play.rules.bonus_rule,
+            "replacement_from_stock",
+            f"{_name(play, seat)} laid down a red 3: its replacement is drawn from the stock.",
+            player=_name(play, seat),
+        )
+    if play.stock <= 0:
+        raise _phase_refusal(play, "stock_empty", "The stock is empty.")
+    hand = _give(play.hands[seat], (card,) if card else (), unknown=0 if card else 1)
+    return replace(
+        play,
+        stock=play.stock - 1,
+        hands=_with_hand(play, seat, hand),
+        owed_draws=play.owed_draws - 1,
+    )
 
 
 def _check_may_draw(play: Play, seat: int, source: str) -> None:
@@ -118,18 +143,27 @@ def _draw_discard(play: Play, seat: int, card: Card | None) -> Play:
             card=str(card),
             top=str(top),
         )
+    rules = play.rules
+    if rules.pile_take_check is not None:
+        refusal = rules.pile_take_check(play, seat)
+        if refusal is not None:
+            raise refusal
     # Where a draw takes the whole pile (PlayRules.take_whole_pile), every card of it comes
     # to the hand, known, the top card last.
-    taken = play.discard if play.rules.take_whole_pile else (top,)
+    taken = play.discard if rules.take_whole_pile else (top,)
     hand = _give(play.hands[seat], taken)
-    owed = play.owed_jokers + (top.is_joker and play.rules.joker_from_discard_owed)
+    owed = play.owed_jokers + (top.is_joker and rules.joker_from_discard_owed)
+    bonus = rules.bonus_card
     return replace(
         play,
         discard=play.discard[: -len(taken)],
         hands=_with_hand(play, seat, hand),
         taken_from_discard=top,
         owed_jokers=owed,
-        owed_card=top if play.rules.pickup_to_table else None,
+        owed_card=top if rules.pickup_to_table else None,
+        pile_taken=taken,
+        pile_hand=play.hands[seat],
+        bonus_free=sum(1 for c in taken if bonus(c)) if bonus is not None else 0,
     )
 
 
@@ -178,6 +212,10 @@ def _end_turn(play: Play) -> Play:
         taken_from_discard=None,
         owed_jokers=0,
         owed_card=None,
+        pile_taken=(),
+        pile_hand=None,
+        owed_draws=0,
+        bonus_free=0,
         final_turns=final,
     )
 
@@ -202,6 +240,12 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
     if play.owed_card is not None:
         raise _pickup_unused(play, seat)
     _check_pile_used(play, seat)
+    if rules.bonus_card is not None:
+        _check_no_bonus_kept(play, seat, card)
+    if rules.discard_check is not None:
+        refusal = rules.discard_check(play, seat, card, last)
+        if refusal is not None:
+            raise refusal
     if last and rules.out_check is not None:
         refusal = rules.out_check(play, seat, card)
         if refusal is not None:
@@ -233,6 +277,31 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
         # S40-STOCK: the pile but its top card, turned and shuffled, is the new stock.
         play = replace(play, stock=len(play.discard) - 1, discard=play.discard[-1:])
     return _end_turn(play)
+
+
+def _check_no_bonus_kept(play: Play, seat: int, card: Card) -> None:
+    """Refuse ending a turn owing a replacement, holding a known bonus card, or discarding
+    one: a bonus card is laid down at once (PlayRules.bonus_card, CAN-RED3-1)."""
+    rules, name = play.rules, _name(play, seat)
+    if play.owed_draws and play.stock:
+        raise _refuse(
+            rules.bonus_rule,
+            "replacement_owed",
+            f"{name} laid down a red 3: draw its replacement from the stock before discarding.",
+            player=name,
+            count=play.owed_draws,
+        )
+    bonus = rules.bonus_card
+    held = [c for c in play.hands[seat].known if bonus is not None and bonus(c)]
+    if held or (bonus is not None and bonus(card)):
+        shown = (held or [card])[0]
+        raise _refuse(
+            rules.bonus_rule,
+            "red_three_kept",
+            f"{shown.label} is a red 3: it is laid down at once, never kept nor discarded.",
+            player=name,
+            card=str(shown),
+        )
 
 
 def _check_pile_used(play: Play, seat: int) -> None:

@@ -87,3 +87,31 @@ class TestAMatchOfTwoSides:
         assert axe_violations(page, impacts=BLOCKING) == []
         page.emulate_media(color_scheme="dark")
         assert axe_violations(page, impacts=BLOCKING) == []
+
+
+class TestTheRefereesFirstMeld:
+    def test_the_sides_score_is_asked_and_its_error_said_beside_it_can_open_1(self, new_phone):
+        page = new_phone("it-IT", viewport=PHONE)
+        page.goto("/referee/")
+        page.locator("input[name=variant][value=canasta]").check()
+        page.locator("select[name=players]").select_option("4")
+        page.locator("input[name=question][value=opening]").check()
+        total = page.get_by_test_id("opening-total")
+        expect(total).to_be_visible()
+        page.locator("textarea[name=melds]").fill("KS KD KC 2H")
+        page.get_by_role("button", name="Chiedi all'arbitro").click()
+        # No score given: the error is beside the field, and the field names it.
+        error = page.get_by_test_id("opening-total-error")
+        expect(error).to_contain_text("punteggio della coppia prima della mano")
+        expect(total).to_have_attribute("aria-describedby", "id_total_error")
+        assert axe_violations(page, impacts=BLOCKING) == []
+        # A side on 1600 needs 90: K K K 30 + 2 20 = 50 is short.
+        total.fill("1600")
+        page.get_by_role("button", name="Chiedi all'arbitro").click()
+        answer = page.get_by_test_id("answer")
+        expect(answer.get_by_test_id("verdict")).to_contain_text("Non regolare")
+        expect(answer.get_by_test_id("value")).to_have_text("50")
+        expect(page.get_by_test_id("opening-total-error")).to_have_count(0)
+        # The field is Canasta's: under Burraco it is gone.
+        page.locator("input[name=variant][value=burraco]").check()
+        expect(total).to_be_hidden()

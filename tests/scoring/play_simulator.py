@@ -88,6 +88,7 @@ class TableSimulator:
         self.next_dealer = 0
         # Seats out of the match (S40-MATCH): dealt nothing, passed over by turns and deals.
         self.out: tuple[int, ...] = ()
+        self.totals: tuple[int, ...] = ()
 
     def run(self) -> Simulation:
         """Write the log."""
@@ -100,6 +101,8 @@ class TableSimulator:
                 if match.finished:
                     break
                 self.out = match.out
+                # Each seat's total before the hand (Canasta's first meld turns on it).
+                self.totals = tuple(match.totals)
                 entry = self._hand()
                 if entry is not None and entry.payload is not None:
                     read = self.variant.read_entry(self.options, entry.payload, self.seats)

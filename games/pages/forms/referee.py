@@ -30,6 +30,9 @@ def _seat_flags() -> dict[str, tuple[SeatFlag, tuple[str, ...]]]:
     return flags
 
 
+MAX_TOTAL = 1_000_000
+
+
 def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
@@ -71,6 +74,14 @@ class RefereeForm(GameOptionsMixin, forms.Form):
     hand = CardsField(label=_("Cards in hand"), required=False, max_length=300)
     stock_exhausted = forms.BooleanField(label=_("The stock ran out"), required=False)
     upcard = CardsField(label=_("Upcard at the deal"), required=False, max_length=20)
+    # The side's total before the hand, for a game whose opening minimum turns on it
+    # (RefereeRules.opening_total_rule); bounded as the engine bounds it.
+    total = forms.IntegerField(
+        label=_("The side's score before the hand"),
+        required=False,
+        min_value=-MAX_TOTAL,
+        max_value=MAX_TOTAL,
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -111,6 +122,19 @@ class RefereeForm(GameOptionsMixin, forms.Form):
         specs = (game.switch_meaning(NAMES_UPCARD) for game in GAMES.values())
         return tuple(dict.fromkeys(spec.rule for spec in specs if spec))
 
+    @property
+    def total_games(self) -> str:
+        """Return the games whose opening question asks the side's score before the hand."""
+        return " ".join(key for key, game in GAMES.items() if game.referee.opening_total_rule)
+
+    def _asks_total(self, data: dict) -> bool:
+        game = GAMES.get(data.get("variant") or "")
+        return (
+            data.get("question") == "opening"
+            and game is not None
+            and game.referee.opening_total_rule is not None
+        )
+
     def player_rows(self):
         return [
             {
@@ -136,12 +160,20 @@ class RefereeForm(GameOptionsMixin, forms.Form):
         "rearrangement": ("before", "after"),
     }
 
+    # Fields whose errors are said beside them too (the id their input names is there).
+    ERRORS_BESIDE = ("total",)
+
     def clean(self):
         data = super().clean()
         for name in self.NEEDS.get(data.get("question"), ()):
             if name not in self.errors and not (data.get(name) or "").strip():
                 label = self.fields[name].label
                 self.add_error(name, _("Type or tap the cards for “%(field)s”.") % {"field": label})
+        if self._asks_total(data) and "total" not in self.errors and data.get("total") is None:
+            self.add_error(
+                "total",
+                _("Give the side's score before the hand: it sets the first meld's minimum."),
+            )
         return data
 
     def said_by_field(self) -> dict[str, str]:
@@ -165,7 +197,9 @@ class RefereeForm(GameOptionsMixin, forms.Form):
                 # Said next to its box too (that one holds the id): here, which pair's it is.
                 lines.append(("", said if sides[name] in said else f"{sides[name]}: {said}"))
                 continue
-            lines.append((f"{field.auto_id}_error" if field is not None else "", said))
+            # The side's score has its error beside it, under the id its input names.
+            beside = field is None or name in self.ERRORS_BESIDE
+            lines.append(("" if beside else f"{field.auto_id}_error", said))
         return lines
 
     def request(self) -> tuple[str, dict]:
@@ -195,6 +229,8 @@ class RefereeForm(GameOptionsMixin, forms.Form):
             request["opened"] = data["opened"]
         elif question == "opening":
             request["melds"] = _lines(data["melds"])
+            if self._asks_total(data):
+                request["total"] = data["total"]
         elif question == "layoff":
             request["melds"] = _lines(data["melds"])
             request["cards"] = data["cards"]

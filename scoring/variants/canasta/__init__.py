@@ -21,7 +21,8 @@ Readings where the sources differ or are silent (house choices marked in docs/ru
   melded); 200 rather than 100. Some clubs drop the extra (CAN-OPT-CONCEALED off: 100).
 - CAN-OPT-CANASTAS: the classic game asks one canasta to go out; some clubs two.
 - CAN-RED3-1: a side that melded nothing by the hand's end loses its red 3s' worth, a side
-  that went out or melded anything gains it; a red 3 is never held at the hand's end.
+  that went out or melded anything gains it; a red 3 still in a hand at the end (dealt and
+  never laid: play refuses keeping one the log names) counts as laid down.
 - CAN-MATCH-1: to 5000; level totals at or over the target play on.
 - CAN-STOCK-1: the stock run out ends the hand with no going-out bonus; the rule that lets
   the player who draws the last card take the top discard is left to the players.
@@ -156,6 +157,7 @@ GAME = GameRules(
         meld_rules=("CAN-MELD-1", "CAN-MELD-2", "CAN-MELD-3"),
         value_rule="CAN-VALUES",
         opening_rule="CAN-OPEN-1",
+        opening_total_rule="CAN-OPEN-1",
     ),
     name=NAME,
     rule_prefix="CAN-",

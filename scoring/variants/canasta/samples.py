@@ -19,9 +19,11 @@ PLAYED = SampleHand(
         ("card_drawn", {"seat": 0, "source": "stock"}),
         ("melds_laid", {"seat": 0, "melds": ["7H 7H 7D 7D 7C 7C 7S", "KS KD KC"]}),
         ("card_discarded", {"seat": 0, "card": "4C"}),
-        # East draws a red 3 and lays it face up (CAN-RED3-1), then discards: 10 cards.
+        # East draws a red 3, lays it face up and draws its replacement from the stock
+        # (CAN-RED3-1), then discards: 11 + 1 - 1 + 1 - 1 = 11 cards.
         ("card_drawn", {"seat": 1, "source": "stock"}),
         ("melds_laid", {"seat": 1, "melds": ["3H"]}),
+        ("card_drawn", {"seat": 1, "source": "stock"}),
         ("card_discarded", {"seat": 1, "card": "QD"}),
         ("card_drawn", {"seat": 2, "source": "stock"}),
         ("card_discarded", {"seat": 2, "card": "JS"}),
@@ -38,7 +40,7 @@ PLAYED = SampleHand(
                 "mode": "cards",
                 "players": [
                     None,
-                    {"hand": "4S 5S 6D 8C 9H 10S JC QC KC AC"},
+                    {"hand": "4S 5S 6C 6D 8C 9H 10S JC QC KC AC"},
                     {"hand": "4D 5C 6H 8D 9S 10C JD QH AH 2C JK"},
                     {"hand": "JK 2D 10H 10D 8H 8S 6S 5D 4H QS AS"},
                 ],
@@ -50,14 +52,15 @@ PLAYED = SampleHand(
     # South holds 4D 5C 6H 15, 8D 9S 10C JD QH 50, AH 20, 2C 20, JK 50 = 155.
     # 75 + 500 + 100 - 155 = 520.
     # East-West melded nothing, so East's red 3 counts against them: -100. East holds 4S 5S
-    # 6D 15, 8C 9H 10S JC QC KC 60, AC 20 = 95; West JK 50, 2D 20, 10H 10D 8H 8S 40,
-    # 6S 5D 4H 15, QS 10, AS 20 = 155. -100 - 95 - 155 = -350.
-    points=(520, -350, 520, -350),
+    # 6C 6D 20, 8C 9H 10S JC QC KC 60, AC 20 = 100; West JK 50, 2D 20, 10H 10D 8H 8S 40,
+    # 6S 5D 4H 15, QS 10, AS 20 = 155. -100 - 100 - 155 = -355.
+    points=(520, -355, 520, -355),
 )
 
 
-# North's draws bring what he melds and discards; East's the red 3 he lays down.
-REVIEWED = PLAYED.with_draws_named("4C", "3H", "JS", "5D", "KH", title="Canasta, reviewed")
+# North's draws bring what he melds and discards; East's the red 3 he lays down and the 6C
+# that replaces it.
+REVIEWED = PLAYED.with_draws_named("4C", "3H", "6C", "JS", "5D", "KH", title="Canasta, reviewed")
 
 
 EXAMPLES = GameExamples(played=PLAYED, reviewed=REVIEWED, short_match=(4, {"target": 300}))

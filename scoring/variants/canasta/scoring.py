@@ -13,7 +13,13 @@ from typing import Any
 from scoring.cards import Card
 from scoring.hands import OUT, STOCK, HandEnd, ScoreItem, hand_value, names
 from scoring.variants.canasta.cards import PAIRS, RED_THREES, card_value, is_red_three
-from scoring.variants.canasta.melds import CANASTA_BONUS, MIXED, NATURAL, check_meld
+from scoring.variants.canasta.melds import (
+    CANASTA_BONUS,
+    MIXED,
+    NATURAL,
+    NO_CANASTA,
+    check_meld,
+)
 from scoring.variants.canasta.options import CanastaOptions
 from scoring.variants.canasta.sheet import CARDS, HandSheet, SideSheet, melds_sheet
 
@@ -176,7 +182,8 @@ def score_play(options: CanastaOptions, end: HandEnd, seats: tuple[str, ...]) ->
     sheets, melds, hands = [], [], [player.hand for player in end.players]
     for side, side_seats in enumerate(PAIRS):
         laid = [cards for owner, cards in end.melds if owner in side_seats]
-        # A red 3 still held was dealt to a seat that had no turn to lay it: laid all the same.
+        # A red 3 still held was dealt and never laid (play refuses keeping one it names):
+        # it counts as laid all the same (CAN-RED3-1).
         held = sum(1 for seat in side_seats for card in hands[seat] if is_red_three(card))
         reds = sum(len(cards) for cards in laid if is_red_threes(cards)) + held
         side_melds = tuple(
@@ -189,9 +196,7 @@ def score_play(options: CanastaOptions, end: HandEnd, seats: tuple[str, ...]) ->
                 side_melds,
                 red_threes=reds,
                 went_out=out == side,
-                # A played hand does not tell the going out's turn from the player's
-                # earlier ones: a concealed going out is entered by its sheet.
-                concealed=False,
+                concealed=out == side and concealed_out(end),
                 in_hand=in_hand - held * card_value_of_red_three(),
             )
         )
@@ -201,6 +206,18 @@ def score_play(options: CanastaOptions, end: HandEnd, seats: tuple[str, ...]) ->
         kept = tuple(tuple(card for card in hand if not is_red_three(card)) for hand in hands)
         sheet = HandSheet(tuple(sheets), CARDS, tuple(melds), kept)
     return score_entry(options, sheet, seats)
+
+
+def concealed_out(end: HandEnd) -> bool:
+    """Tell whether the player who went out went out concealed (CAN-OUT-2): their first melds
+    of the hand were laid in the turn they went out (the play engine's hand_closed), a
+    canasta among the melds they laid."""
+    if end.seat is None or not end.players[end.seat].hand_closed:
+        return False
+    return any(
+        owner == end.seat and not is_red_threes(cards) and check_meld(cards).canasta != NO_CANASTA
+        for owner, cards in end.melds
+    )
 
 
 def card_value_of_red_three() -> int:

@@ -216,6 +216,38 @@ REFUSALS = {
     ("CAN-PILE-1", "pickup_not_opened"): gettext_noop(
         "%(player)s took %(card)s with the discard pile: it must go on the table this turn."
     ),
+    ("CAN-PILE-1", "black_three_on_top"): gettext_noop(
+        "A black 3 (%(card)s) tops the discard pile: %(player)s cannot take it."
+    ),
+    ("CAN-PILE-1", "wild_on_top"): gettext_noop(
+        "%(card)s tops the discard pile: no meld takes it, so %(player)s cannot take the pile."
+    ),
+    ("CAN-PILE-1", "frozen_pile"): gettext_noop(
+        "The pile is frozen for %(player)s's side: its top card %(card)s goes to the table "
+        "with two natural cards of its rank from the hand."
+    ),
+    ("CAN-PILE-1", "pile_pair"): gettext_noop(
+        "%(card)s from the pile goes onto the side's meld of its rank, or with a natural pair, "
+        "or a natural and a wild, from the hand."
+    ),
+    ("CAN-MELD-1", "rank_melded"): gettext_noop(
+        "%(player)s's side already has a meld of that rank (%(rank)s): add the cards to it."
+    ),
+    ("CAN-MELD-1", "not_opened"): gettext_noop(
+        "%(player)s's side has not melded yet: its first melds come before any card added."
+    ),
+    ("CAN-MELD-3", "black_threes_go_out"): gettext_noop(
+        "Black 3s are melded only by a player going out: %(player)s must go out this turn."
+    ),
+    ("CAN-RED3-1", "replacement_from_stock"): gettext_noop(
+        "%(player)s laid down a red 3: its replacement is drawn from the stock."
+    ),
+    ("CAN-RED3-1", "replacement_owed"): gettext_noop(
+        "%(player)s laid down a red 3: draw its replacement from the stock first."
+    ),
+    ("CAN-RED3-1", "red_three_kept"): gettext_noop(
+        "%(card)s is a red 3: it is laid down at once, never kept nor discarded."
+    ),
     ("CARD-3", "bad_cards"): gettext_noop("Write the cards like 7S 7H 7D."),
 }
 

@@ -189,3 +189,50 @@ class TestTheAPI:
         )
         assert response.status_code in (400, 409, 422)
         assert "CAN-RED3-1" in response.content.decode()
+
+
+class TestRefereeFirstMeld:
+    """CAN-OPEN-1 asked of the referee: the page asks the side's score before the hand,
+    which the API reads as ``total``."""
+
+    ASK = {"variant": "canasta", "players": "4", "question": "opening"}
+
+    def test_the_page_asks_the_sides_score_for_canasta_only(self, phone):
+        page = phone.get("/referee/").content.decode()
+        field = re.search(r'<div id="opening-total"[^>]*>', page).group(0)
+        assert 'data-game="canasta"' in field and 'data-testid="opening-total"' in page
+
+    def test_a_side_on_1600_needs_90_can_open_1(self, phone):
+        # K K K 3 x 10 + 2 20 = 50, short of 90; with A A A 3 x 20 = 60 more, 110.
+        ask = {**self.ASK, "melds": "KS KD KC 2H", "total": "1600"}
+        page = phone.post("/referee/", ask).content.decode()
+        assert "Not legal" in page and 'data-testid="value">50<' in page
+        assert "<dt>Minimum</dt><dd>90</dd>" in page
+        page = phone.post("/referee/", {**ask, "melds": "KS KD KC 2H\nAC AD AS"}).content.decode()
+        assert "✓ Legal" in page and 'data-testid="value">110<' in page
+
+    def test_a_missing_score_is_said_beside_its_field_and_nothing_answered(self, phone):
+        response = phone.post("/referee/", {**self.ASK, "melds": "KS KD KC"})
+        page = response.content.decode()
+        assert response.status_code == 400 and "Not legal" not in page
+        error = re.search(r'<span class="error"[^>]*id="id_total_error"[^>]*>([^<]*)<', page)
+        assert "score before the hand" in error.group(1)
+        assert 'aria-describedby="id_total_error"' in page
+
+    def test_a_score_out_of_bounds_is_refused_beside_it_in_italian(self, phone):
+        ask = {**self.ASK, "melds": "KS KD KC", "total": "2000000"}
+        response = phone.post("/referee/", ask, HTTP_HX_REQUEST="true", **ITALIAN)
+        page = response.content.decode()
+        assert response.status_code == 400
+        # The htmx answer sends the field again, out of band, its error beside it.
+        assert re.search(r'<div id="opening-total"[^>]*hx-swap-oob="true"', page)
+        assert 'data-testid="opening-total-error"' in page and "1000000" in page
+
+    def test_the_api_reads_the_sides_total_can_open_1(self, db):
+        body = {"variant": "canasta", "melds": ["KS KD KC 2H"], "total": 1600}
+        response = APIClient().post("/api/v1/referee/opening/", body, format="json")
+        # 50 against the 90 of a side on 1600 (50 would do on 0).
+        answer = response.json()
+        assert (answer["valid"], answer["value"], answer["minimum"]) == (False, 50, 90)
+        body["total"] = 10_000_000
+        assert APIClient().post("/api/v1/referee/opening/", body, format="json").status_code == 400

@@ -281,6 +281,13 @@ class TestWhatTheHandInPlayAllowsComesFromTheGamesRules:
         melded = _play_after(KNOCK_RUMMY, 4)  # and melded 5H 6H 7H: no more draws
         assert melded.moves_offered == ("meld", "rearrange", "pass", "knock")
 
+    def test_canasta_offers_only_the_stock_while_a_red_three_is_owed_its_card_can_red3_1(self):
+        canasta = samples.played_of("canasta")
+        laid = _play_after(canasta, 6)  # East drew and laid the 3H face up
+        assert laid.moves_offered == ("draw_stock",) and laid.drawing and not laid.picking
+        replaced = _play_after(canasta, 7)  # and drew its replacement from the stock
+        assert replaced.moves_offered == ("discard", "meld", "add")
+
     def test_a_deal_turns_a_card_up_only_where_there_is_a_discard_pile(self):
         for sample in SAMPLES:
             board = selectors.table_board(table=_moves_so_far(sample, 0))

@@ -32,10 +32,10 @@ def _refused(*events) -> tuple[str, str]:
 class TestPlay:
     def test_the_sample_hand_scores_as_worked_can_turn_1(self):
         # samples.py works it: 75 melded + 500 natural canasta + 100 out - 155 = 520;
-        # East-West's red 3 with nothing melded -100, less 95 and 155 held: -350.
+        # East-West's red 3 with nothing melded -100, less 100 and 155 held: -355.
         sample = examples_of("canasta").played
         state = replay(_log(*sample.events, options=sample.options))
-        assert state.hands[-1].current.points == (520, -350, 520, -350)
+        assert state.hands[-1].current.points == (520, -355, 520, -355)
 
     def test_going_out_without_a_canasta_is_refused_can_out_1(self):
         events = (
@@ -78,7 +78,9 @@ class TestPlay:
         events = (
             START,
             ("card_drawn", {"seat": 0, "source": "discard"}),
-            ("melds_laid", {"seat": 0, "melds": ["9C 9D 9H"]}),
+            # The 9C with a natural pair from the hand (the pile is frozen for a side that
+            # has not melded), and kings: 3 x 10 + 3 x 10 = 60, over the 50 a side on 0 needs.
+            ("melds_laid", {"seat": 0, "melds": ["9C 9D 9H", "KS KD KC"]}),
             ("card_discarded", {"seat": 0, "card": "4C"}),
         )
         state = replay(_log(*events))
