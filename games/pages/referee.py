@@ -5,7 +5,7 @@ import math
 
 from django.http import Http404
 from django.shortcuts import render
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods
 
 from games.pages.entries.referee_sheet import (
@@ -110,6 +110,14 @@ def referee_answer(question: str, ask: dict) -> dict:
     answer["violations"] = [(violation_text(v), v.rule) for v in answer.get("violations", [])]
     options = referee.table_options(ask)
     answer["rules"] = [(rule, rule_title(rule, options)) for rule in answer.get("rules", [])]
+    # Whether the hand makes each of the game's own ways out (Gin's gin and Big Gin): the
+    # answer says so by the ending's key, the game's words name it.
+    endings = game.words.endings if game.words is not None else {}
+    answer["endings_made"] = [
+        (gettext(label), answer[key])
+        for key, label in endings.items()
+        if isinstance(answer.get(key), bool)
+    ]
     # "items" would resolve to dict.items in a template. Each says who scored what for
     # which rule, bonuses included (a spade's doubling, an undercut's bonus).
     players = ask.get("players")

@@ -177,6 +177,21 @@ class TestRefereePage:
         assert response.status_code == 200
         assert 'data-testid="deadwood">10<' in page and "GIN-DEADWOOD" in page
 
+    def test_a_gin_hand_is_told_in_the_games_own_word_for_its_way_out(self, client, db):
+        # GIN-GIN: every card of a ten-card hand in melds (A-2-3 of spades, 4-5-6 of clubs,
+        # 7-8-9-10 of hearts) is gin; the pages name it by Gin's own words.
+        data = {
+            "variant": "gin",
+            "gin__preset": "big_gin",
+            "players": "2",
+            "question": "hand",
+            "cards": "AS 2S 3S 4C 5C 6C 7H 8H 9H 10H",
+        }
+        english = client.post("/referee/", data).content.decode()
+        assert "<dt>Gin</dt><dd>yes</dd>" in english
+        italian = client.post("/referee/", data, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+        assert "<dt>Gin</dt><dd>sì</dd>" in italian
+
     def test_the_page_shows_unreadable_cards_as_an_error(self, client, db):
         response = client.post(
             "/referee/",
