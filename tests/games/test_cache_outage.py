@@ -111,6 +111,13 @@ def _serving(server: RedisServer, settings, monkeypatch):
         }
     }
     yield server
+    # This test's processes forget what they lost, so their menders end (a mender left
+    # trying a server that is gone would count its failures in the next test's outages).
+    for outage in shared_cache._outages.values():
+        with outage.lock:
+            outage.lost, outage.lost_all = set(), False
+        if outage.mender is not None:
+            outage.mender.join(timeout=REST * 2 + 1)
     if server.process.poll() is None:
         server.resume()
         server.kill()
