@@ -1,0 +1,95 @@
+"""Scoring a hand side by side, for the games played in pairs (Burraco, Canasta).
+
+Both partners carry their side's score as their own points, so running totals, the match's
+end and the standings read a seat's points as in every other game. What makes a side's score
+(its bonuses, its penalties and the rules they cite) stays with the game; this module turns
+the sides' scores into the seats' points, the winners, the parts of the score and the JSON a
+hand is reported in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from scoring.hands import ScoreItem, names
+from scoring.side_sheets import HandSheet
+
+
+class SideResult(Protocol):
+    """What every side's score holds, whatever its game counts in it."""
+
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+
+    @property
+    def total(self) -> int: ...
+
+
+class HandResult(Protocol):
+    """What every side-by-side hand holds for its report."""
+
+    players: tuple[str, ...]
+    ending: str
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+    sheet: HandSheet
+
+    @property
+    def pairs(self) -> Sequence[Any]: ...
+
+    @property
+    def items(self) -> tuple[ScoreItem, ...]: ...
+
+
+def side_items(
+    index: int, seats: tuple[int, ...], parts: Iterable[tuple[str, str, int]]
+) -> tuple[ScoreItem, ...]:
+    """Return a side's parts of the score, each ``(rule, code, points)`` citing its rule, 0s
+    left out but the melded cards, about no one seat: both partners take them all."""
+    params = {"pair": index, "seats": list(seats)}
+    return tuple(
+        ScoreItem(rule, None, points, params, code=code)
+        for rule, code, points in parts
+        if points or code == "melded"
+    )
+
+
+def seat_points(
+    sides: Sequence[SideResult], seats: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+    """Return the players' names (``seat 1``... where none are given), each seat's points
+    (its side's score) and the seats of the side that scored more (none on a tie)."""
+    points = [0] * sum(len(side.seats) for side in sides)
+    for side in sides:
+        for seat in side.seats:
+            points[seat] = side.total
+    totals = [side.total for side in sides]
+    best = [side for side in sides if side.total == max(totals)]
+    winners = tuple(sorted(best[0].seats)) if len(best) == 1 else ()
+    players = tuple(seats) or tuple(f"seat {seat + 1}" for seat in range(len(points)))
+    return players, tuple(points), winners
+
+
+def hand_dict(hand: HandResult, ender: str, ended_by: int | None) -> dict[str, Any]:
+    """Return a hand ready for JSON: the seats' points, the side that ended it under
+    ``ender``, each side's breakdown and, entered by cards, the melds and hands."""
+    result: dict[str, Any] = {
+        "players": list(hand.players),
+        "ending": hand.ending,
+        "points": list(hand.points),
+        "winners": list(hand.winners),
+        ender: ended_by,
+        "mode": hand.sheet.mode,
+        "pairs": [side.to_dict() for side in hand.pairs],
+        "items": [item.to_dict() for item in hand.items],
+    }
+    if hand.sheet.melds:
+        result["melds"] = [[str(meld) for meld in melds] for melds in hand.sheet.melds]
+        result["hands"] = [names(cards) for cards in hand.sheet.hands]
+    return result
+
+
+def side_of(seat: int, sides: Sequence[tuple[int, ...]]) -> int:
+    """Return the side a seat plays in: 0 for seats 0 and 2, 1 for seats 1 and 3."""
+    return next(index for index, side_seats in enumerate(sides) if seat in side_seats)
