@@ -9,11 +9,15 @@ hand is reported in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, Protocol
 
-from scoring.hands import ScoreItem, names
-from scoring.side_sheets import HandSheet
+from scoring.errors import RuleViolation
+from scoring.errors import refusal as _refuse
+from scoring.hands import MatchOutcome, ScoreItem, names, running_totals
+from scoring.questions import split_verdicts
+from scoring.side_sheets import ENTRY_FIELDS, HandSheet
 
 
 class SideResult(Protocol):
@@ -93,3 +97,76 @@ def hand_dict(hand: HandResult, ender: str, ended_by: int | None) -> dict[str, A
 def side_of(seat: int, sides: Sequence[tuple[int, ...]]) -> int:
     """Return the side a seat plays in: 0 for seats 0 and 2, 1 for seats 1 and 3."""
     return next(index for index, side_seats in enumerate(sides) if seat in side_seats)
+
+
+def side_totals(totals: Sequence[int], sides: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """Return each side's total, read from its first seat (both partners hold the same)."""
+    return tuple(totals[seats[0]] for seats in sides)
+
+
+def side_points(
+    totals: Sequence[int], seat: int, sides: Sequence[tuple[int, ...]]
+) -> tuple[Fraction, Fraction]:
+    """Return the seat's side's total as points for, and the other side's as against."""
+    own = side_of(seat, sides)
+    own_total, other_total = (side_totals(totals, sides)[index] for index in (own, 1 - own))
+    return Fraction(own_total), Fraction(other_total)
+
+
+def match_result(
+    hand_results: Sequence[Any],
+    may_end: Callable[[Sequence[int], int], bool],
+    rule: str,
+    sides: Sequence[tuple[int, ...]],
+) -> MatchOutcome:
+    """Walk the hands in order and say whether the match is over (``may_end`` with the seats'
+    totals after so many hands) and who won: both partners of the side with the higher total,
+    all four where level; a hand after the match's end is refused by ``rule``."""
+    totals_after = running_totals(hand_results)
+    for index, totals in enumerate(totals_after):
+        if not may_end(totals, index + 1):
+            continue
+        if index + 1 < len(hand_results):
+            raise _refuse(
+                rule,
+                "match_over",
+                f"The match ended after hand {index + 1}; no more hands can be recorded.",
+                hands=index + 1,
+            )
+        by_side = side_totals(totals, sides)
+        best = max(by_side)
+        winners = sorted(
+            seat for side, total in enumerate(by_side) if total == best for seat in sides[side]
+        )
+        return MatchOutcome(
+            finished=True, hands=index + 1, totals=tuple(totals), winners=tuple(winners)
+        )
+    return MatchOutcome(
+        finished=False,
+        hands=len(hand_results),
+        totals=totals_after[-1] if totals_after else (),
+    )
+
+
+def score_answer(
+    data: Mapping[str, Any],
+    score: Callable[[Mapping[str, Any]], Any],
+    rule: str,
+) -> dict[str, Any]:
+    """Answer a referee's question of what a hand's sheet (or cards) scores, side by side:
+    ``score`` reads and scores the entry; every answer cites ``rule``."""
+    entry = {key: data[key] for key in ENTRY_FIELDS if key in data}
+    try:
+        result = score(entry)
+    except RuleViolation as exc:
+        return {"valid": False, "violations": split_verdicts(exc), "rules": [rule]}
+    body = result.to_dict()
+    return {
+        "valid": True,
+        "points": list(result.points),
+        "pairs": body["pairs"],
+        "ending": result.ending,
+        "winners": list(result.winners),
+        "items": body["items"],
+        "rules": sorted({item.rule for item in result.items} | {rule}),
+    }
