@@ -11,8 +11,8 @@ from rest_framework.test import APIClient
 
 from games.models import Event, Table
 from games.tables import selectors
+from tests.games.pages.pairs_pages import NAMES, create_table, hand_form, shown_total
 
-NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 ITALIAN = {"HTTP_ACCEPT_LANGUAGE": "it"}
 
 
@@ -22,23 +22,8 @@ def phone(db):
 
 
 def _create(phone: Client, **options) -> Table:
-    data = {"variant": "canasta", "players": "4"}
-    data.update({f"player_{n}": name for n, name in enumerate(NAMES, start=1)})
     options = {"target": "5000", "concealed_bonus": "on", "canastas_to_go_out": "1", **options}
-    data.update({f"canasta__{key}": value for key, value in options.items()})
-    response = phone.post("/", data)
-    assert response.status_code == 302, response.content.decode()[:3000]
-    return Table.objects.get(pk=response.url.split("/")[2])
-
-
-def _sheet(page: str, **fields) -> dict:
-    event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)
-    expected = re.search(r'name="expected_seq" value="([^"]+)"', page).group(1)
-    return {"event_id": event_id, "expected_seq": expected, **fields}
-
-
-def _total(page: str, seat: int) -> str:
-    return re.search(rf'data-testid="total-{seat}">([^<]*)<', page).group(1)
+    return create_table(phone, "canasta", options)
 
 
 # Hand B, CAN-SCORE-1: Anna & Carla go out with 300 melded and a natural canasta:
@@ -72,7 +57,7 @@ HAND_A = {
 
 def _post(phone, table, fields, **headers):
     page = phone.get(f"/t/{table.id}/", **headers).content.decode()
-    response = phone.post(f"/t/{table.id}/hands/", _sheet(page, **fields), **headers)
+    response = phone.post(f"/t/{table.id}/hands/", hand_form(page, **fields), **headers)
     assert response.status_code == 302, response.content.decode()[:3000]
 
 
@@ -94,7 +79,7 @@ class TestASheetASide:
         table = _create(phone)
         page = phone.get(f"/t/{table.id}/").content.decode()
         fields = {**HAND_B, "s0_natural": "0"}
-        response = phone.post(f"/t/{table.id}/hands/", _sheet(page, **fields))
+        response = phone.post(f"/t/{table.id}/hands/", hand_form(page, **fields))
         assert response.status_code == 422
         assert "CAN-OUT-1" in response.content.decode()
         assert Event.objects.filter(table=table).count() == 1
@@ -105,7 +90,7 @@ class TestASheetASide:
         _post(phone, table, fields)
         page = phone.get(f"/t/{table.id}/").content.decode()
         # 900 for Anna & Carla; Bruno & Dario melded nothing: -100 - 60 = -160.
-        assert (_total(page, 0), _total(page, 1)) == ("900", "-160")
+        assert (shown_total(page, 0), shown_total(page, 1)) == ("900", "-160")
 
     def test_a_match_of_five_hands_to_5000_can_match_1(self, phone):
         table = _create(phone)
@@ -113,12 +98,12 @@ class TestASheetASide:
             _post(phone, table, HAND_B, **(ITALIAN if number == 2 else {}))
         page = phone.get(f"/t/{table.id}/").content.decode()
         # Four hands B: 4 x 900 = 3600 and 4 x 305 = 1220; no side at 5000 yet.
-        assert (_total(page, 0), _total(page, 1)) == ("3600", "1220")
+        assert (shown_total(page, 0), shown_total(page, 1)) == ("3600", "1220")
         assert "wins the match" not in page
         _post(phone, table, HAND_A, **ITALIAN)
         # Hand A: 3600 + 2100 = 5700 and 1220 + 570 = 1790: Anna & Carla pass 5000 and win.
         page = phone.get(f"/t/{table.id}/", **ITALIAN).content.decode()
-        assert (_total(page, 0), _total(page, 1)) == ("5700", "1790")
+        assert (shown_total(page, 0), shown_total(page, 1)) == ("5700", "1790")
         table.refresh_from_db()
         state = selectors.table_board(table=table).state
         assert state["totals"] == [5700, 1790, 5700, 1790]
