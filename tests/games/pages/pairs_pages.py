@@ -5,6 +5,7 @@ total read off the scoreboard."""
 import re
 
 from django.test import Client
+from rest_framework.test import APIClient
 
 from games.models import Table
 
@@ -32,3 +33,31 @@ def hand_form(page: str, **fields) -> dict:
 def shown_total(page: str, seat: int) -> str:
     """Return the total the scoreboard shows for the seat's box."""
     return re.search(rf'data-testid="total-{seat}">([^<]*)<', page).group(1)
+
+
+def api_table(variant: str, options: dict | None = None) -> tuple[APIClient, dict]:
+    """Create a table of ``variant`` for the four NAMES through the API; return a client
+    holding its scorekeeper's key, and the table."""
+    api = APIClient()
+    body = {"variant": variant, "players": NAMES}
+    if options is not None:
+        body["options"] = options
+    created = api.post("/api/v1/tables/", body, format="json")
+    assert created.status_code == 201, created.content
+    table = created.json()
+    api.credentials(HTTP_X_TABLE_KEY=table["scorekeeper_key"])
+    return api, table
+
+
+def post_sheet(api: APIClient, table: dict, seq: int, pairs: list[dict], event_id: str):
+    """Append a hand entered by sheet, both sides' ``pairs``, as event ``seq``."""
+    return api.post(
+        f"/api/v1/tables/{table['id']}/events/",
+        {
+            "event_id": event_id,
+            "expected_seq": seq,
+            "type": "hand_recorded",
+            "payload": {"mode": "sheet", "pairs": pairs},
+        },
+        format="json",
+    )

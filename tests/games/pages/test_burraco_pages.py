@@ -8,7 +8,13 @@ from django.test import Client
 
 from games.models import Event, Table
 from games.tables import selectors
-from tests.games.pages.pairs_pages import NAMES, create_table, hand_form, shown_total
+from tests.games.pages.pairs_pages import (
+    api_table,
+    create_table,
+    hand_form,
+    post_sheet,
+    shown_total,
+)
 
 
 @pytest.fixture
@@ -127,29 +133,11 @@ class TestASheetAPair:
 
 class TestTheApi:
     def test_a_pairs_table_is_played_through_the_api_and_names_its_sides(self, db):
-        from rest_framework.test import APIClient
-
-        api = APIClient()
-        created = api.post(
-            "/api/v1/tables/",
-            {"variant": "burraco", "players": NAMES, "options": {"target": 600}},
-            format="json",
-        )
-        assert created.status_code == 201, created.content
-        table = created.json()
-        api.credentials(HTTP_X_TABLE_KEY=table["scorekeeper_key"])
+        api, table = api_table("burraco", {"target": 600})
         sheet = {"melded": 355, "pulito": 1, "closed": True, "pozzetto": True, "in_hand": 0}
         other = {"melded": 180, "sporco": 1, "pozzetto": True, "in_hand": 45}
-        appended = api.post(
-            f"/api/v1/tables/{table['id']}/events/",
-            {
-                "event_id": "6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e6f",
-                "expected_seq": 1,
-                "type": "hand_recorded",
-                "payload": {"mode": "sheet", "pairs": [sheet, other]},
-            },
-            format="json",
-        )
+        event_id = "6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e6f"
+        appended = post_sheet(api, table, 1, [sheet, other], event_id)
         assert appended.status_code == 201, appended.content
         state = api.get(f"/api/v1/tables/{table['id']}/state/").json()
         # BUR-SCORE: 355 + 200 + 100 = 655 and 180 + 100 - 45 = 235; BUR-MATCH: 655 passes

@@ -11,7 +11,13 @@ from rest_framework.test import APIClient
 
 from games.models import Event, Table
 from games.tables import selectors
-from tests.games.pages.pairs_pages import NAMES, create_table, hand_form, shown_total
+from tests.games.pages.pairs_pages import (
+    api_table,
+    create_table,
+    hand_form,
+    post_sheet,
+    shown_total,
+)
 
 ITALIAN = {"HTTP_ACCEPT_LANGUAGE": "it"}
 
@@ -119,15 +125,7 @@ class TestASheetASide:
 
 class TestTheAPI:
     def test_a_match_of_five_hands_to_5000_through_the_api_can_match_1(self, db):
-        api = APIClient()
-        created = api.post(
-            "/api/v1/tables/",
-            {"variant": "canasta", "players": NAMES, "options": {"target": 5000}},
-            format="json",
-        )
-        assert created.status_code == 201, created.content
-        table = created.json()
-        api.credentials(HTTP_X_TABLE_KEY=table["scorekeeper_key"])
+        api, table = api_table("canasta", {"target": 5000})
         b = [
             {"melded": 300, "natural": 1, "went_out": True, "in_hand": 0},
             {"melded": 150, "red_threes": 2, "in_hand": 45},
@@ -138,16 +136,8 @@ class TestTheAPI:
         ]
         a[0]["in_hand"] = 0
         for seq, pairs in enumerate([b, b, b, b, a], start=1):
-            appended = api.post(
-                f"/api/v1/tables/{table['id']}/events/",
-                {
-                    "event_id": f"6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e{seq:02d}",
-                    "expected_seq": seq,
-                    "type": "hand_recorded",
-                    "payload": {"mode": "sheet", "pairs": pairs},
-                },
-                format="json",
-            )
+            event_id = f"6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e{seq:02d}"
+            appended = post_sheet(api, table, seq, pairs, event_id)
             assert appended.status_code == 201, appended.content
         state = api.get(f"/api/v1/tables/{table['id']}/state/").json()
         # As on the pages: 4 x 900 + 2100 = 5700; 4 x 305 + 570 = 1790; over at hand 5.
@@ -156,22 +146,10 @@ class TestTheAPI:
         assert state["finished"] and sorted(state["match"]["winners"]) == [0, 2]
 
     def test_a_sheet_past_the_deck_is_refused_with_its_rule(self, db):
-        api = APIClient()
-        table = api.post(
-            "/api/v1/tables/", {"variant": "canasta", "players": NAMES}, format="json"
-        ).json()
-        api.credentials(HTTP_X_TABLE_KEY=table["scorekeeper_key"])
+        api, table = api_table("canasta")
         pairs = [{"melded": 100, "red_threes": 3}, {"melded": 100, "red_threes": 2}]
-        response = api.post(
-            f"/api/v1/tables/{table['id']}/events/",
-            {
-                "event_id": "6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e99",
-                "expected_seq": 1,
-                "type": "hand_recorded",
-                "payload": {"mode": "sheet", "pairs": [{**p, "in_hand": 0} for p in pairs]},
-            },
-            format="json",
-        )
+        pairs = [{**p, "in_hand": 0} for p in pairs]
+        response = post_sheet(api, table, 1, pairs, "6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e99")
         assert response.status_code in (400, 409, 422)
         assert "CAN-RED3-1" in response.content.decode()
 
