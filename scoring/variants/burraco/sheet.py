@@ -16,30 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring import side_sheets
 from scoring.cards import Card
 from scoring.errors import Violation
-from scoring.side_sheets import (
-    CARDS,
-    ENTRY_FIELDS,
-    SHEET,
-    EntryRules,
-    HandSheet,
-    cards_hand_sheet,
-    check_one_holds_none,
-    least_melded_problems,
-    one_ending_problems,
-    over_deck_problems,
-    read_count,
-    read_flag,
-    read_hands,
-    read_mapping,
-    read_meld,
-    read_meld_texts,
-    read_points,
-    violation,
-)
-from scoring.side_sheets import read_cards as read_side_cards
-from scoring.side_sheets import read_entry as read_side_entry
+from scoring.side_sheets import CARDS, ENTRY_FIELDS, SHEET, EntryRules, HandSheet
 from scoring.variants.burraco.cards import DECK, DECK_VALUE, VALUE_STEP, card_value
 from scoring.variants.burraco.melds import (
     BURRACO_LENGTH,
@@ -112,16 +92,20 @@ def _count_sentence(value: object, most: int) -> str:
 
 def _pair_sheet(data: object, field: str) -> PairSheet:
     """Return one pair's sheet read from the entry's fields, each refusal naming its field."""
-    data = read_mapping(data, field, SHEET_FIELDS, "BUR-SCORE")
+    data = side_sheets.read_mapping(data, field, SHEET_FIELDS, "BUR-SCORE")
     counts = {
-        name: read_count(data, name, f"{field}.{name}", rule, MOST_BURRACOS, _count_sentence)
+        name: side_sheets.read_count(
+            data, name, f"{field}.{name}", rule, MOST_BURRACOS, _count_sentence
+        )
         for name, rule in COUNT_FIELDS
     }
     return PairSheet(
-        melded=read_points(ENTRY, data, "melded", f"{field}.melded"),
-        closed=read_flag(data, "closed", f"{field}.closed", "BUR-CLOSE"),
-        pozzetto=read_flag(data, "pozzetto", f"{field}.pozzetto", "BUR-POZZETTO", needed=True),
-        in_hand=read_points(ENTRY, data, "in_hand", f"{field}.in_hand"),
+        melded=side_sheets.read_points(ENTRY, data, "melded", f"{field}.melded"),
+        closed=side_sheets.read_flag(data, "closed", f"{field}.closed", "BUR-CLOSE"),
+        pozzetto=side_sheets.read_flag(
+            data, "pozzetto", f"{field}.pozzetto", "BUR-POZZETTO", needed=True
+        ),
+        in_hand=side_sheets.read_points(ENTRY, data, "in_hand", f"{field}.in_hand"),
         **counts,
     )
 
@@ -130,7 +114,7 @@ def read_entry(
     options: BurracoOptions, payload: Mapping[str, Any], seats: tuple[str, ...] = ()
 ) -> HandSheet[PairSheet, BurracoMeld]:
     """Read a hand entry (either mode) into its sheet, refusing anything the rules forbid."""
-    return read_side_entry(
+    return side_sheets.read_entry(
         ENTRY,
         payload,
         _pair_sheet,
@@ -146,14 +130,14 @@ def sheet_problems(options: BurracoOptions, pairs: Sequence[PairSheet]) -> list[
         for index, pair in enumerate(pairs)
         for problem in _pair_problems(options, pair, f"pairs[{index}]")
     ]
-    problems += over_deck_problems(ENTRY, pairs)
+    problems += side_sheets.over_deck_problems(ENTRY, pairs)
     burraco_cards = sum(
         BURRACO_LENGTH * (pair.pulito + pair.sporco) + (BURRACO_LENGTH + 1) * pair.semipulito
         for pair in pairs
     )
     if burraco_cards > len(DECK.cards()):
         problems.append(
-            violation(
+            side_sheets.violation(
                 "BUR-BURRACO",
                 "too_many_burracos",
                 "pairs",
@@ -164,7 +148,7 @@ def sheet_problems(options: BurracoOptions, pairs: Sequence[PairSheet]) -> list[
     wilds = sum(pair.sporco + pair.semipulito for pair in pairs)
     if wilds > MOST_WILDS:
         problems.append(
-            violation(
+            side_sheets.violation(
                 "BUR-WILD",
                 "too_many_wilds",
                 "pairs",
@@ -173,7 +157,7 @@ def sheet_problems(options: BurracoOptions, pairs: Sequence[PairSheet]) -> list[
                 max=MOST_WILDS,
             )
         )
-    return problems + one_ending_problems(
+    return problems + side_sheets.one_ending_problems(
         [pair.closed for pair in pairs],
         "closed",
         "BUR-CLOSE",
@@ -187,7 +171,7 @@ def _pair_problems(options: BurracoOptions, pair: PairSheet, field: str) -> list
     problems = []
     if pair.semipulito and not options.semipulito:
         problems.append(
-            violation(
+            side_sheets.violation(
                 "BUR-OPT-SEMIPULITO",
                 "semipulito_off",
                 f"{field}.semipulito",
@@ -196,7 +180,7 @@ def _pair_problems(options: BurracoOptions, pair: PairSheet, field: str) -> list
             )
         )
     least = sum(LEAST_BURRACO_VALUE[kind] * getattr(pair, kind) for kind in LEAST_BURRACO_VALUE)
-    problems += least_melded_problems(
+    problems += side_sheets.least_melded_problems(
         pair.melded, least, field, "BUR-BURRACO", "burraco_points", "burracos"
     )
     if pair.closed:
@@ -210,7 +194,7 @@ def _closing_problems(options: BurracoOptions, pair: PairSheet, field: str) -> l
     problems = []
     if not pair.pozzetto:
         problems.append(
-            violation(
+            side_sheets.violation(
                 "BUR-CLOSE",
                 "closed_without_pozzetto",
                 field,
@@ -219,7 +203,7 @@ def _closing_problems(options: BurracoOptions, pair: PairSheet, field: str) -> l
         )
     if not pair.burracos:
         problems.append(
-            violation(
+            side_sheets.violation(
                 "BUR-CLOSE",
                 "closed_without_burraco",
                 field,
@@ -228,7 +212,7 @@ def _closing_problems(options: BurracoOptions, pair: PairSheet, field: str) -> l
         )
     elif options.international and not pair.pulito:
         problems.append(
-            violation(
+            side_sheets.violation(
                 "BUR-OPT-INTL",
                 "closed_without_pulito",
                 field,
@@ -241,29 +225,31 @@ def _closing_problems(options: BurracoOptions, pair: PairSheet, field: str) -> l
 def _cards_sheet(options: BurracoOptions, pairs: list[object]) -> HandSheet:
     """Return the sheet worked out from each pair's melds and each seat's cards in hand."""
     read = [_pair_cards(options, data, f"pairs[{index}]") for index, data in enumerate(pairs)]
-    return cards_hand_sheet(DECK, read)
+    return side_sheets.cards_hand_sheet(DECK, read)
 
 
 def _pair_cards(
     options: BurracoOptions, data: object, field: str
 ) -> tuple[tuple[BurracoMeld, ...], tuple[tuple[Card, ...], ...], PairSheet]:
     """Return one pair's checked melds, its partners' hands and the sheet they make."""
-    data = read_mapping(data, field, CARDS_FIELDS, "BUR-SCORE")
-    texts = read_meld_texts(data, field, "BUR-MELDS", MOST_MELDS)
+    data = side_sheets.read_mapping(data, field, CARDS_FIELDS, "BUR-SCORE")
+    texts = side_sheets.read_meld_texts(data, field, "BUR-MELDS", MOST_MELDS)
     melds = tuple(
         _meld(options, text, f"{field}.melds[{index}]") for index, text in enumerate(texts)
     )
-    held = read_hands(data, field, "BUR-SCORE", _cards)
-    closed = read_flag(data, "closed", f"{field}.closed", "BUR-CLOSE")
+    held = side_sheets.read_hands(data, field, "BUR-SCORE", _cards)
+    closed = side_sheets.read_flag(data, "closed", f"{field}.closed", "BUR-CLOSE")
     if closed:
-        check_one_holds_none(
+        side_sheets.check_one_holds_none(
             held,
             field,
             "BUR-CLOSE",
             "closer_holds_cards",
             "the partner who closed holds no card, yet both partners hold some.",
         )
-    pozzetto = read_flag(data, "pozzetto", f"{field}.pozzetto", "BUR-POZZETTO", needed=True)
+    pozzetto = side_sheets.read_flag(
+        data, "pozzetto", f"{field}.pozzetto", "BUR-POZZETTO", needed=True
+    )
     in_hand = sum(card_value(card) for hand in held for card in hand)
     sheet = melds_sheet(melds, closed=closed, pozzetto=pozzetto, in_hand=in_hand)
     return melds, held, sheet
@@ -286,12 +272,12 @@ def melds_sheet(
 
 
 def _cards(text: object, field: str) -> tuple[Card, ...]:
-    return read_side_cards(ENTRY, text, field)
+    return side_sheets.read_cards(ENTRY, text, field)
 
 
 def _meld(options: BurracoOptions, text: object, field: str) -> BurracoMeld:
     """Return the meld written in ``text``, checked; refusals name the field."""
-    return read_meld(
+    return side_sheets.read_meld(
         _cards(text, field),
         field,
         lambda cards: check_meld(

@@ -15,32 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring import side_sheets
 from scoring.cards import Card
 from scoring.errors import Violation
 from scoring.options import json_value
-from scoring.side_sheets import (
-    CARDS,
-    ENTRY_FIELDS,
-    SHEET,
-    EntryRules,
-    HandSheet,
-    cards_hand_sheet,
-    check_one_holds_none,
-    least_melded_problems,
-    one_ending_problems,
-    over_deck_problems,
-    read_count,
-    read_flag,
-    read_hands,
-    read_mapping,
-    read_meld,
-    read_meld_texts,
-    read_points,
-    refuse,
-    violation,
-)
-from scoring.side_sheets import read_cards as read_side_cards
-from scoring.side_sheets import read_entry as read_side_entry
+from scoring.side_sheets import CARDS, ENTRY_FIELDS, SHEET, EntryRules, HandSheet
 from scoring.variants.canasta.cards import (
     DECK,
     DECK_VALUE,
@@ -119,20 +98,20 @@ def _count_sentence(value: object, most: int) -> str:
 
 
 def _count(data: Mapping[str, Any], name: str, field: str, rule: str, most: int) -> int:
-    return read_count(data, name, field, rule, most, _count_sentence)
+    return side_sheets.read_count(data, name, field, rule, most, _count_sentence)
 
 
 def _side_sheet(data: object, field: str) -> SideSheet:
     """Return one side's sheet read from the entry's fields, each refusal naming its field."""
-    data = read_mapping(data, field, SHEET_FIELDS, "CAN-SCORE-1")
+    data = side_sheets.read_mapping(data, field, SHEET_FIELDS, "CAN-SCORE-1")
     return SideSheet(
-        melded=read_points(ENTRY, data, "melded", f"{field}.melded"),
+        melded=side_sheets.read_points(ENTRY, data, "melded", f"{field}.melded"),
         natural=_count(data, "natural", f"{field}.natural", "CAN-CANASTA-1", MOST_NATURAL),
         mixed=_count(data, "mixed", f"{field}.mixed", "CAN-CANASTA-1", MOST_CANASTAS),
         red_threes=_count(data, "red_threes", f"{field}.red_threes", "CAN-RED3-1", RED_THREES),
-        went_out=read_flag(data, "went_out", f"{field}.went_out", "CAN-OUT-1"),
-        concealed=read_flag(data, "concealed", f"{field}.concealed", "CAN-OUT-2"),
-        in_hand=read_points(ENTRY, data, "in_hand", f"{field}.in_hand"),
+        went_out=side_sheets.read_flag(data, "went_out", f"{field}.went_out", "CAN-OUT-1"),
+        concealed=side_sheets.read_flag(data, "concealed", f"{field}.concealed", "CAN-OUT-2"),
+        in_hand=side_sheets.read_points(ENTRY, data, "in_hand", f"{field}.in_hand"),
     )
 
 
@@ -140,7 +119,7 @@ def read_entry(
     options: CanastaOptions, payload: Mapping[str, Any], seats: tuple[str, ...] = ()
 ) -> HandSheet[SideSheet, CanastaMeld]:
     """Read a hand entry (either mode) into its sheet, refusing anything the rules forbid."""
-    return read_side_entry(
+    return side_sheets.read_entry(
         ENTRY, payload, _side_sheet, _cards_sheet, lambda sides: sheet_problems(options, sides)
     )
 
@@ -152,9 +131,9 @@ def sheet_problems(options: CanastaOptions, pairs: Sequence[SideSheet]) -> list[
         for index, side in enumerate(pairs)
         for problem in _side_problems(options, side, f"pairs[{index}]")
     ]
-    problems += over_deck_problems(ENTRY, pairs)
+    problems += side_sheets.over_deck_problems(ENTRY, pairs)
     problems += _deck_problems(pairs)
-    return problems + one_ending_problems(
+    return problems + side_sheets.one_ending_problems(
         [side.went_out for side in pairs],
         "went_out",
         "CAN-OUT-1",
@@ -175,7 +154,7 @@ def _deck_problems(pairs: Sequence[SideSheet]) -> list[Violation]:
     for rule, code, count, most in checks:
         if count > most:
             problems.append(
-                violation(
+                side_sheets.violation(
                     rule,
                     code,
                     "pairs",
@@ -191,12 +170,12 @@ def _side_problems(options: CanastaOptions, side: SideSheet, field: str) -> list
     """Return what the rules refuse in one side's sheet."""
     problems = []
     least = LEAST_CANASTA_VALUE[NATURAL] * side.natural + LEAST_CANASTA_VALUE[MIXED] * side.mixed
-    problems += least_melded_problems(
+    problems += side_sheets.least_melded_problems(
         side.melded, least, field, "CAN-CANASTA-1", "canasta_points", "canastas"
     )
     if side.went_out and side.canastas < options.canastas_to_go_out:
         problems.append(
-            violation(
+            side_sheets.violation(
                 "CAN-OUT-1",
                 "out_without_canasta",
                 f"{field}.went_out",
@@ -208,7 +187,7 @@ def _side_problems(options: CanastaOptions, side: SideSheet, field: str) -> list
         )
     if side.concealed and not side.went_out:
         problems.append(
-            violation(
+            side_sheets.violation(
                 "CAN-OUT-2",
                 "concealed_not_out",
                 f"{field}.concealed",
@@ -220,7 +199,7 @@ def _side_problems(options: CanastaOptions, side: SideSheet, field: str) -> list
 
 def _cards_sheet(pairs: list[object]) -> HandSheet:
     """Return the sheet worked out from each side's melds and each seat's cards in hand."""
-    return cards_hand_sheet(
+    return side_sheets.cards_hand_sheet(
         DECK, [_side_cards(data, f"pairs[{index}]") for index, data in enumerate(pairs)]
     )
 
@@ -229,16 +208,16 @@ def _side_cards(
     data: object, field: str
 ) -> tuple[tuple[CanastaMeld, ...], tuple[tuple[Card, ...], ...], SideSheet]:
     """Return one side's checked melds, its partners' hands and the sheet they make."""
-    data = read_mapping(data, field, CARDS_FIELDS, "CAN-SCORE-1")
-    went_out = read_flag(data, "went_out", f"{field}.went_out", "CAN-OUT-1")
-    texts = read_meld_texts(data, field, "CAN-MELD-1", MOST_MELDS)
+    data = side_sheets.read_mapping(data, field, CARDS_FIELDS, "CAN-SCORE-1")
+    went_out = side_sheets.read_flag(data, "went_out", f"{field}.went_out", "CAN-OUT-1")
+    texts = side_sheets.read_meld_texts(data, field, "CAN-MELD-1", MOST_MELDS)
     melds = tuple(
         _meld(text, f"{field}.melds[{index}]", going_out=went_out)
         for index, text in enumerate(texts)
     )
-    held = read_hands(data, field, "CAN-SCORE-1", _cards)
+    held = side_sheets.read_hands(data, field, "CAN-SCORE-1", _cards)
     if went_out:
-        check_one_holds_none(
+        side_sheets.check_one_holds_none(
             held,
             field,
             "CAN-OUT-1",
@@ -249,7 +228,7 @@ def _side_cards(
         melds,
         red_threes=_count(data, "red_threes", f"{field}.red_threes", "CAN-RED3-1", RED_THREES),
         went_out=went_out,
-        concealed=read_flag(data, "concealed", f"{field}.concealed", "CAN-OUT-2"),
+        concealed=side_sheets.read_flag(data, "concealed", f"{field}.concealed", "CAN-OUT-2"),
         in_hand=sum(card_value(card) for hand in held for card in hand),
     )
     return melds, held, sheet
@@ -274,10 +253,10 @@ def melds_sheet(
 def _cards(text: object, field: str) -> tuple[Card, ...]:
     """Return a partner's cards left in hand; a red 3 is never held (CAN-RED3-1: laid down
     at once)."""
-    cards = read_side_cards(ENTRY, text, field)
+    cards = side_sheets.read_cards(ENTRY, text, field)
     red = [card for card in cards if is_red_three(card)]
     if red:
-        raise refuse(
+        raise side_sheets.refuse(
             "CAN-RED3-1",
             "red_three_held",
             field,
@@ -288,8 +267,8 @@ def _cards(text: object, field: str) -> tuple[Card, ...]:
 
 def _meld(text: object, field: str, *, going_out: bool) -> CanastaMeld:
     """Return the meld written in ``text``, checked; refusals name the field."""
-    return read_meld(
-        read_side_cards(ENTRY, text, field),
+    return side_sheets.read_meld(
+        side_sheets.read_cards(ENTRY, text, field),
         field,
         lambda cards: check_meld(cards, going_out=going_out),
     )
