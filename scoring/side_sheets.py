@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from scoring.cards import Card, DeckSpec, check_copies, parse_cards
-from scoring.errors import RuleViolation, Violation
+from scoring.errors import RuleViolation, Violation, refusal
 from scoring.options import is_int, json_value
 
 SHEET, CARDS = "sheet", "cards"
 ENTRY_FIELDS = ("mode", "pairs")
+PLAYERS = 4  # two sides of two, partners across
 
 
 class SideFigures(Protocol):
@@ -157,6 +158,22 @@ def read_flag(
             rule, "bad_flag", field, f"{value!r} is not true or false.", value=json_value(value)
         )
     return value
+
+
+def check_players(players: object, rule: str, game: str) -> int:
+    """Return the number of players if it is the four a pairs game seats, else refuse it by
+    ``rule``, naming the ``game``."""
+    if is_int(players) and players == PLAYERS:
+        return PLAYERS
+    raise refusal(
+        rule,
+        "players",
+        f"{game} is for {PLAYERS} players in two pairs, not {players!r}.",
+        count=json_value(players),
+        min=PLAYERS,
+        max=PLAYERS,
+        choices=[PLAYERS],
+    )
 
 
 def read_entry(

@@ -13,9 +13,10 @@ from scoring.errors import refusal as _refuse
 from scoring.options import is_int, json_value
 from scoring.questions import RefereeTable, split_verdicts
 from scoring.side_scores import score_answer as side_score_answer
+from scoring.variants.canasta.cards import PLAYERS
 from scoring.variants.canasta.match import first_meld_minimum
 from scoring.variants.canasta.melds import CANASTA_KINDS, check_meld
-from scoring.variants.canasta.options import MAX_TARGET, PLAYERS, CanastaOptions, check_players
+from scoring.variants.canasta.options import MAX_TARGET, CanastaOptions, check_players
 from scoring.variants.canasta.scoring import score_entry
 from scoring.variants.canasta.sheet import MOST_MELDS, read_entry
 
