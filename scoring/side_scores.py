@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from scoring.errors import RuleViolation
 from scoring.errors import refusal as _refuse
-from scoring.hands import MatchOutcome, ScoreItem, names, running_totals
+from scoring.hands import OUT, STOCK, MatchOutcome, ScoreItem, names, running_totals
 from scoring.questions import split_verdicts
 from scoring.side_sheets import ENTRY_FIELDS, HandSheet
 
@@ -27,7 +27,14 @@ class SideResult(Protocol):
     def seats(self) -> tuple[int, ...]: ...
 
     @property
+    def sheet(self) -> Any: ...
+
+    @property
     def total(self) -> int: ...
+
+
+SideResultT = TypeVar("SideResultT", bound=SideResult)
+HandT = TypeVar("HandT")
 
 
 class HandResult(Protocol):
@@ -59,20 +66,36 @@ def side_items(
     )
 
 
-def seat_points(
-    sides: Sequence[SideResult], seats: tuple[str, ...]
-) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
-    """Return the players' names (``seat 1``... where none are given), each seat's points
-    (its side's score) and the seats of the side that scored more (none on a tie)."""
+def score_sides(
+    sheet: HandSheet,
+    seats: tuple[str, ...],
+    partners: Sequence[tuple[int, ...]],
+    side_score: Callable[[int, tuple[int, ...], Any], SideResultT],
+    ended: Callable[[Any], bool],
+    hand: Callable[..., HandT],
+) -> HandT:
+    """Score an entered hand side by side: ``side_score`` scores one side's sheet, and
+    ``hand`` holds the result: the players' names (``seat 1``... where none are given), each
+    seat's points (its side's score), the seats of the side that scored more (none on a tie)
+    and the ending, OUT where a side's sheet says it ``ended`` the hand, else STOCK."""
+    sides = tuple(
+        side_score(index, side_seats, side_sheet)
+        for index, (side_seats, side_sheet) in enumerate(zip(partners, sheet.pairs, strict=True))
+    )
     points = [0] * sum(len(side.seats) for side in sides)
     for side in sides:
         for seat in side.seats:
             points[seat] = side.total
     totals = [side.total for side in sides]
     best = [side for side in sides if side.total == max(totals)]
-    winners = tuple(sorted(best[0].seats)) if len(best) == 1 else ()
-    players = tuple(seats) or tuple(f"seat {seat + 1}" for seat in range(len(points)))
-    return players, tuple(points), winners
+    return hand(
+        players=tuple(seats) or tuple(f"seat {seat + 1}" for seat in range(len(points))),
+        ending=OUT if any(ended(side.sheet) for side in sides) else STOCK,
+        pairs=sides,
+        points=tuple(points),
+        winners=tuple(sorted(best[0].seats)) if len(best) == 1 else (),
+        sheet=sheet,
+    )
 
 
 def hand_dict(hand: HandResult, ender: str, ended_by: int | None) -> dict[str, Any]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.hands import OUT, STOCK, HandEnd, ScoreItem, hand_value
-from scoring.side_scores import hand_dict, seat_points, side_items, side_of
+from scoring.hands import OUT, HandEnd, ScoreItem, hand_value
+from scoring.side_scores import hand_dict, score_sides, side_items, side_of
 from scoring.variants.burraco.cards import PAIRS, card_value
 from scoring.variants.burraco.melds import BURRACO_BONUS, BURRACO_KINDS, SEMIPULITO, check_meld
 from scoring.variants.burraco.options import BurracoOptions
@@ -118,19 +118,7 @@ def score_entry(
 ) -> BurracoHand:
     """Score a hand read by ``read_entry`` (BUR-SCORE): both partners take their pair's
     score."""
-    pairs = tuple(
-        PairScore(index, seats_of_pair, pair_sheet)
-        for index, (seats_of_pair, pair_sheet) in enumerate(zip(PAIRS, sheet.pairs, strict=True))
-    )
-    players, points, winners = seat_points(pairs, seats)
-    return BurracoHand(
-        players=players,
-        ending=OUT if any(pair.sheet.closed for pair in pairs) else STOCK,
-        pairs=pairs,
-        points=points,
-        winners=winners,
-        sheet=sheet,
-    )
+    return score_sides(sheet, seats, PAIRS, PairScore, lambda pair: pair.closed, BurracoHand)
 
 
 def score_play(options: BurracoOptions, end: HandEnd, seats: tuple[str, ...]) -> BurracoHand:

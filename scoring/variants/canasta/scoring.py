@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.cards import Card
-from scoring.hands import OUT, STOCK, HandEnd, ScoreItem, hand_value
-from scoring.side_scores import hand_dict, seat_points, side_items
+from scoring.hands import OUT, HandEnd, ScoreItem, hand_value
+from scoring.side_scores import hand_dict, score_sides, side_items
 from scoring.side_scores import side_of as side_of_seat
 from scoring.variants.canasta.cards import PAIRS, RED_THREES, card_value, is_red_three
 from scoring.variants.canasta.melds import (
@@ -139,18 +139,15 @@ def score_entry(
 ) -> CanastaHand:
     """Score a hand read by ``read_entry`` (CAN-SCORE-1): both partners take their side's
     score."""
-    sides = tuple(
-        SideScore(index, side_seats, side_sheet, out_bonus(options, side_sheet))
-        for index, (side_seats, side_sheet) in enumerate(zip(PAIRS, sheet.pairs, strict=True))
-    )
-    players, points, winners = seat_points(sides, seats)
-    return CanastaHand(
-        players=players,
-        ending=OUT if any(side.sheet.went_out for side in sides) else STOCK,
-        pairs=sides,
-        points=points,
-        winners=winners,
-        sheet=sheet,
+    return score_sides(
+        sheet,
+        seats,
+        PAIRS,
+        lambda index, side_seats, side: SideScore(
+            index, side_seats, side, out_bonus(options, side)
+        ),
+        lambda side: side.went_out,
+        CanastaHand,
     )
 
 
