@@ -32,6 +32,7 @@ class SideFigures(Protocol):
 
 SideT = TypeVar("SideT", bound=SideFigures)
 MeldT = TypeVar("MeldT")
+OptionsT = TypeVar("OptionsT")
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +175,20 @@ def check_players(players: object, rule: str, game: str) -> int:
         max=PLAYERS,
         choices=[PLAYERS],
     )
+
+
+def referee_table(
+    data: Mapping[str, Any],
+    check: Callable[[object], int],
+    options_from_dict: Callable[[Mapping[str, Any], int], OptionsT],
+) -> tuple[OptionsT, int]:
+    """Return a referee question's options and players: 4 where the request names no
+    number, the number ``check``ed by the game."""
+    players = data.get("players", PLAYERS)
+    if isinstance(players, list):
+        players = len(players)
+    players = check(players)
+    return options_from_dict(dict(data.get("options") or {}), players), players
 
 
 def read_entry(

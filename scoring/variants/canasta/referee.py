@@ -13,7 +13,7 @@ from scoring.errors import refusal as _refuse
 from scoring.options import is_int, json_value
 from scoring.questions import RefereeTable, split_verdicts
 from scoring.side_scores import score_answer as side_score_answer
-from scoring.variants.canasta.cards import PLAYERS
+from scoring.side_sheets import referee_table as referee_options
 from scoring.variants.canasta.match import first_meld_minimum
 from scoring.variants.canasta.melds import CANASTA_KINDS, check_meld
 from scoring.variants.canasta.options import MAX_TARGET, CanastaOptions, check_players
@@ -25,11 +25,7 @@ MELD_RULES = ("CAN-MELD-1", "CAN-MELD-2", "CAN-MELD-3")
 
 def referee_table(data: Mapping[str, Any]) -> tuple[CanastaOptions, int]:
     """Return a question's options and players: 4 where the request names no number."""
-    players = data.get("players", PLAYERS)
-    if isinstance(players, list):
-        players = len(players)
-    players = check_players(players)
-    return CanastaOptions.from_dict(dict(data.get("options") or {}), players), players
+    return referee_options(data, check_players, CanastaOptions.from_dict)
 
 
 def meld_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
