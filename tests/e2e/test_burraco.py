@@ -2,12 +2,11 @@
 form, each hand entered one sheet a pair, the scoreboard one box a pair, the winners named
 as their pair; the page axe-clean in light and dark."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.axe import BLOCKING, axe_violations
+from tests.e2e.pairs_sheet import enter_sheet, start_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -15,27 +14,11 @@ PHONE = {"width": 390, "height": 844}
 
 
 def _start(page) -> None:
-    page.goto("/")
-    form = page.locator("form:has(input[name=variant])")
-    form.locator("input[name=variant][value=burraco]").check()
-    for n, name in enumerate(["Anna", "Bruno", "Carla", "Dario"], start=1):
-        form.locator(f"input[name=player_{n}]").fill(name)
-    form.locator("input[name=burraco__target]").fill("1000")
-    form.locator("button[type=submit]").last.click()
-    expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
+    start_table(page, "burraco", 1000)
 
 
 def _sheet(page, pairs: list[dict], closed: int | None) -> None:
-    form = page.locator("#hand-form")
-    for side, figures in enumerate(pairs):
-        for name, value in figures.items():
-            field = form.locator(f"[name=s{side}_{name}]")
-            if isinstance(value, bool):
-                field.set_checked(value)
-            else:
-                field.fill(str(value))
-    form.locator(f"input[name=closed][value='{'' if closed is None else closed}']").check()
-    form.locator("button[type=submit].primary").click()
+    enter_sheet(page, pairs, "closed", closed)
 
 
 def _no_blocking_violations(page) -> None:

@@ -3,12 +3,11 @@ with a short target, each hand entered on the side's sheet Canasta declares (can
 kind, red 3s, going out concealed), the winners named as their side; axe-clean in light and
 dark (CAN-SCORE-1, CAN-RED3-1, CAN-OUT-2, CAN-MATCH-1)."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.axe import BLOCKING, axe_violations
+from tests.e2e.pairs_sheet import enter_sheet, start_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -16,28 +15,11 @@ PHONE = {"width": 390, "height": 844}
 
 
 def _start(page) -> None:
-    page.goto("/")
-    form = page.locator("form:has(input[name=variant])")
-    form.locator("input[name=variant][value=canasta]").check()
-    for n, name in enumerate(["Anna", "Bruno", "Carla", "Dario"], start=1):
-        form.locator(f"input[name=player_{n}]").fill(name)
-    form.locator("input[name=canasta__target]").fill("1500")
-    form.locator("button[type=submit]").last.click()
-    expect(page).to_have_url(re.compile(r"/t/[0-9a-f-]+/$"))
+    start_table(page, "canasta", 1500)
 
 
 def _sheet(page, sides: list[dict], went_out: int | None) -> None:
-    form = page.locator("#hand-form")
-    for side, figures in enumerate(sides):
-        for name, value in figures.items():
-            field = form.locator(f"[name=s{side}_{name}]")
-            if isinstance(value, bool):
-                field.set_checked(value)
-            else:
-                field.fill(str(value))
-    choice = "" if went_out is None else went_out
-    form.locator(f"input[name=went_out][value='{choice}']").check()
-    form.locator("button[type=submit].primary").click()
+    enter_sheet(page, sides, "went_out", went_out)
 
 
 class TestAMatchOfTwoSides:

@@ -14,8 +14,10 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
-from scoring.errors import refusal as _refuse
-from scoring.hands import MatchOutcome, running_totals
+from scoring.hands import MatchOutcome
+from scoring.side_scores import match_result as side_match_result
+from scoring.side_scores import side_points as side_seat_points
+from scoring.side_scores import side_totals as totals_by_side
 from scoring.variants.burraco.cards import PAIRS
 from scoring.variants.burraco.melds import PULITO, SEMIPULITO, SPORCO
 from scoring.variants.burraco.options import BurracoOptions
@@ -32,7 +34,7 @@ COUNTS = (
 
 def pair_totals(totals: Sequence[int]) -> tuple[int, ...]:
     """Return each pair's total, read from its first seat (both partners hold the same)."""
-    return tuple(totals[seats[0]] for seats in PAIRS)
+    return totals_by_side(totals, PAIRS)
 
 
 def may_end(options: BurracoOptions, totals: Sequence[int], hands: int) -> bool:
@@ -48,29 +50,8 @@ def match_result(options: BurracoOptions, hand_results: Sequence[BurracoHand]) -
     """Walk the hands in order and say whether the match is over and who won (BUR-MATCH):
     both partners of the pair with the higher total; a hand after the match's end is
     refused."""
-    totals_after = running_totals(hand_results)
-    for index, totals in enumerate(totals_after):
-        if not may_end(options, totals, index + 1):
-            continue
-        if index + 1 < len(hand_results):
-            raise _refuse(
-                "BUR-MATCH",
-                "match_over",
-                f"The match ended after hand {index + 1}; no more hands can be recorded.",
-                hands=index + 1,
-            )
-        pairs = pair_totals(totals)
-        best = max(pairs)
-        winners = sorted(
-            seat for pair, total in enumerate(pairs) if total == best for seat in PAIRS[pair]
-        )
-        return MatchOutcome(
-            finished=True, hands=index + 1, totals=tuple(totals), winners=tuple(winners)
-        )
-    return MatchOutcome(
-        finished=False,
-        hands=len(hand_results),
-        totals=totals_after[-1] if totals_after else (),
+    return side_match_result(
+        hand_results, lambda totals, hands: may_end(options, totals, hands), "BUR-MATCH", PAIRS
     )
 
 
@@ -95,6 +76,4 @@ def pair_points(
     totals: Sequence[int], results: Sequence[BurracoHand], seat: int
 ) -> tuple[Fraction, Fraction]:
     """Return the seat's pair's total as points for, and the other pair's as against."""
-    own = pair_of(seat)
-    pairs = pair_totals(totals)
-    return Fraction(pairs[own]), Fraction(pairs[1 - own])
+    return side_seat_points(totals, seat, PAIRS)

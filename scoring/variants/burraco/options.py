@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.errors import RuleViolation, Violation
-from scoring.errors import refusal as _refuse
 from scoring.options import bad_option, is_int, json_value, read_options
+from scoring.side_sheets import check_players as check_four_players
 
 PLAYERS = 4
 # BUR-MATCH: a friendly match ends when a pair reaches 2005.
@@ -93,14 +93,4 @@ def _count_problems(option: str, value: object, low: int, high: int) -> list[Vio
 
 def check_players(players: object) -> int:
     """Return the number of players if Burraco seats that many (4, BUR-SETUP), else refuse."""
-    if is_int(players) and players == PLAYERS:
-        return PLAYERS
-    raise _refuse(
-        "BUR-SETUP",
-        "players",
-        f"Burraco is for {PLAYERS} players in two pairs, not {players!r}.",
-        count=json_value(players),
-        min=PLAYERS,
-        max=PLAYERS,
-        choices=[PLAYERS],
-    )
+    return check_four_players(players, "BUR-SETUP", "Burraco")

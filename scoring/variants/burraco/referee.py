@@ -10,21 +10,19 @@ from typing import Any
 from scoring.cards import check_copies, parse_cards
 from scoring.errors import RuleViolation
 from scoring.questions import RefereeTable, split_verdicts
+from scoring.side_scores import score_answer as side_score_answer
+from scoring.side_sheets import referee_table as referee_options
 from scoring.variants.burraco.melds import BURRACO_KINDS, SEMIPULITO, check_meld
-from scoring.variants.burraco.options import PLAYERS, BurracoOptions, check_players
+from scoring.variants.burraco.options import BurracoOptions, check_players
 from scoring.variants.burraco.scoring import score_entry
-from scoring.variants.burraco.sheet import ENTRY_FIELDS, read_entry
+from scoring.variants.burraco.sheet import read_entry
 
 MELD_RULES = ("BUR-MELDS", "BUR-WILD")
 
 
 def referee_table(data: Mapping[str, Any]) -> tuple[BurracoOptions, int]:
     """Return a question's options and players: 4 where the request names no number."""
-    players = data.get("players", PLAYERS)
-    if isinstance(players, list):
-        players = len(players)
-    players = check_players(players)
-    return BurracoOptions.from_dict(dict(data.get("options") or {}), players), players
+    return referee_options(data, check_players, BurracoOptions.from_dict)
 
 
 def meld_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -54,18 +52,8 @@ def meld_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
 
 def score_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
     """Answer what a hand's sheet (or cards) scores, pair by pair, citing the rules."""
-    entry = {key: data[key] for key in ENTRY_FIELDS if key in data}
-    try:
-        result = score_entry(table.options, read_entry(table.options, entry))
-    except RuleViolation as exc:
-        return {"valid": False, "violations": split_verdicts(exc), "rules": ["BUR-SCORE"]}
-    body = result.to_dict()
-    return {
-        "valid": True,
-        "points": list(result.points),
-        "pairs": body["pairs"],
-        "ending": result.ending,
-        "winners": list(result.winners),
-        "items": body["items"],
-        "rules": sorted({item.rule for item in result.items} | {"BUR-SCORE"}),
-    }
+    return side_score_answer(
+        data,
+        lambda entry: score_entry(table.options, read_entry(table.options, entry)),
+        "BUR-SCORE",
+    )

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.hands import OUT, STOCK, HandEnd, ScoreItem, hand_value, names
+from scoring.hands import OUT, HandEnd, ScoreItem, hand_value
+from scoring.side_scores import hand_dict, score_sides, side_items, side_of
 from scoring.variants.burraco.cards import PAIRS, card_value
 from scoring.variants.burraco.melds import BURRACO_BONUS, BURRACO_KINDS, SEMIPULITO, check_meld
 from scoring.variants.burraco.options import BurracoOptions
@@ -57,7 +58,6 @@ class PairScore:
     def items(self) -> tuple[ScoreItem, ...]:
         """Return the parts of the pair's score, each citing its rule (0s left out but the
         melded cards), about no one seat: both partners take them all."""
-        params = {"pair": self.pair, "seats": list(self.seats)}
         parts = [
             ("BUR-SCORE", "melded", self.sheet.melded),
             *(
@@ -68,11 +68,7 @@ class PairScore:
             ("BUR-SCORE", "in_hand", -self.sheet.in_hand),
             ("BUR-POZZETTO", "pozzetto_missed", -self.pozzetto_penalty),
         ]
-        return tuple(
-            ScoreItem(rule, None, points, params, code=code)
-            for rule, code, points in parts
-            if points or code == "melded"
-        )
+        return side_items(self.pair, self.seats, parts)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the pair's breakdown ready for JSON."""
@@ -114,20 +110,7 @@ class BurracoHand:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result ready for JSON: the seats' points and each pair's breakdown."""
-        result: dict[str, Any] = {
-            "players": list(self.players),
-            "ending": self.ending,
-            "points": list(self.points),
-            "winners": list(self.winners),
-            "closer": self.closer,
-            "mode": self.sheet.mode,
-            "pairs": [pair.to_dict() for pair in self.pairs],
-            "items": [item.to_dict() for item in self.items],
-        }
-        if self.sheet.melds:
-            result["melds"] = [[str(meld) for meld in melds] for melds in self.sheet.melds]
-            result["hands"] = [names(hand) for hand in self.sheet.hands]
-        return result
+        return hand_dict(self, "closer", self.closer)
 
 
 def score_entry(
@@ -135,25 +118,7 @@ def score_entry(
 ) -> BurracoHand:
     """Score a hand read by ``read_entry`` (BUR-SCORE): both partners take their pair's
     score."""
-    pairs = tuple(
-        PairScore(index, seats_of_pair, pair_sheet)
-        for index, (seats_of_pair, pair_sheet) in enumerate(zip(PAIRS, sheet.pairs, strict=True))
-    )
-    points = [0] * sum(len(pair.seats) for pair in pairs)
-    for pair in pairs:
-        for seat in pair.seats:
-            points[seat] = pair.total
-    totals = [pair.total for pair in pairs]
-    best = [pair for pair in pairs if pair.total == max(totals)]
-    winners = tuple(sorted(best[0].seats)) if len(best) == 1 else ()
-    return BurracoHand(
-        players=tuple(seats) or tuple(f"seat {seat + 1}" for seat in range(len(points))),
-        ending=OUT if any(pair.sheet.closed for pair in pairs) else STOCK,
-        pairs=pairs,
-        points=tuple(points),
-        winners=winners,
-        sheet=sheet,
-    )
+    return score_sides(sheet, seats, PAIRS, PairScore, lambda pair: pair.closed, BurracoHand)
 
 
 def score_play(options: BurracoOptions, end: HandEnd, seats: tuple[str, ...]) -> BurracoHand:
@@ -188,4 +153,4 @@ def score_play(options: BurracoOptions, end: HandEnd, seats: tuple[str, ...]) ->
 
 def pair_of(seat: int) -> int:
     """Return the pair a seat plays in: 0 for seats 0 and 2, 1 for seats 1 and 3."""
-    return next(index for index, seats in enumerate(PAIRS) if seat in seats)
+    return side_of(seat, PAIRS)

@@ -16,9 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.cards import Card, check_copies, parse_cards
-from scoring.errors import RuleViolation, Violation
-from scoring.options import is_int, json_value
+from scoring import side_sheets
+from scoring.cards import Card
+from scoring.errors import Violation
+from scoring.side_sheets import CARDS, ENTRY_FIELDS, SHEET, EntryRules, HandSheet
 from scoring.variants.burraco.cards import DECK, DECK_VALUE, VALUE_STEP, card_value
 from scoring.variants.burraco.melds import (
     BURRACO_LENGTH,
@@ -31,8 +32,8 @@ from scoring.variants.burraco.melds import (
 )
 from scoring.variants.burraco.options import BurracoOptions
 
-SHEET, CARDS = "sheet", "cards"
-ENTRY_FIELDS = ("mode", "pairs")
+__all__ = ["CARDS", "ENTRY_FIELDS", "SHEET", "HandSheet", "PairSheet", "read_entry"]
+
 SHEET_FIELDS = ("melded", "pulito", "sporco", "semipulito", "closed", "pozzetto", "in_hand")
 CARDS_FIELDS = ("melds", "hands", "closed", "pozzetto")
 COUNT_FIELDS = ((PULITO, "BUR-BURRACO"), (SPORCO, "BUR-BURRACO"), (SEMIPULITO, "BUR-BURRACO"))
@@ -47,6 +48,18 @@ MOST_WILDS = DECK.jokers + 4 * DECK.decks
 LEAST_BURRACO_VALUE = {PULITO: 35, SPORCO: 50, SEMIPULITO: 55}
 # A bound on a pair's list of melds: 108 cards, 3 a meld at least, 108 // 3 = 36.
 MOST_MELDS = len(DECK.cards()) // MIN_MELD
+ENTRY = EntryRules(
+    score="BUR-SCORE",
+    points="BUR-SCORE",
+    points_note=" (BUR-VALUES)",
+    values="BUR-VALUES",
+    setup="BUR-SETUP",
+    sides_sentence="a Burraco hand has two pairs' entries, pair 0 (seats 0 and 2) first.",
+    deck=DECK,
+    deck_value=DECK_VALUE,
+    value_step=VALUE_STEP,
+    card_example="7S 8S 9S",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,147 +86,41 @@ class PairSheet:
         return {name: getattr(self, name) for name in SHEET_FIELDS}
 
 
-@dataclass(frozen=True, slots=True)
-class HandSheet:
-    """Hold one hand's entry: both pairs' sheets (pair 0 first) and, entered by cards, each
-    pair's melds and each seat's cards left in hand."""
-
-    pairs: tuple[PairSheet, ...]
-    mode: str = SHEET
-    melds: tuple[tuple[BurracoMeld, ...], ...] = ()
-    hands: tuple[tuple[Card, ...], ...] = ()  # by seat, entered by cards
-
-
-def _violation(rule: str, code: str, field: str, message: str, **params: Any) -> Violation:
-    return Violation(rule, f"{field}: {message}", {"field": field, **params}, code)
-
-
-def _refuse(rule: str, code: str, field: str, message: str, **params: Any) -> RuleViolation:
-    return RuleViolation(_violation(rule, code, field, message, **params))
-
-
-def _mapping(value: object, field: str, fields: Sequence[str]) -> Mapping[str, Any]:
-    """Return the value if it is an object holding only ``fields``, else refuse it."""
-    if not isinstance(value, Mapping):
-        raise _refuse(
-            "BUR-SCORE", "bad_entry", field, "an object with " + ", ".join(fields) + " is due."
-        )
-    unknown = [str(name) for name in value if name not in fields]
-    if unknown:
-        raise _refuse(
-            "BUR-SCORE",
-            "unknown_field",
-            field,
-            f"no field {unknown[0]!r}; it takes " + ", ".join(fields) + ".",
-            unknown=unknown,
-        )
-    return value
-
-
-def _points(data: Mapping[str, Any], name: str, field: str, rule: str) -> int:
-    """Return a number of points: a whole number of 0 to the deck's worth, in fives."""
-    value = data.get(name)
-    if value is None:
-        raise _refuse(rule, "missing", field, "the points are missing.")
-    if not is_int(value) or value < 0:
-        raise _refuse(
-            rule,
-            "bad_points",
-            field,
-            f"{value!r} is no number of points (0 or more).",
-            value=json_value(value),
-        )
-    if value % VALUE_STEP:
-        raise _refuse(
-            rule,
-            "not_multiple_of_5",
-            field,
-            f"{value} is not a multiple of 5, as every card's value is (BUR-VALUES).",
-            value=value,
-        )
-    if value > DECK_VALUE:
-        raise _refuse(
-            rule,
-            "too_many_points",
-            field,
-            f"{value} is more than the whole deck is worth, {DECK_VALUE}.",
-            value=value,
-            max=DECK_VALUE,
-        )
-    return value
-
-
-def _count(data: Mapping[str, Any], name: str, field: str, rule: str) -> int:
-    """Return a count of burracos, 0 when left out, at most what the deck makes."""
-    value = data.get(name, 0)
-    if not is_int(value) or not 0 <= value <= MOST_BURRACOS:
-        raise _refuse(
-            rule,
-            "bad_count",
-            field,
-            f"{value!r} is no count of burracos: 0 to {MOST_BURRACOS} (108 cards, 7 a burraco).",
-            value=json_value(value),
-            max=MOST_BURRACOS,
-        )
-    return value
-
-
-def _flag(data: Mapping[str, Any], name: str, field: str, rule: str, *, needed: bool) -> bool:
-    """Return a true-or-false field; one left out is false unless it is ``needed``."""
-    if name not in data and needed:
-        raise _refuse(rule, "missing", field, "say true or false.")
-    value = data.get(name, False)
-    if not isinstance(value, bool):
-        raise _refuse(
-            rule, "bad_flag", field, f"{value!r} is not true or false.", value=json_value(value)
-        )
-    return value
+def _count_sentence(value: object, most: int) -> str:
+    return f"{value!r} is no count of burracos: 0 to {most} (108 cards, 7 a burraco)."
 
 
 def _pair_sheet(data: object, field: str) -> PairSheet:
     """Return one pair's sheet read from the entry's fields, each refusal naming its field."""
-    data = _mapping(data, field, SHEET_FIELDS)
-    counts = {name: _count(data, name, f"{field}.{name}", rule) for name, rule in COUNT_FIELDS}
+    data = side_sheets.read_mapping(data, field, SHEET_FIELDS, "BUR-SCORE")
+    counts = {
+        name: side_sheets.read_count(
+            data, name, f"{field}.{name}", rule, MOST_BURRACOS, _count_sentence
+        )
+        for name, rule in COUNT_FIELDS
+    }
     return PairSheet(
-        melded=_points(data, "melded", f"{field}.melded", "BUR-SCORE"),
-        closed=_flag(data, "closed", f"{field}.closed", "BUR-CLOSE", needed=False),
-        pozzetto=_flag(data, "pozzetto", f"{field}.pozzetto", "BUR-POZZETTO", needed=True),
-        in_hand=_points(data, "in_hand", f"{field}.in_hand", "BUR-SCORE"),
+        melded=side_sheets.read_points(ENTRY, data, "melded", f"{field}.melded"),
+        closed=side_sheets.read_flag(data, "closed", f"{field}.closed", "BUR-CLOSE"),
+        pozzetto=side_sheets.read_flag(
+            data, "pozzetto", f"{field}.pozzetto", "BUR-POZZETTO", needed=True
+        ),
+        in_hand=side_sheets.read_points(ENTRY, data, "in_hand", f"{field}.in_hand"),
         **counts,
     )
 
 
-def _pairs(payload: Mapping[str, Any]) -> list[object]:
-    pairs = payload.get("pairs")
-    if not isinstance(pairs, list) or len(pairs) != 2:
-        raise _refuse(
-            "BUR-SETUP",
-            "two_pairs",
-            "pairs",
-            "a Burraco hand has two pairs' entries, pair 0 (seats 0 and 2) first.",
-        )
-    return pairs
-
-
 def read_entry(
     options: BurracoOptions, payload: Mapping[str, Any], seats: tuple[str, ...] = ()
-) -> HandSheet:
+) -> HandSheet[PairSheet, BurracoMeld]:
     """Read a hand entry (either mode) into its sheet, refusing anything the rules forbid."""
-    payload = _mapping(payload, "entry", ENTRY_FIELDS)
-    mode = payload.get("mode", SHEET)
-    if mode not in (SHEET, CARDS):
-        raise _refuse(
-            "BUR-SCORE", "bad_mode", "mode", f"{json_value(mode)!r} is no mode: 'sheet' or 'cards'."
-        )
-    pairs = _pairs(payload)
-    if mode == CARDS:
-        sheet = _cards_sheet(options, pairs)
-    else:
-        sheet = HandSheet(tuple(_pair_sheet(data, f"pairs[{i}]") for i, data in enumerate(pairs)))
-    problems = sheet_problems(options, sheet.pairs)
-    if problems:
-        raise RuleViolation(*problems)
-    return sheet
+    return side_sheets.read_entry(
+        ENTRY,
+        payload,
+        _pair_sheet,
+        lambda pairs: _cards_sheet(options, pairs),
+        lambda pairs: sheet_problems(options, pairs),
+    )
 
 
 def sheet_problems(options: BurracoOptions, pairs: Sequence[PairSheet]) -> list[Violation]:
@@ -223,25 +130,14 @@ def sheet_problems(options: BurracoOptions, pairs: Sequence[PairSheet]) -> list[
         for index, pair in enumerate(pairs)
         for problem in _pair_problems(options, pair, f"pairs[{index}]")
     ]
-    held = sum(pair.melded + pair.in_hand for pair in pairs)
-    if held > DECK_VALUE:
-        problems.append(
-            _violation(
-                "BUR-VALUES",
-                "over_deck",
-                "pairs",
-                f"the cards melded and held add up to {held}, more than the deck's {DECK_VALUE}.",
-                value=held,
-                max=DECK_VALUE,
-            )
-        )
+    problems += side_sheets.over_deck_problems(ENTRY, pairs)
     burraco_cards = sum(
         BURRACO_LENGTH * (pair.pulito + pair.sporco) + (BURRACO_LENGTH + 1) * pair.semipulito
         for pair in pairs
     )
     if burraco_cards > len(DECK.cards()):
         problems.append(
-            _violation(
+            side_sheets.violation(
                 "BUR-BURRACO",
                 "too_many_burracos",
                 "pairs",
@@ -252,7 +148,7 @@ def sheet_problems(options: BurracoOptions, pairs: Sequence[PairSheet]) -> list[
     wilds = sum(pair.sporco + pair.semipulito for pair in pairs)
     if wilds > MOST_WILDS:
         problems.append(
-            _violation(
+            side_sheets.violation(
                 "BUR-WILD",
                 "too_many_wilds",
                 "pairs",
@@ -261,17 +157,13 @@ def sheet_problems(options: BurracoOptions, pairs: Sequence[PairSheet]) -> list[
                 max=MOST_WILDS,
             )
         )
-    closers = [index for index, pair in enumerate(pairs) if pair.closed]
-    if len(closers) > 1:
-        problems.append(
-            _violation(
-                "BUR-CLOSE",
-                "two_closings",
-                f"pairs[{closers[-1]}].closed",
-                "only one pair can close: the hand ends at the first closing.",
-            )
-        )
-    return problems
+    return problems + side_sheets.one_ending_problems(
+        [pair.closed for pair in pairs],
+        "closed",
+        "BUR-CLOSE",
+        "two_closings",
+        "only one pair can close: the hand ends at the first closing.",
+    )
 
 
 def _pair_problems(options: BurracoOptions, pair: PairSheet, field: str) -> list[Violation]:
@@ -279,7 +171,7 @@ def _pair_problems(options: BurracoOptions, pair: PairSheet, field: str) -> list
     problems = []
     if pair.semipulito and not options.semipulito:
         problems.append(
-            _violation(
+            side_sheets.violation(
                 "BUR-OPT-SEMIPULITO",
                 "semipulito_off",
                 f"{field}.semipulito",
@@ -288,18 +180,9 @@ def _pair_problems(options: BurracoOptions, pair: PairSheet, field: str) -> list
             )
         )
     least = sum(LEAST_BURRACO_VALUE[kind] * getattr(pair, kind) for kind in LEAST_BURRACO_VALUE)
-    if pair.melded < least:
-        problems.append(
-            _violation(
-                "BUR-BURRACO",
-                "burraco_points",
-                f"{field}.melded",
-                f"{pair.melded} melded cannot hold these burracos, whose cards are worth "
-                f"{least} at least (7 cards or more each).",
-                value=pair.melded,
-                min=least,
-            )
-        )
+    problems += side_sheets.least_melded_problems(
+        pair.melded, least, field, "BUR-BURRACO", "burraco_points", "burracos"
+    )
     if pair.closed:
         problems += _closing_problems(options, pair, f"{field}.closed")
     return problems
@@ -311,7 +194,7 @@ def _closing_problems(options: BurracoOptions, pair: PairSheet, field: str) -> l
     problems = []
     if not pair.pozzetto:
         problems.append(
-            _violation(
+            side_sheets.violation(
                 "BUR-CLOSE",
                 "closed_without_pozzetto",
                 field,
@@ -320,7 +203,7 @@ def _closing_problems(options: BurracoOptions, pair: PairSheet, field: str) -> l
         )
     if not pair.burracos:
         problems.append(
-            _violation(
+            side_sheets.violation(
                 "BUR-CLOSE",
                 "closed_without_burraco",
                 field,
@@ -329,7 +212,7 @@ def _closing_problems(options: BurracoOptions, pair: PairSheet, field: str) -> l
         )
     elif options.international and not pair.pulito:
         problems.append(
-            _violation(
+            side_sheets.violation(
                 "BUR-OPT-INTL",
                 "closed_without_pulito",
                 field,
@@ -342,54 +225,31 @@ def _closing_problems(options: BurracoOptions, pair: PairSheet, field: str) -> l
 def _cards_sheet(options: BurracoOptions, pairs: list[object]) -> HandSheet:
     """Return the sheet worked out from each pair's melds and each seat's cards in hand."""
     read = [_pair_cards(options, data, f"pairs[{index}]") for index, data in enumerate(pairs)]
-    every_card = [
-        card
-        for melds, hands, _ in read
-        for cards in (*(meld.cards for meld in melds), *hands)
-        for card in cards
-    ]
-    check_copies(every_card, DECK)
-    sheets = tuple(sheet for _, _, sheet in read)
-    melds = tuple(melds for melds, _, _ in read)
-    # Seats 0 and 2 hold pair 0's hands, seats 1 and 3 pair 1's.
-    (first, third), (second, fourth) = (hands for _, hands, _ in read)
-    return HandSheet(sheets, CARDS, melds, (first, second, third, fourth))
+    return side_sheets.cards_hand_sheet(DECK, read)
 
 
 def _pair_cards(
     options: BurracoOptions, data: object, field: str
 ) -> tuple[tuple[BurracoMeld, ...], tuple[tuple[Card, ...], ...], PairSheet]:
     """Return one pair's checked melds, its partners' hands and the sheet they make."""
-    data = _mapping(data, field, CARDS_FIELDS)
-    texts = data.get("melds", [])
-    if not isinstance(texts, list) or len(texts) > MOST_MELDS:
-        raise _refuse(
-            "BUR-MELDS",
-            "bad_melds",
-            f"{field}.melds",
-            f"a list of melds in card notation, {MOST_MELDS} at most, is due.",
-        )
+    data = side_sheets.read_mapping(data, field, CARDS_FIELDS, "BUR-SCORE")
+    texts = side_sheets.read_meld_texts(data, field, "BUR-MELDS", MOST_MELDS)
     melds = tuple(
         _meld(options, text, f"{field}.melds[{index}]") for index, text in enumerate(texts)
     )
-    hands = data.get("hands")
-    if not isinstance(hands, list) or len(hands) != 2:
-        raise _refuse(
-            "BUR-SCORE",
-            "bad_hands",
-            f"{field}.hands",
-            "both partners' cards left in hand are due, each in card notation ('' for none).",
-        )
-    held = tuple(_cards(text, f"{field}.hands[{index}]") for index, text in enumerate(hands))
-    closed = _flag(data, "closed", f"{field}.closed", "BUR-CLOSE", needed=False)
-    if closed and all(held):
-        raise _refuse(
+    held = side_sheets.read_hands(data, field, "BUR-SCORE", _cards)
+    closed = side_sheets.read_flag(data, "closed", f"{field}.closed", "BUR-CLOSE")
+    if closed:
+        side_sheets.check_one_holds_none(
+            held,
+            field,
             "BUR-CLOSE",
             "closer_holds_cards",
-            f"{field}.hands",
             "the partner who closed holds no card, yet both partners hold some.",
         )
-    pozzetto = _flag(data, "pozzetto", f"{field}.pozzetto", "BUR-POZZETTO", needed=True)
+    pozzetto = side_sheets.read_flag(
+        data, "pozzetto", f"{field}.pozzetto", "BUR-POZZETTO", needed=True
+    )
     in_hand = sum(card_value(card) for hand in held for card in hand)
     sheet = melds_sheet(melds, closed=closed, pozzetto=pozzetto, in_hand=in_hand)
     return melds, held, sheet
@@ -412,31 +272,15 @@ def melds_sheet(
 
 
 def _cards(text: object, field: str) -> tuple[Card, ...]:
-    """Return the cards written in ``text``, refusals naming the field."""
-    if not isinstance(text, str | list):
-        raise _refuse("CARD-3", "bad_cards", field, "cards in notation such as '7S 8S 9S'.")
-    try:
-        cards = parse_cards(text)
-    except RuleViolation as exc:
-        raise _named(exc, field) from None
-    check_copies(cards, DECK)
-    return cards
+    return side_sheets.read_cards(ENTRY, text, field)
 
 
 def _meld(options: BurracoOptions, text: object, field: str) -> BurracoMeld:
     """Return the meld written in ``text``, checked; refusals name the field."""
-    cards = _cards(text, field)
-    try:
-        return check_meld(cards, semipulito=options.semipulito, international=options.international)
-    except RuleViolation as exc:
-        raise _named(exc, field) from None
-
-
-def _named(exc: RuleViolation, field: str) -> RuleViolation:
-    """Return the refusal with each violation naming the field it was found in."""
-    return RuleViolation(
-        *(
-            Violation(v.rule, f"{field}: {v.message}", {**v.params, "field": field}, v.code)
-            for v in exc.violations
-        )
+    return side_sheets.read_meld(
+        _cards(text, field),
+        field,
+        lambda cards: check_meld(
+            cards, semipulito=options.semipulito, international=options.international
+        ),
     )

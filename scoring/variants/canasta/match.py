@@ -13,8 +13,10 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
-from scoring.errors import refusal as _refuse
-from scoring.hands import MatchOutcome, running_totals
+from scoring.hands import MatchOutcome
+from scoring.side_scores import match_result as side_match_result
+from scoring.side_scores import side_points as side_seat_points
+from scoring.side_scores import side_totals as totals_by_side
 from scoring.variants.canasta.cards import PAIRS
 from scoring.variants.canasta.options import CanastaOptions
 from scoring.variants.canasta.scoring import CanastaHand, side_of
@@ -35,7 +37,7 @@ def first_meld_minimum(total: int) -> int:
 
 def side_totals(totals: Sequence[int]) -> tuple[int, ...]:
     """Return each side's total, read from its first seat (both partners hold the same)."""
-    return tuple(totals[seats[0]] for seats in PAIRS)
+    return totals_by_side(totals, PAIRS)
 
 
 def may_end(options: CanastaOptions, totals: Sequence[int], hands: int) -> bool:
@@ -48,26 +50,8 @@ def may_end(options: CanastaOptions, totals: Sequence[int], hands: int) -> bool:
 def match_result(options: CanastaOptions, hand_results: Sequence[CanastaHand]) -> MatchOutcome:
     """Walk the hands in order and say whether the match is over and who won (CAN-MATCH-1):
     both partners of the side with the higher total; a hand after the end is refused."""
-    totals_after = running_totals(hand_results)
-    for index, totals in enumerate(totals_after):
-        if not may_end(options, totals, index + 1):
-            continue
-        if index + 1 < len(hand_results):
-            raise _refuse(
-                "CAN-MATCH-1",
-                "match_over",
-                f"The match ended after hand {index + 1}; no more hands can be recorded.",
-                hands=index + 1,
-            )
-        sides = side_totals(totals)
-        best = sides.index(max(sides))
-        return MatchOutcome(
-            finished=True, hands=index + 1, totals=tuple(totals), winners=tuple(PAIRS[best])
-        )
-    return MatchOutcome(
-        finished=False,
-        hands=len(hand_results),
-        totals=totals_after[-1] if totals_after else (),
+    return side_match_result(
+        hand_results, lambda totals, hands: may_end(options, totals, hands), "CAN-MATCH-1", PAIRS
     )
 
 
@@ -91,6 +75,4 @@ def side_points(
     totals: Sequence[int], results: Sequence[CanastaHand], seat: int
 ) -> tuple[Fraction, Fraction]:
     """Return the seat's side's total as points for, and the other side's as against."""
-    own = side_of(seat)
-    sides = side_totals(totals)
-    return Fraction(sides[own]), Fraction(sides[1 - own])
+    return side_seat_points(totals, seat, PAIRS)

@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.errors import RuleViolation, Violation
-from scoring.errors import refusal as _refuse
 from scoring.options import bad_option, is_int, json_value, read_options
-from scoring.variants.canasta.cards import PLAYERS
+from scoring.side_sheets import check_players as check_four_players
 
 # CAN-MATCH-1: the match ends when a side reaches 5000.
 TARGET = 5000
@@ -85,14 +84,4 @@ class CanastaOptions:
 
 def check_players(players: object) -> int:
     """Return the number of players if Canasta seats that many (4, CAN-SETUP), else refuse."""
-    if is_int(players) and players == PLAYERS:
-        return PLAYERS
-    raise _refuse(
-        "CAN-SETUP",
-        "players",
-        f"Canasta is for {PLAYERS} players in two pairs, not {players!r}.",
-        count=json_value(players),
-        min=PLAYERS,
-        max=PLAYERS,
-        choices=[PLAYERS],
-    )
+    return check_four_players(players, "CAN-SETUP", "Canasta")

@@ -12,22 +12,20 @@ from scoring.errors import RuleViolation, Violation
 from scoring.errors import refusal as _refuse
 from scoring.options import is_int, json_value
 from scoring.questions import RefereeTable, split_verdicts
+from scoring.side_scores import score_answer as side_score_answer
+from scoring.side_sheets import referee_table as referee_options
 from scoring.variants.canasta.match import first_meld_minimum
 from scoring.variants.canasta.melds import CANASTA_KINDS, check_meld
-from scoring.variants.canasta.options import MAX_TARGET, PLAYERS, CanastaOptions, check_players
+from scoring.variants.canasta.options import MAX_TARGET, CanastaOptions, check_players
 from scoring.variants.canasta.scoring import score_entry
-from scoring.variants.canasta.sheet import ENTRY_FIELDS, MOST_MELDS, read_entry
+from scoring.variants.canasta.sheet import MOST_MELDS, read_entry
 
 MELD_RULES = ("CAN-MELD-1", "CAN-MELD-2", "CAN-MELD-3")
 
 
 def referee_table(data: Mapping[str, Any]) -> tuple[CanastaOptions, int]:
     """Return a question's options and players: 4 where the request names no number."""
-    players = data.get("players", PLAYERS)
-    if isinstance(players, list):
-        players = len(players)
-    players = check_players(players)
-    return CanastaOptions.from_dict(dict(data.get("options") or {}), players), players
+    return referee_options(data, check_players, CanastaOptions.from_dict)
 
 
 def meld_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -111,18 +109,8 @@ def opening_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, An
 def score_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
     """Answer what a hand's sheet (or cards) scores, side by side, citing the rules; a side
     said to go out without its canastas is refused by CAN-OUT-1."""
-    entry = {key: data[key] for key in ENTRY_FIELDS if key in data}
-    try:
-        result = score_entry(table.options, read_entry(table.options, entry))
-    except RuleViolation as exc:
-        return {"valid": False, "violations": split_verdicts(exc), "rules": ["CAN-SCORE-1"]}
-    body = result.to_dict()
-    return {
-        "valid": True,
-        "points": list(result.points),
-        "pairs": body["pairs"],
-        "ending": result.ending,
-        "winners": list(result.winners),
-        "items": body["items"],
-        "rules": sorted({item.rule for item in result.items} | {"CAN-SCORE-1"}),
-    }
+    return side_score_answer(
+        data,
+        lambda entry: score_entry(table.options, read_entry(table.options, entry)),
+        "CAN-SCORE-1",
+    )

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.cards import Card
-from scoring.hands import OUT, STOCK, HandEnd, ScoreItem, hand_value, names
+from scoring.hands import OUT, HandEnd, ScoreItem, hand_value
+from scoring.side_scores import hand_dict, score_sides, side_items
+from scoring.side_scores import side_of as side_of_seat
 from scoring.variants.canasta.cards import PAIRS, RED_THREES, card_value, is_red_three
 from scoring.variants.canasta.melds import (
     CANASTA_BONUS,
@@ -83,7 +85,6 @@ class SideScore:
     def items(self) -> tuple[ScoreItem, ...]:
         """Return the parts of the side's score, each citing its rule (0s left out but the
         melded cards), about no one seat: both partners take them all."""
-        params = {"pair": self.side, "seats": list(self.seats)}
         concealed = self.going_out == CONCEALED_BONUS
         parts = [
             ("CAN-SCORE-1", "melded", self.sheet.melded),
@@ -92,11 +93,7 @@ class SideScore:
             ("CAN-RED3-1", "red_threes", self.red_threes),
             ("CAN-SCORE-1", "in_hand", -self.sheet.in_hand),
         ]
-        return tuple(
-            ScoreItem(rule, None, points, params, code=code)
-            for rule, code, points in parts
-            if points or code == "melded"
-        )
+        return side_items(self.side, self.seats, parts)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the side's breakdown ready for JSON."""
@@ -133,20 +130,8 @@ class CanastaHand:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result ready for JSON: the seats' points and each side's breakdown."""
-        result: dict[str, Any] = {
-            "players": list(self.players),
-            "ending": self.ending,
-            "points": list(self.points),
-            "winners": list(self.winners),
-            "went_out": next((s.side for s in self.pairs if s.sheet.went_out), None),
-            "mode": self.sheet.mode,
-            "pairs": [side.to_dict() for side in self.pairs],
-            "items": [item.to_dict() for item in self.items],
-        }
-        if self.sheet.melds:
-            result["melds"] = [[str(meld) for meld in melds] for melds in self.sheet.melds]
-            result["hands"] = [names(hand) for hand in self.sheet.hands]
-        return result
+        went_out = next((s.side for s in self.pairs if s.sheet.went_out), None)
+        return hand_dict(self, "went_out", went_out)
 
 
 def score_entry(
@@ -154,23 +139,15 @@ def score_entry(
 ) -> CanastaHand:
     """Score a hand read by ``read_entry`` (CAN-SCORE-1): both partners take their side's
     score."""
-    sides = tuple(
-        SideScore(index, side_seats, side_sheet, out_bonus(options, side_sheet))
-        for index, (side_seats, side_sheet) in enumerate(zip(PAIRS, sheet.pairs, strict=True))
-    )
-    points = [0] * sum(len(side.seats) for side in sides)
-    for side in sides:
-        for seat in side.seats:
-            points[seat] = side.total
-    totals = [side.total for side in sides]
-    best = [side for side in sides if side.total == max(totals)]
-    return CanastaHand(
-        players=tuple(seats) or tuple(f"seat {seat + 1}" for seat in range(len(points))),
-        ending=OUT if any(side.sheet.went_out for side in sides) else STOCK,
-        pairs=sides,
-        points=tuple(points),
-        winners=tuple(sorted(best[0].seats)) if len(best) == 1 else (),
-        sheet=sheet,
+    return score_sides(
+        sheet,
+        seats,
+        PAIRS,
+        lambda index, side_seats, side: SideScore(
+            index, side_seats, side, out_bonus(options, side)
+        ),
+        lambda side: side.went_out,
+        CanastaHand,
     )
 
 
@@ -232,4 +209,4 @@ def is_red_threes(cards: tuple[Card, ...]) -> bool:
 
 def side_of(seat: int) -> int:
     """Return the side a seat plays in: 0 for seats 0 and 2, 1 for seats 1 and 3."""
-    return next(index for index, side_seats in enumerate(PAIRS) if seat in side_seats)
+    return side_of_seat(seat, PAIRS)

@@ -15,9 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.cards import Card, check_copies, parse_cards
-from scoring.errors import RuleViolation, Violation
-from scoring.options import is_int, json_value
+from scoring import side_sheets
+from scoring.cards import Card
+from scoring.errors import Violation
+from scoring.options import json_value
+from scoring.side_sheets import CARDS, ENTRY_FIELDS, SHEET, EntryRules, HandSheet
 from scoring.variants.canasta.cards import (
     DECK,
     DECK_VALUE,
@@ -36,8 +38,8 @@ from scoring.variants.canasta.melds import (
 )
 from scoring.variants.canasta.options import CanastaOptions
 
-SHEET, CARDS = "sheet", "cards"
-ENTRY_FIELDS = ("mode", "pairs")
+__all__ = ["CARDS", "ENTRY_FIELDS", "SHEET", "HandSheet", "SideSheet", "read_entry"]
+
 SHEET_FIELDS = ("melded", "natural", "mixed", "red_threes", "went_out", "concealed", "in_hand")
 CARDS_FIELDS = ("melds", "hands", "red_threes", "went_out", "concealed")
 # The cards that meld: the deck less its four red 3s, 104.
@@ -53,6 +55,18 @@ MOST_WILDS = DECK.jokers + 4 * DECK.decks
 # natural: seven 4s to 7s at 5 = 35; mixed: six of them at 5 and a 2 at 20 = 50.
 LEAST_CANASTA_VALUE = {NATURAL: 35, MIXED: 50}
 MOST_MELDS = MELDABLE // MIN_MELD
+ENTRY = EntryRules(
+    score="CAN-SCORE-1",
+    points="CAN-VALUES",
+    points_note="",
+    values="CAN-VALUES",
+    setup="CAN-SETUP",
+    sides_sentence="a Canasta hand has two sides' entries, side 0 (seats 0 and 2) first.",
+    deck=DECK,
+    deck_value=DECK_VALUE,
+    value_step=VALUE_STEP,
+    card_example="7S 7H 7D",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,149 +93,35 @@ class SideSheet:
         return {name: getattr(self, name) for name in SHEET_FIELDS}
 
 
-@dataclass(frozen=True, slots=True)
-class HandSheet:
-    """Hold one hand's entry: both sides' sheets (side 0 first) and, entered by cards,
-    each side's melds and each seat's cards left in hand."""
-
-    pairs: tuple[SideSheet, ...]
-    mode: str = SHEET
-    melds: tuple[tuple[CanastaMeld, ...], ...] = ()
-    hands: tuple[tuple[Card, ...], ...] = ()  # by seat, entered by cards
-
-
-def _violation(rule: str, code: str, field: str, message: str, **params: Any) -> Violation:
-    return Violation(rule, f"{field}: {message}", {"field": field, **params}, code)
-
-
-def _refuse(rule: str, code: str, field: str, message: str, **params: Any) -> RuleViolation:
-    return RuleViolation(_violation(rule, code, field, message, **params))
-
-
-def _mapping(value: object, field: str, fields: Sequence[str]) -> Mapping[str, Any]:
-    """Return the value if it is an object holding only ``fields``, else refuse it."""
-    if not isinstance(value, Mapping):
-        raise _refuse(
-            "CAN-SCORE-1", "bad_entry", field, "an object with " + ", ".join(fields) + " is due."
-        )
-    unknown = [str(name) for name in value if name not in fields]
-    if unknown:
-        raise _refuse(
-            "CAN-SCORE-1",
-            "unknown_field",
-            field,
-            f"no field {unknown[0]!r}; it takes " + ", ".join(fields) + ".",
-            unknown=unknown,
-        )
-    return value
-
-
-def _points(data: Mapping[str, Any], name: str, field: str) -> int:
-    """Return a number of points: a whole number of 0 to the deck's worth, in fives."""
-    value = data.get(name)
-    if value is None:
-        raise _refuse("CAN-SCORE-1", "missing", field, "the points are missing.")
-    if not is_int(value) or value < 0:
-        raise _refuse(
-            "CAN-SCORE-1",
-            "bad_points",
-            field,
-            f"{value!r} is no number of points (0 or more).",
-            value=json_value(value),
-        )
-    if value % VALUE_STEP:
-        raise _refuse(
-            "CAN-VALUES",
-            "not_multiple_of_5",
-            field,
-            f"{value} is not a multiple of 5, as every card's value is.",
-            value=value,
-        )
-    if value > DECK_VALUE:
-        raise _refuse(
-            "CAN-VALUES",
-            "too_many_points",
-            field,
-            f"{value} is more than the whole deck is worth, {DECK_VALUE}.",
-            value=value,
-            max=DECK_VALUE,
-        )
-    return value
+def _count_sentence(value: object, most: int) -> str:
+    return f"{json_value(value)!r} is no count here: 0 to {most}."
 
 
 def _count(data: Mapping[str, Any], name: str, field: str, rule: str, most: int) -> int:
-    """Return a count, 0 when left out, at most ``most``."""
-    value = data.get(name, 0)
-    if not is_int(value) or not 0 <= value <= most:
-        raise _refuse(
-            rule,
-            "bad_count",
-            field,
-            f"{json_value(value)!r} is no count here: 0 to {most}.",
-            value=json_value(value),
-            max=most,
-        )
-    return value
-
-
-def _flag(data: Mapping[str, Any], name: str, field: str, rule: str) -> bool:
-    """Return a true-or-false field; one left out is false."""
-    value = data.get(name, False)
-    if not isinstance(value, bool):
-        raise _refuse(
-            rule, "bad_flag", field, f"{value!r} is not true or false.", value=json_value(value)
-        )
-    return value
+    return side_sheets.read_count(data, name, field, rule, most, _count_sentence)
 
 
 def _side_sheet(data: object, field: str) -> SideSheet:
     """Return one side's sheet read from the entry's fields, each refusal naming its field."""
-    data = _mapping(data, field, SHEET_FIELDS)
+    data = side_sheets.read_mapping(data, field, SHEET_FIELDS, "CAN-SCORE-1")
     return SideSheet(
-        melded=_points(data, "melded", f"{field}.melded"),
+        melded=side_sheets.read_points(ENTRY, data, "melded", f"{field}.melded"),
         natural=_count(data, "natural", f"{field}.natural", "CAN-CANASTA-1", MOST_NATURAL),
         mixed=_count(data, "mixed", f"{field}.mixed", "CAN-CANASTA-1", MOST_CANASTAS),
         red_threes=_count(data, "red_threes", f"{field}.red_threes", "CAN-RED3-1", RED_THREES),
-        went_out=_flag(data, "went_out", f"{field}.went_out", "CAN-OUT-1"),
-        concealed=_flag(data, "concealed", f"{field}.concealed", "CAN-OUT-2"),
-        in_hand=_points(data, "in_hand", f"{field}.in_hand"),
+        went_out=side_sheets.read_flag(data, "went_out", f"{field}.went_out", "CAN-OUT-1"),
+        concealed=side_sheets.read_flag(data, "concealed", f"{field}.concealed", "CAN-OUT-2"),
+        in_hand=side_sheets.read_points(ENTRY, data, "in_hand", f"{field}.in_hand"),
     )
-
-
-def _pairs(payload: Mapping[str, Any]) -> list[object]:
-    pairs = payload.get("pairs")
-    if not isinstance(pairs, list) or len(pairs) != 2:
-        raise _refuse(
-            "CAN-SETUP",
-            "two_pairs",
-            "pairs",
-            "a Canasta hand has two sides' entries, side 0 (seats 0 and 2) first.",
-        )
-    return pairs
 
 
 def read_entry(
     options: CanastaOptions, payload: Mapping[str, Any], seats: tuple[str, ...] = ()
-) -> HandSheet:
+) -> HandSheet[SideSheet, CanastaMeld]:
     """Read a hand entry (either mode) into its sheet, refusing anything the rules forbid."""
-    payload = _mapping(payload, "entry", ENTRY_FIELDS)
-    mode = payload.get("mode", SHEET)
-    if mode not in (SHEET, CARDS):
-        raise _refuse(
-            "CAN-SCORE-1",
-            "bad_mode",
-            "mode",
-            f"{json_value(mode)!r} is no mode: 'sheet' or 'cards'.",
-        )
-    pairs = _pairs(payload)
-    if mode == CARDS:
-        sheet = _cards_sheet(pairs)
-    else:
-        sheet = HandSheet(tuple(_side_sheet(data, f"pairs[{i}]") for i, data in enumerate(pairs)))
-    problems = sheet_problems(options, sheet.pairs)
-    if problems:
-        raise RuleViolation(*problems)
-    return sheet
+    return side_sheets.read_entry(
+        ENTRY, payload, _side_sheet, _cards_sheet, lambda sides: sheet_problems(options, sides)
+    )
 
 
 def sheet_problems(options: CanastaOptions, pairs: Sequence[SideSheet]) -> list[Violation]:
@@ -231,30 +131,15 @@ def sheet_problems(options: CanastaOptions, pairs: Sequence[SideSheet]) -> list[
         for index, side in enumerate(pairs)
         for problem in _side_problems(options, side, f"pairs[{index}]")
     ]
-    held = sum(side.melded + side.in_hand for side in pairs)
-    if held > DECK_VALUE:
-        problems.append(
-            _violation(
-                "CAN-VALUES",
-                "over_deck",
-                "pairs",
-                f"the cards melded and held add up to {held}, more than the deck's {DECK_VALUE}.",
-                value=held,
-                max=DECK_VALUE,
-            )
-        )
+    problems += side_sheets.over_deck_problems(ENTRY, pairs)
     problems += _deck_problems(pairs)
-    outs = [index for index, side in enumerate(pairs) if side.went_out]
-    if len(outs) > 1:
-        problems.append(
-            _violation(
-                "CAN-OUT-1",
-                "two_outs",
-                f"pairs[{outs[-1]}].went_out",
-                "only one side can go out: the hand ends when a player goes out.",
-            )
-        )
-    return problems
+    return problems + side_sheets.one_ending_problems(
+        [side.went_out for side in pairs],
+        "went_out",
+        "CAN-OUT-1",
+        "two_outs",
+        "only one side can go out: the hand ends when a player goes out.",
+    )
 
 
 def _deck_problems(pairs: Sequence[SideSheet]) -> list[Violation]:
@@ -269,7 +154,7 @@ def _deck_problems(pairs: Sequence[SideSheet]) -> list[Violation]:
     for rule, code, count, most in checks:
         if count > most:
             problems.append(
-                _violation(
+                side_sheets.violation(
                     rule,
                     code,
                     "pairs",
@@ -285,21 +170,12 @@ def _side_problems(options: CanastaOptions, side: SideSheet, field: str) -> list
     """Return what the rules refuse in one side's sheet."""
     problems = []
     least = LEAST_CANASTA_VALUE[NATURAL] * side.natural + LEAST_CANASTA_VALUE[MIXED] * side.mixed
-    if side.melded < least:
-        problems.append(
-            _violation(
-                "CAN-CANASTA-1",
-                "canasta_points",
-                f"{field}.melded",
-                f"{side.melded} melded cannot hold these canastas, whose cards are worth "
-                f"{least} at least (7 cards or more each).",
-                value=side.melded,
-                min=least,
-            )
-        )
+    problems += side_sheets.least_melded_problems(
+        side.melded, least, field, "CAN-CANASTA-1", "canasta_points", "canastas"
+    )
     if side.went_out and side.canastas < options.canastas_to_go_out:
         problems.append(
-            _violation(
+            side_sheets.violation(
                 "CAN-OUT-1",
                 "out_without_canasta",
                 f"{field}.went_out",
@@ -311,7 +187,7 @@ def _side_problems(options: CanastaOptions, side: SideSheet, field: str) -> list
         )
     if side.concealed and not side.went_out:
         problems.append(
-            _violation(
+            side_sheets.violation(
                 "CAN-OUT-2",
                 "concealed_not_out",
                 f"{field}.concealed",
@@ -323,59 +199,36 @@ def _side_problems(options: CanastaOptions, side: SideSheet, field: str) -> list
 
 def _cards_sheet(pairs: list[object]) -> HandSheet:
     """Return the sheet worked out from each side's melds and each seat's cards in hand."""
-    read = [_side_cards(data, f"pairs[{index}]") for index, data in enumerate(pairs)]
-    every_card = [
-        card
-        for melds, hands, _ in read
-        for cards in (*(meld.cards for meld in melds), *hands)
-        for card in cards
-    ]
-    check_copies(every_card, DECK)
-    sheets = tuple(sheet for _, _, sheet in read)
-    melds = tuple(melds for melds, _, _ in read)
-    (first, third), (second, fourth) = (hands for _, hands, _ in read)
-    return HandSheet(sheets, CARDS, melds, (first, second, third, fourth))
+    return side_sheets.cards_hand_sheet(
+        DECK, [_side_cards(data, f"pairs[{index}]") for index, data in enumerate(pairs)]
+    )
 
 
 def _side_cards(
     data: object, field: str
 ) -> tuple[tuple[CanastaMeld, ...], tuple[tuple[Card, ...], ...], SideSheet]:
     """Return one side's checked melds, its partners' hands and the sheet they make."""
-    data = _mapping(data, field, CARDS_FIELDS)
-    went_out = _flag(data, "went_out", f"{field}.went_out", "CAN-OUT-1")
-    texts = data.get("melds", [])
-    if not isinstance(texts, list) or len(texts) > MOST_MELDS:
-        raise _refuse(
-            "CAN-MELD-1",
-            "bad_melds",
-            f"{field}.melds",
-            f"a list of melds in card notation, {MOST_MELDS} at most, is due.",
-        )
+    data = side_sheets.read_mapping(data, field, CARDS_FIELDS, "CAN-SCORE-1")
+    went_out = side_sheets.read_flag(data, "went_out", f"{field}.went_out", "CAN-OUT-1")
+    texts = side_sheets.read_meld_texts(data, field, "CAN-MELD-1", MOST_MELDS)
     melds = tuple(
         _meld(text, f"{field}.melds[{index}]", going_out=went_out)
         for index, text in enumerate(texts)
     )
-    hands = data.get("hands")
-    if not isinstance(hands, list) or len(hands) != 2:
-        raise _refuse(
-            "CAN-SCORE-1",
-            "bad_hands",
-            f"{field}.hands",
-            "both partners' cards left in hand are due, each in card notation ('' for none).",
-        )
-    held = tuple(_cards(text, f"{field}.hands[{index}]") for index, text in enumerate(hands))
-    if went_out and all(held):
-        raise _refuse(
+    held = side_sheets.read_hands(data, field, "CAN-SCORE-1", _cards)
+    if went_out:
+        side_sheets.check_one_holds_none(
+            held,
+            field,
             "CAN-OUT-1",
             "out_holds_cards",
-            f"{field}.hands",
             "the partner who went out holds no card, yet both partners hold some.",
         )
     sheet = melds_sheet(
         melds,
         red_threes=_count(data, "red_threes", f"{field}.red_threes", "CAN-RED3-1", RED_THREES),
         went_out=went_out,
-        concealed=_flag(data, "concealed", f"{field}.concealed", "CAN-OUT-2"),
+        concealed=side_sheets.read_flag(data, "concealed", f"{field}.concealed", "CAN-OUT-2"),
         in_hand=sum(card_value(card) for hand in held for card in hand),
     )
     return melds, held, sheet
@@ -397,25 +250,13 @@ def melds_sheet(
     )
 
 
-def _parsed(text: object, field: str) -> tuple[Card, ...]:
-    """Return the cards written in ``text``, refusals naming the field."""
-    if not isinstance(text, str | list):
-        raise _refuse("CARD-3", "bad_cards", field, "cards in notation such as '7S 7H 7D'.")
-    try:
-        cards = parse_cards(text)
-    except RuleViolation as exc:
-        raise _named(exc, field) from None
-    check_copies(cards, DECK)
-    return cards
-
-
 def _cards(text: object, field: str) -> tuple[Card, ...]:
     """Return a partner's cards left in hand; a red 3 is never held (CAN-RED3-1: laid down
     at once)."""
-    cards = _parsed(text, field)
+    cards = side_sheets.read_cards(ENTRY, text, field)
     red = [card for card in cards if is_red_three(card)]
     if red:
-        raise _refuse(
+        raise side_sheets.refuse(
             "CAN-RED3-1",
             "red_three_held",
             field,
@@ -426,18 +267,8 @@ def _cards(text: object, field: str) -> tuple[Card, ...]:
 
 def _meld(text: object, field: str, *, going_out: bool) -> CanastaMeld:
     """Return the meld written in ``text``, checked; refusals name the field."""
-    cards = _parsed(text, field)
-    try:
-        return check_meld(cards, going_out=going_out)
-    except RuleViolation as exc:
-        raise _named(exc, field) from None
-
-
-def _named(exc: RuleViolation, field: str) -> RuleViolation:
-    """Return the refusal with each violation naming the field it was found in."""
-    return RuleViolation(
-        *(
-            Violation(v.rule, f"{field}: {v.message}", {**v.params, "field": field}, v.code)
-            for v in exc.violations
-        )
+    return side_sheets.read_meld(
+        side_sheets.read_cards(ENTRY, text, field),
+        field,
+        lambda cards: check_meld(cards, going_out=going_out),
     )

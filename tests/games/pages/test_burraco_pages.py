@@ -8,6 +8,13 @@ from django.test import Client
 
 from games.models import Event, Table
 from games.tables import selectors
+from tests.games.pages.pairs_pages import (
+    api_table,
+    create_table,
+    hand_form,
+    post_sheet,
+    shown_total,
+)
 
 
 @pytest.fixture
@@ -16,27 +23,8 @@ def phone(db):
 
 
 def _create(phone: Client, **options) -> Table:
-    data = {"variant": "burraco", "players": "4"}
-    data.update({f"player_{n}": name for n, name in enumerate(NAMES, start=1)})
     # The form offers every option filled in; a number of hands 0 plays to the target.
-    options = {"target": "2005", "hands": "0", **options}
-    data.update({f"burraco__{key}": value for key, value in options.items()})
-    response = phone.post("/", data)
-    assert response.status_code == 302, response.content.decode()[:3000]
-    return Table.objects.get(pk=response.url.split("/")[2])
-
-
-NAMES = ["Anna", "Bruno", "Carla", "Dario"]
-
-
-def _sheet(page: str, **fields) -> dict:
-    event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)
-    expected = re.search(r'name="expected_seq" value="([^"]+)"', page).group(1)
-    return {"event_id": event_id, "expected_seq": expected, **fields}
-
-
-def _total(page: str, seat: int) -> str:
-    return re.search(rf'data-testid="total-{seat}">([^<]*)<', page).group(1)
+    return create_table(phone, "burraco", {"target": "2005", "hands": "0", **options})
 
 
 # Anna & Carla close: 355 melded, a clean burraco, their pozzetto, nothing left in hand.
@@ -68,12 +56,12 @@ class TestASheetAPair:
     def test_a_closed_hand_scores_each_pair_and_both_partners_carry_it(self, phone):
         table = _create(phone, target="2005")
         page = phone.get(f"/t/{table.id}/").content.decode()
-        response = phone.post(f"/t/{table.id}/hands/", _sheet(page, **CLOSED_HAND))
+        response = phone.post(f"/t/{table.id}/hands/", hand_form(page, **CLOSED_HAND))
         assert response.status_code == 302, response.content.decode()[:3000]
         # BUR-SCORE: Anna & Carla 355 + 200 (pulito, BUR-BURRACO) + 100 (BUR-CLOSE) = 655;
         # Bruno & Dario 180 + 100 (sporco) - 45 in hand = 235.
         page = phone.get(f"/t/{table.id}/").content.decode()
-        assert (_total(page, 0), _total(page, 1)) == ("655", "235")
+        assert (shown_total(page, 0), shown_total(page, 1)) == ("655", "235")
         table.refresh_from_db()
         assert selectors.table_board(table=table).state["totals"] == [655, 235, 655, 235]
 
@@ -81,7 +69,7 @@ class TestASheetAPair:
         table = _create(phone, target="2005")
         page = phone.get(f"/t/{table.id}/").content.decode()
         fields = {**CLOSED_HAND, "s1_sporco": "0", "closed": "1"}
-        response = phone.post(f"/t/{table.id}/hands/", _sheet(page, **fields))
+        response = phone.post(f"/t/{table.id}/hands/", hand_form(page, **fields))
         assert response.status_code == 422
         assert "BUR-CLOSE" in response.content.decode()
         assert Event.objects.filter(table=table).count() == 1
@@ -90,7 +78,7 @@ class TestASheetAPair:
         table = _create(phone, target="2005")
         page = phone.get(f"/t/{table.id}/").content.decode()
         fields = {key: value for key, value in CLOSED_HAND.items() if key != "s1_in_hand"}
-        response = phone.post(f"/t/{table.id}/hands/", _sheet(page, **fields))
+        response = phone.post(f"/t/{table.id}/hands/", hand_form(page, **fields))
         assert response.status_code == 422
         assert "Bruno &amp; Dario" in response.content.decode()
         assert Event.objects.filter(table=table).count() == 1
@@ -98,7 +86,7 @@ class TestASheetAPair:
     def test_the_match_to_2005_is_won_by_the_pair(self, phone):
         table = _create(phone, target="600")
         page = phone.get(f"/t/{table.id}/").content.decode()
-        phone.post(f"/t/{table.id}/hands/", _sheet(page, **CLOSED_HAND))
+        phone.post(f"/t/{table.id}/hands/", hand_form(page, **CLOSED_HAND))
         # BUR-MATCH: 655 reaches 600 after the first hand: Anna & Carla win together.
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert "Anna &amp; Carla wins the match!" in page
@@ -106,7 +94,7 @@ class TestASheetAPair:
     def test_a_hand_is_corrected_with_its_sheet_filled_in(self, phone):
         table = _create(phone, target="2005")
         page = phone.get(f"/t/{table.id}/").content.decode()
-        phone.post(f"/t/{table.id}/hands/", _sheet(page, **CLOSED_HAND))
+        phone.post(f"/t/{table.id}/hands/", hand_form(page, **CLOSED_HAND))
         page = phone.get(f"/t/{table.id}/hands/1/amend/").content.decode()
         assert 'name="s0_melded"' in page and 'value="355"' in page and 'value="45"' in page
 
@@ -114,7 +102,7 @@ class TestASheetAPair:
     def test_every_page_of_the_table_answers_after_a_hand(self, phone, path):
         table = _create(phone, target="2005")
         page = phone.get(f"/t/{table.id}/").content.decode()
-        phone.post(f"/t/{table.id}/hands/", _sheet(page, **CLOSED_HAND))
+        phone.post(f"/t/{table.id}/hands/", hand_form(page, **CLOSED_HAND))
         response = phone.get(f"/t/{table.id}/{path}")
         assert response.status_code == 200, path
         if path in ("", "history/"):
@@ -127,7 +115,7 @@ class TestASheetAPair:
     def test_the_chart_and_the_summary_speak_of_the_pairs(self, phone):
         table = _create(phone, target="2005")
         page = phone.get(f"/t/{table.id}/").content.decode()
-        phone.post(f"/t/{table.id}/hands/", _sheet(page, **CLOSED_HAND))
+        phone.post(f"/t/{table.id}/hands/", hand_form(page, **CLOSED_HAND))
         page = phone.get(f"/t/{table.id}/").content.decode()
         # The running totals' table: one column a pair, 655 and 235 after hand 1.
         chart = page[page.index("<table") : page.index("</table>")]
@@ -138,36 +126,18 @@ class TestASheetAPair:
     def test_the_preview_scores_the_sheet_before_it_is_saved(self, phone):
         table = _create(phone, target="2005")
         page = phone.get(f"/t/{table.id}/").content.decode()
-        response = phone.post(f"/t/{table.id}/hands/preview/", _sheet(page, **CLOSED_HAND))
+        response = phone.post(f"/t/{table.id}/hands/preview/", hand_form(page, **CLOSED_HAND))
         assert response.status_code == 200 and "655" in response.content.decode()
         assert Event.objects.filter(table=table).count() == 1
 
 
 class TestTheApi:
     def test_a_pairs_table_is_played_through_the_api_and_names_its_sides(self, db):
-        from rest_framework.test import APIClient
-
-        api = APIClient()
-        created = api.post(
-            "/api/v1/tables/",
-            {"variant": "burraco", "players": NAMES, "options": {"target": 600}},
-            format="json",
-        )
-        assert created.status_code == 201, created.content
-        table = created.json()
-        api.credentials(HTTP_X_TABLE_KEY=table["scorekeeper_key"])
+        api, table = api_table("burraco", {"target": 600})
         sheet = {"melded": 355, "pulito": 1, "closed": True, "pozzetto": True, "in_hand": 0}
         other = {"melded": 180, "sporco": 1, "pozzetto": True, "in_hand": 45}
-        appended = api.post(
-            f"/api/v1/tables/{table['id']}/events/",
-            {
-                "event_id": "6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e6f",
-                "expected_seq": 1,
-                "type": "hand_recorded",
-                "payload": {"mode": "sheet", "pairs": [sheet, other]},
-            },
-            format="json",
-        )
+        event_id = "6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e6f"
+        appended = post_sheet(api, table, 1, [sheet, other], event_id)
         assert appended.status_code == 201, appended.content
         state = api.get(f"/api/v1/tables/{table['id']}/state/").json()
         # BUR-SCORE: 355 + 200 + 100 = 655 and 180 + 100 - 45 = 235; BUR-MATCH: 655 passes

@@ -11,8 +11,14 @@ from rest_framework.test import APIClient
 
 from games.models import Event, Table
 from games.tables import selectors
+from tests.games.pages.pairs_pages import (
+    api_table,
+    create_table,
+    hand_form,
+    post_sheet,
+    shown_total,
+)
 
-NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 ITALIAN = {"HTTP_ACCEPT_LANGUAGE": "it"}
 
 
@@ -22,23 +28,8 @@ def phone(db):
 
 
 def _create(phone: Client, **options) -> Table:
-    data = {"variant": "canasta", "players": "4"}
-    data.update({f"player_{n}": name for n, name in enumerate(NAMES, start=1)})
     options = {"target": "5000", "concealed_bonus": "on", "canastas_to_go_out": "1", **options}
-    data.update({f"canasta__{key}": value for key, value in options.items()})
-    response = phone.post("/", data)
-    assert response.status_code == 302, response.content.decode()[:3000]
-    return Table.objects.get(pk=response.url.split("/")[2])
-
-
-def _sheet(page: str, **fields) -> dict:
-    event_id = re.search(r'name="event_id" value="([^"]+)"', page).group(1)
-    expected = re.search(r'name="expected_seq" value="([^"]+)"', page).group(1)
-    return {"event_id": event_id, "expected_seq": expected, **fields}
-
-
-def _total(page: str, seat: int) -> str:
-    return re.search(rf'data-testid="total-{seat}">([^<]*)<', page).group(1)
+    return create_table(phone, "canasta", options)
 
 
 # Hand B, CAN-SCORE-1: Anna & Carla go out with 300 melded and a natural canasta:
@@ -72,7 +63,7 @@ HAND_A = {
 
 def _post(phone, table, fields, **headers):
     page = phone.get(f"/t/{table.id}/", **headers).content.decode()
-    response = phone.post(f"/t/{table.id}/hands/", _sheet(page, **fields), **headers)
+    response = phone.post(f"/t/{table.id}/hands/", hand_form(page, **fields), **headers)
     assert response.status_code == 302, response.content.decode()[:3000]
 
 
@@ -94,7 +85,7 @@ class TestASheetASide:
         table = _create(phone)
         page = phone.get(f"/t/{table.id}/").content.decode()
         fields = {**HAND_B, "s0_natural": "0"}
-        response = phone.post(f"/t/{table.id}/hands/", _sheet(page, **fields))
+        response = phone.post(f"/t/{table.id}/hands/", hand_form(page, **fields))
         assert response.status_code == 422
         assert "CAN-OUT-1" in response.content.decode()
         assert Event.objects.filter(table=table).count() == 1
@@ -105,7 +96,7 @@ class TestASheetASide:
         _post(phone, table, fields)
         page = phone.get(f"/t/{table.id}/").content.decode()
         # 900 for Anna & Carla; Bruno & Dario melded nothing: -100 - 60 = -160.
-        assert (_total(page, 0), _total(page, 1)) == ("900", "-160")
+        assert (shown_total(page, 0), shown_total(page, 1)) == ("900", "-160")
 
     def test_a_match_of_five_hands_to_5000_can_match_1(self, phone):
         table = _create(phone)
@@ -113,12 +104,12 @@ class TestASheetASide:
             _post(phone, table, HAND_B, **(ITALIAN if number == 2 else {}))
         page = phone.get(f"/t/{table.id}/").content.decode()
         # Four hands B: 4 x 900 = 3600 and 4 x 305 = 1220; no side at 5000 yet.
-        assert (_total(page, 0), _total(page, 1)) == ("3600", "1220")
+        assert (shown_total(page, 0), shown_total(page, 1)) == ("3600", "1220")
         assert "wins the match" not in page
         _post(phone, table, HAND_A, **ITALIAN)
         # Hand A: 3600 + 2100 = 5700 and 1220 + 570 = 1790: Anna & Carla pass 5000 and win.
         page = phone.get(f"/t/{table.id}/", **ITALIAN).content.decode()
-        assert (_total(page, 0), _total(page, 1)) == ("5700", "1790")
+        assert (shown_total(page, 0), shown_total(page, 1)) == ("5700", "1790")
         table.refresh_from_db()
         state = selectors.table_board(table=table).state
         assert state["totals"] == [5700, 1790, 5700, 1790]
@@ -134,15 +125,7 @@ class TestASheetASide:
 
 class TestTheAPI:
     def test_a_match_of_five_hands_to_5000_through_the_api_can_match_1(self, db):
-        api = APIClient()
-        created = api.post(
-            "/api/v1/tables/",
-            {"variant": "canasta", "players": NAMES, "options": {"target": 5000}},
-            format="json",
-        )
-        assert created.status_code == 201, created.content
-        table = created.json()
-        api.credentials(HTTP_X_TABLE_KEY=table["scorekeeper_key"])
+        api, table = api_table("canasta", {"target": 5000})
         b = [
             {"melded": 300, "natural": 1, "went_out": True, "in_hand": 0},
             {"melded": 150, "red_threes": 2, "in_hand": 45},
@@ -153,16 +136,8 @@ class TestTheAPI:
         ]
         a[0]["in_hand"] = 0
         for seq, pairs in enumerate([b, b, b, b, a], start=1):
-            appended = api.post(
-                f"/api/v1/tables/{table['id']}/events/",
-                {
-                    "event_id": f"6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e{seq:02d}",
-                    "expected_seq": seq,
-                    "type": "hand_recorded",
-                    "payload": {"mode": "sheet", "pairs": pairs},
-                },
-                format="json",
-            )
+            event_id = f"6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e{seq:02d}"
+            appended = post_sheet(api, table, seq, pairs, event_id)
             assert appended.status_code == 201, appended.content
         state = api.get(f"/api/v1/tables/{table['id']}/state/").json()
         # As on the pages: 4 x 900 + 2100 = 5700; 4 x 305 + 570 = 1790; over at hand 5.
@@ -171,22 +146,10 @@ class TestTheAPI:
         assert state["finished"] and sorted(state["match"]["winners"]) == [0, 2]
 
     def test_a_sheet_past_the_deck_is_refused_with_its_rule(self, db):
-        api = APIClient()
-        table = api.post(
-            "/api/v1/tables/", {"variant": "canasta", "players": NAMES}, format="json"
-        ).json()
-        api.credentials(HTTP_X_TABLE_KEY=table["scorekeeper_key"])
+        api, table = api_table("canasta")
         pairs = [{"melded": 100, "red_threes": 3}, {"melded": 100, "red_threes": 2}]
-        response = api.post(
-            f"/api/v1/tables/{table['id']}/events/",
-            {
-                "event_id": "6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e99",
-                "expected_seq": 1,
-                "type": "hand_recorded",
-                "payload": {"mode": "sheet", "pairs": [{**p, "in_hand": 0} for p in pairs]},
-            },
-            format="json",
-        )
+        pairs = [{**p, "in_hand": 0} for p in pairs]
+        response = post_sheet(api, table, 1, pairs, "6c2a1d2e-5b7f-4f0c-9a61-2f1b3c4d5e99")
         assert response.status_code in (400, 409, 422)
         assert "CAN-RED3-1" in response.content.decode()
 
