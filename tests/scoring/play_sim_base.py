@@ -15,7 +15,7 @@ from scoring.melds import Meld, MeldRules, check_meld
 
 SEAT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 
-# Phases of a hand as the simulator plays it (RULES.md words, not the engine's).
+# Phases of a hand as the simulator plays it (docs/rules.md words, not the engine's).
 FIRST = "first"  # Gin's first turn: take the upcard or pass (GIN-FIRST)
 DRAW = "draw"  # the seat to move has not drawn yet
 PLAY = "play"  # the seat to move has drawn

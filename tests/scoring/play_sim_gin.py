@@ -1,4 +1,4 @@
-"""How the table simulator (play_simulator.py) plays a Gin turn (RULES.md §2)."""
+"""How the table simulator (play_simulator.py) plays a Gin turn (docs/rules.md, Gin Rummy)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tests.scoring.play_sim_base import DRAW, GIN_KNOCK_LIMIT, _text, _without
 class GinMoves:
     """Gin's moves, mixed into HandSimulator."""
 
-    # Gin (RULES.md §2) ------------------------------------------------------------------
+    # Gin (docs/rules.md, Gin Rummy) ---------------------------------------------------------------
 
     def _gin_first_turn(self) -> None:
         """GIN-FIRST: the non-dealer takes the upcard or passes, then the dealer."""

@@ -1,4 +1,4 @@
-"""How the table simulator (play_simulator.py) plays a Knock Rummy turn (RULES.md §5)."""
+"""How the table simulator (play_simulator.py) plays a Knock Rummy turn (docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from tests.scoring.play_sim_base import (
 class KnockRummyMoves:
     """Knock Rummy's moves, mixed into HandSimulator."""
 
-    # Knock Rummy (RULES.md §5) ------------------------------------------------------------
+    # Knock Rummy (docs/rules.md) ------------------------------------------------------------------
 
     def _kr_turn(self) -> None:
         """KR-TURN: draw up to three cards, melding after the first or second; KR-STOCK."""

@@ -1,5 +1,5 @@
 """How the table simulator (play_simulator.py) plays a Rummy40, Ramino or Scala 40 turn
-(RULES.md §3, §4; docs/rules.md S40-*)."""
+(docs/rules.md, Rummy40 and Ramino; docs/rules.md S40-*)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from tests.scoring.play_sim_base import TableMeld, _Stop, _without, extension
 class RummyMoves:
     """Rummy40's and Ramino's moves, mixed into HandSimulator."""
 
-    # Rummy40 and Ramino (RULES.md §3, §4) -----------------------------------------------
+    # Rummy40 and Ramino (docs/rules.md) -----------------------------------------------------------
 
     def _meld_out(self) -> bool:
         # RAM-OPT-NODISCARDWIN: going out by melding the last card.
@@ -260,7 +260,7 @@ class RummyMoves:
         hand = [*self.hands[seat], *back] if self.short_opening else self.hands[seat]
         allowed = self._discards(hand, self.opened[seat])
         if not allowed:
-            raise _Stop  # e.g. only jokers left at a fixed-jokers table: RULES.md is silent
+            raise _Stop  # e.g. only jokers left at a fixed-jokers table: docs/rules.md is silent
         deadwood = best_arrangement(
             hand, rules=self.rules, value=self.table.value, deck=self.deck
         ).deadwood

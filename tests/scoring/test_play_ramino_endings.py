@@ -1,4 +1,4 @@
-"""Ramino played move by move (RULES.md §4) through the replay: claims, going out, Casino
+"""Ramino played move by move (docs/rules.md, Ramino) through the replay: claims, going out, Casino
 scoring, the stock running out, taking moves back, the table and a match.
 """
 

@@ -1,4 +1,4 @@
-"""Short hand-written logs of moves RULES.md allows that the engine refused when the table
+"""Short hand-written logs of moves docs/rules.md allows that the engine refused when the table
 simulator (play_simulator.py) first played them: the bugs it found, fixed since.
 """
 
@@ -48,7 +48,7 @@ def pass_turn(seat):
 
 
 class TestMovesRulesAllowedThatTheEngineRefused:
-    """Bugs the simulator found: logs RULES.md allows that the engine refused.
+    """Bugs the simulator found: logs docs/rules.md allows that the engine refused.
 
     Each was fixed while these tests were written (the commit is named); the tests stay as
     guards, each with the shortest log that showed its bug.

@@ -1,7 +1,7 @@
 """League ratings over finished matches (scoring/ratings.py).
 
 The seasons are real logs replayed by the engine (standings_seasons.py); every expected
-number is worked by hand from RULES.md in the comments beside it.
+number is worked by hand from docs/rules.md in the comments beside it.
 """
 
 import json

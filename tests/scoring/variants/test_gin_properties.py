@@ -1,4 +1,4 @@
-"""Properties of Gin Rummy scoring (RULES.md §2), both presets: over drawn hands the points
+"""Properties of Gin Rummy scoring (docs/rules.md), both presets: over drawn hands the points
 add up to the items and at most one seat scores.
 """
 
