@@ -17,7 +17,7 @@ from scoring.variants.canasta.match import first_meld_minimum
 from scoring.variants.canasta.melds import NO_CANASTA, check_meld
 from scoring.variants.canasta.play import table_meld
 from scoring.variants.canasta.sheet import melds_sheet
-from tests.scoring.play_sim_base import PLAY, TableMeld, _text, _without
+from tests.scoring.play_sim_base import PLAY, TableMeld, _Stop, _text, _without
 
 
 class CanastaMoves:
@@ -189,6 +189,10 @@ class CanastaMoves:
     def _can_discard(self, seat: int) -> None:
         """Discard: the last card goes out; the hand ends once the stock is spent."""
         hand = self.hands[seat]
+        if len(hand) == 1 and not self._can_left_ok(seat, []):
+            # One card left (a red 3 laid down, say) and too few canastas to go out by it
+            # (CAN-OUT-1): no legal discard, so the simulated table stops here.
+            raise _Stop
         plain = [card for card in hand if not is_wild(card)]
         card = hand[0] if len(hand) == 1 else self.rng.choice(plain or hand)
         self.move(CARD_DISCARDED, {"seat": seat, "card": str(card)})
