@@ -73,14 +73,6 @@ class TestKeysAtRest:
 
 @pytest.mark.django_db
 class TestTheApiWithHashedKeys:
-    @pytest.fixture
-    def api_gin_table(self):
-        answer = APIClient().post(
-            "/api/v1/tables/", {"variant": "gin", "players": ["Anna", "Bruno"]}, format="json"
-        )
-        assert answer.status_code == 201
-        return answer.json()
-
     def test_the_create_answer_is_the_only_one_that_holds_the_keys(self, api_gin_table):
         api = APIClient()
         key = api_gin_table["scorekeeper_key"]
