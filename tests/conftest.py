@@ -1,7 +1,13 @@
 """Test root. Most Django-side fixtures live in tests/games/conftest.py; tests/scoring needs
-none. Celery's switch to in-process is here: the browser tests need it too."""
+none. Celery's switch to in-process is here: the browser tests need it too. The Hypothesis
+profiles (tests/hypothesis_profiles.py) are registered and chosen here."""
 
 import pytest
+
+from tests.hypothesis_profiles import load_profile_from_environment
+
+# Before any test module is imported: their examples(n) read the profile's numbers.
+load_profile_from_environment()
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ from scoring.solver import search
 from scoring.solver.bounded import bounded_path
 from scoring.solver.layoffs import all_tokens, layoff_candidates, table_shapes
 from scoring.solver.tables import tables_for
+from tests.hypothesis_profiles import examples
 from tests.scoring.solver_oracle import ALL_RULES, TWO_DECKS, ramino_value
 
 
@@ -65,7 +66,7 @@ def _both_ways(hand: list[Card], melds: list[list[Card]], rules: MeldRules) -> t
     return full, bounded_path(start, groups, found.jokers)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(layoff_hands(), st.sampled_from(ALL_RULES))
 def test_the_bounded_layoff_search_takes_the_full_search_s_packing(drawn, rules):
     """GIN-LAYOFF, RAM-ADD, R40-ADD: the bound skips states, never changes the packing."""

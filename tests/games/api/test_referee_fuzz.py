@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from scoring.variants import GAMES as REGISTERED
+from tests.hypothesis_profiles import examples
 
 VALID = st.builds(
     "{}{}".format,
@@ -121,7 +122,7 @@ def _ask_many(monkeypatch, question, base, extra) -> dict[int, int]:
     client = APIClient()
     seen: dict[int, int] = {}
 
-    @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(120), deadline=None, suppress_health_check=list(HealthCheck))
     @given(base=base, extra=extra)
     def check(base, extra):
         response = client.post(f"/api/v1/referee/{question}/", {**base, **extra}, format="json")

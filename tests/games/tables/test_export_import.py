@@ -34,11 +34,12 @@ from tests.games.tables.archive_logs import (
     table_stored,
     upload,
 )
+from tests.hypothesis_profiles import examples
 from tests.payloads import quick
 from tests.scoring.play_strategies import GAMES
 
 ROUND_TRIP = settings(
-    max_examples=12,
+    max_examples=examples(12),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -565,7 +566,7 @@ DAMAGE = st.one_of(
 
 
 @settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
