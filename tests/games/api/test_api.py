@@ -149,25 +149,15 @@ class TestAppendingEvents:
     def test_a_retry_answers_200_and_stores_nothing_twice(self, api_client, created_gin_table):
         event_id = uuid.uuid4()
         key = created_gin_table["scorekeeper_key"]
-        first = _post_event(
-            api_client,
-            created_gin_table,
-            key,
-            expected_seq=1,
-            payload=quick(0, "knock", 7, 20),
-            event_id=event_id,
-        )
-        codes = [
-            _post_event(
-                api_client,
-                created_gin_table,
-                key,
-                expected_seq=1,
-                payload=quick(0, "knock", 7, 20),
-                event_id=event_id,
-            ).status_code
-            for _ in range(4)
-        ]
+
+        def send():
+            hand = quick(0, "knock", 7, 20)
+            return _post_event(
+                api_client, created_gin_table, key, expected_seq=1, payload=hand, event_id=event_id
+            )
+
+        first = send()
+        codes = [send().status_code for _ in range(4)]
         assert first.status_code == 201 and codes == [200] * 4
         assert Event.objects.filter(event_id=event_id).count() == 1
 

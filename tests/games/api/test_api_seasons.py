@@ -6,22 +6,26 @@ from rest_framework.test import APIClient
 from games.clubs import services as club_services
 from games.models import Table
 from tests.factories import PlayerFactory, TableFactory
-from tests.games.clubs_setup import club_world, record
+from tests.games.clubs_setup import record
 from tests.payloads import quick
 
 # Standings are recomputed by tasks queued on commit: here they run in-process, whatever
 # broker CI configures (tests/games/test_standings_worker.py covers real workers).
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
+# The club world of every test here has one finished match in its season.
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.usefixtures("eager_celery", "a_finished_match"),
+]
 
 
 @pytest.fixture
-def world_with_a_finished_match(django_capture_on_commit_callbacks):
+def a_finished_match(world, django_capture_on_commit_callbacks):
+    """Anna's win over Bruno in the world's season, what it queued run."""
     with django_capture_on_commit_callbacks(execute=True):
-        world = club_world()
         table = world.table()
         # Anna goes gin against Bruno's 30: 25 + 30 = 55 ends the match to 50 (GIN-SCORE-GIN).
         record(table, quick(0, "gin", 0, 30), world.member)
-    return world
+    return table
 
 
 def client_for(user=None, *, csrf: bool = False) -> APIClient:
@@ -36,17 +40,9 @@ def standings_url(world) -> str:
 
 
 class TestStandings:
-    def test_a_member_reads_the_standings(self, world_with_a_finished_match):
-        body = (
-            client_for(world_with_a_finished_match.member)
-            .get(standings_url(world_with_a_finished_match))
-            .json()
-        )
-        assert (body["season"], body["variant"], body["matches"]) == (
-            world_with_a_finished_match.season.pk,
-            "gin",
-            1,
-        )
+    def test_a_member_reads_the_standings(self, world):
+        body = client_for(world.member).get(standings_url(world)).json()
+        assert (body["season"], body["variant"], body["matches"]) == (world.season.pk, "gin", 1)
         assert body["tiebreakers"] == ["head_to_head", "points_difference"]
         assert body["up_to_date"] is True and body["lower_is_better"] is False
         anna, bruno = body["rows"]
@@ -60,135 +56,81 @@ class TestStandings:
         )
 
     @pytest.mark.parametrize("who", ["anonymous", "outsider"])
-    def test_a_private_league_is_not_found_for_others(self, world_with_a_finished_match, who):
-        user = None if who == "anonymous" else world_with_a_finished_match.outsider
-        response = client_for(user).get(standings_url(world_with_a_finished_match))
+    def test_a_private_league_is_not_found_for_others(self, world, who):
+        user = None if who == "anonymous" else world.outsider
+        response = client_for(user).get(standings_url(world))
         assert response.status_code == 404
         assert response.json()["error"] == "not_found"
 
-    def test_a_public_league_answers_anyone(self, world_with_a_finished_match):
-        club_services.league_set_public(
-            actor=world_with_a_finished_match.admin,
-            league_id=world_with_a_finished_match.league.pk,
-            public=True,
-        )
-        response = client_for().get(standings_url(world_with_a_finished_match))
+    def test_a_public_league_answers_anyone(self, world):
+        club_services.league_set_public(actor=world.admin, league_id=world.league.pk, public=True)
+        response = client_for().get(standings_url(world))
         assert response.status_code == 200
         assert [row["name"] for row in response.json()["rows"]] == ["Anna", "Bruno"]
 
-    def test_an_unknown_season_is_not_found(self, world_with_a_finished_match):
-        assert (
-            client_for(world_with_a_finished_match.member)
-            .get("/api/v1/seasons/999999/standings/")
-            .status_code
-            == 404
-        )
+    def test_an_unknown_season_is_not_found(self, world):
+        assert client_for(world.member).get("/api/v1/seasons/999999/standings/").status_code == 404
 
 
 class TestSeasonTables:
     def url(self, world) -> str:
         return f"/api/v1/seasons/{world.season.pk}/tables/"
 
-    def test_a_member_starts_a_league_table(self, world_with_a_finished_match):
-        response = client_for(world_with_a_finished_match.member).post(
-            self.url(world_with_a_finished_match),
-            {
-                "players": [
-                    world_with_a_finished_match.carla.pk,
-                    world_with_a_finished_match.anna.pk,
-                ]
-            },
-            format="json",
+    def test_a_member_starts_a_league_table(self, world):
+        response = client_for(world.member).post(
+            self.url(world), {"players": [world.carla.pk, world.anna.pk]}, format="json"
         )
         assert response.status_code == 201, response.json()
         body = response.json()
         assert [seat["name"] for seat in body["seats"]] == ["Carla", "Anna"]
         table = Table.objects.get(pk=body["id"])
         assert (table.season_id, table.variant, table.options) == (
-            world_with_a_finished_match.season.pk,
+            world.season.pk,
             "gin",
-            world_with_a_finished_match.league.options,
+            world.league.options,
         )
         assert table.practice is False
 
-    def test_the_seat_count_is_the_leagues(self, world_with_a_finished_match):
-        response = client_for(world_with_a_finished_match.member).post(
-            self.url(world_with_a_finished_match),
-            {
-                "players": [
-                    world_with_a_finished_match.anna.pk,
-                    world_with_a_finished_match.bruno.pk,
-                    world_with_a_finished_match.carla.pk,
-                ]
-            },
+    def test_the_seat_count_is_the_leagues(self, world):
+        response = client_for(world.member).post(
+            self.url(world),
+            {"players": [world.anna.pk, world.bruno.pk, world.carla.pk]},
             format="json",
         )
         assert response.status_code == 400
         assert response.json()["fields"]["players"] == ["This league's tables have 2 players."]
         assert Table.objects.count() == 1
 
-    def test_players_of_another_club_are_refused(self, world_with_a_finished_match):
-        stranger = PlayerFactory(club=world_with_a_finished_match.other_club, name="Zed")
-        response = client_for(world_with_a_finished_match.member).post(
-            self.url(world_with_a_finished_match),
-            {"players": [world_with_a_finished_match.anna.pk, stranger.pk]},
-            format="json",
+    def test_players_of_another_club_are_refused(self, world):
+        stranger = PlayerFactory(club=world.other_club, name="Zed")
+        response = client_for(world.member).post(
+            self.url(world), {"players": [world.anna.pk, stranger.pk]}, format="json"
         )
         assert response.status_code == 400
         assert "club's players" in response.json()["fields"]["players"][0]
 
-    def test_outsiders_and_anonymous_cannot(self, world_with_a_finished_match):
-        outsider = client_for(world_with_a_finished_match.outsider).post(
-            self.url(world_with_a_finished_match),
-            {
-                "players": [
-                    world_with_a_finished_match.anna.pk,
-                    world_with_a_finished_match.bruno.pk,
-                ]
-            },
-            format="json",
+    def test_outsiders_and_anonymous_cannot(self, world):
+        outsider = client_for(world.outsider).post(
+            self.url(world), {"players": [world.anna.pk, world.bruno.pk]}, format="json"
         )
         assert outsider.status_code == 404
         anonymous = client_for().post(
-            self.url(world_with_a_finished_match),
-            {
-                "players": [
-                    world_with_a_finished_match.anna.pk,
-                    world_with_a_finished_match.bruno.pk,
-                ]
-            },
-            format="json",
+            self.url(world), {"players": [world.anna.pk, world.bruno.pk]}, format="json"
         )
         assert anonymous.status_code == 403
         assert Table.objects.count() == 1
 
-    def test_a_closed_season_takes_no_new_table(self, world_with_a_finished_match):
-        club_services.season_close(
-            actor=world_with_a_finished_match.admin, season_id=world_with_a_finished_match.season.pk
-        )
-        response = client_for(world_with_a_finished_match.member).post(
-            self.url(world_with_a_finished_match),
-            {
-                "players": [
-                    world_with_a_finished_match.anna.pk,
-                    world_with_a_finished_match.bruno.pk,
-                ]
-            },
-            format="json",
+    def test_a_closed_season_takes_no_new_table(self, world):
+        club_services.season_close(actor=world.admin, season_id=world.season.pk)
+        response = client_for(world.member).post(
+            self.url(world), {"players": [world.anna.pk, world.bruno.pk]}, format="json"
         )
         assert response.status_code == 403
         assert response.json()["error"] == "permission_denied"
 
-    def test_a_session_post_needs_the_csrf_token(self, world_with_a_finished_match):
-        response = client_for(world_with_a_finished_match.member, csrf=True).post(
-            self.url(world_with_a_finished_match),
-            {
-                "players": [
-                    world_with_a_finished_match.anna.pk,
-                    world_with_a_finished_match.bruno.pk,
-                ]
-            },
-            format="json",
+    def test_a_session_post_needs_the_csrf_token(self, world):
+        response = client_for(world.member, csrf=True).post(
+            self.url(world), {"players": [world.anna.pk, world.bruno.pk]}, format="json"
         )
         assert response.status_code == 403
         assert "CSRF" in response.json()["detail"]
@@ -203,10 +145,10 @@ def test_the_table_key_header_is_optional_in_the_schema(client):
     assert "signed-in member" in key["description"]
 
 
-def test_a_player_id_beyond_any_id_is_a_clear_400(world_with_a_finished_match):
-    response = client_for(world_with_a_finished_match.member).post(
-        f"/api/v1/seasons/{world_with_a_finished_match.season.pk}/tables/",
-        {"players": [world_with_a_finished_match.anna.pk, 10**30]},
+def test_a_player_id_beyond_any_id_is_a_clear_400(world):
+    response = client_for(world.member).post(
+        f"/api/v1/seasons/{world.season.pk}/tables/",
+        {"players": [world.anna.pk, 10**30]},
         format="json",
     )
     assert response.status_code == 400
@@ -214,13 +156,9 @@ def test_a_player_id_beyond_any_id_is_a_clear_400(world_with_a_finished_match):
 
 
 class TestWhoRecorded:
-    def test_at_a_league_table_the_record_names_the_signed_in_member(
-        self, world_with_a_finished_match
-    ):
-        table = world_with_a_finished_match.table(
-            world_with_a_finished_match.carla, world_with_a_finished_match.anna
-        )
-        response = client_for(world_with_a_finished_match.member).post(
+    def test_at_a_league_table_the_record_names_the_signed_in_member(self, world):
+        table = world.table(world.carla, world.anna)
+        response = client_for(world.member).post(
             f"/api/v1/tables/{table.pk}/events/",
             {
                 "event_id": "6f1c1d9e-2f1e-4b7a-9a57-3c9c1c2f0a11",
@@ -232,13 +170,9 @@ class TestWhoRecorded:
             format="json",
         )
         assert response.status_code == 201, response.json()
-        assert (
-            table.events.get(seq=2).entered_by
-            == world_with_a_finished_match.member.username
-            == "mara"
-        )
+        assert table.events.get(seq=2).entered_by == world.member.username == "mara"
 
-    def test_at_a_casual_table_the_name_the_phone_gives_is_kept(self, world_with_a_finished_match):
+    def test_at_a_casual_table_the_name_the_phone_gives_is_kept(self, world):
         table = TableFactory()
         response = APIClient().post(
             f"/api/v1/tables/{table.pk}/events/",
