@@ -8,14 +8,21 @@ tries every property, only on fewer cases.
 
 import os
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 # Hypothesis's own default: the profile every test's own number is written for.
 FULL_RUN_EXAMPLES = 100
 # Below this many a property says little; a test that asks for fewer keeps its own number.
 FEWEST_EXAMPLES = 5
 
-settings.register_profile("fast", max_examples=FULL_RUN_EXAMPLES // 10)
+# The filtering health check looks at a test's first draws whatever its budget, and a quick
+# run's few examples trip it by chance (the Gin cards property did in 3 of 9 fast runs, in 0
+# of 14 full ones): the full run keeps it, with every other health check.
+settings.register_profile(
+    "fast",
+    max_examples=FULL_RUN_EXAMPLES // 10,
+    suppress_health_check=[HealthCheck.filter_too_much],
+)
 
 
 def load_profile_from_environment() -> None:
