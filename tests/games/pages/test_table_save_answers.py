@@ -280,6 +280,16 @@ def test_a_form_error_names_its_field_for_the_outbox(phone):
     assert body["detail"].startswith("Who ended the hand")
 
 
+def test_the_board_gives_the_outbox_each_boxs_name_and_total_as_data(phone):
+    table = _gin(phone)
+    phone.post(f"/t/{table.id}/hands/", {**_keys(phone, table), **GIN_HAND})
+    page = phone.get(f"/t/{table.id}/").content.decode()
+    boxes = re.findall(r'data-seat="(\d)" data-name="([^"]*)" data-total="(-?\d+)"', page)
+    # Anna knocked on 7 against Bruno's 20: 13 points (GIN-SCORE-KNOCK).
+    assert boxes == [("0", "Anna", "13"), ("1", "Bruno", "0")]
+    assert 'data-head-seq="2"' in page
+
+
 # --- A save's htmx answer is small -----------------------------------------------------
 
 
