@@ -41,7 +41,7 @@ from games.pages.recorder import PHONE_NAME
 from games.pages.recorder import recorder as _recorder
 from games.rules.reference import refusal_html
 from games.rules.text import table_rules, violation_text
-from games.shared.errors import ActionRefused, EventRejected
+from games.shared.errors import ActionRefused, AppendConflict, EventRejected
 from games.shared.numbers import seq_or_none
 from games.shared.throttles import page_status, page_write_allowed
 from games.tables import heads, keyring, selectors, services
@@ -364,19 +364,19 @@ def _write(
     """Validate the form, append the event ``event()`` builds from it, and answer: stored,
     refused (the form's errors or a rule, 422, put on the form by ``explain``, by default
     ``add_errors``) or overtaken by another phone (409)."""
-    rule = False
+    rejected = None
     if form.is_valid():
         try:
             event_type, payload = event()
             result = _append(request, table, form, event_type, payload)
         except EventRejected as exc:
             (explain or partial(add_errors, form))(exc)
-            rule = True
-        except services.AppendConflict as exc:
+            rejected = exc
+        except AppendConflict as exc:
             return _conflict(request, table, role, form=form, kind=kind, exc=exc, extra=extra)
         else:
             return _saved(request, table, role, kind=kind, result=result, form=form)
-    return _refused(request, table, role, form=form, kind=kind, rule=rule, extra=extra)
+    return _refused(request, table, role, form=form, kind=kind, rejected=rejected, extra=extra)
 
 
 def _saved(request, table: Table, role: Role, *, kind: FormKind, result, form=None) -> HttpResponse:
@@ -407,13 +407,13 @@ def _saved(request, table: Table, role: Role, *, kind: FormKind, result, form=No
     return render(request, "tables/table.html#saved", context)
 
 
-def _refused(request, table: Table, role: Role, *, form, kind: FormKind, rule: bool, extra=None):
-    """Answer a refused write (422): the form's errors and the rule it broke. An htmx save
-    and the outbox get them as the pages' one answer (the form stays as typed); a full page
-    gets the form again, with them on it."""
-    table.refresh_from_db()
+def _refused(request, table: Table, role: Role, *, form, kind: FormKind, rejected, extra=None):
+    """Answer a refused write (422): the form's errors and the rule it broke (``rejected``).
+    An htmx save and the outbox get them as the pages' one answer (the form stays as typed);
+    a full page gets the form again, with them on it."""
     if wants_json(request) or (request.htmx and kind.on_table_page):
-        return error_answer(request, form_error(form, rule=rule), expected_seq=table.head_seq)
+        return error_answer(request, form_error(form, rejected=rejected, request=request))
+    table.refresh_from_db()
     context = _context(request, table, role, **{kind.value: form}, **(extra or {}))
     template = "tables/table.html" if kind.on_table_page else "tables/correction.html"
     return render(request, template, context, status=422)
@@ -426,13 +426,13 @@ def _conflict(request, table: Table, role: Role, *, form, kind: FormKind, exc, e
     # The conflict carries the state at the head it found: drawn from it, not read again.
     table.head_seq, table.head_hash = exc.head_seq, exc.head_hash
     if wants_json(request):
-        return error_answer(request, page_error(exc), expected_seq=exc.head_seq)
+        return error_answer(request, page_error(exc, request))
     seen = form.cleaned_data.get("expected_seq", 0)
     board = board_from_state(exc.state)
     conflict_hands = [h for h in board.hands if h["seq"] > seen] if kind == FormKind.HAND else []
     if request.htmx and kind.on_table_page:
         if not conflict_hands:
-            return error_answer(request, page_error(exc))
+            return error_answer(request, page_error(exc, request))
         context = {
             "table": table,
             "board": board,
@@ -553,8 +553,8 @@ def result_confirm(request, table, role):
         try:
             _append(request, table, form, RESULT_CONFIRMED, {"seat": form.cleaned_data["seat"]})
         except EventRejected as exc:
-            error = page_error(exc).html
-        except services.AppendConflict:
+            error = page_error(exc, request).html
+        except AppendConflict:
             error, status = _("The result has just changed: check it, then confirm again."), 409
         else:
             return redirect("table", table_id=table.id)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from games.clubs.models import Group, Player, Season
 from games.clubs.services import require_member
-from games.shared.errors import ActionRefused, EventRejected
+from games.shared.errors import ActionRefused, AppendConflict, EventRejected
 from games.shared.task_outbox import send_on_commit
 from games.tables import heads, selectors, snapshots
 from games.tables.access import SEASON_CLOSED
@@ -31,16 +31,6 @@ from scoring.events import (
 )
 from scoring.replay import TableState, apply, replay
 from scoring.variants import new_table_options
-
-
-class AppendConflict(Exception):
-    """The client's ``expected_seq`` is not the table's head: someone else wrote first."""
-
-    def __init__(self, *, table: Table, state: dict[str, Any]):
-        super().__init__(f"The table is at event {table.head_seq}.")
-        self.head_seq = table.head_seq
-        self.head_hash = table.head_hash
-        self.state = state
 
 
 class SeasonClosed(ActionRefused):
@@ -353,7 +343,11 @@ def _append_locked(
     if table.season_id is not None and not Season.objects.get(pk=table.season_id).is_open:
         raise SeasonClosed()
     if expected_seq != table.head_seq:
-        raise AppendConflict(table=table, state=selectors.table_state(table=table))
+        raise AppendConflict(
+            head_seq=table.head_seq,
+            head_hash=table.head_hash,
+            state=selectors.table_state(table=table),
+        )
     if table.season_id is not None and user is not None and user.is_authenticated:
         # A league table's record names the signed-in member, never what the client typed.
         entered_by = user.get_username()[: Event._meta.get_field("entered_by").max_length]
