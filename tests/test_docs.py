@@ -11,7 +11,6 @@ same holds for the commands, paths, URLs and settings the prose names in ``inlin
 import ast
 import re
 import shlex
-import uuid
 from functools import cache
 from itertools import product
 from pathlib import Path
@@ -28,10 +27,9 @@ SYSTEM_TOOLS = {"apt-get", "createdb", "pg_dump", "pg_restore", "psql", "redis-c
 SYSTEM_TOOLS |= {"systemctl", "python3", "cp", "ln"}
 # Top-level folders outside the repository's tree that docs may name (a server's files).
 SYSTEM_ROOTS = {"etc", "usr", "srv", "var", "tmp", "path"}
-# Where settings come from: a variable the docs set must be read in one of these.
-SETTINGS_FILES = ("rummyref/settings.py", "gunicorn.conf.py", "Makefile")
 # Where the constants the prose names (a setting, a game's flag) are defined.
 CODE = ("rummyref", "scoring", "games", "bench")
+SOME_UUID = "6f1c3e2a-8d4b-4c1e-9a7f-2b5d0e9c4a13"
 
 
 def _fenced_commands(text: str) -> list[str]:
@@ -87,7 +85,8 @@ def _problems(check, items) -> list[str]:
             check(item)
         except (AssertionError, pytest.fail.Exception) as error:
             # The message's first line: pytest adds the compared values under it.
-            problems.append(f"{item}: {str(error).splitlines()[0]}")
+            message = str(error).splitlines()[0]
+            problems.append(message if message.startswith(item) else f"{item}: {message}")
     return problems
 
 
@@ -101,10 +100,13 @@ def _makefile() -> tuple[set[str], set[str]]:
 
 @cache
 def _settings_names() -> set[str]:
-    words = set()
-    for name in SETTINGS_FILES:
-        words |= set(re.findall(r"\b[A-Z][A-Z0-9_]+\b", (ROOT / name).read_text()))
-    return words
+    """Return the environment variables the settings read (by their quoted names) and the
+    Makefile's variables."""
+    names = set()
+    for name in ("rummyref/settings.py", "gunicorn.conf.py"):
+        names |= set(re.findall(r"\"([A-Z][A-Z0-9_]+)\"", (ROOT / name).read_text()))
+    makefile = (ROOT / "Makefile").read_text()
+    return names | _makefile()[1] | set(re.findall(r"\$\(([A-Z_]+)\)", makefile))
 
 
 @cache
@@ -126,7 +128,7 @@ def _resolves(path: str) -> bool:
         return True  # served by WhiteNoise or nginx, not the URLconf
     holes = re.findall(r"<[^>]+>|\{[^}]+\}", path)
     template = re.sub(r"<[^>]+>|\{[^}]+\}", "{}", path)
-    for values in product([str(uuid.uuid4()), "1", "x"], repeat=len(holes)):
+    for values in product([SOME_UUID, "1", "x"], repeat=len(holes)):
         try:
             resolve(template.format(*values))
         except Resolver404:
@@ -176,7 +178,7 @@ def _check_make(args: list[str]) -> None:
     for arg in args:
         if "=" in arg:
             name = arg.split("=", 1)[0]
-            assert name in variables | used, f"make {arg}: the Makefile has no {name}"
+            assert name in variables | used, f"make {arg}: the Makefile reads no {name}"
         else:
             assert arg in targets, f"make {arg}: the Makefile has no such target"
 
@@ -268,7 +270,7 @@ def test_the_docs_commands_are_read():
 class TestTheCheckRefuses:
     def test_a_make_target_the_makefile_lacks(self):
         assert _problems(_check_line, ["make run", "make deploy"]) == [
-            "make deploy: make deploy: the Makefile has no such target"
+            "make deploy: the Makefile has no such target"
         ]
 
     def test_a_make_variable_the_makefile_never_reads(self):
