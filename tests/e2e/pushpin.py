@@ -44,7 +44,7 @@ def config_text(folder: Path, *, http_port: int, publish_port: int, ports: list[
         f"rundir={folder}/run\nipc_prefix=t-\nport_offset=0\nstats_connection_ttl=120\n"
         "[runner]\nservices=condure,zurl,pushpin-proxy,pushpin-handler\n"
         f"http_port={http_port}\nlogdir={folder}/log\nlog_level=2\n"
-        "client_buffer_size=8192\nclient_maxconn=1000\n"
+        "client_buffer_size=8192\nclient_maxconn=20000\n"
         "[proxy]\nroutesfile=routes\nsig_iss=pushpin\nsig_key=test-only\n"
         f"zurl_out_specs={ipc}t-zurl-in\nzurl_out_stream_specs={ipc}t-zurl-in-stream\n"
         f"zurl_in_specs={ipc}t-zurl-out\n"

@@ -10,7 +10,7 @@ import pytest
 from django.db import transaction
 
 from games.shared import cache as shared_cache
-from games.tables import push
+from games.tables import push, services
 from tests.factories import TableFactory
 from tests.gunicorn import _free_port
 from tests.payloads import quick
@@ -117,6 +117,23 @@ class TestPushAfterCommit:
         push.publisher.wait_sent()
         # Only the hand that stayed: seq 2 again, now the second hand's.
         assert engine.items(1) == [head_item(table, 2)]
+
+    def test_a_started_rematch_tells_the_finished_tables_phones_to_poll(
+        self, engine, append, django_capture_on_commit_callbacks
+    ):
+        # Classic to 50: Anna's gin, 25 + 30, ends the match at seq 2.
+        table = TableFactory(options={"preset": "classic", "target": 50})
+        with django_capture_on_commit_callbacks(execute=True):
+            append(table, "hand_recorded", quick(0, "gin", 0, 30))
+        with django_capture_on_commit_callbacks(execute=True):
+            services.table_rematch(table_id=table.id, entered_by="test")
+        moved = {
+            "channel": f"table-{table.id}",
+            "formats": {"http-stream": {"content": "event: moved\ndata: \n\n"}},
+        }
+        # The new table's creation has a channel of its own; the old one hears "moved".
+        items = [item for item in engine.items(3) if item["channel"] == f"table-{table.id}"]
+        assert items == [head_item(table, 2), moved]
 
     def test_nothing_is_pushed_when_push_is_off(
         self, settings, append, monkeypatch, django_capture_on_commit_callbacks
