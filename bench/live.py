@@ -154,17 +154,23 @@ async def _step_async(app_port: int, push_port: int, tables: list[dict], heads: 
     return Step(len(tables), from_sent, from_201, missing, errors + streams.errors)
 
 
-def _rss_of_group(pgid: int) -> float:
-    """Return the RSS (bytes) of every process in the process group ``pgid``."""
-    total = 0
+def _rss_of_tree(root: int) -> float:
+    """Return the RSS (bytes) of process ``root`` and every process under it (Pushpin's
+    runner starts condure, zurl, its proxy and its handler, each in a session of its own)."""
+    parent, rss = {}, {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
-            if int(fields[2]) == pgid:
-                total += int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+            pid = int(stat.parent.name)
+            parent[pid], rss[pid] = int(fields[1]), int(fields[21])
         except (OSError, IndexError, ValueError):
             continue
-    return total
+    tree, grown = {root}, True
+    while grown:
+        more = {pid for pid, up in parent.items() if up in tree} - tree
+        tree |= more
+        grown = bool(more)
+    return sum(rss.get(pid, 0) for pid in tree) * os.sysconf("SC_PAGE_SIZE")
 
 
 def _redis_urls() -> dict[str, str]:
@@ -226,7 +232,7 @@ def measure() -> list[Step]:
             for tables in STEPS:
                 created += [_table_create(port, n) for n in range(len(created), tables)]
                 step = asyncio.run(_step_async(port, engine.http_port, created, heads))
-                step.rss = _rss_of_group(engine.process.pid)
+                step.rss = _rss_of_tree(engine.process.pid)
                 steps.append(step)
         except Failed as exc:
             raise Failed(f"{exc}\n{engine.logs()[-1500:]}") from None

@@ -55,4 +55,6 @@ def table_live(request, table_id):
     response["Grip-Hold"] = "stream"
     response["Grip-Channel"] = push.table_channel(table_id)
     response["Grip-Keep-Alive"] = KEEP_ALIVE
+    # Passed on by the engine to the browser: nginx in front of it must not buffer the stream.
+    response["X-Accel-Buffering"] = "no"
     return response

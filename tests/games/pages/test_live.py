@@ -37,6 +37,7 @@ class TestTheStream:
         assert answer["Grip-Hold"] == "stream"
         assert answer["Grip-Channel"] == f"table-{table.id}"
         assert "timeout=20" in answer["Grip-Keep-Alive"]
+        assert answer["X-Accel-Buffering"] == "no"  # for nginx in front of the engine
         assert "no-cache" in answer["Cache-Control"]
         # A phone that names no last event is told the head: the creation, seq 1.
         assert answer.content.decode() == "retry: 1000\n\nid: 1\nevent: head\ndata: 1\n\n"
