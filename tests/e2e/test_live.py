@@ -82,3 +82,35 @@ def test_a_refused_stream_falls_back_to_polling(new_phone, pushpin, settings):  
     _gin(anna, "Anna", 4)
     expect(bruno.get_by_test_id("total-0")).to_have_text("29")
     expect(bruno.locator("body")).to_have_attribute("data-live-state", "polling")
+
+
+def test_the_room_screen_follows_the_table_by_the_stream(new_phone, pushpin):  # noqa: F811
+    phone = new_phone(base_url=pushpin.url)
+    _start_gin_table(phone)
+    # A second window of the same phone's session, as a laptop on the room's TV would be.
+    screen = phone.context.new_page()
+    screen.goto(phone.url + "tv/")
+    expect(screen.get_by_test_id("tv-total-0")).to_have_text("0")
+    _streaming(screen)
+    _gin(phone, "Anna", 4)  # 25 + 4, with the screen's timed polls a minute apart
+    expect(screen.get_by_test_id("tv-total-0")).to_have_text("29")
+    expect(screen.get_by_test_id("tv-last")).to_contain_text("Hand 1")
+
+
+def test_a_started_rematch_moves_the_other_phone_on_by_the_stream(new_phone, pushpin):  # noqa: F811
+    anna = new_phone(base_url=pushpin.url)
+    _start_gin_table(anna)
+    bruno = new_phone(base_url=pushpin.url)
+    _join(bruno, anna, pushpin.url)
+    finished_at = bruno.url
+    _streaming(bruno)
+    _gin(anna, "Anna", 30)  # 25 + 30
+    expect(anna.get_by_test_id("total-0")).to_have_text("55")
+    _gin(anna, "Anna", 30)  # 110: past Big Gin's 100, the match is over
+    expect(anna.get_by_test_id("winner")).to_be_visible()
+    expect(bruno.get_by_test_id("winner")).to_be_visible()
+    anna.get_by_test_id("rematch").click()
+    expect(anna).not_to_have_url(finished_at)
+    # Bruno's board hears "moved", polls, and is sent on to the rematch with his role.
+    expect(bruno).to_have_url(anna.url)
+    expect(bruno.get_by_test_id("total-0")).to_have_text("0")
