@@ -1,10 +1,11 @@
 """A real Pushpin (Debian's package) in front of the live test server, for the tests of
 live updates (docs/live.md).
 
-It runs as this test's child with a configuration, run folder and logs of its own in the
-test's folder, on free loopback ports (its proxy, its publish endpoint and its internal
-sockets), so helpers and other tests never share one; /etc/pushpin is never read or
-written. It can be stopped and started again on the same ports: a dropped stream.
+It runs the shipped deploy/pushpin/pushpin.conf as this test's child, with the run folder,
+logs and routes in the test's folder and free loopback ports (its proxy, its publish
+endpoint and its internal sockets) in place of a site's, so tests never share one;
+/etc/pushpin is never read or written. It can be stopped and started again on the same
+ports: a dropped stream.
 """
 
 import os
@@ -18,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.gunicorn import _free_port
+from tests.gunicorn import ROOT, _free_port
+
+CONFIG_FILE = ROOT / "deploy" / "pushpin" / "pushpin.conf"
 
 START_SECONDS = 20
 
@@ -34,25 +37,29 @@ def pushpin_binary() -> str:
     return found
 
 
+def _replaced(text: str, old: str, new: str) -> str:
+    found = text.count(old)
+    assert found == 1, f"{CONFIG_FILE.name}: expected {old!r} once, found {found}"
+    return text.replace(old, new)
+
+
 def config_text(folder: Path, *, http_port: int, publish_port: int, ports: list[int]) -> str:
-    """Return a pushpin.conf for this test: Debian's services (zurl too, which the package
-    otherwise expects as a system service), everything in ``folder``."""
+    """Return the shipped pushpin.conf with this test's folder and free ports in place of a
+    site's; a line that is no longer there fails here, so the tests run the file we ship."""
     pull, sub, command = ports
-    ipc = f"ipc://{folder}/run/"
-    return (
-        "[global]\ninclude={libdir}/internal.conf\n"
-        f"rundir={folder}/run\nipc_prefix=t-\nport_offset=0\nstats_connection_ttl=120\n"
-        "[runner]\nservices=condure,zurl,pushpin-proxy,pushpin-handler\n"
-        f"http_port={http_port}\nlogdir={folder}/log\nlog_level=2\n"
-        "client_buffer_size=8192\nclient_maxconn=20000\n"
-        "[proxy]\nroutesfile=routes\nsig_iss=pushpin\nsig_key=test-only\n"
-        f"zurl_out_specs={ipc}t-zurl-in\nzurl_out_stream_specs={ipc}t-zurl-in-stream\n"
-        f"zurl_in_specs={ipc}t-zurl-out\n"
-        f"[handler]\npush_in_spec=tcp://127.0.0.1:{pull}\n"
-        f"push_in_sub_specs=tcp://127.0.0.1:{sub}\npush_in_http_addr=127.0.0.1\n"
-        f"push_in_http_port={publish_port}\nstats_spec={ipc}t-stats\n"
-        f"command_spec=tcp://127.0.0.1:{command}\n"
-    )
+    text = CONFIG_FILE.read_text()
+    for old, new in (
+        ("rundir=/var/run/pushpin", f"rundir={folder}/run"),
+        ("logdir=/var/log/pushpin", f"logdir={folder}/log"),
+        ("http_port=7999", f"http_port={http_port}"),
+        ("sig_key=change-this-secret", "sig_key=test-only"),
+        ("push_in_spec=tcp://127.0.0.1:5560", f"push_in_spec=tcp://127.0.0.1:{pull}"),
+        ("push_in_sub_specs=tcp://127.0.0.1:5562", f"push_in_sub_specs=tcp://127.0.0.1:{sub}"),
+        ("push_in_http_port=5561", f"push_in_http_port={publish_port}"),
+        ("command_spec=tcp://127.0.0.1:5563", f"command_spec=tcp://127.0.0.1:{command}"),
+    ):
+        text = _replaced(text, old, new)
+    return text
 
 
 def _listening(port: int) -> bool:
