@@ -41,11 +41,22 @@
     const element = watcher();
     if (!element || source || !window.EventSource) return;
     flow(false);
-    source = new EventSource(element.dataset.live);
-    ["head", "moved", "open"].forEach((name) => source.addEventListener(name, heard));
+    const opened = new EventSource(element.dataset.live);
+    let heardAny = false;
+    ["head", "moved", "open"].forEach((name) =>
+      opened.addEventListener(name, (event) => { heardAny = true; heard(event); }));
     // Dropped (the browser opens it again, sending Last-Event-ID) or refused (closed for
-    // good): either way the timed polls take over until events flow again.
-    source.onerror = () => flow(false);
+    // good): either way the timed polls take over until events flow again. A stream that
+    // flowed and is then refused (its watch token expired overnight) is opened once more at
+    // the address the board carries now; one refused from the start stays closed.
+    opened.onerror = () => {
+      flow(false);
+      if (opened.readyState === EventSource.CLOSED && heardAny) {
+        source = null;
+        open();
+      }
+    };
+    source = opened;
   }
 
   // The timed poll of the watching element rests while the stream flows; the "live" trigger

@@ -114,3 +114,31 @@ def test_a_started_rematch_moves_the_other_phone_on_by_the_stream(new_phone, pus
     # Bruno's board hears "moved", polls, and is sent on to the rematch with his role.
     expect(bruno).to_have_url(anna.url)
     expect(bruno.get_by_test_id("total-0")).to_have_text("0")
+
+
+def test_a_stream_refused_after_it_flowed_is_opened_again_at_the_boards_address(
+    new_phone,
+    pushpin,  # noqa: F811
+):
+    anna = new_phone()  # straight to the app: she saves while Pushpin is down
+    _start_gin_table(anna)
+    bruno = new_phone(base_url=pushpin.url)
+    _join(bruno, anna, pushpin.url)
+    _streaming(bruno)
+    refused = []
+
+    def refuse(route):
+        refused.append(route.request.url)
+        route.fulfill(status=403)
+
+    # The browser's next try is refused, as an expired watch token would be: closed for good.
+    bruno.route(re.compile(r"/live/"), refuse, times=1)
+    with bruno.expect_request(re.compile(r"/live/")):
+        pushpin.stop()
+    expect(bruno.locator("body")).to_have_attribute("data-live-state", "polling")
+    _gin(anna, "Anna", 4)  # 25 + 4
+    pushpin.start()
+    # live.js opened a new stream at the board's address, which flows again.
+    _streaming(bruno)
+    expect(bruno.get_by_test_id("total-0")).to_have_text("29")
+    assert len(refused) == 1
