@@ -27,11 +27,14 @@ def phone(db, settings):
 
 
 class TestTheStream:
-    def test_the_engine_is_told_to_hold_it_on_the_table_channel(self, phone):
+    def test_the_engine_is_told_to_hold_it_on_the_table_channel(
+        self, phone, django_assert_num_queries
+    ):
         table = _create(phone)
         stream = _live_address(phone.get(f"/t/{table.id}/").content.decode())
         assert stream.startswith(f"/t/{table.id}/live/?w=")
-        answer = Client().get(stream, **ENGINE)  # the token alone, like the idle poll
+        with django_assert_num_queries(0):  # the head from the cache, no session
+            answer = Client().get(stream, **ENGINE)  # the token alone, like the idle poll
         assert answer.status_code == 200
         assert answer["Content-Type"] == "text/event-stream"
         assert answer["Grip-Hold"] == "stream"
