@@ -24,7 +24,7 @@ DOCS = sorted([ROOT / "README.md", ROOT / "bench" / "README.md", *ROOT.glob("doc
 SHELL_FENCES = {"sh", "shell", "bash", "console"}
 # Programs the docs may name that are not the project's: the servers' own tools.
 SYSTEM_TOOLS = {"apt-get", "createdb", "pg_dump", "pg_restore", "psql", "redis-cli", "nginx"}
-SYSTEM_TOOLS |= {"systemctl", "python3", "cp", "ln"}
+SYSTEM_TOOLS |= {"systemctl", "python3", "cp", "ln", "sudo", "pushpin"}
 # Top-level folders outside the repository's tree that docs may name (a server's files).
 SYSTEM_ROOTS = {"etc", "usr", "srv", "var", "tmp", "path"}
 # Where the constants the prose names (a setting, a game's flag) are defined.

@@ -15,7 +15,7 @@ from games.clubs.models import Group, Player, Season
 from games.clubs.services import require_member
 from games.shared.errors import ActionRefused, AppendConflict, EventRejected
 from games.shared.task_outbox import send_on_commit
-from games.tables import heads, selectors, snapshots
+from games.tables import heads, push, selectors, snapshots
 from games.tables.access import SEASON_CLOSED
 from games.tables.log import SEATING, engine_events, event_row, seating_logged
 from games.tables.models import Event, Seat, Table, TableProjection
@@ -479,6 +479,7 @@ def table_rematch(*, table_id: uuid.UUID | str, actor=None, entered_by: str = ""
             raise
         return started
     heads.head_retire(table.id)
+    push.moved_push_on_commit(table.id)  # the old table's streaming phones poll, and move on
     return rematch
 
 
