@@ -123,7 +123,7 @@ def _runs_from(
         fewest = MIN_MELD - naturals if naturals + inner < MIN_MELD else inner or 1
         if limits.every:
             span = (bits, first, end, inner, units)
-            _opening_runs(span, base, fewest, most, room_low, room_high, tables, kept)
+            _opening_runs(span, base, fewest, most, (room_low, room_high), tables, kept)
             jokers_kept = range(0)
         else:
             jokers_kept = range(fewest, most + 1)
@@ -154,29 +154,52 @@ def _opening_runs(
     base: int,
     fewest: int,
     most: int,
-    room_low: int,
-    room_high: int,
+    room: tuple[int, int],
     tables: Tables,
     kept: _Kept,
 ) -> None:
     """Keep the runs of one group of naturals for openings: the jokers where worth most."""
     bits, first, end, inner, units = span
     naturals = len(bits)
-    stretches = tables.stretches
+    placements = tables.placements
     for jokers in range(fewest, most + 1):
         extra = jokers - inner
-        cards = naturals + jokers
+        found = None if placements is None else placements.get((base, first, end, extra))
+        if found is None:
+            found = _placement(tables, base, span, extra, room)
+        value, low = found
+        last = end + extra - low
+        gain = value * GAIN_SCALE + naturals + jokers
         take = units + jokers
-        high = min(extra, room_high)
-        for low in range(extra - high, min(extra, room_low) + 1):
-            last = end + extra - low
-            found = None if stretches is None else stretches.get((base, first - low, last))
-            if found is None:
-                found = _stretch_value(tables, base, first - low, last, bits)
-            gain = found * GAIN_SCALE + cards
-            other = kept.get(take)
-            if other is None or gain > other[0] or (gain == other[0] and last > other[1]):
-                kept[take] = (gain, last, (bits, base, first - low, last, jokers, units))
+        other = kept.get(take)
+        if other is None or gain > other[0] or (gain == other[0] and last > other[1]):
+            kept[take] = (gain, last, (bits, base, first - low, last, jokers, units))
+
+
+def _placement(
+    tables: Tables,
+    base: int,
+    span: tuple[tuple[int, ...], int, int, int, int],
+    extra: int,
+    room: tuple[int, int],
+) -> tuple[int, int]:
+    """Return the most valuable run of a group of naturals and ``extra`` jokers beyond it,
+    (VALUE, jokers below its first natural): the first of equals reaching highest.
+
+    With VALUE (tables.placements) the answer depends on the positions alone, and is kept.
+    """
+    bits, first, end, _, _ = span
+    room_low, room_high = room
+    high = min(extra, room_high)
+    best = None
+    for low in range(extra - high, min(extra, room_low) + 1):
+        value = _stretch_value(tables, base, first - low, end + extra - low, bits)
+        if best is None or value > best[0]:
+            best = (value, low)
+    assert best is not None  # the caller leaves room for the jokers it places
+    if tables.placements is not None:
+        tables.placements[(base, first, end, extra)] = best
+    return best
 
 
 def _stretch_value(
