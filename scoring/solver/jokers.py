@@ -79,17 +79,25 @@ def _joker_runs(mask: int, most: int, tables: Tables, joker_value: int, kept: _K
     )
     for base in BASES:
         line = _suit_line(mask, base, rules)
+        # The card bit at each position of the line, looked up rather than worked out for
+        # every group of naturals that grows to it.
+        bits = [base + position_rank(position) for position in line]
         for start, first in enumerate(line):
             if rules.wrap and first > MAX_RUN:
                 # The second lap only continues runs started on the first.
                 break
-            _runs_from(line, start, base, limits, tables, kept)
+            _runs_from((line, bits), start, base, limits, tables, kept)
 
 
 # long: the inner loop of listing runs with jokers, once for every group of naturals (thousands
 # for a long run); a call per group to keep its runs and another to grow it cost a third more.
 def _runs_from(
-    line: Sequence[int], start: int, base: int, limits: _RunLimits, tables: Tables, kept: _Kept
+    suit: tuple[Sequence[int], Sequence[int]],
+    start: int,
+    base: int,
+    limits: _RunLimits,
+    tables: Tables,
+    kept: _Kept,
 ) -> None:
     """Keep the runs with jokers whose lowest natural is at line[start] (see _joker_runs).
 
@@ -97,20 +105,23 @@ def _runs_from(
     jokers can still bridge; each group keeps its runs with every number of jokers the rules
     allow (the tie-break (gain, last) compared field by field, the bounds as locals).
     """
+    line, line_bits = suit
     values = tables.values
     most_jokers, end_room, joker_value = limits.most, limits.end_room, limits.joker_value
+    top, within, every = limits.top, limits.within, limits.every
     adjacent = end_room > 1
+    size = len(line)
     first = line[start]
     room_low = first - limits.bottom
     room_low = room_low if room_low < end_room else end_room
-    bit = base + position_rank(first)
+    bit = line_bits[start]
     # A group: its card bits, the line position and index of its last natural, the gaps
     # inside, and the units and value of its naturals.
     stack = [((bit,), first, start, 0, UNIT[bit], values[bit])]
     while stack:
         bits, end, last, inner, units, value = stack.pop()
         naturals = len(bits)
-        room_high = limits.top - end
+        room_high = top - end
         room_high = room_high if room_high < end_room else end_room
         # Past inner + room_low + room_high jokers there is no room left to place them.
         most = most_jokers
@@ -118,10 +129,10 @@ def _runs_from(
             most = MAX_RUN - naturals
         if most > inner + room_low + room_high:
             most = inner + room_low + room_high
-        if limits.within and most > naturals:
+        if within and most > naturals:
             most = naturals
         fewest = MIN_MELD - naturals if naturals + inner < MIN_MELD else inner or 1
-        if limits.every:
+        if every:
             span = (bits, first, end, inner, units)
             _opening_runs(span, base, fewest, most, (room_low, room_high), tables, kept)
             jokers_kept = range(0)
@@ -136,7 +147,7 @@ def _runs_from(
             if other is None or gain > other[0] or (gain == other[0] and end + high > other[1]):
                 made = (bits, base, first - extra + high, end + high, jokers, units)
                 kept[take] = (gain, end + high, made)
-        for k in range(last + 1, len(line)):
+        for k in range(last + 1, size):
             position = line[k]
             gap = position - end - 1
             # Positions only grow, so once one is out of reach every later one is too.
@@ -144,7 +155,7 @@ def _runs_from(
                 break
             if not adjacent and gap > 1:
                 break
-            bit = base + position_rank(position)
+            bit = line_bits[k]
             grown = (*bits, bit)
             stack.append((grown, position, k, inner + gap, units + UNIT[bit], value + values[bit]))
 
@@ -226,12 +237,6 @@ def _stretch_value(
     return found
 
 
-def _run_candidate(gain: int, made: tuple) -> Candidate:
-    """Return the candidate of a run with jokers kept by _run_jokers."""
-    bits, _, _, _, jokers, units = made
-    return (RUN - 4 * (len(bits) + jokers), units, units + jokers, gain, made)  # see as_piece
-
-
 def _joker_sets(mask: int, most: int, rules: MeldRules) -> Iterator[Piece]:
     """Yield the sets with 1 to most jokers the natural cards of the mask allow."""
     if not rules.adjacent_jokers and not rules.fixed_groups:
@@ -307,7 +312,12 @@ def joker_candidates(mask: int, jokers: int, tables: Tables, joker_value: int) -
         other = kept.get(take)
         if other is None or (gain, piece.last) > (other[0], other[1]):
             kept[take] = (gain, piece.last, piece)
+    # A run's candidate, made inline as a hand keeps thousands: its order, units and take,
+    # its gain, and what makes its piece (bits, suit base, first, last, jokers, units: see
+    # as_piece).
     return [
-        make_candidate(made, gain) if isinstance(made, Piece) else _run_candidate(gain, made)
+        make_candidate(made, gain)
+        if type(made) is Piece
+        else (RUN - 4 * (len(made[0]) + made[4]), made[5], made[5] + made[4], gain, made)
         for gain, _, made in kept.values()
     ]
