@@ -89,8 +89,9 @@ def _joker_runs(mask: int, most: int, tables: Tables, joker_value: int, kept: _K
             _runs_from((line, bits), start, base, limits, tables, kept)
 
 
-# long: the inner loop of listing runs with jokers, once for every group of naturals (thousands
-# for a long run); a call per group to keep its runs and another to grow it cost a third more.
+# The inner loop of listing runs with jokers, once for every group of naturals (thousands for
+# a long run); a call per group to keep its runs and another to grow it cost a third more.
+# long: see above.
 def _runs_from(
     suit: tuple[Sequence[int], Sequence[int]],
     start: int,
