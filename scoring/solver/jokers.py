@@ -110,6 +110,7 @@ def _runs_from(
     values = tables.values
     most_jokers, end_room, joker_value = limits.most, limits.end_room, limits.joker_value
     top, within, every = limits.top, limits.within, limits.every
+    placements = tables.placements
     adjacent = end_room > 1
     size = len(line)
     first = line[start]
@@ -133,21 +134,27 @@ def _runs_from(
         if within and most > naturals:
             most = naturals
         fewest = MIN_MELD - naturals if naturals + inner < MIN_MELD else inner or 1
-        if every:
-            span = (bits, first, end, inner, units)
-            _opening_runs(span, base, fewest, most, (room_low, room_high), tables, kept)
-            jokers_kept = range(0)
-        else:
-            jokers_kept = range(fewest, most + 1)
-        for jokers in jokers_kept:
+        for jokers in range(fewest, most + 1):
             extra = jokers - inner
-            high = extra if extra < room_high else room_high
-            gain = (value + jokers * joker_value) * GAIN_SCALE + naturals + jokers
+            if every:
+                # For openings, the jokers beyond the naturals where worth most (_placement).
+                found = placements and placements.get((base, first, end, extra))
+                if not found:
+                    span = (bits, first, end)
+                    found = _placement(tables, base, span, extra, (room_low, room_high))
+                worth, low = found
+                gain = worth * GAIN_SCALE + naturals + jokers
+                reach = end + extra - low
+            else:
+                # Otherwise reaching highest: as many as there is room for above.
+                high = extra if extra < room_high else room_high
+                gain = (value + jokers * joker_value) * GAIN_SCALE + naturals + jokers
+                reach = end + high
             take = units + jokers
             other = kept.get(take)
-            if other is None or gain > other[0] or (gain == other[0] and end + high > other[1]):
-                made = (bits, base, first - extra + high, end + high, jokers, units)
-                kept[take] = (gain, end + high, made)
+            if other is None or gain > other[0] or (gain == other[0] and reach > other[1]):
+                made = (bits, base, reach - extra - (end - first), reach, jokers, units)
+                kept[take] = (gain, reach, made)
         for k in range(last + 1, size):
             position = line[k]
             gap = position - end - 1
@@ -161,37 +168,10 @@ def _runs_from(
             stack.append((grown, position, k, inner + gap, units + UNIT[bit], value + values[bit]))
 
 
-def _opening_runs(
-    span: tuple[tuple[int, ...], int, int, int, int],
-    base: int,
-    fewest: int,
-    most: int,
-    room: tuple[int, int],
-    tables: Tables,
-    kept: _Kept,
-) -> None:
-    """Keep the runs of one group of naturals for openings: the jokers where worth most."""
-    bits, first, end, inner, units = span
-    naturals = len(bits)
-    placements = tables.placements
-    for jokers in range(fewest, most + 1):
-        extra = jokers - inner
-        found = None if placements is None else placements.get((base, first, end, extra))
-        if found is None:
-            found = _placement(tables, base, span, extra, room)
-        value, low = found
-        last = end + extra - low
-        gain = value * GAIN_SCALE + naturals + jokers
-        take = units + jokers
-        other = kept.get(take)
-        if other is None or gain > other[0] or (gain == other[0] and last > other[1]):
-            kept[take] = (gain, last, (bits, base, first - low, last, jokers, units))
-
-
 def _placement(
     tables: Tables,
     base: int,
-    span: tuple[tuple[int, ...], int, int, int, int],
+    span: tuple[tuple[int, ...], int, int],
     extra: int,
     room: tuple[int, int],
 ) -> tuple[int, int]:
@@ -200,7 +180,7 @@ def _placement(
 
     With VALUE (tables.placements) the answer depends on the positions alone, and is kept.
     """
-    bits, first, end, _, _ = span
+    bits, first, end = span
     room_low, room_high = room
     high = min(extra, room_high)
     best = None
