@@ -191,11 +191,7 @@ def group_candidates(
     # The groups are never changed once made, so the same list may share them.
     if last is candidates and last_jokers == jokers and last_ceilings is ceilings:
         return groups
-    by_low: dict[int, list[Candidate]] = {}
-    for candidate in sorted(candidates, key=by_order):
-        mask = candidate[1]
-        by_low.setdefault(mask & -mask, []).append(candidate)
-    groups = {low: group_of(found, jokers) for low, found in by_low.items()}
+    groups = {low: group_of(found, jokers) for low, found in by_lowest(candidates).items()}
     if ceilings is not None:
         groups = {
             low: group._replace(
@@ -205,6 +201,35 @@ def group_candidates(
         }
     _recent_groups[0] = (candidates, jokers, ceilings, groups)
     return groups
+
+
+def by_lowest(candidates: Sequence[Candidate]) -> dict[int, list[Candidate]]:
+    """Return the candidates by lowest card, each list in tie-break order."""
+    found: dict[int, list[Candidate]] = {}
+    for candidate in sorted(candidates, key=by_order):
+        mask = candidate[1]
+        found.setdefault(mask & -mask, []).append(candidate)
+    return found
+
+
+class LazyGroups(dict):
+    """Groups made as a search first asks for them (``get``): for a search that visits few
+    of its lowest cards, as the layoff search bounded (bounded.py) does, where thousands of
+    layoffs would otherwise be grouped for a handful of states."""
+
+    def __init__(self, candidates: dict[int, list[Candidate]], jokers: int):
+        super().__init__()
+        self.candidates = candidates  # by lowest card (by_lowest)
+        self.jokers = jokers
+
+    def get(self, low: int, default: _Group | None = None) -> _Group | None:
+        group = dict.get(self, low)
+        if group is None:
+            found = self.candidates.get(low)
+            if found is None:
+                return default
+            group = self[low] = group_of(found, self.jokers)
+        return group
 
 
 def _bounds_of(candidates: list[Candidate], ceiling: int, ceilings: Ceilings) -> _Bounds:

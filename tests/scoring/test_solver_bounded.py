@@ -63,7 +63,7 @@ def _both_ways(hand: list[Card], melds: list[list[Card]], rules: MeldRules) -> t
     start = search.within_candidates(found, candidates, all_tokens(len(shapes)))
     memo = search.new_memo(found.jokers, True)
     full = search.best_path(start, groups, memo, True, True)[1]
-    return full, bounded_path(start, groups, found.jokers)
+    return full, bounded_path(start, candidates, found.jokers)
 
 
 @settings(max_examples=200, deadline=None)
