@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Exists
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -335,9 +336,15 @@ def _existing_result(
 def _append_locked(
     *, table_id, event_id, expected_seq, event_type, payload, entered_by, user, allowed
 ) -> AppendResult:
-    table = Table.objects.select_for_update().get(pk=table_id)
-    existing = Event.objects.filter(event_id=event_id).first()
-    if existing is not None:
+    # One query locks the table and tells whether this event_id is stored (a retry): the
+    # stored event itself is read only then.
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .annotate(retried=Exists(Event.objects.filter(event_id=event_id)))
+        .get(pk=table_id)
+    )
+    if table.retried:
+        existing = Event.objects.get(event_id=event_id)
         return _existing_result(existing, table_id=table.id, event_type=event_type, payload=payload)
     # Read under the table's lock: season_close locks the season's tables before closing it.
     if table.season_id is not None and not Season.objects.get(pk=table.season_id).is_open:
