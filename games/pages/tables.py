@@ -146,7 +146,7 @@ def _context(
         "watch": heads.watch_token(table.id),
         "picker_suits": SUITS,
         "picker_ranks": RANKS,
-        "table_rules": page.rules,
+        "table_rules": page.rules,  # drawn only where the template shows them
         "phone_name": request.session.get(PHONE_NAME, ""),
     }
     if "next_table" not in extra:

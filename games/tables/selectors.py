@@ -153,17 +153,21 @@ class HistoryView:
 @dataclass(frozen=True)
 class TablePage:
     """Everything the table's page shows that is read, not typed: its board, its history,
-    the moves of a hand played move by move, its rules' lines, how the last whole hand was
-    entered, and the night's pairing it plays, if any.
+    the moves of a hand played move by move, how the last whole hand was entered, the
+    night's pairing it plays, if any, and its rules' lines.
     The page, its polls and every save's answer render from it; the forms are the page's."""
 
     board: TableBoard
     history: HistoryView
     moves: tuple["MoveLine", ...]
-    rules: list[tuple[str, str, str]]
     # How the next hand is entered ("quick", "cards"...): as the last whole hand was.
     entry_mode: str | None
     pairing: Any  # the night's RoundTable (games.tournaments), or None
+
+    def rules(self) -> list[tuple[str, str, str]]:
+        """Return the table's options as its rules' lines (only the whole page shows them:
+        a template calls this when it draws them, and a save's answer never does)."""
+        return table_rules(self.board.variant, self.board.options)
 
 
 def table_page(
@@ -189,7 +193,6 @@ def table_page(
         board=board,
         history=history,
         moves=tuple(hand_move_lines(table=table, state=board.state)),
-        rules=table_rules(board.variant, board.options),
         entry_mode=_entry_mode(table, board, history, known),
         # Loaded with the table by ``table_for_digests``; a query only for a table from
         # elsewhere.

@@ -8,7 +8,6 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Exists
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -261,8 +260,8 @@ def event_append(
                 allowed=APPENDABLE_TYPES + DIRECTOR_TYPES if by_director else APPENDABLE_TYPES,
             )
     except IntegrityError:
-        # Only a concurrent insert of the same event_id on another table gets here: the
-        # table lock serialises everything else. Answer as a retry would.
+        # Only an event_id stored at another table gets here (before or at the same time):
+        # the table lock serialises everything else. Answer as a retry would.
         existing = Event.objects.filter(event_id=event_id).select_related("table").first()
         if existing is None:
             raise
@@ -336,16 +335,17 @@ def _existing_result(
 def _append_locked(
     *, table_id, event_id, expected_seq, event_type, payload, entered_by, user, allowed
 ) -> AppendResult:
-    # One query locks the table and tells whether this event_id is stored (a retry): the
-    # stored event itself is read only then.
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .annotate(retried=Exists(Event.objects.filter(event_id=event_id)))
-        .get(pk=table_id)
-    )
-    if table.retried:
-        existing = Event.objects.get(event_id=event_id)
-        return _existing_result(existing, table_id=table.id, event_type=event_type, payload=payload)
+    table = Table.objects.select_for_update().get(pk=table_id)
+    # A retry's event was stored past the head it was sent against, so the log is asked for
+    # it only when the head has moved. The same id at another table is refused by the
+    # insert's unique key (``event_append``). Asked after the lock, not with it: a query
+    # that waited on the lock sees nothing committed while it waited.
+    if expected_seq != table.head_seq:
+        existing = Event.objects.filter(event_id=event_id).first()
+        if existing is not None:
+            return _existing_result(
+                existing, table_id=table.id, event_type=event_type, payload=payload
+            )
     # Read under the table's lock: season_close locks the season's tables before closing it.
     if table.season_id is not None and not Season.objects.get(pk=table.season_id).is_open:
         raise SeasonClosed()

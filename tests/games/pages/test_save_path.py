@@ -4,7 +4,6 @@ Its queries are counted through the page and through the API, with the table's s
 as the code keeps it (this process's snapshot, from the saves before); so are the table
 page's and a poll's, and the project's modules each crosses (tests/games/crossings.py)."""
 
-import re
 import uuid
 
 import pytest
@@ -33,8 +32,15 @@ HANDS_BEFORE = 3
 # What a save may send: the session, the table with its keys' role, the lock (which also
 # tells a retry), the event's insert, the head's update.
 SAVE_QUERIES = 5
+# The API's: the same but the session (its key comes in a header).
+API_SAVE_QUERIES = 4
 # The table page: the session, the table, the history's events.
 PAGE_QUERIES = 3
+# The project's modules a save through the page crosses, everything counted (middleware,
+# the engine, the templates' tags), and of them those of games/ on its own path (beneath
+# the view's call, templates left out): 46 and 25 when counted (47 and 28 before the
+# page's one selector). The issue's target is nearer 10: these are ceilings, not goals.
+SAVE_MODULES, SAVE_PATH_GAMES_MODULES = 46, 25
 
 
 def _save(phone: Client, table: Table, keys: dict):
@@ -78,6 +84,17 @@ class TestAQuickHandsSave:
         assert 'data-testid="total-0">52<' in page
         assert 'hx-swap-oob="afterbegin:#history-list"' in page
 
+    def test_from_the_page_crosses_no_more_modules_than_counted(self, played):
+        phone, table = played
+        keys = hand_form_keys(phone, table)
+        crossed = crossing(lambda: _save(phone, table, keys))
+        assert len(crossed.modules) <= SAVE_MODULES, sorted(crossed.modules)
+        on_path = crossed.under("games", crossed.path)
+        assert len(on_path) <= SAVE_PATH_GAMES_MODULES, sorted(on_path)
+        # The view, its one service and its selectors; never another page's or part's.
+        assert {"games.pages.tables", "games.tables.services", "games.tables.selectors"} <= on_path
+        assert not crossed.under("games.tournaments") | crossed.under("games.standings")
+
     def test_from_the_page_draws_one_board_and_parses_no_options(self, played):
         phone, table = played
         keys = hand_form_keys(phone, table)
@@ -98,17 +115,16 @@ class TestAQuickHandsSave:
         assert crossed.answer.status_code == 200
         assert len(queries) <= SAVE_QUERIES + 1, "\n".join(queries)
 
-    def test_through_the_api_sends_five_queries_at_most(self, db):
+    def test_through_the_api_sends_four_queries_at_most(self, db):
         table = table_services.table_create(
             variant="gin", options={"preset": "big_gin", "target": 500}, players=["Anna", "Bruno"]
         )
         api = APIClient()
 
-        def post():
-            table.refresh_from_db()
+        def post(expected_seq: int):
             body = {
                 "event_id": str(uuid.uuid4()),
-                "expected_seq": table.head_seq,
+                "expected_seq": expected_seq,
                 "type": "hand_recorded",
                 "payload": KNOCK,
             }
@@ -119,11 +135,11 @@ class TestAQuickHandsSave:
                 HTTP_X_TABLE_KEY=table.scorekeeper_key,
             )
 
-        for _hand in range(HANDS_BEFORE):
-            assert post().status_code == 201
-        crossed, queries = _counted(post)
+        for head in range(1, 1 + HANDS_BEFORE):
+            assert post(head).status_code == 201
+        crossed, queries = _counted(lambda: post(1 + HANDS_BEFORE))
         assert crossed.answer.status_code == 201, crossed.answer.content
-        assert len(queries) <= SAVE_QUERIES, "\n".join(queries)
+        assert len(queries) <= API_SAVE_QUERIES, "\n".join(queries)
         assert crossed.answer.json()["totals"] == [52, 0]
 
     def test_a_retry_is_answered_with_the_stored_event(self, played):
@@ -141,8 +157,10 @@ class TestTheTablePage:
         crossed, queries = _counted(lambda: phone.get(f"/t/{table.id}/"))
         assert crossed.answer.status_code == 200
         assert len(queries) <= PAGE_QUERIES, "\n".join(queries)
-        # The next hand is offered as the last was entered: by counts.
-        assert re.search(r'value="quick"[^>]*checked', crossed.answer.content.decode())
+        # One board, its options parsed once: the hand form and the outbox's scoring model
+        # take them from it.
+        assert crossed.calls["games.tables.board", "board_from_state"] == 1
+        assert crossed.calls["scoring.variants.gin", "options_from_dict"] == 1
 
     def test_a_poll_with_news_reads_no_more_than_the_page(self, played):
         phone, table = played
