@@ -1,6 +1,7 @@
 """What the pages answer: one answer for each kind of domain error on every page
 (games/pages/errors.py), JSON for the offline outbox, and small htmx answers to a save."""
 
+import re
 import uuid
 from dataclasses import dataclass
 
