@@ -260,8 +260,9 @@ def event_append(
                 allowed=APPENDABLE_TYPES + DIRECTOR_TYPES if by_director else APPENDABLE_TYPES,
             )
     except IntegrityError:
-        # Only an event_id stored at another table gets here (before or at the same time):
-        # the table lock serialises everything else. Answer as a retry would.
+        # A stored event_id the head did not give away gets here, refused by its unique
+        # key: one sent on at the new head, one of another table, or one stored at the same
+        # moment at another table (the lock serialises this table's). Answer as a retry.
         existing = Event.objects.filter(event_id=event_id).select_related("table").first()
         if existing is None:
             raise
