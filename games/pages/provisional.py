@@ -232,14 +232,18 @@ SHAPES = {
 }
 
 
-def provisional_scoring(variant: str, options: Mapping[str, Any], seats: int) -> dict | None:
-    """Return what provisional.js needs to score this table's quick entries, or None."""
+def provisional_scoring(
+    variant: str, options: Mapping[str, Any], seats: int, *, typed: Any = None
+) -> dict | None:
+    """Return what provisional.js needs to score this table's quick entries, or None;
+    ``typed``, the options as the rules read them where the caller holds them (the board)."""
     game = GAMES.get(variant)
     shape = SHAPES.get(game.provisional) if game is not None else None
     if game is None or shape is None:
         return None
-    try:
-        typed = game.options_from_dict(options, seats)
-    except RuleViolation:
-        return None
+    if typed is None:
+        try:
+            typed = game.options_from_dict(options, seats)
+        except RuleViolation:
+            return None
     return shape(game, typed, seats)

@@ -13,13 +13,13 @@ Two layers, both read-only:
   lines, the hand in play with its seats and melds. Templates read its fields and never
   index the state themselves.
 
-Nothing here reads the database: ``games.tables.selectors.table_view`` adds the parts
+Nothing here reads the database: ``games.tables.selectors.table_page`` adds the parts
 that need the log's rows (who recorded each hand, the moves of the hand in play).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, NotRequired, TypedDict
 
 from games.rules.game_words import board_summary
@@ -306,6 +306,9 @@ class TableBoard:
     # Each seat's name as a hand's line says who scored: its side's ("Anna & Carla") where
     # partners score as one, so the line names the pair once.
     seat_labels: tuple[str, ...] = ()
+    # The options as the game's rules read them (``GameRules.options_from_dict``), parsed
+    # once here, or taken from the engine's state, so that no form parses them again.
+    typed_options: Any = field(default=None, repr=False, compare=False)
 
     @property
     def games_ended(self) -> bool:
@@ -357,8 +360,9 @@ class TableBoard:
 CARD_MOVES = ("discard", "meld", "add", "swap", "rearrange", "knock")
 
 
-def board_from_state(state: StateData) -> TableBoard:
-    """Return the board a page shows of the table at ``state``."""
+def board_from_state(state: StateData, *, typed_options: Any = None) -> TableBoard:
+    """Return the board a page shows of the table at ``state`` (``typed_options``: its
+    options as the engine holds them, when at hand; else parsed here)."""
     names = tuple(state["seats"])
     match = state.get("match")
     winners, seats = _seat_lines(state, names, match)
@@ -368,7 +372,9 @@ def board_from_state(state: StateData) -> TableBoard:
     game = game_get(state["variant"])
     teams = game.teams(len(names))
     boxes = _side_boxes(seats, teams)
-    rules = game.play_rules(game.options_from_dict(state["options"], len(names)), len(names))
+    if typed_options is None:
+        typed_options = game.options_from_dict(state["options"], len(names))
+    rules = game.play_rules(typed_options, len(names))
     return TableBoard(
         state=state,
         variant=state["variant"],
@@ -402,6 +408,7 @@ def board_from_state(state: StateData) -> TableBoard:
         games_rule=several.rule if (several := game.switch_meaning(SEVERAL_GAMES)) else "",
         boxes=boxes,
         seat_labels=_seat_labels(boxes, teams),
+        typed_options=typed_options,
     )
 
 

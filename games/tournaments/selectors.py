@@ -334,7 +334,10 @@ def club_tournaments(*, club) -> QuerySet[Tournament]:
 
 
 def table_pairing(*, table) -> RoundTable | None:
-    """Return the night's pairing a table plays, with its round and tournament, if any."""
+    """Return the night's pairing a table plays, with its round and tournament, if any:
+    the one loaded with the table (``tables.selectors.table_for_digests``), or read now."""
+    if type(table).tournament_pairing.is_cached(table):
+        return getattr(table, "tournament_pairing", None)
     return (
         RoundTable.objects.select_related("round__tournament__club")
         .prefetch_related("seats")
