@@ -148,15 +148,15 @@ class ReviewRules:
 
     ``count_rule`` is the rule of the count a hand kept is weighed by (GIN-DEADWOOD; else the
     referee's ``value_rule``); ``knock_rule`` a knock's (GIN-KNOCK, KR-KNOCK; its limit is
-    the play rules' ``knock_limit``); ``gin_rule`` and ``big_gin_rule`` going out with every
-    card melded (GIN-GIN, GIN-BIGGIN); ``layoff_rule`` cards laid on other players' melds
+    the play rules' ``knock_limit``; else the play rules' ``knock_rule``); ``all_melded_rule``
+    a knock with every card melded (GIN-GIN; without a discard, the play rules'
+    ``out_without_discard`` names its rule); ``layoff_rule`` cards laid on other players' melds
     (GIN-LAYOFF; else the play rules' ``add_rule``, then the referee's ``layoff_rule``).
     """
 
     count_rule: str = ""
     knock_rule: str = ""
-    gin_rule: str = ""
-    big_gin_rule: str = ""
+    all_melded_rule: str = ""
     layoff_rule: str = ""
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.cards import Card, DeckSpec, check_copies, gin_value, parse_cards, sort_cards
+from scoring.cards import Card, DeckSpec, check_copies, parse_cards, sort_cards
 from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
@@ -24,6 +24,7 @@ from scoring.solver import (
     min_arrangements,
     prepare,
 )
+from scoring.variants.gin.cards import gin_value
 from scoring.variants.gin.options import (
     BIG_GIN,
     BIG_GIN_SIZE,

@@ -1,5 +1,5 @@
-"""Gin's own words for the pages: its endings' names and the history's line for each way a
-hand ends (scoring/words.py
+"""Gin's own words for the pages: its endings' names, the history's line for each way a
+hand ends and the review's names of its ways out missed (scoring/words.py
 says how the pages find and translate them). Its other labels, titles and refusals predate
 GameWords and are still the pages' catalogues' (games/rules/game_words.py, text.py,
 verdicts.py).
@@ -50,4 +50,11 @@ def hand_line(result: Mapping[str, Any]) -> HandLine | None:
     return HandLine(key, knocker, {"k": k, "d": d})
 
 
-WORDS = GameWords(endings=ENDINGS, hand_lines=HAND_LINES)
+# The review's missed chances of going out every card melded, by the rule each cites
+# (scoring/review/model.py: ALL_MELDED, ALL_MELDED_NO_DISCARD).
+CHANCES = {
+    "GIN-GIN": gettext_noop("Could go gin"),
+    "GIN-BIGGIN": gettext_noop("Could go Big Gin"),
+}
+
+WORDS = GameWords(endings=ENDINGS, hand_lines=HAND_LINES, chances=CHANCES)
