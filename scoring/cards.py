@@ -233,8 +233,9 @@ class DeckSpec:
 
     decks: int
     jokers: int
-    # The rule a player looks up when a joker is entered at a table without jokers.
-    no_jokers_rule: str = "GIN-SETUP"
+    # The rule a player looks up when a joker is entered at a table without jokers: the
+    # game's own (its setup), else the shared rule of what the cards are.
+    no_jokers_rule: str = "CARD-1"
 
     def limit(self, card: Card) -> int:
         """Return how many copies of the card the decks hold."""

@@ -125,6 +125,8 @@ class RefereeRules:
     ``opening_rule`` (None: the game has no opening), ``closing`` (how a player goes out),
     ``knock_limit`` (None: the game has no knock by count), ``score_ends`` (one hand's
     end state scored, as the scoresheet scores it) and ``opening_total_rule``.
+    ``input_rules``: the game's rules whose refusal means the question could not be read
+    (its setup's seats and hand sizes), beside the shared ones (scoring/questions.py).
     """
 
     table: Callable[[Mapping[str, Any]], tuple[Any, int]]
@@ -139,6 +141,7 @@ class RefereeRules:
     # The rule by which the opening question reads the side's total before the hand
     # (``total``), the minimum turning on it (CAN-OPEN-1); None: the question takes none.
     opening_total_rule: str | None = None
+    input_rules: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -257,6 +257,7 @@ class PlayBoard:
     opening_rule: str | None  # the rule an opening cites (R40-OPEN, RAM-OPEN); None: none
     jokers: bool  # the deck holds jokers
     knock_shows_cards: bool  # a knock shows the cards kept (GIN-KNOCK)
+    first_turn_rule: str | None  # a first turn taking the face-up card or passing (GIN-FIRST)
     show_by_points: bool  # the hands left may be shown by their value
     hand_size: int  # the cards dealt to each player
     known_to_move: tuple[str, ...]  # what is known of the mover's cards: offered first
@@ -523,6 +524,7 @@ def _play_board(play: PlayData, names: tuple[str, ...], rules: PlayRules) -> Pla
         opening_rule=rules.opening_rule,
         jokers=rules.deck.jokers > 0,
         knock_shows_cards=rules.knock == KNOCK_SHOWING,
+        first_turn_rule=rules.first_turn_rule,
         show_by_points=rules.show_by_points,
         hand_size=rules.hand_size,
         known_to_move=tuple(play["hands"][turn]["known"]) if turn is not None else (),
@@ -536,7 +538,7 @@ def _moves_offered(play: PlayData, rules: PlayRules) -> tuple[str, ...]:
     if play["turn"] is None:
         return ("show",)
     if phase == FIRST:
-        return ("draw_discard", "pass")  # GIN-FIRST: the face-up card, or pass
+        return ("draw_discard", "pass")  # the first turn: the face-up card, or pass
     if play.get("owed_draws"):
         # A bonus card laid (Canasta's red 3) is replaced from the stock before any other move.
         return ("draw_stock",)

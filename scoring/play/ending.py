@@ -109,7 +109,9 @@ def _knock(play: Play, move: Knocked) -> Play:
             expected=held,
         )
     hand = _take(play, seat, (*played, *kept))
-    _check_knock_count(play, deadwood_count(kept, rules=rules.melds, value=rules.value), played)
+    _check_knock_count(
+        play, deadwood_count(kept, rules=rules.melds, value=rules.value, deck=rules.deck), played
+    )
     shown = replace(hand, shown=tuple(kept), known=())
     play = replace(play, hands=_with_hand(play, seat, shown), discard=(*play.discard, *played))
     return _finish(play, KNOCK, seat)

@@ -417,6 +417,7 @@ GAME = GameRules(
         book_notes=("GIN-DEADWOOD",),
     ),
     referee=RefereeRules(
+        input_rules=frozenset({"GIN-SETUP"}),
         table=referee_table,
         questions={
             "meld": gin_referee.meld_answer,

@@ -423,6 +423,7 @@ GAME = GameRules(
         book_notes=("KR-KNOCK",),
     ),
     referee=RefereeRules(
+        input_rules=frozenset({"KR-SETUP"}),
         table=seated_table(check_players, KnockRummyOptions.from_dict),
         questions={
             "meld": meld_answer,
