@@ -45,6 +45,8 @@ class GameWords:
     seat it names and the hand's numbers as their own placeholders. ``chances``: the hand
     review's name of a missed chance (scoring/review/model.py, Chance), by the rule the
     chance cites, where the game has its own word for it ("Could go gin" for GIN-GIN).
+    ``moves``: a move button's name (its move, as the move form names it) where the game's
+    own word says more than the pages' ("Knock / Gin").
     """
 
     options: Mapping[Any, str] = field(default_factory=_none)
@@ -62,6 +64,7 @@ class GameWords:
     endings: Mapping[str, str] = field(default_factory=_none)
     hand_lines: Mapping[str, str] = field(default_factory=_none)
     chances: Mapping[str, str] = field(default_factory=_none)
+    moves: Mapping[str, str] = field(default_factory=_none)
 
 
 @dataclass(frozen=True, slots=True)

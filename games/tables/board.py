@@ -29,6 +29,7 @@ from scoring.game import SEVERAL_GAMES
 from scoring.play import DRAW, FINAL, FIRST, PLAY
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
 from scoring.variants import game_get
+from scoring.words import GameWords
 
 
 class ItemData(TypedDict):
@@ -258,6 +259,9 @@ class PlayBoard:
     jokers: bool  # the deck holds jokers
     knock_shows_cards: bool  # a knock shows the cards kept (GIN-KNOCK)
     first_turn_rule: str | None  # a first turn taking the face-up card or passing (GIN-FIRST)
+    # The knock button's name in the game's own words (GameWords.moves), in English: the
+    # page translates it. None: the page's own word.
+    knock_word: str | None
     show_by_points: bool  # the hands left may be shown by their value
     hand_size: int  # the cards dealt to each player
     known_to_move: tuple[str, ...]  # what is known of the mover's cards: offered first
@@ -390,7 +394,7 @@ def board_from_state(state: StateData) -> TableBoard:
         hands=tuple(state["hands"]),
         hand_count=len(state["hands"]),
         last_played=played[-1] if played else None,
-        play=_play_board(state["play"], names, rules) if state["play"] else None,
+        play=_play_board(state["play"], names, rules, game.words) if state["play"] else None,
         decision=state.get("decision"),
         confirmed=tuple(state.get("confirmed", ())),
         lower_is_better=game.standings.lower_is_better,
@@ -476,7 +480,9 @@ def _game_columns(match: MatchData | None, names: tuple[str, ...]) -> tuple[Game
     )
 
 
-def _play_board(play: PlayData, names: tuple[str, ...], rules: PlayRules) -> PlayBoard:
+def _play_board(
+    play: PlayData, names: tuple[str, ...], rules: PlayRules, words: GameWords | None
+) -> PlayBoard:
     melds = tuple(play["table"])
     # Where a player adds only to their own melds (R40-ADD), who laid each one matters.
     if not rules.add_to_any:
@@ -525,6 +531,7 @@ def _play_board(play: PlayData, names: tuple[str, ...], rules: PlayRules) -> Pla
         jokers=rules.deck.jokers > 0,
         knock_shows_cards=rules.knock == KNOCK_SHOWING,
         first_turn_rule=rules.first_turn_rule,
+        knock_word=words.moves.get("knock") if words is not None else None,
         show_by_points=rules.show_by_points,
         hand_size=rules.hand_size,
         known_to_move=tuple(play["hands"][turn]["known"]) if turn is not None else (),

@@ -1,5 +1,5 @@
 """Gin's own words for the pages: its endings' names, the history's line for each way a
-hand ends and the review's names of its ways out missed (scoring/words.py
+hand ends, the review's names of its ways out missed and its knock button's (scoring/words.py
 says how the pages find and translate them). Its other labels, titles and refusals predate
 GameWords and are still the pages' catalogues' (games/rules/game_words.py, text.py,
 verdicts.py).
@@ -57,4 +57,8 @@ CHANCES = {
     "GIN-BIGGIN": gettext_noop("Could go Big Gin"),
 }
 
-WORDS = GameWords(endings=ENDINGS, hand_lines=HAND_LINES, chances=CHANCES)
+# The knock button of a hand played move by move: a knock, gin or Big Gin, as the cards
+# kept show.
+MOVES = {"knock": gettext_noop("Knock / Gin")}
+
+WORDS = GameWords(endings=ENDINGS, hand_lines=HAND_LINES, chances=CHANCES, moves=MOVES)
