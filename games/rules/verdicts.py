@@ -404,7 +404,6 @@ MOVE_MESSAGES: dict[str, Any] = {
     "stock_out": _("The stock is used up: this last turn is for melding only."),
     "cannot_pass": _("A turn is passed only on Gin's first turn or to end a Knock Rummy turn."),
     "no_discard_pile": _("Knock Rummy has no discard pile."),
-    "gin_melds": _("Gin melds are shown when knocking, not laid during play."),
     "no_adds": _("Cards are added to this table's melds by rearranging it."),
     "no_swaps": _("A table joker cannot be swapped in this game."),
     "no_rearranging": _("Only Knock Rummy's table may be rearranged."),

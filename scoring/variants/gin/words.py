@@ -1,8 +1,8 @@
 """Gin's own words for the pages: its endings' names, the history's line for each way a
-hand ends, the review's names of its ways out missed and its knock button's (scoring/words.py
-says how the pages find and translate them). Its other labels, titles and refusals predate
-GameWords and are still the pages' catalogues' (games/rules/game_words.py, text.py,
-verdicts.py).
+hand ends, the review's names of its ways out missed, its knock button's and the refusal of
+a meld laid in play (scoring/words.py says how the pages find and translate them). Its
+other labels, titles and refusals predate GameWords and are still the pages' catalogues'
+(games/rules/game_words.py, text.py, verdicts.py).
 
 Each string is marked with ``gettext_noop`` below, a no-op of our own (the engine has no
 Django), which ``makemessages`` finds by its name.
@@ -61,4 +61,13 @@ CHANCES = {
 # kept show.
 MOVES = {"knock": gettext_noop("Knock / Gin")}
 
-WORDS = GameWords(endings=ENDINGS, hand_lines=HAND_LINES, chances=CHANCES, moves=MOVES)
+# A meld laid in play (PlayRules.melds_in_play_code), refused under Gin's turn rule.
+REFUSALS = {
+    ("GIN-TURN", "gin_melds"): gettext_noop(
+        "Gin melds are shown when knocking, not laid during play."
+    ),
+}
+
+WORDS = GameWords(
+    endings=ENDINGS, hand_lines=HAND_LINES, chances=CHANCES, moves=MOVES, refusals=REFUSALS
+)
