@@ -46,19 +46,21 @@ _SUIT_ORDER_LABEL = " ".join(SUIT_SYMBOLS[suit] for suit in SUITS)
 
 @dataclass(frozen=True, slots=True)
 class MeldRules:
-    """Describe which melds a variant allows; the defaults are Gin's (GIN-MELDS)."""
+    """Describe which melds a variant allows; the defaults allow sets and ace-low runs, no
+    jokers (Gin's melds, GIN-MELDS, with its own rule for a joker)."""
 
     ace_low: bool = True
     ace_high: bool = False
     wrap: bool = False  # ACE-WRAP off; RAM-OPT-CIRCULAR turns it on (runs still <= 13 cards)
     max_set: int = 4
-    # Jokers. Gin has none; each variant with jokers sets these from its options.
+    # Jokers. By default none; each variant with jokers sets these from its options.
     max_jokers: int | None = 0  # per meld; None = no count limit (R40-RUNS: 1)
     jokers_within_naturals: bool = False  # RAM-JOKER: never more jokers than natural cards
     adjacent_jokers: bool = True  # RAM-OPT-FIXEDJOKER: False, no two jokers side by side
     fixed_groups: bool = False  # RAM-OPT-FIXEDGROUPS: set suits in order C S H D, no gaps
-    # The rule a player looks up when a joker is refused because the game has none.
-    no_jokers_rule: str = "GIN-SETUP"
+    # The rule a player looks up when a joker is refused because the game has none: the
+    # game's own (its setup), else the shared rule of what the cards are.
+    no_jokers_rule: str = "CARD-1"
     # The rule a meld with more than max_jokers cites (R40-RUNS, S40-JOKER).
     joker_limit_rule: str = "R40-RUNS"
     # The order in which a set's undeclared jokers take the missing suits ("" for C S H D;

@@ -64,20 +64,9 @@ def seated_table(
     return table
 
 
-# Rules and codes whose refusal means the request could not be read, not a verdict on it.
-INPUT_RULES = frozenset(
-    {
-        "CARD-1",
-        "CARD-2",
-        "CARD-3",
-        "OPTIONS",
-        "REFEREE",
-        "GIN-SETUP",
-        "R40-SETUP",
-        "RAM-SETUP",
-        "KR-SETUP",
-    }
-)
+# Shared rules and codes whose refusal means the request could not be read, not a verdict
+# on it; a game adds its own (RefereeRules.input_rules).
+INPUT_RULES = frozenset({"CARD-1", "CARD-2", "CARD-3", "OPTIONS", "REFEREE"})
 INPUT_CODES = frozenset({"flag_not_used"})
 
 
@@ -135,9 +124,14 @@ def player_count(data: Mapping[str, Any]) -> int:
     return players if isinstance(players, int) else 2
 
 
-def split_verdicts(exc: RuleViolation) -> list[Violation]:
-    """Return a refusal's verdicts; raise it again if any part means unreadable input."""
-    unreadable = [v for v in exc.violations if v.rule in INPUT_RULES or v.code in INPUT_CODES]
+def split_verdicts(exc: RuleViolation, game_rules: frozenset[str] = frozenset()) -> list[Violation]:
+    """Return a refusal's verdicts; raise it again if any part means unreadable input (a
+    shared rule's, or one of ``game_rules``: the game's RefereeRules.input_rules)."""
+    unreadable = [
+        v
+        for v in exc.violations
+        if v.rule in INPUT_RULES or v.rule in game_rules or v.code in INPUT_CODES
+    ]
     if unreadable:
         raise RuleViolation(*unreadable) from None
     return list(exc.violations)
@@ -155,7 +149,7 @@ def _meld_verdict(table: RefereeTable, cards, declarations) -> tuple[Meld | None
     try:
         return check_meld(cards, table.rules, declarations), []
     except RuleViolation as exc:
-        return None, split_verdicts(exc)
+        return None, split_verdicts(exc, table.game.referee.input_rules)
 
 
 def _jokers(meld: Meld) -> dict[str, str]:
@@ -335,7 +329,11 @@ def score_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]
             table.options, players, stock_exhausted=bool(data.get("stock_exhausted"))
         )
     except RuleViolation as exc:
-        return {"valid": False, "violations": split_verdicts(exc), "rules": []}
+        return {
+            "valid": False,
+            "violations": split_verdicts(exc, table.game.referee.input_rules),
+            "rules": [],
+        }
     body = result.to_dict()
     names = [p.name for p in players]
     return {

@@ -362,22 +362,12 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ),
     ("EVENT", "no_hand_in_play"): _("No hand is being played: deal one first."),
     ("EVENT", "nothing_to_undo"): _("No move of this hand is left to take back."),
-    ("GIN-FIRST", "stock_on_first_turn"): _(
-        "On the first turn %(player)s may take the face-up card or pass, not draw from the stock."
-    ),
-    ("GIN-FIRST", "both_passed"): _(
-        "Both players passed the face-up card: the first draw is from the stock."
-    ),
-    ("GIN-NOREDISCARD", "rediscard"): _(
-        "%(card)s was just taken from the discard pile: it cannot go back this turn."
-    ),
     ("GIN-KNOCK", "wrong_count"): _(
         "%(player)s holds %(expected)s cards: show them all, the discard aside (%(count)s given)."
     ),
     ("GIN-BIGGIN", "not_all_melded"): _(
         "Big Gin needs all 11 cards in melds; these leave %(count)s in deadwood."
     ),
-    ("KR-KNOCK", "before_turn"): _("A player knocks after playing their turn."),
     ("RAM-OPT-FIXEDJOKER", "set_of_three"): _(
         "A joker can be taken from a set only when the set holds 4 cards."
     ),
@@ -414,11 +404,23 @@ MOVE_MESSAGES: dict[str, Any] = {
     "stock_out": _("The stock is used up: this last turn is for melding only."),
     "cannot_pass": _("A turn is passed only on Gin's first turn or to end a Knock Rummy turn."),
     "no_discard_pile": _("Knock Rummy has no discard pile."),
-    "gin_melds": _("Gin melds are shown when knocking, not laid during play."),
     "no_adds": _("Cards are added to this table's melds by rearranging it."),
     "no_swaps": _("A table joker cannot be swapped in this game."),
     "no_rearranging": _("Only Knock Rummy's table may be rearranged."),
     "no_knock": _("This game does not end by knocking."),
+    # Refused under the rule a game's play rules name (its knock's, its first turn's, ...);
+    # the game's own (rule, code) sentence above comes first where it has one.
+    "before_turn": _("A player knocks after playing their turn."),
+    "over_limit": _("A knock may keep %(limit)s or less; these cards count %(count)s."),
+    "not_available": _("This table does not play a knock without a discard."),
+    "not_all_melded": _(
+        "A knock without a discard needs every card in melds; these leave %(count)s in deadwood."
+    ),
+    "stock_on_first_turn": _(
+        "On the first turn %(player)s may take the face-up card or pass, not draw from the stock."
+    ),
+    "both_passed": _("Both players passed the face-up card: the first draw is from the stock."),
+    "rediscard": _("%(card)s was just taken from the discard pile: it cannot go back this turn."),
     "joker_discard": _("At this table jokers are never discarded."),
     "joker_before_opening": _(
         "%(player)s has not opened: a joker may not be discarded before opening."

@@ -29,6 +29,7 @@ from scoring.game import SEVERAL_GAMES
 from scoring.play import DRAW, FINAL, FIRST, PLAY
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
 from scoring.variants import game_get
+from scoring.words import GameWords
 
 
 class ItemData(TypedDict):
@@ -257,6 +258,10 @@ class PlayBoard:
     opening_rule: str | None  # the rule an opening cites (R40-OPEN, RAM-OPEN); None: none
     jokers: bool  # the deck holds jokers
     knock_shows_cards: bool  # a knock shows the cards kept (GIN-KNOCK)
+    first_turn_rule: str | None  # a first turn taking the face-up card or passing (GIN-FIRST)
+    # The knock button's name in the game's own words (GameWords.moves), in English: the
+    # page translates it. None: the page's own word.
+    knock_word: str | None
     show_by_points: bool  # the hands left may be shown by their value
     hand_size: int  # the cards dealt to each player
     known_to_move: tuple[str, ...]  # what is known of the mover's cards: offered first
@@ -395,7 +400,7 @@ def board_from_state(state: StateData, *, typed_options: Any = None) -> TableBoa
         hands=tuple(state["hands"]),
         hand_count=len(state["hands"]),
         last_played=played[-1] if played else None,
-        play=_play_board(state["play"], names, rules) if state["play"] else None,
+        play=_play_board(state["play"], names, rules, game.words) if state["play"] else None,
         decision=state.get("decision"),
         confirmed=tuple(state.get("confirmed", ())),
         lower_is_better=game.standings.lower_is_better,
@@ -482,7 +487,9 @@ def _game_columns(match: MatchData | None, names: tuple[str, ...]) -> tuple[Game
     )
 
 
-def _play_board(play: PlayData, names: tuple[str, ...], rules: PlayRules) -> PlayBoard:
+def _play_board(
+    play: PlayData, names: tuple[str, ...], rules: PlayRules, words: GameWords | None
+) -> PlayBoard:
     melds = tuple(play["table"])
     # Where a player adds only to their own melds (R40-ADD), who laid each one matters.
     if not rules.add_to_any:
@@ -530,6 +537,8 @@ def _play_board(play: PlayData, names: tuple[str, ...], rules: PlayRules) -> Pla
         opening_rule=rules.opening_rule,
         jokers=rules.deck.jokers > 0,
         knock_shows_cards=rules.knock == KNOCK_SHOWING,
+        first_turn_rule=rules.first_turn_rule,
+        knock_word=words.moves.get("knock") if words is not None else None,
         show_by_points=rules.show_by_points,
         hand_size=rules.hand_size,
         known_to_move=tuple(play["hands"][turn]["known"]) if turn is not None else (),
@@ -543,7 +552,7 @@ def _moves_offered(play: PlayData, rules: PlayRules) -> tuple[str, ...]:
     if play["turn"] is None:
         return ("show",)
     if phase == FIRST:
-        return ("draw_discard", "pass")  # GIN-FIRST: the face-up card, or pass
+        return ("draw_discard", "pass")  # the first turn: the face-up card, or pass
     if play.get("owed_draws"):
         # A bonus card laid (Canasta's red 3) is replaced from the stock before any other move.
         return ("draw_stock",)

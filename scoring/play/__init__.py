@@ -153,7 +153,7 @@ def start(
         seats=seats,
         dealer=dealer,
         turn=next_in(dealer, len(seats), out),
-        phase=FIRST if rules.first_turn else DRAW,
+        phase=FIRST if rules.first_turn_rule is not None else DRAW,
         hands=tuple(SeatHand(count=0 if s in out else rules.hand_size) for s in range(len(seats))),
         stock=rules.deck.size - dealt - len(upcard) - kitties * rules.kitty_size,
         discard=upcard,
@@ -164,9 +164,10 @@ def start(
         totals=tuple(totals),
     )
     _check_visible(play)
-    if rules.upcard_limit is not None and deal.upcard is not None:
-        # GIN-OKLAHOMA: this deal's upcard sets how much deadwood a knock may keep.
-        play = replace(play, rules=replace(rules, knock_limit=rules.upcard_limit(deal.upcard)))
+    by_deal = rules.knock_limit_by_deal
+    if by_deal is not None and deal.upcard is not None:
+        # This deal's upcard sets how much a knock may keep, for this hand only.
+        play = replace(play, rules=replace(rules, knock_limit=by_deal.limit(deal.upcard)))
     return play
 
 
@@ -198,7 +199,7 @@ def _check_before_reading(play: Play, event_type: str) -> None:
     if play.phase in (SHOW, DONE):
         raise _hand_over(play)
     if event_type == CARD_DISCARDED and not play.rules.discard_pile:
-        raise _phase_refusal(play, "no_discard_pile", "Knock Rummy has no discard pile.")
+        raise _phase_refusal(play, "no_discard_pile", "This game has no discard pile.")
     if event_type == KNOCKED and play.rules.knock is None:
         raise _phase_refusal(play, "no_knock", "This game does not end by knocking.")
 

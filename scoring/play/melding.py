@@ -84,7 +84,7 @@ def _melds(play: Play, move: MeldsLaid) -> Play:
         return _rearranged(play, seat, [*[m.declared() for m in before], *laid])
     if rules.melds_at_knock:
         raise _phase_refusal(
-            play, "gin_melds", "Gin melds are shown when knocking, not laid during play."
+            play, rules.melds_in_play_code, "Melds are shown when knocking, not laid in play."
         )
     melds = []
     for number, pairs in enumerate(laid, start=1):
@@ -262,7 +262,7 @@ def _add(play: Play, move: CardsAdded) -> Play:
             "no_adds",
             "Cards are added by rearranging the table."
             if rules.rearrange
-            else "Gin has no melds on the table during play.",
+            else "No melds are on the table during play.",
         )
     index, item = _table_meld(play, move.meld)
     if rules.opening_rule is not None:

@@ -19,10 +19,28 @@ JOKER_DISCARD_ANY = "any"
 JOKER_DISCARD_OPENED = "opened_not_last"
 JOKER_DISCARD_NEVER = "never"
 
-# How a player knocks: showing the cards kept after a discard (Gin), or at the end of a turn
-# without showing anything (Knock Rummy).
+# How a player knocks: showing the cards kept after a discard, or at the end of a turn
+# without showing anything.
 KNOCK_SHOWING = "showing"
 KNOCK_AT_TURN_END = "at_turn_end"
+
+
+@dataclass(frozen=True, slots=True)
+class OutWithoutDiscard:
+    """Say whether a knock that shows every card held and discards none may end a hand (each
+    card then in a meld), and the rule its refusals cite, allowed or not."""
+
+    rule: str
+    allowed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KnockLimitByDeal:
+    """Hold the knock limit each deal sets by the card it turns up (the deal must name it):
+    the limit a card gives, and the rule a knock over it cites."""
+
+    rule: str
+    limit: Callable[[Card], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +50,17 @@ class PlayRules:
     deck: DeckSpec
     hand_size: int
     melds: MeldRules
-    value: Callable[[Card], int]  # a card's value in hand (Gin's knock counts with it)
+    value: Callable[[Card], int]  # a card's value in hand (a knock's count adds these)
     turn_rule: str
     setup_rule: str
     discard_pile: bool = True
-    first_turn: bool = False  # GIN-FIRST
-    no_rediscard: bool = False  # GIN-NOREDISCARD
-    wall: int | None = None  # GIN-WALL: the stock count at which the hand is void
+    # The rule of a first turn that takes the face-up card or passes, before any stock draw
+    # (None: the first turn draws as any other).
+    first_turn_rule: str | None = None
+    # The rule that keeps the card just taken from the discard pile from going back on it
+    # the same turn (None: it may).
+    no_rediscard_rule: str | None = None
+    wall: int | None = None  # the stock count at which the hand is void (None: never)
     opening_rule: str | None = None  # R40-OPEN / RAM-OPEN
     opening_minimum: int = 0
     opening_penalty: bool = False  # R40-OPEN-PENALTY: a short opening costs, not refused
@@ -59,12 +81,17 @@ class PlayRules:
     knock_claim: bool = False  # RAM-OPT-KNOCKCLAIM
     rearrange: bool = False  # Knock Rummy's shared table (KR-MELDING, KR-MANIP)
     knock: str | None = None  # KNOCK_SHOWING or KNOCK_AT_TURN_END
-    knock_limit: int = 0  # GIN-KNOCK: the highest count a knock may show
-    melds_at_knock: bool = False  # Gin: melds are shown when knocking, never laid in play
+    knock_rule: str = ""  # the rule of a knock: its timing, its cards, its count's limit
+    knock_limit: int = 0  # the highest count a knock may keep
+    # Melds are shown when knocking, never laid nor added to in play; ``melds_in_play_code``
+    # is the code a meld laid in play is refused with (the game's sentence is keyed by it).
+    melds_at_knock: bool = False
+    melds_in_play_code: str = "melds_at_knock"
     show_by_points: bool = True  # the hands left may be shown by their value
-    big_gin: bool = False  # GIN-BIGGIN: going out with 11 cards and no discard
-    # GIN-OKLAHOMA: each deal's upcard sets its knock limit (the deal must name it).
-    upcard_limit: Callable[[Card], int] | None = None
+    # A showing knock (KNOCK_SHOWING) that discards nothing: None where no rule speaks of it.
+    out_without_discard: OutWithoutDiscard | None = None
+    # Each deal's turned-up card sets the hand's ``knock_limit``; None: the limit is fixed.
+    knock_limit_by_deal: KnockLimitByDeal | None = None
     hand_closure: bool = False  # RAM-HANDCLOSE, S40-HANDCLOSE
     # S40-HANDCLOSE: going out in the turn of the first meld needs no opening minimum.
     hand_closure_free: bool = False
@@ -134,3 +161,8 @@ class PlayRules:
         for the review: not where the game reads its melds its own way (``meld_reader``),
         whose melds the solver does not know; such a turn is shown but left unweighed."""
         return self.meld_reader is None
+
+    @property
+    def goes_out_without_discard(self) -> bool:
+        """Tell whether a knock may discard nothing, every card held in melds."""
+        return self.out_without_discard is not None and self.out_without_discard.allowed

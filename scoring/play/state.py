@@ -328,10 +328,12 @@ def _draw_again(play: Play) -> RuleViolation:
 
 
 def _check_rediscard(play: Play, card: Card) -> None:
-    """Refuse throwing back the card just taken from the discard pile (GIN-NOREDISCARD)."""
-    if play.rules.no_rediscard and card == play.taken_from_discard:
+    """Refuse throwing back the card just taken from the discard pile, where a rule says so
+    (PlayRules.no_rediscard_rule)."""
+    rule = play.rules.no_rediscard_rule
+    if rule is not None and card == play.taken_from_discard:
         raise _refuse(
-            "GIN-NOREDISCARD",
+            rule,
             "rediscard",
             f"{card.label} was just taken from the discard pile: it cannot go back this turn.",
             card=str(card),

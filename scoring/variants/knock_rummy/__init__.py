@@ -349,6 +349,7 @@ def play_rules(options: KnockRummyOptions, players: int) -> PlayRules:
         max_draws=MAX_DRAWS,
         rearrange=True,
         knock=KNOCK_AT_TURN_END,
+        knock_rule="KR-KNOCK",
         # KR-KNOCK: the most a knocker may hold, in card values (the knock is scored with
         # the hands shown; the hand review flags a turn that could have knocked by it).
         knock_limit=KNOCK_LIMIT,
@@ -422,6 +423,7 @@ GAME = GameRules(
         book_notes=("KR-KNOCK",),
     ),
     referee=RefereeRules(
+        input_rules=frozenset({"KR-SETUP"}),
         table=seated_table(check_players, KnockRummyOptions.from_dict),
         questions={
             "meld": meld_answer,

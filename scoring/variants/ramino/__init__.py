@@ -422,6 +422,7 @@ GAME = GameRules(
         book_notes=("opened", "RAM-OPT-KNOCKCLAIM", "points_left", "RAM-HANDCLOSE"),
     ),
     referee=RefereeRules(
+        input_rules=frozenset({"RAM-SETUP"}),
         table=seated_table(check_players, RaminoOptions.from_dict),
         questions={
             "meld": meld_answer,

@@ -431,6 +431,7 @@ GAME = GameRules(
         book_notes=("opened", "points_left", "R40-HAND"),
     ),
     referee=RefereeRules(
+        input_rules=frozenset({"R40-SETUP"}),
         table=seated_table(check_players, Rummy40Options.from_dict),
         questions={
             "meld": meld_answer,

@@ -39,8 +39,10 @@ PAGE_QUERIES = 3
 # The project's modules a save through the page crosses, everything counted (middleware,
 # the engine, the templates' tags), and of them those of games/ on its own path (beneath
 # the view's call, templates left out): 46 and 25 when counted (47 and 28 before the
-# page's one selector). The issue's target is nearer 10: these are ceilings, not goals.
-SAVE_MODULES, SAVE_PATH_GAMES_MODULES = 46, 25
+# page's one selector), then 47 with the push after the commit (games.tables.push) and the
+# board's stream attribute (games.templatetags.live). The issue's target is nearer 10:
+# these are ceilings, not goals.
+SAVE_MODULES, SAVE_PATH_GAMES_MODULES = 47, 25
 
 
 def _save(phone: Client, table: Table, keys: dict):
