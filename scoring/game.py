@@ -123,7 +123,8 @@ class RefereeRules:
     rest are the rule IDs and values the shared answers cite: ``meld_rules`` besides
     MELD-SET / MELD-RUN, ``value_rule`` for a hand's count, ``layoff_rule``,
     ``opening_rule`` (None: the game has no opening), ``closing`` (how a player goes out),
-    ``knock_limit`` (None: the game has no knock by count), ``score_ends`` (one hand's
+    ``knock_limit`` (None: the game has no knock by count) and ``knock_rule``, the rule it
+    cites, ``score_ends`` (one hand's
     end state scored, as the scoresheet scores it) and ``opening_total_rule``.
     ``input_rules``: the game's rules whose refusal means the question could not be read
     (its setup's seats and hand sizes), beside the shared ones (scoring/questions.py).
@@ -137,6 +138,7 @@ class RefereeRules:
     opening_rule: str | None = None
     closing: Callable[[Any], Closing] | None = None
     knock_limit: int | None = None
+    knock_rule: str = ""
     score_ends: Callable[..., Any] | None = None
     # The rule by which the opening question reads the side's total before the hand
     # (``total``), the minimum turning on it (CAN-OPEN-1); None: the question takes none.

@@ -17,7 +17,7 @@ from scoring.errors import refusal as _refuse
 from scoring.game import GameRules
 from scoring.hands import SeatEnd
 from scoring.melds import Meld, MeldRules, check_meld, opening_value
-from scoring.rearrange import check_rearrangement
+from scoring.rearrange import RearrangeRules, check_rearrangement
 from scoring.solver import best_arrangement, best_layoff, best_opening, can_go_out
 
 
@@ -225,7 +225,11 @@ def opening_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def rearrangement_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
+def rearrangement_answer(
+    table: RefereeTable, data: Mapping[str, Any], *, cites: RearrangeRules
+) -> dict[str, Any]:
+    """Judge a melding turn on a shared table by the game's rearranging rules (``cites``,
+    which the game binds when it lists the question)."""
     before = [parse_declared(text) for text in data["before"]]
     after = [parse_declared(text) for text in data["after"]]
     hand = hand_cards(table, data["hand"], field="hand")
@@ -233,7 +237,7 @@ def rearrangement_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[s
     check_copies([*on_table, *hand], table.deck)
     check_copies([card for meld in after for card, _ in meld], table.deck)
     try:
-        result = check_rearrangement(before, after, hand, table.rules, first_meld=not before)
+        result = check_rearrangement(before, after, hand, table.rules, cites, first_meld=not before)
     except RuleViolation as exc:
         # The table before the move must be legal: that is the question's premise.
         raise RuleViolation(
@@ -244,7 +248,7 @@ def rearrangement_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[s
         "violations": list(result.violations),
         "added": [str(card) for card in result.added],
         "melds": [meld_out(meld) for meld in result.melds_after],
-        "rules": ["KR-MELDING", "KR-MANIP", "KR-JOKER"],
+        "rules": cites.cited,
     }
 
 
@@ -277,10 +281,10 @@ def hand_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
         }
     else:
         answer["violations"] = [out.violation]
-    knock_limit = table.game.referee.knock_limit
-    if knock_limit is not None:
-        answer["can_knock"] = best.count <= knock_limit
-        answer["rules"].append("KR-KNOCK")
+    referee = table.game.referee
+    if referee.knock_limit is not None:
+        answer["can_knock"] = best.count <= referee.knock_limit
+        answer["rules"].append(referee.knock_rule)
     elif not opened:
         opening = best_opening(
             cards, rules=table.rules, opening_value=opening_value, deck=table.deck

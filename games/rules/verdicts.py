@@ -314,9 +314,6 @@ MESSAGES: dict[tuple[str, str], Any] = {
         "the limit while a re-entry is allowed can decline it."
     ),
     ("S40-MATCH", "dealer_out"): _("%(player)s is out of the match and cannot deal."),
-    ("S40-DISCARD", "attachable"): _(
-        "%(card)s can go on meld %(meld)s: it may not be discarded unless it is the last card."
-    ),
     ("RAM-JOKER", "too_many_jokers"): _(
         "%(cards)s has more jokers (%(jokers)s) than natural cards (%(naturals)s)."
     ),
@@ -368,17 +365,6 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ("GIN-BIGGIN", "not_all_melded"): _(
         "Big Gin needs all 11 cards in melds; these leave %(count)s in deadwood."
     ),
-    ("RAM-OPT-FIXEDJOKER", "set_of_three"): _(
-        "A joker can be taken from a set only when the set holds 4 cards."
-    ),
-    ("RAM-OPT-KNOCKCLAIM", "not_on"): _(
-        "Claiming a discard by knocking is a house rule this table does not play."
-    ),
-    ("RAM-OPT-KNOCKCLAIM", "too_late"): _(
-        "Only the last discard can be claimed, before the next player draws."
-    ),
-    ("RAM-OPT-KNOCKCLAIM", "own_discard"): _("%(player)s cannot claim their own discard."),
-    ("RAM-OPT-KNOCKCLAIM", "own_turn"): _("It is %(player)s's turn: they simply draw the discard."),
 }
 
 # Verdicts on moves whose rule depends on the game (its turn rule, opening rule, ...): the
@@ -436,6 +422,16 @@ MOVE_MESSAGES: dict[str, Any] = {
         "At this table a player adds only to their own melds; meld %(meld)s is %(owner)s's."
     ),
     "no_such_joker": _("No joker in meld %(meld)s stands for %(card)s."),
+    "set_of_three": _("A joker can be taken from a set only when the set holds 4 cards."),
+    "attachable": _(
+        "%(card)s can go on meld %(meld)s: it may not be discarded unless it is the last card."
+    ),
+    # Knocking for the last discard (PlayRules.knock_claim; refused under the turn rule where
+    # the game has no such rule).
+    "not_on": _("Claiming a discard by knocking is a house rule this table does not play."),
+    "too_late": _("Only the last discard can be claimed, before the next player draws."),
+    "own_discard": _("%(player)s cannot claim their own discard."),
+    "own_turn": _("It is %(player)s's turn: they simply draw the discard."),
     "wrong_count": _("%(player)s holds %(expected)s cards, not %(count)s."),
     "known_missing": _("%(player)s took %(cards)s during the hand: the cards shown must hold it."),
     # Cited under the game's own rule (PlayRules.pickup_rule, bonus_rule) where it has no

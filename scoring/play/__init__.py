@@ -132,18 +132,10 @@ def start(
     ``totals``: each seat's total before the hand, where the rules read it
     (PlayRules.opening_by_total).
 
-    Seats ``out`` of the match (S40-MATCH) are dealt nothing, neither deal nor play.
+    Seats ``out`` of the match (S40-MATCH) are dealt nothing, neither deal nor play; the
+    caller has refused a deal by one of them, citing its game's match rule.
     """
-    if deal.dealer is not None:
-        dealer = deal.dealer
-        if dealer in out:
-            # Only Scala 40 puts seats out of a match.
-            raise _refuse(
-                "S40-MATCH",
-                "dealer_out",
-                f"{seats[dealer]} is out of the match and cannot deal.",
-                player=seats[dealer],
-            )
+    dealer = deal.dealer if deal.dealer is not None else dealer
     upcard = (deal.upcard,) if deal.upcard is not None else ()
     dealt = rules.hand_size * (len(seats) - len(out))
     # Each side's kitty is set aside at the deal, face down (PlayRules.kitty_size).

@@ -32,29 +32,31 @@ from scoring.solver import deadwood_count
 
 def _claim(play: Play, move: DiscardClaimed) -> Play:
     seat, card = move.seat, move.card
-    if not play.rules.knock_claim:
+    claim = play.rules.knock_claim
+    if claim is None or not claim.allowed:
+        # A game whose rules never speak of claiming refuses it under its turn rule.
         raise _refuse(
-            "RAM-OPT-KNOCKCLAIM",
+            play.rules.turn_rule if claim is None else claim.rule,
             "not_on",
             "Claiming a discard by knocking is a house rule this table does not play.",
         )
     discarder = (play.turn - 1) % len(play.seats)
     if play.phase != DRAW or not play.claimable:
         raise _refuse(
-            "RAM-OPT-KNOCKCLAIM",
+            claim.rule,
             "too_late",
             "Only the last discard can be claimed, before the next player draws.",
         )
     if seat == discarder:
         raise _refuse(
-            "RAM-OPT-KNOCKCLAIM",
+            claim.rule,
             "own_discard",
             f"{_name(play, seat)} cannot claim their own discard.",
             player=_name(play, seat),
         )
     if seat == play.turn:
         raise _refuse(
-            "RAM-OPT-KNOCKCLAIM",
+            claim.rule,
             "own_turn",
             f"It is {_name(play, seat)}'s turn: they simply draw the discard.",
             player=_name(play, seat),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from scoring.cards import Card, DeckSpec
 from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules
+from scoring.rearrange import RearrangeRules
 
 if TYPE_CHECKING:
     # Only named in annotations: scoring.play.state imports this module.
@@ -29,6 +30,15 @@ KNOCK_AT_TURN_END = "at_turn_end"
 class OutWithoutDiscard:
     """Say whether a knock that shows every card held and discards none may end a hand (each
     card then in a meld), and the rule its refusals cite, allowed or not."""
+
+    rule: str
+    allowed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KnockClaim:
+    """Say whether a player out of turn may knock to claim the last discard before the next
+    player draws, and the rule its refusals cite, allowed or not."""
 
     rule: str
     allowed: bool
@@ -74,12 +84,17 @@ class PlayRules:
     # never. None: a joker is discarded like any card.
     joker_discard_rule: str | None = None
     joker_discard: str = JOKER_DISCARD_ANY
-    swap_set_needs_four: bool = False  # RAM-OPT-FIXEDJOKER
+    # The rule that lets a joker be taken from a set only when the set holds 4 cards
+    # (RAM-OPT-FIXEDJOKER); None: from any set.
+    swap_from_four_rule: str | None = None
     out_rule: str = ""
     meld_out: bool = False  # going out by melding the last card (RAM-OPT-NODISCARDWIN, KR)
     max_draws: int = 1  # Knock Rummy: up to three (KR-TURN)
-    knock_claim: bool = False  # RAM-OPT-KNOCKCLAIM
-    rearrange: bool = False  # Knock Rummy's shared table (KR-MELDING, KR-MANIP)
+    # Knocking for the last discard (RAM-OPT-KNOCKCLAIM): None where no rule speaks of it.
+    knock_claim: KnockClaim | None = None
+    # A shared table that a turn rearranges (Knock Rummy's), and the rules its refusals cite;
+    # None: melds are laid and added to, never rearranged.
+    rearrange: RearrangeRules | None = None
     knock: str | None = None  # KNOCK_SHOWING or KNOCK_AT_TURN_END
     knock_rule: str = ""  # the rule of a knock: its timing, its cards, its count's limit
     knock_limit: int = 0  # the highest count a knock may keep
@@ -98,11 +113,11 @@ class PlayRules:
     # S40-PICKUP: the top discard taken must reach the table in the same turn, before
     # opening among the melds of the opening.
     pickup_to_table: bool = False
-    # The rule a pickup still owed to the table cites (Canasta's pile: CAN-PILE-1).
-    pickup_rule: str = "S40-PICKUP"
-    # S40-DISCARD: a player who has opened may not discard a card a table meld could take,
-    # but for the last one.
-    no_attachable_discard: bool = False
+    # The rule a pickup still owed to the table cites (S40-PICKUP; Canasta's pile: CAN-PILE-1).
+    pickup_rule: str = ""
+    # The rule by which a player who has opened may not discard a card a table meld could
+    # take, but for the last one (S40-DISCARD); None: any card may be discarded.
+    attachable_discard_rule: str | None = None
     # S40-DISCARD as the regulations have it: a player who has not opened is bound too.
     attachable_check_unopened: bool = False
     # S40-STOCK: an empty stock is made again from the discard pile but its top card; the
@@ -161,6 +176,11 @@ class PlayRules:
         for the review: not where the game reads its melds its own way (``meld_reader``),
         whose melds the solver does not know; such a turn is shown but left unweighed."""
         return self.meld_reader is None
+
+    @property
+    def claims_discards(self) -> bool:
+        """Tell whether a player may knock to claim the last discard out of turn."""
+        return self.knock_claim is not None and self.knock_claim.allowed
 
     @property
     def goes_out_without_discard(self) -> bool:

@@ -139,7 +139,7 @@ class Play:
                 if self.opening_melds
                 else None
             ),
-            "claimable": self.claimable and self.rules.knock_claim,
+            "claimable": self.claimable and self.rules.claims_discards,
             "ending": self.ending,
             "ender": self.ender,
             "moves": self.moves,

@@ -259,8 +259,8 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
     if owed:
         raise _joker_unused(play, seat, owed)
     bound = hand.opened or rules.attachable_check_unopened
-    if rules.no_attachable_discard and bound and not last:
-        _check_not_attachable(play, seat, card)
+    if rules.attachable_discard_rule is not None and bound and not last:
+        _check_not_attachable(play, seat, card, rules.attachable_discard_rule)
     hand = _take(play, seat, (card,))
     play = replace(
         play, hands=_with_hand(play, seat, hand), discard=(*play.discard, card), claimable=True
@@ -332,8 +332,9 @@ def _closed_in_hand(play: Play, seat: int) -> Play:
     return replace(play, hands=_with_hand(play, seat, opened), opening_value=0, opening_melds=0)
 
 
-def _check_not_attachable(play: Play, seat: int, card: Card) -> None:
-    """Refuse discarding a card a table meld could take (S40-DISCARD)."""
+def _check_not_attachable(play: Play, seat: int, card: Card, rule: str) -> None:
+    """Refuse discarding a card a table meld could take, citing the game's ``rule``
+    (S40-DISCARD)."""
     for number, item in enumerate(play.table, start=1):
         declarations = [stands for _, stands in item.meld.declared()] + [None]
         try:
@@ -341,7 +342,7 @@ def _check_not_attachable(play: Play, seat: int, card: Card) -> None:
         except RuleViolation:
             continue
         raise _refuse(
-            "S40-DISCARD",
+            rule,
             "attachable",
             f"{card.label} can go on meld {number} ({item.meld.label}): it may not be "
             "discarded unless it is the last card.",

@@ -13,12 +13,12 @@ from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules, check_meld, meld_value, opening_value
 from scoring.variants.gin import GIN_MELDS as GIN
 
-R40 = MeldRules(ace_high=True, max_jokers=1)
-RAMINO = MeldRules(ace_high=True, max_jokers=None, jokers_within_naturals=True)
+R40 = MeldRules(ace_high=True, max_jokers=1, joker_limit_rule="R40-RUNS")
+RAMINO = MeldRules(ace_high=True, max_jokers=None, jokers_within_naturals_rule="RAM-JOKER")
 CIRCULAR = replace(RAMINO, wrap=True)
-FIXED_JOKERS = replace(RAMINO, adjacent_jokers=False)
-FIXED_GROUPS = replace(RAMINO, fixed_groups=True)
-FIXED_BOTH = replace(FIXED_GROUPS, adjacent_jokers=False)
+FIXED_JOKERS = replace(RAMINO, apart_jokers_rule="RAM-OPT-FIXEDJOKER")
+FIXED_GROUPS = replace(RAMINO, fixed_groups_rule="RAM-OPT-FIXEDGROUPS")
+FIXED_BOTH = replace(FIXED_GROUPS, apart_jokers_rule="RAM-OPT-FIXEDJOKER")
 KNOCK = MeldRules(ace_high=True, max_jokers=None)
 
 

@@ -12,10 +12,17 @@ import pytest
 
 from scoring.cards import Card, parse_cards
 from scoring.errors import RuleViolation
-from scoring.events import CARD_DRAWN, KNOCKED, MELDS_LAID, TURN_PASSED
+from scoring.events import (
+    CARD_DISCARDED,
+    CARD_DRAWN,
+    DISCARD_CLAIMED,
+    KNOCKED,
+    MELDS_LAID,
+    TURN_PASSED,
+)
 from scoring.payloads import HandStarted
 from scoring.play import SHOW, Play, PlayRules, apply_move, start
-from scoring.play.rules import KnockLimitByDeal, OutWithoutDiscard
+from scoring.play.rules import KnockClaim, KnockLimitByDeal, OutWithoutDiscard
 from scoring.variants import gin
 from tests.scoring.play_helpers import rule_and_code
 
@@ -110,3 +117,21 @@ class TestTheHooksCiteTheGamesRules:
         move = {"seat": BRUNO, "melds": ["AH 2H 3H"]}
         (cited, _params) = _refused(_drawn(_rules()), MELDS_LAID, move)
         assert cited == ("GIN-TURN", "t_melds")
+
+    def test_a_claim_where_no_rule_speaks_of_it_cites_the_turn_rule(self):
+        play = apply_move(_drawn(_rules()), CARD_DISCARDED, {"seat": BRUNO, "card": "9C"})
+        (cited, _params) = _refused(play, DISCARD_CLAIMED, {"seat": ANNA})
+        assert cited == ("GIN-TURN", "not_on")
+
+    def test_a_claim_cites_the_claim_rule_allowed_or_not(self):
+        off = _rules(knock_claim=KnockClaim("T-CLAIM", allowed=False))
+        play = apply_move(_drawn(off), CARD_DISCARDED, {"seat": BRUNO, "card": "9C"})
+        assert _refused(play, DISCARD_CLAIMED, {"seat": ANNA})[0] == ("T-CLAIM", "not_on")
+        on = _rules(knock_claim=KnockClaim("T-CLAIM", allowed=True))
+        # Before Bruno discards there is no discard of his to claim.
+        (cited, _params) = _refused(_drawn(on), DISCARD_CLAIMED, {"seat": ANNA})
+        assert cited == ("T-CLAIM", "too_late")
+        # Bruno discarded: he cannot claim his own card, and Anna, next, simply draws it.
+        play = apply_move(_drawn(on), CARD_DISCARDED, {"seat": BRUNO, "card": "9C"})
+        assert _refused(play, DISCARD_CLAIMED, {"seat": BRUNO})[0] == ("T-CLAIM", "own_discard")
+        assert _refused(play, DISCARD_CLAIMED, {"seat": ANNA})[0] == ("T-CLAIM", "own_turn")

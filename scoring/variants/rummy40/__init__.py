@@ -165,6 +165,7 @@ def meld_rules(options: Rummy40Options) -> MeldRules:
         ace_high=True,
         wrap=False,
         max_jokers=options.max_jokers_per_meld,
+        joker_limit_rule="R40-RUNS",
     )
 
 
