@@ -61,12 +61,17 @@ browser:
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || \
 		{ echo "Could not install chromium: run 'apt-get install -y chromium' as root, or set CHROMIUM=/path/to/chromium."; exit 1; }; }
 
-## proxy: the nginx the deployment tests put in front of gunicorn (Debian's package)
+## proxy: the nginx the deployment tests put in front of gunicorn, and the Pushpin the live
+## tests stream through (Debian's packages)
 proxy:
 	@test -x $(NGINX) || command -v nginx >/dev/null || { \
 		echo "Installing Debian's nginx for the deployment tests..."; \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null) || \
 		{ echo "Could not install nginx: run 'apt-get install -y nginx' as root."; exit 1; }; }
+	@command -v pushpin >/dev/null || { \
+		echo "Installing Debian's pushpin for the live-update tests..."; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pushpin >/dev/null) || \
+		{ echo "Could not install pushpin: run 'apt-get install -y pushpin' as root."; exit 1; }; }
 
 # Test processes: 0 runs the suite in this one (the default); `make test TEST_PROCESSES=2`
 # shares it among two (pytest-xdist; each has its own database, cache and broker:

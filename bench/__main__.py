@@ -11,6 +11,7 @@ from bench import (
     clubnight,
     gin,
     limits,
+    live,
     pages,
     ramino,
     referee,
@@ -33,7 +34,7 @@ def main() -> int:
     )
     passed = True
     sections = (gin, ramino, limits, referee, replay, tournaments, pages, result_card, archive)
-    sections += (book, standings, clubnight, append, review)
+    sections += (book, standings, clubnight, live, append, review)
     named = sys.argv[1:]
     unknown = set(named) - {section.__name__.removeprefix("bench.") for section in sections}
     if unknown:

@@ -358,9 +358,11 @@ def _step(port: int, tables: int, groups: set[int], logs: Path) -> Step:
     )
 
 
-def _serve(url: str, logs: Path) -> tuple[int, subprocess.Popen, subprocess.Popen]:
+def _serve(url: str, logs: Path, **more: str) -> tuple[int, subprocess.Popen, subprocess.Popen]:
+    """Serve the app (gunicorn and a Celery worker) on ``url``'s database, with ``more``
+    settings in the environment; return its port once it listens."""
     port = _free_port()
-    env = _environment(url, port)
+    env = _environment(url, port) | more
     python = sys.executable
     # As a deploy does: the database's tables, and the static files with their manifest.
     for command in (["migrate", "--no-input"], ["collectstatic", "--no-input"]):
@@ -651,13 +653,18 @@ def report(night: Night) -> tuple[str, bool]:
     return f"{table(header, rows)}\n" + "\n".join(notes), passed and rss_ok and board_ok
 
 
-def run() -> tuple[str, bool]:
-    """Run the club night; skipped (no failure) without PostgreSQL or Redis."""
-    title = "Club night"
+def section_run(title: str, measure, report) -> tuple[str, bool]:
+    """Measure and report a section that serves the app; skipped (no failure) when a server
+    it needs is unavailable, failed when the bench itself broke."""
     try:
-        night = measure()
+        measured = measure()
     except Unavailable as exc:
         return f"{title}: skipped (no failure): {exc}", True
     except Failed as exc:
         return f"{title}: FAIL: {exc}", False
-    return report(night)
+    return report(measured)
+
+
+def run() -> tuple[str, bool]:
+    """Run the club night; skipped (no failure) without PostgreSQL or Redis."""
+    return section_run("Club night", measure, report)

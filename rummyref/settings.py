@@ -519,3 +519,8 @@ if CELERY_TASK_ALWAYS_EAGER:
 TABLE_POLL_MS = env_int("TABLE_POLL_MS", 2000)
 # The room's big screen asks more often: a save must show there within 2 s.
 TV_POLL_MS = env_int("TV_POLL_MS", 1000)
+# Live updates (docs/live.md): the push engine's publish endpoint (Pushpin's, e.g.
+# http://127.0.0.1:5561), with the app served through that engine. Empty: off, the pages
+# poll as above. A save never waits for the engine; a publish gives up after PUSH_TIMEOUT.
+PUSH_URL = env_str("PUSH_URL", "")
+PUSH_TIMEOUT = env_float("PUSH_TIMEOUT", 0.5)

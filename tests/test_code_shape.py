@@ -1,11 +1,18 @@
-"""The code stays readable: no module of scoring/ or games/ (migrations aside) over
-MAX_MODULE_LINES lines, and no function over MAX_FUNCTION_LINES lines unless the line just
-above its ``def`` (or above its first decorator) is a comment starting ``# long:`` that says
-why it is better whole."""
+"""The code stays readable: no function of scoring/ or games/ (migrations aside) over
+MAX_FUNCTION_LINES lines unless the line just above its ``def`` (or above its first decorator)
+is a comment starting ``# long:`` that says why it is better whole; and no module over
+MAX_MODULE_CODE_LINES lines of code.
+
+A module is split where its meaning splits, not where a count runs out: its docstrings,
+comments and blank lines are not counted, so explaining a module never pushes it over, and the
+bound is far enough above today's largest module that only a module doing several jobs meets
+it."""
 
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -14,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # The trees held to the limits; migrations are generated, and never read as code is.
 TREES = ("scoring", "games")
 EXCLUDED = {"migrations"}
-MAX_MODULE_LINES = 600
+MAX_MODULE_CODE_LINES = 600
 MAX_FUNCTION_LINES = 60
 LONG_MARK = "# long:"
 
@@ -38,6 +45,31 @@ def long_functions(source: str, limit: int = MAX_FUNCTION_LINES) -> list[tuple[s
     return found
 
 
+def code_lines(source: str) -> int:
+    """Return how many lines hold code: not blank, not only a comment, not in a docstring."""
+    docstring_lines = set()
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list) or not body or not isinstance(body[0], ast.Expr):
+            continue
+        value = body[0].value
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            docstring_lines.update(range(body[0].lineno, body[0].end_lineno + 1))
+    code = set()
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type in (
+            tokenize.COMMENT,
+            tokenize.NL,
+            tokenize.NEWLINE,
+            tokenize.INDENT,
+            tokenize.DEDENT,
+            tokenize.ENDMARKER,
+        ):
+            continue
+        code.update(range(token.start[0], token.end[0] + 1))
+    return len(code - docstring_lines)
+
+
 def _modules(tree: str) -> list[Path]:
     top = ROOT / tree
     modules = sorted(
@@ -48,11 +80,11 @@ def _modules(tree: str) -> list[Path]:
 
 
 @pytest.mark.parametrize("tree", TREES)
-def test_every_module_is_at_most_600_lines(tree):
+def test_every_module_is_at_most_600_lines_of_code(tree):
     too_long = {
         str(path.relative_to(ROOT)): count
         for path in _modules(tree)
-        if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+        if (count := code_lines(path.read_text(encoding="utf-8"))) > MAX_MODULE_CODE_LINES
     }
     assert too_long == {}
 
@@ -88,6 +120,21 @@ def test_the_checker_flags_a_long_function_and_accepts_a_reason():
     decorated = "@functools.cache\n"
     assert long_functions(_function("cached", 60, decorated)) == [("cached", 2, 62)]
     assert long_functions(_function("cached", 60, "# long: a reason\n" + decorated)) == []
+
+
+def test_code_lines_leave_out_docstrings_comments_and_blank_lines():
+    source = (
+        '"""A module\n\nthat says what it is."""\n'
+        "\n"
+        "# why the constant\n"
+        "LIMIT = 3\n"
+        "def f(x):\n"
+        '    """One line."""\n'
+        "    return (x +\n"
+        "            LIMIT)  # the bound\n"
+    )
+    # Code: LIMIT, def, and the two lines of the return.
+    assert code_lines(source) == 4
 
 
 def _top_level_functions(path: Path) -> set[str]:

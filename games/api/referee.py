@@ -7,11 +7,12 @@ card than the decks hold, a wrong number of cards) is a 400 naming the card and 
 """
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.rules.text import rule_title, violation_dict
+from games.shared.errors import violations_body
 from games.shared.models import game_choices
 from games.shared.throttles import CountedScopedThrottle
 from scoring import referee
@@ -189,15 +190,8 @@ class RefereeView(APIView):
         try:
             answer = referee.answer(self.question, serializer.validated_data)
         except RuleViolation as exc:
-            violations = [violation_dict(v, request) for v in exc.violations]
-            return Response(
-                {
-                    "error": "bad_input",
-                    "detail": violations[0]["message"],
-                    "violations": violations,
-                },
-                status=status.HTTP_400_BAD_REQUEST,
-            )
+            body = violations_body(exc.violations, request, code="bad_input", status=400)
+            return Response(body.as_dict(), status=body.status)
         return Response(_render(answer, request, referee.table_options(serializer.validated_data)))
 
 

@@ -1,4 +1,4 @@
-"""One answer for a domain error on every page, as the API has one (games/api/errors.py).
+"""One answer for a domain error on every page, and the API's body when JSON is asked for.
 
 A service's refusal, a conflict with another phone, a permission problem: the same status
 as the API gives it (422 a rule's refusal, 400 any other refusal, 409 a conflict, 403 not
@@ -6,16 +6,15 @@ allowed), and the same look wherever it happens. A full page load gets a page th
 it; an htmx request gets a small alert swapped into the slot of the form that sent it
 (``<div id="FORM-ID-alert">``: the answer says where with HX-Retarget), so the message is
 where the user is looking and what they typed stays in the form; a request that asks for
-JSON (the offline outbox) gets ``{"ok": false, "error": {...}}``. Nothing is stored.
+JSON (the offline outbox) gets the API's body for it (games/shared/errors.py). Nothing is
+stored.
 
 ``DomainErrorMiddleware`` answers any such error a page view lets through; a view that
 must answer one itself (a form drawn again with the error on it) calls ``error_answer``.
 """
 
 from dataclasses import dataclass
-from enum import Enum
 
-from django.core.exceptions import ValidationError
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.html import format_html_join, strip_tags
@@ -26,21 +25,23 @@ from django_htmx.http import reswap, retarget
 
 from games.rules.reference import refusal_html
 from games.rules.text import violation_text
-from games.shared.errors import ActionRefused, EventRejected
-from games.tables.services import AppendConflict
+from games.shared.errors import (
+    AppendConflict,
+    ErrorBody,
+    EventRejected,
+    error_body,
+    invalid_body,
+    violations_body,
+)
 
-
-class Kind(Enum):
-    """What went wrong, with the status the API answers it with and the page's title."""
-
-    RULE = (422, "rule_violation", gettext_lazy("Not by the rules"))
-    INVALID = (422, "invalid", gettext_lazy("Not valid"))
-    REFUSED = (400, "refused", gettext_lazy("Not done"))
-    CONFLICT = (409, "conflict", gettext_lazy("Someone else was first"))
-    FORBIDDEN = (403, "permission_denied", gettext_lazy("Not allowed"))
-
-    def __init__(self, status: int, code: str, title):
-        self.status, self.code, self.title = status, code, title
+# Each code's title on a page; the code and the status come with the error's body.
+TITLES = {
+    "rule_violation": gettext_lazy("Not by the rules"),
+    "invalid": gettext_lazy("Not valid"),
+    "refused": gettext_lazy("Not done"),
+    "conflict": gettext_lazy("Someone else was first"),
+    "permission_denied": gettext_lazy("Not allowed"),
+}
 
 
 CONFLICT = gettext_lazy(
@@ -51,51 +52,54 @@ CONFLICT = gettext_lazy(
 
 @dataclass(frozen=True)
 class PageError:
-    """One domain error as a page shows it: ``html`` is safe (a rule's ID is a link)."""
+    """One domain error as a page shows it (``html`` is safe: a rule's ID is a link) and as
+    a JSON answer says it (``body``, the API's, games/shared/errors.py)."""
 
-    kind: Kind
-    message: str
+    body: ErrorBody
     html: SafeString | str
-    field: str = ""
+
+    @property
+    def code(self) -> str:
+        return self.body.code
 
     @property
     def status(self) -> int:
-        return self.kind.status
+        return self.body.status
+
+    @property
+    def title(self) -> str:
+        return TITLES[self.body.code]
 
 
-def page_error(exc: Exception) -> PageError | None:
+def page_error(exc: Exception, request=None) -> PageError | None:
     """Return the page's reading of a domain error; None for anything else."""
+    body = error_body(exc, request)
+    if body is None:
+        return None
     if isinstance(exc, EventRejected):
         texts = [(violation_text(v), v.rule) for v in exc.violations]
-        return PageError(
-            Kind.RULE,
-            " ".join(f"{text} ({rule})" if rule else text for text, rule in texts),
-            format_html_join(" ", "{}", ((refusal_html(t, r),) for t, r in texts)),
-        )
+        html = format_html_join(" ", "{}", ((refusal_html(t, r),) for t, r in texts))
+        return PageError(body, html)
     if isinstance(exc, AppendConflict):
-        return PageError(Kind.CONFLICT, str(CONFLICT), str(CONFLICT))
-    if isinstance(exc, ActionRefused):
-        return PageError(Kind.FORBIDDEN, str(exc), str(exc))
-    if isinstance(exc, ValidationError):
-        message = " ".join(exc.messages)
-        return PageError(Kind.REFUSED, message, message)
-    return None
+        return PageError(body, str(CONFLICT))
+    return PageError(body, body.detail)
 
 
-def form_error(form, *, rule: bool = False) -> PageError:
+def form_error(form, *, rejected: EventRejected | None = None, request=None) -> PageError:
     """Return a form's errors as one refusal (422, as every page's form): a rule's when the
-    service refused the entry with one (``add_errors`` put it on the form), else the form's
-    own, with the first field that has one."""
+    service refused the entry (``rejected``, which ``add_errors`` put on the form in its
+    words), else the form's own, with what is wrong in each field."""
     lines = [str(e) for e in form.non_field_errors()]
-    field = ""
+    fields = {}
     for name, errors in form.errors.items():
         if name == "__all__":
             continue
-        field = field or name
+        fields[name] = list(errors)
         lines.append(f"{form[name].label}: {' '.join(errors)}")
     html = format_html_join(" ", "{}", ((line,) for line in lines))
-    plain = strip_tags(" ".join(lines))
-    return PageError(Kind.RULE if rule else Kind.INVALID, plain, html, field=field)
+    if rejected is not None:
+        return PageError(violations_body(rejected.violations, request), html)
+    return PageError(invalid_body(strip_tags(" ".join(lines)), fields), html)
 
 
 def wants_json(request) -> bool:
@@ -119,17 +123,12 @@ def in_alert_slot(request, response: HttpResponse) -> HttpResponse:
     return reswap(retarget(response, target), swap)
 
 
-def error_answer(request, error: PageError, *, expected_seq: int | None = None) -> HttpResponse:
-    """Answer ``error``: JSON, an alert for the form's slot (htmx), or a page."""
+def error_answer(request, error: PageError) -> HttpResponse:
+    """Answer ``error``: its JSON body (as the API's), an alert for the form's slot (htmx),
+    or a page."""
     if wants_json(request):
-        body = {
-            "ok": False,
-            "error": {"code": error.kind.code, "message": error.message, "field": error.field},
-        }
-        if expected_seq is not None:
-            body["expected_seq"] = expected_seq
-        return JsonResponse(body, status=error.status)
-    context = {"error": error, "title": error.kind.title}
+        return JsonResponse(error.body.as_dict(), status=error.status)
+    context = {"error": error, "title": error.title}
     if request.htmx:
         response = render(request, "shared/_page_alert.html", context, status=error.status)
         return in_alert_slot(request, response)
@@ -152,5 +151,5 @@ class DomainErrorMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        error = page_error(exception)
+        error = page_error(exception, request)
         return None if error is None else error_answer(request, error)

@@ -176,7 +176,7 @@ def _director_post(request, access, tournament_id: int, act) -> object:
     try:
         act(tournament)
     except (ActionRefused, ValidationError) as exc:
-        error = page_error(exc)
+        error = page_error(exc, request)
         if request.htmx or wants_json(request):
             raise
         tournament.refresh_from_db()

@@ -26,6 +26,8 @@ from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from games.shared.errors import invalid_body
+
 # C0 controls and the surrogate block. Text values keep tab, line feed and carriage return.
 # Written as regex escapes, so the same ranges serve Python here and the OpenAPI schema.
 _NAME_CONTROLS = r"\x00-\x1f"
@@ -102,12 +104,9 @@ class Flaw:
         return _("“%(field)s”: %(problem)s") % {"field": self.field, "problem": self.message()}
 
     def api_body(self) -> dict:
-        """Return the API's error shape for this flaw (as games.api.errors answers a 400)."""
-        return {
-            "error": "bad_text",
-            "detail": self.detail(),
-            "fields": {self.field: [self.message()]},
-        }
+        """Return the one error body for this flaw (games/shared/errors.py), a 400."""
+        fields = {self.field: [self.message()]}
+        return invalid_body(self.detail(), fields, code="bad_text", status=400).as_dict()
 
 
 class UncleanText(MultiPartParserError):

@@ -14,6 +14,9 @@ import logging
 from django.core import signing
 from django.core.cache import cache
 
+from games.tables import push
+from games.tables.models import Table
+
 logger = logging.getLogger(__name__)
 
 # An append refreshes its table's head; a quiet table's is put back by the next full poll.
@@ -31,7 +34,9 @@ def _key(table_id) -> str:
 
 
 def head_publish(table_id, seq: int) -> None:
-    """Tell the cache the table's log now ends at ``seq`` (an append, under its row lock)."""
+    """Tell the cache the table's log now ends at ``seq`` (an append, under its row lock),
+    and the phones that stream the table once the append commits (games.tables.push)."""
+    push.head_push_on_commit(table_id, seq)
     try:
         cache.set(_key(table_id), seq, HEAD_SECONDS)
     except Exception:  # the cache is down: polls go through the view meanwhile
@@ -83,3 +88,15 @@ def watching(table_id, token: str) -> bool:
     except signing.BadSignature:  # SignatureExpired included
         return False
     return True
+
+
+def head_now(table_id) -> int | None:
+    """Return the table's head (RETIRED once its rematch has started), from the cache or
+    else the database, which puts it back in the cache; None if there is no such table."""
+    seq = head_cached(table_id)
+    if seq is not None:
+        return seq
+    seq = Table.objects.filter(pk=table_id).values_list("head_seq", flat=True).first()
+    if seq is not None:
+        head_offer(table_id, seq)
+    return seq

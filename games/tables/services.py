@@ -13,9 +13,9 @@ from django.utils.translation import gettext
 
 from games.clubs.models import Group, Player, Season
 from games.clubs.services import require_member
-from games.shared.errors import ActionRefused, EventRejected
+from games.shared.errors import ActionRefused, AppendConflict, EventRejected
 from games.shared.task_outbox import send_on_commit
-from games.tables import heads, selectors, snapshots
+from games.tables import heads, push, selectors, snapshots
 from games.tables.access import SEASON_CLOSED
 from games.tables.log import SEATING, engine_events, event_row, seating_logged
 from games.tables.models import Event, Seat, Table, TableProjection
@@ -31,16 +31,6 @@ from scoring.events import (
 )
 from scoring.replay import TableState, apply, replay
 from scoring.variants import new_table_options
-
-
-class AppendConflict(Exception):
-    """The client's ``expected_seq`` is not the table's head: someone else wrote first."""
-
-    def __init__(self, *, table: Table, state: dict[str, Any]):
-        super().__init__(f"The table is at event {table.head_seq}.")
-        self.head_seq = table.head_seq
-        self.head_hash = table.head_hash
-        self.state = state
 
 
 class SeasonClosed(ActionRefused):
@@ -270,8 +260,9 @@ def event_append(
                 allowed=APPENDABLE_TYPES + DIRECTOR_TYPES if by_director else APPENDABLE_TYPES,
             )
     except IntegrityError:
-        # Only a concurrent insert of the same event_id on another table gets here: the
-        # table lock serialises everything else. Answer as a retry would.
+        # A stored event_id the head did not give away gets here, refused by its unique
+        # key: one sent on at the new head, one of another table, or one stored at the same
+        # moment at another table (the lock serialises this table's). Answer as a retry.
         existing = Event.objects.filter(event_id=event_id).select_related("table").first()
         if existing is None:
             raise
@@ -346,14 +337,25 @@ def _append_locked(
     *, table_id, event_id, expected_seq, event_type, payload, entered_by, user, allowed
 ) -> AppendResult:
     table = Table.objects.select_for_update().get(pk=table_id)
-    existing = Event.objects.filter(event_id=event_id).first()
-    if existing is not None:
-        return _existing_result(existing, table_id=table.id, event_type=event_type, payload=payload)
+    # A retry's event was stored past the head it was sent against, so the log is asked for
+    # it only when the head has moved. The same id at another table is refused by the
+    # insert's unique key (``event_append``). Asked after the lock, not with it: a query
+    # that waited on the lock sees nothing committed while it waited.
+    if expected_seq != table.head_seq:
+        existing = Event.objects.filter(event_id=event_id).first()
+        if existing is not None:
+            return _existing_result(
+                existing, table_id=table.id, event_type=event_type, payload=payload
+            )
     # Read under the table's lock: season_close locks the season's tables before closing it.
     if table.season_id is not None and not Season.objects.get(pk=table.season_id).is_open:
         raise SeasonClosed()
     if expected_seq != table.head_seq:
-        raise AppendConflict(table=table, state=selectors.table_state(table=table))
+        raise AppendConflict(
+            head_seq=table.head_seq,
+            head_hash=table.head_hash,
+            state=selectors.table_state(table=table),
+        )
     if table.season_id is not None and user is not None and user.is_authenticated:
         # A league table's record names the signed-in member, never what the client typed.
         entered_by = user.get_username()[: Event._meta.get_field("entered_by").max_length]
@@ -485,6 +487,7 @@ def table_rematch(*, table_id: uuid.UUID | str, actor=None, entered_by: str = ""
             raise
         return started
     heads.head_retire(table.id)
+    push.moved_push_on_commit(table.id)  # the old table's streaming phones poll, and move on
     return rematch
 
 

@@ -85,7 +85,7 @@
   const WAKE = "rummyref.screen-on";
   let wakeLock = null;
 
-  // Plain HTTP has no Wake Lock API (browsers keep it for HTTPS), and the README's first path
+  // Plain HTTP has no Wake Lock API (browsers keep it for HTTPS), and the first way the README gives
   // for phones is plain HTTP. There the screen is kept on as NoSleep-style libraries do it: a
   // muted, tiny video playing in a loop. Its picture is drawn here on a 2 px canvas, one
   // frame a second: no media file, nothing fetched.

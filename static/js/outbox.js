@@ -59,20 +59,30 @@
     }
   }
 
-  // What the player typed, in words, for the list of entries waiting.
-  function summary(form) {
-    const parts = [];
-    form.querySelectorAll("input:checked").forEach((input) => {
-      const label = input.closest("label");
-      if (label && input.type === "radio") parts.push(label.textContent.trim());
-    });
-    form.querySelectorAll("input[type=number], input[type=text], textarea").forEach((input) => {
-      if (!input.value || input.type === "hidden") return;
-      const label = input.closest("label");
-      const name = label ? label.childNodes[0].textContent.trim() : input.name;
-      parts.push(name + ": " + input.value);
-    });
-    return parts.join(" · ");
+  // The board's boxes (a seat's, or a side's where partners score as one) as the board's
+  // data attributes give them: the name and the server's total. Never the rendered text.
+  function boxes() {
+    return Array.from(document.querySelectorAll("#board [data-total]"), (box) => ({
+      name: box.dataset.name || "",
+      total: Number.parseInt(box.dataset.total, 10) || 0,
+    }));
+  }
+
+  // What a kept entry gives each box, as provisional.js scores it, or null when it cannot.
+  function scoredPoints(fields, count) {
+    const scored = window.rummyrefProvisional &&
+      window.rummyrefProvisional.points(scoringModel(), fields, count);
+    return scored && scored.length === count ? scored : null;
+  }
+
+  // The entry in words for the list of entries waiting: who gains what ("Anna +37"), in the
+  // board's names; an entry this page cannot score (by cards) says its points come later.
+  function summary(fields) {
+    const seats = boxes();
+    const scored = scoredPoints(fields, seats.length);
+    if (!scored) return text("unscored");
+    const parts = seats.flatMap((box, index) => (scored[index] ? [box.name + " " + signed(scored[index])] : []));
+    return parts.length ? parts.join(" · ") : text("noPoints");
   }
 
   async function keep(form, url) {
@@ -83,7 +93,7 @@
     // Each entry counts on the ones before it on this phone being stored first.
     const last = pending[pending.length - 1];
     const entry = {
-      eventId, table, url, fields, summary: summary(form), madeAt: Date.now(),
+      eventId, table, url, fields, summary: summary(fields), madeAt: Date.now(),
       expectedSeq: last ? Math.max(seen, last.expectedSeq + 1) : seen,
       state: "waiting", reason: "",
     };
@@ -94,17 +104,19 @@
     await show();
   }
 
-  // The hand the other phone recorded, as the history shows it (newest first; the table's
-  // poll brings it): its number, who went out, the points. Said in the kept entry itself.
-  function otherHand() {
+  // The hand the other phone recorded, once the table's poll has brought it (the board's
+  // head has reached the one the conflict named): its number (the history's newest) and the
+  // totals it made, from the board's data. Said in the kept entry itself.
+  function otherHand(entry) {
     const line = document.createElement("span");
     line.className = "other small";
     line.dataset.testid = "outbox-other-hand";
+    const board = document.querySelector("#board");
     const hand = document.querySelector("#history-list li.hand");
-    if (!hand) return line;
-    const part = (selector) => (hand.querySelector(selector) || { textContent: "" }).textContent.trim();
-    line.textContent = text("otherHand").replace("{number}", hand.dataset.hand)
-      .replace("{what}", part(".what")).replace("{points}", part(".pts"));
+    const shownHead = board ? Number(board.dataset.headSeq) : 0;
+    if (!hand || (Number.isInteger(entry.head) && shownHead < entry.head)) return line;
+    const totals = boxes().map((box) => box.name + " " + box.total).join(" · ");
+    line.textContent = text("otherHand").replace("{number}", hand.dataset.hand).replace("{totals}", totals);
     return line;
   }
 
@@ -138,7 +150,7 @@
       status.className = "status small";
       status.textContent = entry.state === "waiting" ? text("waiting") : entry.reason;
       item.append(what, status);
-      if (entry.state === "conflict") item.append(otherHand());
+      if (entry.state === "conflict") item.append(otherHand(entry));
       if (entry.state !== "waiting") {
         const actions = document.createElement("div");
         actions.className = "actions";
@@ -186,18 +198,16 @@
     const markers = Array.from(document.querySelectorAll("#board [data-pending-seat]"));
     if (!markers.length) return;
     const waiting = shown.filter((entry) => entry.state === "waiting");
-    const model = scoringModel();
     const sums = markers.map(() => 0);
     let known = true;
     waiting.forEach((entry) => {
-      const scored = window.rummyrefProvisional &&
-        window.rummyrefProvisional.points(model, entry.fields, markers.length);
-      if (!scored || scored.length !== markers.length) known = false;
+      const scored = scoredPoints(entry.fields, markers.length);
+      if (!scored) known = false;
       else scored.forEach((value, seat) => { sums[seat] += value; });
     });
     markers.forEach((marker, seat) => {
-      const shownTotal = marker.parentElement.querySelector(".total");
-      const total = (shownTotal ? Number.parseInt(shownTotal.textContent, 10) : 0) + sums[seat];
+      const box = marker.closest("[data-total]");
+      const total = (box ? Number.parseInt(box.dataset.total, 10) || 0 : 0) + sums[seat];
       const fill = (name) => text(name).replace("{points}", signed(sums[seat])).replace("{total}", String(total));
       marker.textContent = fill(known ? "pending" : "pendingUnknown");
       marker.setAttribute("aria-label", fill(known ? "pendingLabel" : "pendingUnknownLabel"));
@@ -215,7 +225,8 @@
   });
 
   // The save views answer the outbox in JSON (it asks with Accept): {"ok": true, "seq",
-  // "head"}, or {"ok": false, "error": {"code", "message", "field"}, "expected_seq"}.
+  // "head"} once stored, or the error body the API answers too (games/shared/errors.py):
+  // {"error": code, "detail": sentence, ...}, a conflict with the table's "head_seq".
   async function answerOf(response) {
     try {
       return await response.json();
@@ -249,18 +260,18 @@
         const answer = await answerOf(response);
         // No answer from the app (a proxy's 502 while a server restarts, a 503, a timeout) or a
         // throttle: nothing was refused, so the entry waits and goes again at the next try.
-        const transient = response.status === 429 || (response.status >= 500 && !(answer && answer.error));
+        const code = answer && typeof answer.error === "string" ? answer.error : "";
+        const transient = response.status === 429 || (response.status >= 500 && !code);
         if (transient) break;
         if (response.ok && answer && answer.ok) {
           await forget(entry.eventId);
           stored += 1;
           continue;
         }
-        const error = (answer && answer.error) || {};
-        const conflict = error.code === "conflict";
+        const conflict = code === "conflict";
         entry.state = conflict ? "conflict" : "refused";
-        entry.reason = conflict ? text("conflict") : (error.message || text("refused"));
-        entry.head = answer && Number.isInteger(answer.expected_seq) ? answer.expected_seq : null;
+        entry.reason = conflict ? text("conflict") : ((code && answer.detail) || text("refused"));
+        entry.head = conflict && Number.isInteger(answer.head_seq) ? answer.head_seq : null;
         await save(entry);
         break;
       }

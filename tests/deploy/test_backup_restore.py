@@ -1,4 +1,4 @@
-"""Backup and restore as README's Production section tells operators: pg_dump of the
+"""Backup and restore as docs/operations.md tells operators: pg_dump of the
 database, pg_restore into a fresh one, and `manage.py verify_tables` over every chain there.
 
 The chain key (LOG_CHAIN_KEY) is no part of the dump: with it the restored chains all

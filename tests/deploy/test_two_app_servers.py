@@ -1,5 +1,5 @@
 """Two gunicorn instances (separate processes and ports) behind the shipped nginx site, one
-PostgreSQL database and one Redis cache, as README's Production section describes.
+PostgreSQL database and one Redis cache, as docs/operations.md describes.
 
 Phones record hands at several tables through nginx, which alternates between the two;
 halfway through, one instance is killed (SIGKILL, its workers too). Every append the phones

@@ -40,7 +40,8 @@ def browser():
 @pytest.fixture
 def new_phone(browser, live_server):
     """Open a fresh phone-sized browser (its own cookies) in the given language (and, if
-    given, another screen size or the dark theme).
+    given, another screen size, the dark theme, or another address than the live server's,
+    such as a proxy's in front of it).
 
     Every page the test opens is watched for Content-Security-Policy refusals: a script or
     style the policy blocks is a broken page, so the test fails on it.
@@ -52,14 +53,16 @@ def new_phone(browser, live_server):
         if "Content Security Policy" in message.text:
             refused.append(message.text)
 
-    def open_phone(locale: str = "en-US", *, viewport=PHONE, color_scheme="light"):
+    def open_phone(
+        locale: str = "en-US", *, viewport=PHONE, color_scheme="light", base_url: str = ""
+    ):
         context = browser.new_context(
             viewport=viewport,
             locale=locale,
             color_scheme=color_scheme,
             is_mobile=True,
             has_touch=True,
-            base_url=live_server.url,
+            base_url=base_url or live_server.url,
         )
         context.set_default_timeout(10_000)
         context.on("console", watch)

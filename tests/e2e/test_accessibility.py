@@ -367,6 +367,8 @@ def _world() -> tuple[list[State], str]:
         # The whole reference once; a game's page in Italian (the longest pages to check).
         State("rules", "/rules/"),
         State("rules of Ramino, in Italian", "/rules/ramino/", language="it"),
+        State("help", "/help/"),
+        State("help, in Italian", "/help/", language="it"),
         State("table, in Italian", f"/t/{play_phase.id}/", language="it"),
         State("group: new", "/g/new/"),
         State("group", f"/g/{group.pk}/"),

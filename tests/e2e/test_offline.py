@@ -197,9 +197,12 @@ def test_an_offline_entry_overtaken_by_another_phone_is_shown_and_resolved(new_p
     assert _hands(phone_a) == [(1, 30)]
     # It names the hand the other phone recorded, and sits after the history it asks to
     # check, in the page: the form above stays free to use.
+    # Said from the board's data: Anna's gin on Bruno's 10 would give her 25 + 10 (GIN-GIN);
+    # Bruno's gin on Anna's 30 gave him 25 + 30.
+    expect(waiting.locator(".what")).to_have_text("Anna +35")
     other = waiting.get_by_test_id("outbox-other-hand")
     expect(other).to_contain_text("The other phone recorded hand 1:")
-    expect(other).to_contain_text("Bruno")
+    expect(other).to_contain_text("Anna 0 · Bruno 55")
     history = phone_a.locator("#history").bounding_box()
     box = phone_a.get_by_test_id("outbox").bounding_box()
     assert box["y"] >= history["y"] + history["height"]

@@ -11,6 +11,7 @@ from django.test import Client
 from games.models import Table
 from games.tournaments.models import Tournament
 from tests.factories import PlayerFactory
+from tests.games.pages.hand_form_keys import hand_form_keys as _keys
 from tests.games.sharing import join_from
 from tests.games.tournaments.helpers import NIGHT_FORM
 
@@ -44,16 +45,6 @@ def _create(client: Client, variant: str, names: list[str], **options) -> Table:
     response = client.post("/", data)
     assert response.status_code == 302, response.content.decode()[:3000]
     return Table.objects.get(pk=response.url.split("/")[2])
-
-
-def _keys(client: Client, table: Table) -> dict:
-    """Read the hand form's keys and the board's head from the table's page."""
-    page = client.get(f"/t/{table.id}/").content.decode()
-    return {
-        "event_id": re.search(r'name="event_id" value="([^"]+)"', page).group(1),
-        "expected_seq": re.search(r'name="expected_seq" value="([^"]+)"', page).group(1),
-        "shown_seq": re.search(r'data-head-seq="(\d+)"', page).group(1),
-    }
 
 
 def _gin(client: Client) -> Table:
@@ -205,9 +196,9 @@ def test_each_kind_of_domain_error_is_answered_the_same_way_on_every_page(world,
     assert response.status_code == status, response.content.decode()[:1500]
     if answer == "json":
         body = response.json()
-        assert body["ok"] is False and body["error"]["code"] == code
+        assert body["error"] == code
         if code != "conflict":  # a hand's conflict is told by the outbox in its own words
-            assert text in body["error"]["message"]
+            assert text in body["detail"]
         return
     body = response.content.decode()
     assert text in body and 'role="alert"' in body
@@ -255,7 +246,7 @@ def test_an_overtaken_save_tells_the_outbox_the_head_to_send_it_on(phone):
     )
     table.refresh_from_db()
     assert response.status_code == 409
-    assert response.json()["expected_seq"] == table.head_seq == 2
+    assert response.json()["head_seq"] == table.head_seq == 2
     # Sent again on that head, it is the next hand.
     again = phone.post(
         f"/t/{table.id}/hands/",
@@ -270,9 +261,19 @@ def test_a_form_error_names_its_field_for_the_outbox(phone):
     data = {**_keys(phone, table), **GIN_HAND, "knocker": "7"}
     response = phone.post(f"/t/{table.id}/hands/", data, HTTP_ACCEPT="application/json")
     body = response.json()
-    assert response.status_code == 422 and body["ok"] is False
-    assert body["error"]["field"] == "knocker" and body["error"]["message"]
-    assert body["expected_seq"] == 1
+    assert response.status_code == 422 and body["error"] == "invalid"
+    assert list(body["fields"]) == ["knocker"] and body["fields"]["knocker"]
+    assert body["detail"].startswith("Who ended the hand")
+
+
+def test_the_board_gives_the_outbox_each_boxs_name_and_total_as_data(phone):
+    table = _gin(phone)
+    phone.post(f"/t/{table.id}/hands/", {**_keys(phone, table), **GIN_HAND})
+    page = phone.get(f"/t/{table.id}/").content.decode()
+    boxes = re.findall(r'data-seat="(\d)" data-name="([^"]*)" data-total="(-?\d+)"', page)
+    # Anna knocked on 7 against Bruno's 20: 13 points (GIN-SCORE-KNOCK).
+    assert boxes == [("0", "Anna", "13"), ("1", "Bruno", "0")]
+    assert 'data-head-seq="2"' in page
 
 
 # --- A save's htmx answer is small -----------------------------------------------------

@@ -1,0 +1,144 @@
+"""Live updates through a real Pushpin (docs/live.md): a save on one phone shown on the
+other by the stream, not by a poll (the timed polls set to a minute here); a dropped stream
+that resumes without a missed hand; and the polls again where the stream is refused."""
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import share_link
+from tests.e2e.pushpin import pushpin  # noqa: F401 (a fixture)
+from tests.e2e.test_table_flow import Taps, _start_gin_table
+from tests.e2e.test_table_flow import _gin as gin
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _join(page, first, base_url: str) -> None:
+    """Open the first phone's viewer link on ``page``, at ``base_url``'s address."""
+    link = share_link(first, "viewer")
+    origin = urlsplit(link)
+    page.goto(base_url + link.removeprefix(f"{origin.scheme}://{origin.netloc}"))
+    expect(page.get_by_test_id("total-0")).to_have_text("0")
+
+
+def _gin(page, who: str, defender: int) -> None:
+    """A gin by ``who``, the defender left with ``defender`` points: 25 + defender (GIN-GIN)."""
+    gin(page, Taps(page), who, defender)
+
+
+def _streaming(page) -> None:
+    expect(page.locator("body")).to_have_attribute("data-live-state", "flowing")
+
+
+def test_a_save_on_one_phone_shows_on_the_other_by_the_stream(new_phone, pushpin):  # noqa: F811
+    anna = new_phone(base_url=pushpin.url)
+    _start_gin_table(anna)
+    bruno = new_phone(base_url=pushpin.url)
+    _join(bruno, anna, pushpin.url)
+    _streaming(anna)
+    _streaming(bruno)
+    _gin(anna, "Anna", 4)  # 25 + 4
+    expect(anna.get_by_test_id("total-0")).to_have_text("29")
+    expect(bruno.get_by_test_id("total-0")).to_have_text("29")
+    expect(bruno.locator("#history li.hand")).to_have_count(1)
+    _gin(anna, "Anna", 6)  # 29 + 25 + 6
+    expect(bruno.get_by_test_id("total-0")).to_have_text("60")
+    expect(bruno.locator("#history li.hand")).to_have_count(2)
+
+
+def test_a_dropped_stream_resumes_without_a_missed_hand(new_phone, pushpin, live_server):  # noqa: F811
+    # Anna's phone talks to the app straight, so that she can save while Pushpin is down.
+    anna = new_phone()
+    _start_gin_table(anna)
+    bruno = new_phone(base_url=pushpin.url)
+    _join(bruno, anna, pushpin.url)
+    _streaming(bruno)
+    pushpin.stop()  # Bruno's stream drops: he is back to (minute-long) polls
+    expect(bruno.locator("body")).to_have_attribute("data-live-state", "polling")
+    _gin(anna, "Anna", 4)  # saved while no push engine listens: 25 + 4
+    expect(anna.get_by_test_id("total-0")).to_have_text("29")
+    pushpin.start()
+    # Bruno's browser opens the stream again, saying the last event it saw (the head, 1);
+    # the app answers with the head it missed, and his board fetches the hand.
+    _streaming(bruno)
+    expect(bruno.get_by_test_id("total-0")).to_have_text("29")
+    expect(bruno.locator("#history li.hand")).to_have_count(1)
+    _gin(anna, "Bruno", 10)  # 25 + 10, pushed again now
+    expect(bruno.get_by_test_id("total-1")).to_have_text("35")
+
+
+def test_a_refused_stream_falls_back_to_polling(new_phone, pushpin, settings):  # noqa: F811
+    settings.TABLE_POLL_MS = 500
+    anna = new_phone(base_url=pushpin.url)
+    _start_gin_table(anna)
+    bruno = new_phone(base_url=pushpin.url)
+    # A proxy, or an old token, refuses Bruno's stream.
+    bruno.route(re.compile(r"/live/"), lambda route: route.fulfill(status=403))
+    _join(bruno, anna, pushpin.url)
+    expect(bruno.locator("body")).to_have_attribute("data-live-state", "polling")
+    _gin(anna, "Anna", 4)
+    expect(bruno.get_by_test_id("total-0")).to_have_text("29")
+    expect(bruno.locator("body")).to_have_attribute("data-live-state", "polling")
+
+
+def test_the_room_screen_follows_the_table_by_the_stream(new_phone, pushpin):  # noqa: F811
+    phone = new_phone(base_url=pushpin.url)
+    _start_gin_table(phone)
+    # A second window of the same phone's session, as a laptop on the room's TV would be.
+    screen = phone.context.new_page()
+    screen.goto(phone.url + "tv/")
+    expect(screen.get_by_test_id("tv-total-0")).to_have_text("0")
+    _streaming(screen)
+    _gin(phone, "Anna", 4)  # 25 + 4, with the screen's timed polls a minute apart
+    expect(screen.get_by_test_id("tv-total-0")).to_have_text("29")
+    expect(screen.get_by_test_id("tv-last")).to_contain_text("Hand 1")
+
+
+def test_a_started_rematch_moves_the_other_phone_on_by_the_stream(new_phone, pushpin):  # noqa: F811
+    anna = new_phone(base_url=pushpin.url)
+    _start_gin_table(anna)
+    bruno = new_phone(base_url=pushpin.url)
+    _join(bruno, anna, pushpin.url)
+    finished_at = bruno.url
+    _streaming(bruno)
+    _gin(anna, "Anna", 30)  # 25 + 30
+    expect(anna.get_by_test_id("total-0")).to_have_text("55")
+    _gin(anna, "Anna", 30)  # 110: past Big Gin's 100, the match is over
+    expect(anna.get_by_test_id("winner")).to_be_visible()
+    expect(bruno.get_by_test_id("winner")).to_be_visible()
+    anna.get_by_test_id("rematch").click()
+    expect(anna).not_to_have_url(finished_at)
+    # Bruno's board hears "moved", polls, and is sent on to the rematch with his role.
+    expect(bruno).to_have_url(anna.url)
+    expect(bruno.get_by_test_id("total-0")).to_have_text("0")
+
+
+def test_a_stream_refused_after_it_flowed_is_opened_again_at_the_boards_address(
+    new_phone,
+    pushpin,  # noqa: F811
+):
+    anna = new_phone()  # straight to the app: she saves while Pushpin is down
+    _start_gin_table(anna)
+    bruno = new_phone(base_url=pushpin.url)
+    _join(bruno, anna, pushpin.url)
+    _streaming(bruno)
+    refused = []
+
+    def refuse(route):
+        refused.append(route.request.url)
+        route.fulfill(status=403)
+
+    # The browser's next try is refused, as an expired watch token would be: closed for good.
+    bruno.route(re.compile(r"/live/"), refuse, times=1)
+    with bruno.expect_request(re.compile(r"/live/")):
+        pushpin.stop()
+    expect(bruno.locator("body")).to_have_attribute("data-live-state", "polling")
+    _gin(anna, "Anna", 4)  # 25 + 4
+    pushpin.start()
+    # live.js opened a new stream at the board's address, which flows again.
+    _streaming(bruno)
+    expect(bruno.get_by_test_id("total-0")).to_have_text("29")
+    assert len(refused) == 1
