@@ -7,7 +7,7 @@ DEV := $(VENV)/.dev-installed
 CHROMIUM ?= /usr/bin/chromium
 NGINX ?= /usr/sbin/nginx
 
-.PHONY: run test lint bench install browser proxy messages clean
+.PHONY: run test test-fast check lint bench install browser proxy messages clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -73,13 +73,29 @@ proxy:
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pushpin >/dev/null) || \
 		{ echo "Could not install pushpin: run 'apt-get install -y pushpin' as root."; exit 1; }; }
 
+# Test processes: 0 runs the suite in this one (the default); `make test TEST_PROCESSES=2`
+# shares it among two (pytest-xdist; each has its own database, cache and broker:
+# tests/parallel_workers.py).
+TEST_PROCESSES ?= 0
+FAST_PROCESSES ?= 2
+
 ## test: install, lint, check the import contracts and migrations, run the whole suite
-test: $(DEV) browser proxy
+test: $(DEV) browser proxy check
+	$(BIN)/pytest -n $(TEST_PROCESSES)
+
+## test-fast: the same checks, then the suite without the browser tests and the deployment
+## tests (tests/deploy: nginx in front of gunicorn), on $(FAST_PROCESSES) processes and with
+## Hypothesis's "fast" profile (a tenth of each property's examples). For the edit-test loop:
+## `make test` remains the full check
+test-fast: $(DEV) check
+	$(BIN)/pytest -n $(FAST_PROCESSES) -m "not e2e" --ignore=tests/deploy --hypothesis-profile=fast
+
+## check: what both test targets run before the suite: lint, import contracts, migrations
+check: $(DEV)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest
 
 lint: $(DEV)
 	$(BIN)/ruff check --fix .

@@ -1,7 +1,18 @@
 """Test root. Most Django-side fixtures live in tests/games/conftest.py; tests/scoring needs
-none. Celery's switch to in-process is here: the browser tests need it too."""
+none. Celery's switch to in-process is here: the browser tests need it too. The Hypothesis
+profiles (tests/hypothesis_profiles.py) are registered and chosen here, and each process of
+a parallel run (-n 2) given a cache and a broker of its own (tests/parallel_workers.py)."""
 
 import pytest
+from django.conf import settings
+
+from tests.hypothesis_profiles import load_profile_from_environment
+from tests.parallel_workers import give_this_worker_its_own_state
+
+# Before any test module is imported: their examples(n) read the profile's numbers.
+load_profile_from_environment()
+# Before any test runs: in a parallel run, this process's own cache and broker.
+give_this_worker_its_own_state(settings)
 
 
 @pytest.fixture(autouse=True)

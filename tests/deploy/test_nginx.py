@@ -148,7 +148,7 @@ class TestSlowClients:
 
 
 @pytest.fixture(scope="class")
-def served(tmp_path_factory):
+def nginx_before_gunicorn(tmp_path_factory):
     """gunicorn (referee API limited to 5 a minute per client) behind the shipped site."""
     folder = tmp_path_factory.mktemp("nginx-site")
     env = {
@@ -173,36 +173,40 @@ def _client_max_body_size() -> int:
 
 
 class TestTheShippedSite:
-    def test_static_files_are_served_by_nginx(self, served):
-        status, headers, body = _get(f"{served.base}/static/css/app.css")
+    def test_static_files_are_served_by_nginx(self, nginx_before_gunicorn):
+        status, headers, body = _get(f"{nginx_before_gunicorn.base}/static/css/app.css")
         assert status == 200
         assert body == (ROOT / "static" / "css" / "app.css").read_bytes()
         assert headers["Cache-Control"] == "public, max-age=3600"
         # nginx answered it: gunicorn's pages would carry the app's security headers.
         assert "Content-Security-Policy" not in headers
-        assert "upstream=- " in _logged(served, "GET /static/css/app.css ")
+        assert "upstream=- " in _logged(nginx_before_gunicorn, "GET /static/css/app.css ")
 
-    def test_plain_http_is_sent_to_https(self, served):
-        connection = socket.create_connection(("127.0.0.1", served.http_port), timeout=10)
+    def test_plain_http_is_sent_to_https(self, nginx_before_gunicorn):
+        connection = socket.create_connection(
+            ("127.0.0.1", nginx_before_gunicorn.http_port), timeout=10
+        )
         with connection:
             connection.sendall(b"GET /rules/?x=1 HTTP/1.1\r\nHost: localhost\r\n\r\n")
             head = connection.recv(4096).decode()
         assert head.startswith("HTTP/1.1 301")
         assert "Location: https://localhost/rules/?x=1" in head
 
-    def test_the_app_sees_https_and_the_host(self, served):
+    def test_the_app_sees_https_and_the_host(self, nginx_before_gunicorn):
         body = json.dumps({"variant": "gin", "cards": "7S 8S 10H"}).encode()
         headers = {"Content-Type": "application/json", "X-Forwarded-Proto": "http"}
-        status, answer = _post(f"{served.base}/api/v1/referee/meld/", body, headers=headers)
+        status, answer = _post(
+            f"{nginx_before_gunicorn.base}/api/v1/referee/meld/", body, headers=headers
+        )
         assert status == 200
         rule_url = json.loads(answer)["violations"][0]["rule_url"]
         assert rule_url == "https://localhost/rules/#MELD-RUN"
 
-    def test_a_client_cannot_choose_the_address_it_is_counted_as(self, served):
+    def test_a_client_cannot_choose_the_address_it_is_counted_as(self, nginx_before_gunicorn):
         body = json.dumps({"variant": "gin", "cards": "7S 8S 9S"}).encode()
         statuses = [
             _post(
-                f"{served.base}/api/v1/referee/meld/",
+                f"{nginx_before_gunicorn.base}/api/v1/referee/meld/",
                 body,
                 headers={"Content-Type": "application/json", "X-Forwarded-For": f"192.0.2.{n}"},
             )[0]
@@ -211,20 +215,22 @@ class TestTheShippedSite:
         # Five a minute for this client, whatever it wrote in X-Forwarded-For.
         assert statuses == [200] * 5 + [429] * 3
 
-    def test_bodies_up_to_the_import_limit_reach_the_app_and_larger_ones_stop(self, served):
+    def test_bodies_up_to_the_import_limit_reach_the_app_and_larger_ones_stop(
+        self, nginx_before_gunicorn
+    ):
         limit = _client_max_body_size()
         assert limit >= settings.IMPORT_MAX_BYTES
         # A file of the app's largest size goes through (the app refuses it: no login).
         upload = b"x" * settings.IMPORT_MAX_BYTES
         status, answer = _post(
-            f"{served.base}/api/v1/imports/",
+            f"{nginx_before_gunicorn.base}/api/v1/imports/",
             upload,
             headers={"Content-Type": "application/octet-stream"},
         )
         assert status == 403
         assert b"credentials" in answer
         # Past nginx's limit, the answer comes from nginx before the body is sent.
-        raw = socket.create_connection(("127.0.0.1", served.https_port), timeout=10)
+        raw = socket.create_connection(("127.0.0.1", nginx_before_gunicorn.https_port), timeout=10)
         with TLS.wrap_socket(raw, server_hostname="localhost") as tls:
             tls.sendall(
                 b"POST /api/v1/imports/ HTTP/1.1\r\nHost: localhost\r\n"
@@ -254,7 +260,7 @@ class TestTheShippedSite:
             ("/r/public-result-token/", "/r/public-result-token/"),
         ],
     )
-    def test_the_access_log_keeps_no_secret_of_a_path(self, served, sent, logged):
-        _get(f"{served.base}{sent}")
-        line = _logged(served, f"GET {logged} HTTP/1.1")
+    def test_the_access_log_keeps_no_secret_of_a_path(self, nginx_before_gunicorn, sent, logged):
+        _get(f"{nginx_before_gunicorn.base}{sent}")
+        line = _logged(nginx_before_gunicorn, f"GET {logged} HTTP/1.1")
         assert "SECRET" not in line

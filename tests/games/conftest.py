@@ -10,10 +10,19 @@ import uuid
 
 import pytest
 from django.conf import settings
+from rest_framework.test import APIClient
 
+from games.clubs import groups
 from games.tables import services as table_services
+from rummyref.celery import app as celery_app
+from scoring import samples
+from tests.factories import TableFactory, UserFactory
+from tests.games.book_setup import friday_gin, group_make
 from tests.games.clubs_setup import club_world
+from tests.games.review_setup import sample_table
+from tests.games.workers import worker_start, worker_stop
 from tests.html_ids import id_problems
+from tests.payloads import quick
 
 
 def _on_postgres() -> bool:
@@ -74,6 +83,85 @@ def world(db, django_capture_on_commit_callbacks):
     commit, as in the application; Celery is eager here)."""
     with django_capture_on_commit_callbacks(execute=True):
         return club_world()
+
+
+@pytest.fixture
+def api_client(db):
+    """A REST framework test client on the test database, with no table key or user yet."""
+    return APIClient()
+
+
+@pytest.fixture
+def api_gin_table(db):
+    """The API's answer to creating a Gin table for Anna and Bruno: its id and both keys."""
+    answer = APIClient().post(
+        "/api/v1/tables/", {"variant": "gin", "players": ["Anna", "Bruno"]}, format="json"
+    )
+    assert answer.status_code == 201, answer.content
+    return answer.json()
+
+
+@pytest.fixture
+def gin_table_with_one_hand(append):
+    """A Gin table of Anna and Bruno where Anna knocked with 7 against 20 (Anna 13)."""
+    table = TableFactory(players=("Anna", "Bruno"))
+    append(table, "hand_recorded", quick(0, "knock", 7, 20))
+    table.refresh_from_db()
+    return table
+
+
+@pytest.fixture
+def group_manager(db):
+    """The user gina, who makes and manages the groups of these tests."""
+    return UserFactory(username="gina")
+
+
+@pytest.fixture
+def thursday_friends(group_manager):
+    """gina's Gin group "Thursday friends" of Anna and Bruno."""
+    return groups.group_create(
+        name="Thursday friends",
+        players=["Anna", "Bruno"],
+        variant="gin",
+        options={},
+        user=group_manager,
+    )
+
+
+@pytest.fixture
+def reviewed_gin_table(db):
+    """A table holding the reviewed Gin sample of scoring.samples, played move by move."""
+    return sample_table(samples.reviewed_of("gin"))
+
+
+@pytest.fixture
+def four_matches_played(world, django_capture_on_commit_callbacks):
+    """The club world after the four matches that tests/games/standings/
+    test_standings_exports.py works by hand; the world and those tables."""
+    from tests.games.standings.test_standings_exports import four_matches
+
+    with django_capture_on_commit_callbacks(execute=True):
+        tables = four_matches(world)
+    return world, tables
+
+
+@pytest.fixture
+def friday_gin_group(db, django_capture_on_commit_callbacks):
+    """The Friday group's three Gin matches (tests/games/book_setup.py), what they queued on
+    commit run; the group, its players and the tables."""
+    group, players = group_make()
+    with django_capture_on_commit_callbacks(execute=True):
+        tables = friday_gin(group, players)
+    return group, players, tables
+
+
+@pytest.fixture
+def worker_process():
+    """A real Celery worker process on the test database and the configured broker."""
+    celery_app.control.purge()  # leftovers of earlier tests point at tables that are gone
+    process = worker_start()
+    yield process
+    worker_stop(process)
 
 
 @pytest.fixture(autouse=True)

@@ -141,7 +141,7 @@ class TestTheCheck:
 
 
 @pytest.fixture
-def api():
+def raw_client():
     return Client()
 
 
@@ -150,13 +150,15 @@ def _post_json(client, path, body, **headers):
 
 
 @pytest.fixture
-def table(api, db):
+def api_gin_table_with_a_hand(raw_client, db):
     """A Gin table with one hand recorded; its id and scorekeeper key."""
-    made = _post_json(api, "/api/v1/tables/", {"variant": "gin", "players": ["Anna", "Bruno"]})
+    made = _post_json(
+        raw_client, "/api/v1/tables/", {"variant": "gin", "players": ["Anna", "Bruno"]}
+    )
     table = made.json()
     hand = {"mode": "quick", "knocker": 0, "ending": "knock"}
     hand |= {"knocker_count": 7, "defender_count": 20}
-    assert _append(api, table, "hand_recorded", hand).status_code == 201
+    assert _append(raw_client, table, "hand_recorded", hand).status_code == 201
     return table
 
 
@@ -193,10 +195,10 @@ class TestTheApi:
             ({"variant": "{bad}", "players": ["Anna", "Bruno"]}, "variant"),
         ],
     )
-    def test_a_table_with_bad_text_is_refused_and_not_made(self, api, db, bad, body, field):
+    def test_a_table_with_bad_text_is_refused_and_not_made(self, raw_client, db, bad, body, field):
         body = _spoil(body, bad)
         before = _counts()
-        _refused(_post_json(api, "/api/v1/tables/", body), field)
+        _refused(_post_json(raw_client, "/api/v1/tables/", body), field)
         assert _counts() == before
 
     @pytest.mark.parametrize("bad", BAD)
@@ -233,23 +235,30 @@ class TestTheApi:
         ],
     )
     def test_an_event_with_bad_text_is_refused_and_not_stored(
-        self, api, table, bad, event_type, payload, fields, field
+        self, raw_client, api_gin_table_with_a_hand, bad, event_type, payload, fields, field
     ):
         before = _counts()
         _refused(
-            _append(api, table, event_type, _spoil(payload, bad), **_spoil(fields, bad)), field
+            _append(
+                raw_client,
+                api_gin_table_with_a_hand,
+                event_type,
+                _spoil(payload, bad),
+                **_spoil(fields, bad),
+            ),
+            field,
         )
         assert _counts() == before
 
     @pytest.mark.parametrize("bad", BAD)
-    def test_taking_back_a_move_with_a_bad_reason_is_refused(self, api, db, bad):
+    def test_taking_back_a_move_with_a_bad_reason_is_refused(self, raw_client, db, bad):
         made = _post_json(
-            api, "/api/v1/tables/", {"variant": "gin", "players": list(GIN.players)}
+            raw_client, "/api/v1/tables/", {"variant": "gin", "players": list(GIN.players)}
         ).json()
         event_type, payload = GIN.events[0]
-        assert _append(api, made, event_type, payload).status_code == 201
+        assert _append(raw_client, made, event_type, payload).status_code == 201
         before = _counts()
-        response = _append(api, made, "move_undone", {"reason": _spoiled(bad)})
+        response = _append(raw_client, made, "move_undone", {"reason": _spoiled(bad)})
         _refused(response, "payload.reason")
         assert _counts() == before
 
@@ -267,29 +276,33 @@ class TestTheApi:
             ),
         ],
     )
-    def test_a_referee_question_with_bad_text_is_refused(self, api, db, bad, path, body, field):
+    def test_a_referee_question_with_bad_text_is_refused(
+        self, raw_client, db, bad, path, body, field
+    ):
         body = _spoil(body, bad)
-        _refused(_post_json(api, f"/api/v1/referee/{path}", body), field)
+        _refused(_post_json(raw_client, f"/api/v1/referee/{path}", body), field)
 
-    def test_a_query_string_with_bad_text_is_refused_in_the_api_shape(self, api, table):
-        response = api.get(
-            f"/api/v1/tables/{table['id']}/events/?after={MARK}%00",
-            headers={"X-Table-Key": table["scorekeeper_key"]},
+    def test_a_query_string_with_bad_text_is_refused_in_the_api_shape(
+        self, raw_client, api_gin_table_with_a_hand
+    ):
+        response = raw_client.get(
+            f"/api/v1/tables/{api_gin_table_with_a_hand['id']}/events/?after={MARK}%00",
+            headers={"X-Table-Key": api_gin_table_with_a_hand["scorekeeper_key"]},
         )
         _refused(response, "after")
 
-    def test_accented_italian_and_emoji_are_taken_as_they_are(self, api, db):
+    def test_accented_italian_and_emoji_are_taken_as_they_are(self, raw_client, db):
         # The emoji as JSON writes it outside ASCII: a surrogate pair, one character.
         raw = '{"variant": "gin", "players": ["Niccol\\u00f2", "\\ud83c\\udfb4 \\u00c0gata"]}'
-        made = api.post("/api/v1/tables/", raw, content_type="application/json")
+        made = raw_client.post("/api/v1/tables/", raw, content_type="application/json")
         assert made.status_code == 201, made.content
         table = made.json()
         assert [seat["name"] for seat in table["seats"]] == ["Niccolò", "🎴 Àgata"]
         hand = {"mode": "quick", "knocker": 0, "ending": "knock"}
         hand |= {"knocker_count": 7, "defender_count": 20}
-        assert _append(api, table, "hand_recorded", hand).status_code == 201
+        assert _append(raw_client, table, "hand_recorded", hand).status_code == 201
         reason = "perché è già stata contata 🎴\nseconda riga\tcon tab"
-        voided = _append(api, table, "hand_voided", {"hand": 1, "reason": reason})
+        voided = _append(raw_client, table, "hand_voided", {"hand": 1, "reason": reason})
         assert voided.status_code == 201, voided.content
         assert voided.json()["event"]["payload"]["reason"] == reason
 
@@ -459,11 +472,11 @@ class TestNothingElseMakesA500:
             {"Cookie": "sessionid=\x00; csrftoken=\xed\xa0\x80"},
         ],
     )
-    def test_bad_bytes_in_headers_make_no_500(self, client, table, headers):
+    def test_bad_bytes_in_headers_make_no_500(self, client, api_gin_table_with_a_hand, headers):
         for path in (
             "/",
-            f"/t/{table['id']}/",
+            f"/t/{api_gin_table_with_a_hand['id']}/",
             "/api/v1/tables/",
-            f"/api/v1/tables/{table['id']}/",
+            f"/api/v1/tables/{api_gin_table_with_a_hand['id']}/",
         ):
             assert client.get(path, headers=headers).status_code < 500, (path, headers)

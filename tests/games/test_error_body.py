@@ -48,7 +48,7 @@ def table(created) -> Table:
 
 
 @pytest.fixture
-def keys(created) -> Keys:
+def table_keys(created) -> Keys:
     return Keys(created["scorekeeper_key"], created["viewer_key"])
 
 
@@ -61,7 +61,7 @@ def _phone(created: dict, role: str) -> Client:
 
 
 @pytest.fixture
-def phone(created) -> Client:
+def joined_scorekeeper_phone(created) -> Client:
     return _phone(created, "scorekeeper")
 
 
@@ -88,10 +88,12 @@ def _body(response, status: int) -> dict:
 
 
 class TestTheSameFailureHasTheSameBody:
-    def test_a_rules_refusal_lists_the_same_violations(self, phone, table, keys):
-        page = _body(_page_hand(phone, table, KNOCK_ON_14, expected_seq=1), 422)
+    def test_a_rules_refusal_lists_the_same_violations(
+        self, joined_scorekeeper_phone, table, table_keys
+    ):
+        page = _body(_page_hand(joined_scorekeeper_phone, table, KNOCK_ON_14, expected_seq=1), 422)
         api = _body(
-            _api_hand(table, quick(0, "knock", 14, 20), expected_seq=1, key=keys.scorekeeper),
+            _api_hand(table, quick(0, "knock", 14, 20), expected_seq=1, key=table_keys.scorekeeper),
             422,
         )
         assert page == api
@@ -103,12 +105,14 @@ class TestTheSameFailureHasTheSameBody:
         assert "(GIN-KNOCK)" in page["detail"]
         assert table.events.count() == 1
 
-    def test_a_conflict_gives_the_same_head_and_state(self, phone, table, keys):
-        assert _page_hand(phone, table, KNOCK, expected_seq=1).status_code == 200
+    def test_a_conflict_gives_the_same_head_and_state(
+        self, joined_scorekeeper_phone, table, table_keys
+    ):
+        assert _page_hand(joined_scorekeeper_phone, table, KNOCK, expected_seq=1).status_code == 200
         # Both send a hand typed on event 1: the table is at event 2 now.
-        page = _body(_page_hand(phone, table, KNOCK, expected_seq=1), 409)
+        page = _body(_page_hand(joined_scorekeeper_phone, table, KNOCK, expected_seq=1), 409)
         api = _body(
-            _api_hand(table, quick(1, "gin", 0, 9), expected_seq=1, key=keys.scorekeeper),
+            _api_hand(table, quick(1, "gin", 0, 9), expected_seq=1, key=table_keys.scorekeeper),
             409,
         )
         table.refresh_from_db()
@@ -120,11 +124,11 @@ class TestTheSameFailureHasTheSameBody:
         assert page["state"]["totals"] == [13, 0]
         assert table.events.count() == 2
 
-    def test_a_viewer_recording_is_denied_with_the_same_code(self, created, table, keys):
+    def test_a_viewer_recording_is_denied_with_the_same_code(self, created, table, table_keys):
         viewer = _phone(created, "viewer")
         page = _body(_page_hand(viewer, table, KNOCK, expected_seq=1), 403)
         api = _body(
-            _api_hand(table, quick(0, "knock", 7, 20), expected_seq=1, key=keys.viewer),
+            _api_hand(table, quick(0, "knock", 7, 20), expected_seq=1, key=table_keys.viewer),
             403,
         )
         assert set(page) == set(api) == {"error", "detail"}
@@ -132,9 +136,14 @@ class TestTheSameFailureHasTheSameBody:
         assert page["detail"] and api["detail"]
         assert table.events.count() == 1
 
-    def test_an_invalid_entry_names_its_fields_the_same_way(self, phone, table, keys):
+    def test_an_invalid_entry_names_its_fields_the_same_way(
+        self, joined_scorekeeper_phone, table, table_keys
+    ):
         # Seat 7 at a table of two, and a hand with no event type.
-        page = _body(_page_hand(phone, table, {**KNOCK, "knocker": "7"}, expected_seq=1), 422)
+        page = _body(
+            _page_hand(joined_scorekeeper_phone, table, {**KNOCK, "knocker": "7"}, expected_seq=1),
+            422,
+        )
         url = f"/api/v1/tables/{table.id}/events/"
         request = {
             "event_id": str(uuid.uuid4()),
@@ -142,7 +151,7 @@ class TestTheSameFailureHasTheSameBody:
             "payload": quick(0, "knock", 7, 20),
         }
         api = _body(
-            APIClient().post(url, request, format="json", HTTP_X_TABLE_KEY=keys.scorekeeper),
+            APIClient().post(url, request, format="json", HTTP_X_TABLE_KEY=table_keys.scorekeeper),
             400,
         )
         assert set(page) == set(api) == {"error", "detail", "fields"}
@@ -152,9 +161,11 @@ class TestTheSameFailureHasTheSameBody:
         assert table.events.count() == 1
 
 
-def test_a_page_answers_html_alike_but_its_alert_carries_the_bodys_code(phone, table):
+def test_a_page_answers_html_alike_but_its_alert_carries_the_bodys_code(
+    joined_scorekeeper_phone, table
+):
     """Without JSON asked for, the page says it in words; the code is the body's."""
     data = {"event_id": str(uuid.uuid4()), "expected_seq": "1", **KNOCK_ON_14}
-    response = phone.post(f"/t/{table.id}/hands/", data, HTTP_HX_REQUEST="true")
+    response = joined_scorekeeper_phone.post(f"/t/{table.id}/hands/", data, HTTP_HX_REQUEST="true")
     assert response.status_code == 422
     assert re.search(r'data-error="rule_violation"', response.content.decode())

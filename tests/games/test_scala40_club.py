@@ -20,7 +20,6 @@ from games.standings import services as standings_services
 from games.tables import services as table_services
 from games.tournaments import selectors, services
 from tests.factories import LeagueFactory, PlayerFactory, SeasonFactory
-from tests.games.clubs_setup import club_world
 
 pytestmark = pytest.mark.django_db
 
@@ -53,11 +52,6 @@ def _play_to_elimination(table) -> None:
         "hand_recorded",
         _points({"went_out": True, "points": 0}, {"points": 50}, {"points": 80}),
     )
-
-
-@pytest.fixture
-def world():
-    return club_world()
 
 
 @pytest.fixture

@@ -241,7 +241,7 @@ class Browser:
 
 
 @pytest.fixture
-def served(tmp_path):
+def gunicorn_with_access_log(tmp_path):
     """The app under a real gunicorn on a database of its own; yield its address and the
     access log's path."""
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
@@ -263,8 +263,10 @@ def _table_role(phone: Browser, table_id: str) -> str:
 
 
 class TestARealGunicornsAccessLog:
-    def test_joining_a_table_and_a_club_every_way_leaves_no_secret_in_it(self, served):
-        base, access_log = served
+    def test_joining_a_table_and_a_club_every_way_leaves_no_secret_in_it(
+        self, gunicorn_with_access_log
+    ):
+        base, access_log = gunicorn_with_access_log
         secrets = []
 
         # A table made through the API: its keys, and join links after "#".

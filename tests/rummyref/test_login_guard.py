@@ -16,6 +16,9 @@ from games.pages import login_guard
 from games.shared.cache import CacheUnavailable
 from tests.factories import PASSWORD, SuperUserFactory, UserWithPasswordFactory
 
+# Dozens of sign-ins a test: quick hashing (tests/rummyref/conftest.py).
+pytestmark = pytest.mark.usefixtures("fast_password_hashing")
+
 ACCOUNT_LIMIT = 10  # LOGIN_FAILURE_LIMIT's default: one account from one address
 ADDRESS_LIMIT = 30  # LOGIN_ADDRESS_FAILURE_LIMIT's default: one address, all accounts
 HOME = "203.0.113.9"  # the address the guessing comes from
@@ -23,19 +26,8 @@ AWAY = "198.51.100.4"
 LOCKED = "Logging in is locked: try again in 15 minutes."
 
 
-@pytest.fixture(autouse=True)
-def _fast_hashing(settings):
-    # Dozens of logins per test: the guard does not depend on how slowly a password hashes.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
-def mara(db):
-    return UserWithPasswordFactory(username="mara")
-
-
-@pytest.fixture
-def clock(monkeypatch):
+def guard_clock(monkeypatch):
     """The guard's clock, moved by hand: a known device's waits pass without sleeping."""
 
     class Clock:
@@ -166,7 +158,7 @@ class TestAKnownDevice:
         assert _login(phone, "mara", PASSWORD).status_code == 302
         assert phone.session["_auth_user_id"] == str(mara.pk)
 
-    def test_its_own_wrong_passwords_make_it_wait_longer_each_time(self, mara, clock):
+    def test_its_own_wrong_passwords_make_it_wait_longer_each_time(self, mara, guard_clock):
         phone = _phone_of(mara)
         for wait in (1, 2, 4):
             assert _login(phone, "mara", "wrong").status_code == 200  # the form's own error
@@ -176,18 +168,18 @@ class TestAKnownDevice:
             unit = "second" if wait == 1 else "seconds"
             assert f"wait {wait} {unit} before trying again" in early.content.decode()
             assert not _logged_in(phone)
-            clock.now += wait
+            guard_clock.now += wait
         # The wait over, the right password lets the player in, and the waits start again.
         assert _login(phone, "mara", PASSWORD).status_code == 302
         del phone.cookies[settings.SESSION_COOKIE_NAME]
         assert _login(phone, "mara", "wrong").status_code == 200
         assert _login(phone, "mara", "wrong")["Retry-After"] == "1"
 
-    def test_the_wait_stops_at_the_lock_outs_length(self, mara, clock):
+    def test_the_wait_stops_at_the_lock_outs_length(self, mara, guard_clock):
         phone = _phone_of(mara)
         for _ in range(14):
             assert _login(phone, "mara", "wrong").status_code == 200
-            clock.now += 15 * 60
+            guard_clock.now += 15 * 60
         assert _login(phone, "mara", "wrong").status_code == 200
         assert _login(phone, "mara", PASSWORD)["Retry-After"] == "900"
 

@@ -3,20 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import UserWithPasswordFactory
+# Dozens of sign-ins a test: quick hashing (tests/rummyref/conftest.py).
+pytestmark = pytest.mark.usefixtures("fast_password_hashing")
 
 PASSWORD = "pw-12345-xyz"
-
-
-@pytest.fixture(autouse=True)
-def _fast_hashing(settings):
-    # Dozens of logins per test: the lock-out does not depend on how slowly a password hashes.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def mara(db):
-    return UserWithPasswordFactory(username="mara")
 
 
 def _login(client, username, password, url=None, address="203.0.113.9"):

@@ -24,7 +24,7 @@ NEW_TABLE = {
 
 
 @pytest.fixture
-def clock(monkeypatch):
+def django_clock(monkeypatch):
     """Django's clock, moved by hand: sessions expire and are renewed by it."""
 
     class Clock:
@@ -40,7 +40,7 @@ def clock(monkeypatch):
 
 
 @pytest.fixture
-def phone(client, db, clock):
+def scorekeeper_phone(client, db, django_clock):
     """A phone that opened a table: its session holds the table's scorekeeper key."""
     response = client.post("/", NEW_TABLE)
     assert response.status_code == 302
@@ -61,57 +61,63 @@ def _later(phone, clock, elapsed: timedelta):
 
 
 class TestAnonymousSessionLength:
-    def test_a_new_session_lasts_the_anonymous_days(self, phone, clock, settings):
+    def test_a_new_session_lasts_the_anonymous_days(
+        self, scorekeeper_phone, django_clock, settings
+    ):
         assert settings.ANON_SESSION_DAYS == 30
         assert settings.SESSION_COOKIE_AGE == 30 * 24 * 3600
-        assert phone.session.get_expiry_age() == settings.SESSION_COOKIE_AGE
-        assert phone.cookies[settings.SESSION_COOKIE_NAME]["max-age"] == 30 * 24 * 3600
-        assert _stored_expiry(phone) == clock() + 30 * DAY
+        assert scorekeeper_phone.session.get_expiry_age() == settings.SESSION_COOKIE_AGE
+        assert scorekeeper_phone.cookies[settings.SESSION_COOKIE_NAME]["max-age"] == 30 * 24 * 3600
+        assert _stored_expiry(scorekeeper_phone) == django_clock() + 30 * DAY
 
-    def test_a_session_unused_for_that_long_lapses_with_its_keys(self, phone, clock):
-        response = _later(phone, clock, 30 * DAY + timedelta(minutes=1))
+    def test_a_session_unused_for_that_long_lapses_with_its_keys(
+        self, scorekeeper_phone, django_clock
+    ):
+        response = _later(scorekeeper_phone, django_clock, 30 * DAY + timedelta(minutes=1))
         assert response.status_code != 200
-        assert SESSION_GRANTS not in phone.session
+        assert SESSION_GRANTS not in scorekeeper_phone.session
 
 
 class TestRenewal:
-    def test_a_use_within_a_day_writes_nothing(self, phone, clock, settings):
-        written = _stored_expiry(phone)
-        response = _later(phone, clock, timedelta(hours=23))
+    def test_a_use_within_a_day_writes_nothing(self, scorekeeper_phone, django_clock, settings):
+        written = _stored_expiry(scorekeeper_phone)
+        response = _later(scorekeeper_phone, django_clock, timedelta(hours=23))
         assert response.status_code == 200
         assert settings.SESSION_COOKIE_NAME not in response.cookies
-        assert _stored_expiry(phone) == written
+        assert _stored_expiry(scorekeeper_phone) == written
 
-    def test_a_use_a_day_later_extends_the_session_and_its_cookie(self, phone, clock, settings):
-        response = _later(phone, clock, 2 * DAY)
+    def test_a_use_a_day_later_extends_the_session_and_its_cookie(
+        self, scorekeeper_phone, django_clock, settings
+    ):
+        response = _later(scorekeeper_phone, django_clock, 2 * DAY)
         assert response.status_code == 200
         cookie = response.cookies[settings.SESSION_COOKIE_NAME]
-        assert cookie.value == phone.session.session_key
+        assert cookie.value == scorekeeper_phone.session.session_key
         assert cookie["max-age"] == 30 * 24 * 3600
-        assert _stored_expiry(phone) == clock() + 30 * DAY
+        assert _stored_expiry(scorekeeper_phone) == django_clock() + 30 * DAY
         # ...once: the next use that day writes nothing.
-        response = _later(phone, clock, 2 * DAY + timedelta(hours=5))
+        response = _later(scorekeeper_phone, django_clock, 2 * DAY + timedelta(hours=5))
         assert settings.SESSION_COOKIE_NAME not in response.cookies
 
-    def test_a_phone_used_every_few_weeks_keeps_its_keys(self, phone, clock):
+    def test_a_phone_used_every_few_weeks_keeps_its_keys(self, scorekeeper_phone, django_clock):
         for week in (3, 6, 9, 12):
-            response = _later(phone, clock, week * 7 * DAY)
+            response = _later(scorekeeper_phone, django_clock, week * 7 * DAY)
             assert response.status_code == 200, week
-        assert phone.session[SESSION_GRANTS]
+        assert scorekeeper_phone.session[SESSION_GRANTS]
 
-    def test_a_visitor_without_a_session_is_given_none(self, client, db, clock, settings):
+    def test_a_visitor_without_a_session_is_given_none(self, client, db, django_clock, settings):
         response = client.get("/")
         assert response.status_code == 200
         assert settings.SESSION_COOKIE_NAME not in response.cookies
         assert not Session.objects.exists()
 
-    def test_a_signed_in_session_keeps_the_account_days(self, client, db, clock, settings):
+    def test_a_signed_in_session_keeps_the_account_days(self, client, db, django_clock, settings):
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
         user = UserWithPasswordFactory(username="mara")
         client.post(reverse("login"), {"username": user.username, "password": PASSWORD})
         assert client.session.get_expiry_age() == settings.ACCOUNT_SESSION_DAYS * 24 * 3600
         written = _stored_expiry(client)
-        clock.offset = 2 * DAY
+        django_clock.offset = 2 * DAY
         response = client.get("/")
         assert settings.SESSION_COOKIE_NAME not in response.cookies
         assert _stored_expiry(client) == written

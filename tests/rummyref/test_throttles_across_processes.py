@@ -25,7 +25,7 @@ REQUESTS = 480
 
 
 @pytest.fixture
-def gunicorn(tmp_path):
+def gunicorn_with_referee_limit(tmp_path):
     """Serve the app with three gunicorn workers on a free loopback port, no request counted."""
     cache.clear()
     with gunicorn_serving(tmp_path, API_THROTTLE_REFEREE=f"{LIMIT}/day") as base:
@@ -52,14 +52,18 @@ def _count(statuses: list[int]) -> dict[int, int]:
 
 
 class TestThrottlesAcrossProcesses:
-    def test_three_workers_accept_the_configured_number_from_one_client(self, gunicorn, db):
-        statuses = [_ask(gunicorn) for _ in range(REQUESTS)]
+    def test_three_workers_accept_the_configured_number_from_one_client(
+        self, gunicorn_with_referee_limit, db
+    ):
+        statuses = [_ask(gunicorn_with_referee_limit) for _ in range(REQUESTS)]
         assert _count(statuses) == {200: LIMIT, 429: REQUESTS - LIMIT}
 
-    def test_a_new_x_forwarded_for_on_every_request_is_still_one_client(self, gunicorn, db):
+    def test_a_new_x_forwarded_for_on_every_request_is_still_one_client(
+        self, gunicorn_with_referee_limit, db
+    ):
         # A lone address on odd requests, a chain ending in a "trusted" hop on even ones.
         spoofs = [
             f"10.{n // 256}.{n % 256}.7" + ("" if n % 2 else ", 127.0.0.1") for n in range(REQUESTS)
         ]
-        statuses = [_ask(gunicorn, forwarded_for=spoof) for spoof in spoofs]
+        statuses = [_ask(gunicorn_with_referee_limit, forwarded_for=spoof) for spoof in spoofs]
         assert _count(statuses) == {200: LIMIT, 429: REQUESTS - LIMIT}

@@ -19,14 +19,12 @@ from tests.factories import PASSWORD, UserWithPasswordFactory
 from tests.gunicorn import ROOT, gunicorn_serving
 from tests.rummyref.test_settings import _manage
 
+# Dozens of sign-ins a test: quick hashing (tests/rummyref/conftest.py).
+pytestmark = pytest.mark.usefixtures("fast_password_hashing")
+
 PROXY = "10.0.0.5"  # the reverse proxy: the direct peer of every request it passes on
 CLIENT = "203.0.113.9"  # the address the proxy reports
 SPOOF = "198.51.100.77"  # what a client writes in its own X-Forwarded-For
-
-
-@pytest.fixture(autouse=True)
-def _fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

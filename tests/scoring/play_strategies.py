@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from scoring.errors import RuleViolation
 from scoring.replay import TableState, apply
 from scoring.variants import GAMES as REGISTERED
+from tests.hypothesis_profiles import examples
 from tests.scoring.play_sim_base import Config
 
 # Every registered game is simulated: one without its options drawn below (OPTIONS_DRAWN) or
@@ -89,10 +90,10 @@ OPTIONS_DRAWN = {
     },
 }
 PROPERTY_SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 MUTATION_SETTINGS = settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 

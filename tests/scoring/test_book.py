@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scoring.book import all_games, book, game_book, meetings_over
 from scoring.standings import LOST, WON, MatchSummary, SeatSummary, counts_of, figures_of, places_of
+from tests.hypothesis_profiles import examples
 
 
 def match(variant, match_id, players, totals, *, hands=2, hands_won=None, figures=None):
@@ -257,7 +258,7 @@ def histories(draw):
 
 
 class TestProperties:
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=examples(150), deadline=None)
     @given(histories())
     def test_the_book_agrees_with_itself(self, history):
         variant, matches = history
@@ -287,7 +288,7 @@ class TestProperties:
             )
             assert back.margin == -meeting.margin
 
-    @settings(max_examples=100, deadline=None)
+    @settings(max_examples=examples(100), deadline=None)
     @given(histories(), st.randoms(use_true_random=False))
     def test_totals_do_not_depend_on_the_order_of_the_matches(self, history, rng):
         variant, matches = history
@@ -308,7 +309,7 @@ class TestProperties:
 
         assert totals(game_book(variant, shuffled)) == totals(game_book(variant, matches))
 
-    @settings(max_examples=100, deadline=None)
+    @settings(max_examples=examples(100), deadline=None)
     @given(histories(), st.integers(min_value=0, max_value=12))
     def test_a_longer_history_only_adds_to_the_series(self, history, cut):
         variant, matches = history

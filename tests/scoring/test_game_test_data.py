@@ -15,6 +15,7 @@ from scoring.events import CARD_DRAWN, TABLE_CREATED, LogEvent
 from scoring.replay import replay
 from scoring.samples import SampleHand, examples_of
 from scoring.variants import GAMES
+from tests.hypothesis_profiles import examples
 from tests.scoring.play_sim_base import Config
 from tests.scoring.play_simulator import simulate
 from tests.scoring.play_strategies import OPTIONS_DRAWN, fold
@@ -59,7 +60,7 @@ def test_every_game_gives_a_short_match_the_simulator_plays_to_its_end(key):
 
 
 @every_game
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_every_game_has_its_options_drawn_and_is_simulated(key, data):
     assert key in OPTIONS_DRAWN, f"tests/scoring/play_strategies.py draws no options for {key}"

@@ -12,6 +12,7 @@ from scoring.cards import JOKER, SUITS, Card, parse_cards, parse_declared, split
 from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules, check_meld, meld_value, opening_value
 from scoring.variants.gin import GIN_MELDS as GIN
+from tests.hypothesis_profiles import examples
 
 R40 = MeldRules(ace_high=True, max_jokers=1, joker_limit_rule="R40-RUNS")
 RAMINO = MeldRules(ace_high=True, max_jokers=None, jokers_within_naturals_rule="RAM-JOKER")
@@ -455,7 +456,7 @@ def legal_melds(draw):
     return rules, kind, original, places
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(legal_melds(), st.randoms(use_true_random=False))
 def test_legal_melds_with_jokers_are_accepted_and_determined_jokers_restored(drawn, rng):
     """JOKER-1 with MELD-SET / MELD-RUN: every meld built legal is accepted."""

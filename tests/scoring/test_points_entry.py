@@ -14,6 +14,7 @@ from scoring.hands import SeatEnd
 from scoring.replay import apply, replay
 from scoring.scoresheet import MAX_POINTS
 from scoring.variants import GAMES, knock_rummy, ramino, rummy40
+from tests.hypothesis_profiles import examples
 from tests.scoring.test_replay_games import log, next_event
 
 SEATS = ("A", "B", "C", "D", "E", "F")
@@ -283,7 +284,7 @@ def as_points(variant, options, payload, give_melded):
 
 
 class TestCardsAndPointsAgree:
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=examples(300), deadline=None)
     @given(cards_hands())
     def test_a_hand_by_points_scores_as_the_same_hand_by_cards(self, drawn):
         variant, players, options, payload, give_melded = drawn
@@ -296,7 +297,7 @@ class TestCardsAndPointsAgree:
         assert all("cards" not in item.params for item in by_points.items)
         assert by_points.hands == ((),) * players
 
-    @settings(max_examples=100, deadline=None)
+    @settings(max_examples=examples(100), deadline=None)
     @given(cards_hands(), st.data())
     def test_a_broken_end_is_refused_alike(self, drawn, data):
         """Flags flipped at random: both entries give the same refusals, or both score."""

@@ -13,6 +13,7 @@ from scoring.events import HAND_AMENDED, HAND_RECORDED, HAND_VOIDED, TABLE_CREAT
 from scoring.hands import SeatEnd
 from scoring.replay import apply, replay
 from scoring.variants import knock_rummy, ramino, rummy40
+from tests.hypothesis_profiles import examples
 
 
 def seat(hand="", melded="", **flags):
@@ -410,7 +411,7 @@ def ends(payload, names):
 
 
 class TestReplayProperties:
-    @settings(max_examples=60, deadline=None)
+    @settings(max_examples=examples(60), deadline=None)
     @given(tables())
     def test_totals_are_the_sum_of_the_hand_points_in_force(self, table):
         variant, module, options, players, payloads, voided = table
@@ -437,7 +438,7 @@ class TestReplayProperties:
         assert list(state.totals) == expected
         assert state.to_dict()["match"]["finished"] is False
 
-    @settings(max_examples=30, deadline=None)
+    @settings(max_examples=examples(30), deadline=None)
     @given(
         st.lists(st.sampled_from(SPADES), min_size=1, max_size=4, unique=True),
         st.integers(2, 5),

@@ -69,27 +69,27 @@ class TestGinReview:
 
     @pytest.fixture(scope="class")
     @classmethod
-    def review(cls):
+    def gin_review(cls):
         return _review(samples.reviewed_of("gin"))
 
-    def test_every_turn_is_known_as_every_draw_named_its_card(self, review):
+    def test_every_turn_is_known_as_every_draw_named_its_card(self, gin_review):
         # Turns: 1 Bruno's pass, 2 Anna's pass, 3 Bruno draws 6D and throws 9H, 4 Anna takes
         # 9H and throws KS, 5 Bruno draws 2H and knocks.
-        assert review.kind == PLAYED
-        assert review.complete
-        assert [(t.number, t.seat, t.first_step, t.last_step) for t in review.turns] == [
+        assert gin_review.kind == PLAYED
+        assert gin_review.complete
+        assert [(t.number, t.seat, t.first_step, t.last_step) for t in gin_review.turns] == [
             (1, 1, 1, 1),
             (2, 0, 2, 2),
             (3, 1, 3, 4),
             (4, 0, 5, 6),
             (5, 1, 7, 8),
         ]
-        assert review.points == (27, 0)  # GIN-UNDERCUT: (2 - 0) + 25
+        assert gin_review.points == (27, 0)  # GIN-UNDERCUT: (2 - 0) + 25
 
-    def test_bruno_threw_9h_keeping_jh_and_lost_a_point_of_deadwood(self, review):
+    def test_bruno_threw_9h_keeping_jh_and_lost_a_point_of_deadwood(self, gin_review):
         # After 6D: AS 2S 3S, 8C 8D 8H, 4D 5D 6D, and JH 9H loose. Throwing JH keeps 9H = 9;
         # throwing 9H keeps JH = 10; any melded card breaks a meld and keeps more.
-        discard = review.turns[2].discard
+        discard = gin_review.turns[2].discard
         assert (discard.card, discard.left, discard.best, discard.best_left) == (
             _cards("9H")[0],
             10,
@@ -100,57 +100,57 @@ class TestGinReview:
         assert discard.rule == "GIN-DEADWOOD"
         assert (discard.unmelded, discard.best_unmelded) == (1, 1)
 
-    def test_bruno_could_have_knocked_after_drawing_6d(self, review):
+    def test_bruno_could_have_knocked_after_drawing_6d(self, gin_review):
         # GIN-KNOCK: throwing JH keeps 9 <= 10. Anna then held 2C 3C 4C, 7H 7S 7D and KS 4S
         # 9C 9S (32); she lays 4S off on AS 2S 3S (GIN-LAYOFF): 28. GIN-SCORE-KNOCK: Bruno
         # would have scored 28 - 9 = 19 and Anna 0, where the hand as played gave him 0 and
         # her 27. The stake is the swing: his 19 gained and her 27 not scored, 19 + 27 = 46.
-        knock = _chances(review, 3)[KNOCK]
+        knock = _chances(gin_review, 3)[KNOCK]
         assert (knock.seat, knock.step, knock.rule) == (1, 4, "GIN-KNOCK")
         assert knock.cards == _cards("JH")
         assert knock.scores == (0, 19)
         assert knock.points == 46
 
-    def test_bruno_fed_anna_the_9h_she_melded(self, review):
+    def test_bruno_fed_anna_the_9h_she_melded(self, gin_review):
         # Anna took 9H for 9C 9S 9H. Had she drawn the stock's 2H (Bruno's next card) she
         # would have kept KS 4S 9C 9S 2H, 34, less KS: 24; with 9H she keeps 4S: 4. 20 saved.
-        fed = _chances(review, 3)[FED]
+        fed = _chances(gin_review, 3)[FED]
         assert (fed.seat, fed.by, fed.step, fed.rule) == (1, 0, 4, "GIN-TURN")
         assert fed.cards == _cards("9H")
         assert fed.points == 20
 
-    def test_anna_could_have_knocked_but_undercut_by_waiting(self, review):
+    def test_anna_could_have_knocked_but_undercut_by_waiting(self, gin_review):
         # After 9H she keeps 4S (4) throwing KS: a knock. Bruno then held AS 2S 3S, 8C 8D
         # 8H, 4D 5D 6D, JH: nothing lays off on 2C 3C 4C, 7s, 9s, so 10. She would have
         # scored 10 - 4 = 6; she scored 27 by waiting: 6 - 27 = -21 at stake.
-        knock = _chances(review, 4)[KNOCK]
+        knock = _chances(gin_review, 4)[KNOCK]
         assert knock.scores == (6, 0)
         assert knock.points == -21
-        assert review.turns[3].discard.lost == 0  # KS was her best discard
+        assert gin_review.turns[3].discard.lost == 0  # KS was her best discard
 
-    def test_draws_are_weighed_against_what_the_other_source_held(self, review):
+    def test_draws_are_weighed_against_what_the_other_source_held(self, gin_review):
         # Turn 3: both passed the upcard 5H, so Bruno's first draw is from the stock by rule
         # (GIN-FIRST): no choice, nothing weighed against the 5H he could not take.
-        assert review.turns[2].draw is None
+        assert gin_review.turns[2].draw is None
         # Turn 4: 9H (KS 4S: less KS, 4) against the stock's 2H (KS 4S 9C 9S 2H, 34, less
         # KS: 24).
         # Turn 5: 2H (JH 2H less JH: 2) against the pile's KS (JH KS less JH: 10).
-        draws = [(t.draw.source, str(t.draw.card), str(t.draw.other)) for t in review.turns[3:]]
+        draws = [(t.draw.source, str(t.draw.card), str(t.draw.other)) for t in gin_review.turns[3:]]
         assert draws == [("discard", "9H", "2H"), ("stock", "2H", "KS")]
-        assert [(t.draw.left, t.draw.other_left, t.draw.lost) for t in review.turns[3:]] == [
+        assert [(t.draw.left, t.draw.other_left, t.draw.lost) for t in gin_review.turns[3:]] == [
             (4, 24, 0),
             (2, 10, 0),
         ]
 
-    def test_the_first_passes_are_turns_with_nothing_to_weigh(self, review):
-        first, second = review.turns[:2]
+    def test_the_first_passes_are_turns_with_nothing_to_weigh(self, gin_review):
+        first, second = gin_review.turns[:2]
         for passed in (first, second):
             assert passed.draw is passed.discard is None and not passed.chances
         # Bruno's deal: 1 + 2 + 3 + 8 + 8 + 8 + 4 + 5 + 10 + 9 (GIN-VALUE).
         assert first.held == 58
 
-    def test_the_end_shows_the_knockers_melds_and_the_defenders_layoff(self, review):
-        end = review.end
+    def test_the_end_shows_the_knockers_melds_and_the_defenders_layoff(self, gin_review):
+        end = gin_review.end
         assert (end.ending, end.ender, end.rule) == ("knock", 1, "GIN-LAYOFF")
         knocker, defender = end.seats[1], end.seats[0]
         assert (knocker.count, knocker.best, _names(knocker.deadwood)) == (2, 2, ["2H"])
@@ -160,8 +160,8 @@ class TestGinReview:
         assert defender.layoffs_made
         assert (defender.count, defender.best) == (0, 0)
 
-    def test_the_summary_lists_brunos_costs_worst_first(self, review):
-        bruno = review.players[1]
+    def test_the_summary_lists_brunos_costs_worst_first(self, gin_review):
+        bruno = gin_review.players[1]
         assert [(c.kind, c.points, c.turn) for c in bruno.costs] == [
             (KNOCK, 46, 3),
             (FED, 20, 3),
@@ -172,15 +172,15 @@ class TestGinReview:
         # lost); the forced first draw is no decision (GIN-FIRST). 2 of 3: 66.7, so 67 %.
         # Anna's draw of 9H and her KS both the best: 2 of 2, 100 %.
         assert (bruno.decisions, bruno.matched, bruno.accuracy) == (3, 2, 67)
-        anna = review.players[0]
+        anna = gin_review.players[0]
         assert (anna.decisions, anna.matched, anna.accuracy) == (2, 2, 100)
         assert bruno.to_dict()["accuracy"] == 67
-        assert review.players[0].costs == ()  # Anna's one chance cost her nothing
+        assert gin_review.players[0].costs == ()  # Anna's one chance cost her nothing
         # Deadwood after each of Bruno's turns: none weighed after a pass, then 10 and 2.
         assert [(p.turn, p.left) for p in bruno.chart] == [(1, None), (3, 10), (5, 2)]
 
-    def test_the_stepper_shows_each_hand_in_hindsight(self, review):
-        step = review.steps[3]  # Bruno has drawn 6D
+    def test_the_stepper_shows_each_hand_in_hindsight(self, gin_review):
+        step = gin_review.steps[3]  # Bruno has drawn 6D
         assert (step.move, step.seat, step.source, step.to_move, step.turn) == (
             "card_drawn",
             1,
@@ -192,11 +192,11 @@ class TestGinReview:
         assert _names(step.hands[1].cards) == _names(_cards("AS 2S 3S 8C 8D 8H 4D 5D 6D JH 9H"))
         assert (step.hands[1].count, step.hands[1].unknown) == (11, 0)
         assert (str(step.discard_top), step.stock) == ("5H", 30)
-        knock = review.steps[8]
+        knock = gin_review.steps[8]
         assert knock.hands[1].shown and knock.to_move is None
 
-    def test_each_step_answers_only_what_changed(self, review):
-        steps = review.to_dict()["steps"]
+    def test_each_step_answers_only_what_changed(self, gin_review):
+        steps = gin_review.to_dict()["steps"]
         # The deal comes whole: both hands, no melds (Gin lays none in play).
         assert [hand["seat"] for hand in steps[0]["hands"]] == [0, 1]
         assert (steps[0]["table"], steps[0]["table_count"]) == ([], 0)
@@ -262,13 +262,13 @@ class TestRummy40Review:
 
     @pytest.fixture(scope="class")
     @classmethod
-    def review(cls):
+    def rummy40_review(cls):
         return _review(samples.reviewed_of("rummy40"))
 
-    def test_bruno_threw_2c_keeping_jc_and_lost_eight(self, review):
+    def test_bruno_threw_2c_keeping_jc_and_lost_eight(self, rummy40_review):
         # After opening: 9D 2C 8H JC 7H, nothing his melds take (R40-ADD: his own only).
         # Throwing JC keeps 9 + 2 + 8 + 7 = 26; throwing 2C keeps 9 + 8 + 10 + 7 = 34.
-        discard = review.turns[0].discard
+        discard = rummy40_review.turns[0].discard
         assert (str(discard.card), discard.left, _names(discard.best), discard.best_left) == (
             "2C",
             34,
@@ -277,10 +277,10 @@ class TestRummy40Review:
         )
         assert (discard.lost, discard.rule) == (8, "R40-VALUE")
 
-    def test_bruno_drew_worse_than_the_upcard(self, review):
+    def test_bruno_drew_worse_than_the_upcard(self, rummy40_review):
         # Before his turn (not opened, own melds only): with 7H, loose 9D 2C 8H JC 7H = 36,
         # less JC: 26; with the upcard 4C, loose 9D 2C 8H JC 4C = 33, less JC: 23. 3 lost.
-        draw = review.turns[0].draw
+        draw = rummy40_review.turns[0].draw
         assert (str(draw.card), str(draw.other), draw.left, draw.other_left, draw.lost) == (
             "7H",
             "4C",
@@ -289,10 +289,10 @@ class TestRummy40Review:
             3,
         )
 
-    def test_anna_could_have_opened_with_66_and_threw_the_wrong_card(self, review):
+    def test_anna_could_have_opened_with_66_and_threw_the_wrong_card(self, rummy40_review):
         # R40-OPEN: after QD, 2S 3S 4S (9) + 9C 9H 9S (27) + 10D JD QD (30) = 66 >= 40,
         # keeping KC 6H. The cards laid are worth 66 in hand (R40-VALUE).
-        opening = _chances(review, 2)[OPEN]
+        opening = _chances(rummy40_review, 2)[OPEN]
         assert (opening.seat, opening.step, opening.rule, opening.points) == (0, 4, "R40-OPEN", 66)
         assert sorted(sorted(str(c) for c in meld.cards) for meld in opening.melds) == [
             ["10D", "JD", "QD"],
@@ -301,21 +301,21 @@ class TestRummy40Review:
         ]
         # Loose KC 6H: throwing KC keeps 6, throwing 6H keeps 10: 4 lost. The opening the
         # cards kept hold is 66 either way.
-        discard = review.turns[1].discard
+        discard = rummy40_review.turns[1].discard
         assert (discard.left, discard.best_left, discard.lost) == (10, 6, 4)
         assert (discard.opening, discard.best_opening) == (66, 66)
 
-    def test_anna_fed_bruno_the_6h(self, review):
+    def test_anna_fed_bruno_the_6h(self, rummy40_review):
         # Bruno took 6H for 6H 7H 8H (laid at once). With it he keeps 9D JC less JC: 9;
         # with the stock's next card, KD (Anna's), 9D 8H JC 7H KD = 44 less 10: 34. 25 saved.
-        fed = _chances(review, 2)[FED]
+        fed = _chances(rummy40_review, 2)[FED]
         assert (fed.seat, fed.by, fed.points, fed.cards) == (0, 1, 25, _cards("6H"))
 
-    def test_anna_could_have_gone_out_and_kept_a_card_her_run_takes(self, review):
+    def test_anna_could_have_gone_out_and_kept_a_card_her_run_takes(self, rummy40_review):
         # After KD: 2S 3S 4S, 9C 9H 9S, 10D JD QD KD (9 + 27 + 40 = 76 >= 40) and KC to
         # throw: out (R40-HAND). Bruno then held 9D: R40-END 9 to him, 0 to her, where the
         # hand gave her 10 and him 0. Lower is better: her 10 saved and his 9 taken, 19.
-        out = _chances(review, 4)[OUT]
+        out = _chances(rummy40_review, 4)[OUT]
         assert (out.rule, out.step, out.cards, out.scores, out.points) == (
             "R40-HAND",
             9,
@@ -324,20 +324,20 @@ class TestRummy40Review:
             19,
         )
         # She kept KD, which her 10D JD QD takes (R40-ADD): 10 left in hand that need not be.
-        layoff = _chances(review, 4)[LAYOFF]
+        layoff = _chances(rummy40_review, 4)[LAYOFF]
         assert (layoff.rule, layoff.points, layoff.cards) == ("R40-ADD", 10, _cards("KD"))
-        assert review.turns[3].discard.left == 0  # counted as laid off
+        assert rummy40_review.turns[3].discard.left == 0  # counted as laid off
 
-    def test_the_end_shows_the_layoff_missed(self, review):
-        anna = review.end.seats[0]
-        table = review.end.table
+    def test_the_end_shows_the_layoff_missed(self, rummy40_review):
+        anna = rummy40_review.end.seats[0]
+        table = rummy40_review.end.table
         run = next(n for n, meld in enumerate(table, start=1) if _cards("QD")[0] in meld.cards)
         assert (anna.count, anna.best) == (10, 0)
         assert [(str(layoff.card), layoff.meld) for layoff in anna.layoffs] == [("KD", run)]
         assert not anna.layoffs_made
 
-    def test_the_summary_orders_annas_costs(self, review):
-        anna, bruno = review.players
+    def test_the_summary_orders_annas_costs(self, rummy40_review):
+        anna, bruno = rummy40_review.players
         assert [(c.kind, c.points) for c in anna.costs] == [
             (OPEN, 66),
             (FED, 25),
@@ -356,13 +356,13 @@ class TestRaminoReview:
 
     @pytest.fixture(scope="class")
     @classmethod
-    def review(cls):
+    def ramino_review(cls):
         return _review(samples.reviewed_of("ramino"))
 
-    def test_bruno_opened_and_threw_his_best_card(self, review):
+    def test_bruno_opened_and_threw_his_best_card(self, ramino_review):
         # After opening: 2H 2S QC AS 6H, nothing the table takes. Throwing AS (11) keeps
         # 2 + 2 + 10 + 6 = 20, the least (RAM-VALUE: ace 11).
-        discard = review.turns[0].discard
+        discard = ramino_review.turns[0].discard
         assert (str(discard.card), discard.left, discard.best_left, discard.lost) == (
             "AS",
             20,
@@ -370,24 +370,24 @@ class TestRaminoReview:
             0,
         )
 
-    def test_anna_missed_an_opening_of_63_and_threw_2d_not_kc(self, review):
+    def test_anna_missed_an_opening_of_63_and_threw_2d_not_kc(self, ramino_review):
         # After 6D: 3S 4S 5S (12) + 10H JH QH (30) + 6D 7D 8D (21) = 63 >= 30.
-        assert _chances(review, 2)[OPEN].points == 63
+        assert _chances(ramino_review, 2)[OPEN].points == 63
         # Loose 9C 7S 6C KC 2D (34): throwing KC keeps 24, throwing 2D keeps 32.
-        discard = review.turns[1].discard
+        discard = ramino_review.turns[1].discard
         assert (str(discard.card), _names(discard.best), discard.lost) == ("2D", ["KC"], 8)
         assert discard.rule == "RAM-VALUE"
 
-    def test_anna_fed_bruno_the_2d(self, review):
+    def test_anna_fed_bruno_the_2d(self, ramino_review):
         # Bruno took 2D for 2S 2H 2D: keeps QC 6H less QC, 6. With the stock's 4H he would
         # keep 2H 2S QC 6H 4H = 24 less QC, 14. 8 saved.
-        fed = _chances(review, 2)[FED]
+        fed = _chances(ramino_review, 2)[FED]
         assert (fed.seat, fed.by, fed.points) == (0, 1, 8)
 
-    def test_anna_threw_kc_which_the_kings_would_take(self, review):
+    def test_anna_threw_kc_which_the_kings_would_take(self, ramino_review):
         # Opened, with 9C 7S 6C KC 4H (RAM-ADD: any meld). 6C goes before 7C 8C JK, KC on
         # KS KH KD. Throwing 9C keeps 7 + 4 = 11; throwing KC keeps 9C 7S 4H = 20.
-        discard = review.turns[3].discard
+        discard = ramino_review.turns[3].discard
         assert (str(discard.card), discard.left, _names(discard.best), discard.best_left) == (
             "KC",
             20,
@@ -396,17 +396,17 @@ class TestRaminoReview:
         )
         assert (discard.unmelded, discard.best_unmelded) == (3, 2)
         # Kept 9C 7S 6C 4H: 26 in hand, 20 once 6C is laid off.
-        layoff = _chances(review, 4)[LAYOFF]
+        layoff = _chances(ramino_review, 4)[LAYOFF]
         assert (layoff.points, layoff.cards) == (6, _cards("6C"))
 
-    def test_anna_could_have_taken_back_the_joker_for_her_9c(self, review):
+    def test_anna_could_have_taken_back_the_joker_for_her_9c(self, ramino_review):
         # RAM-JOKER-SWAP: 9C in place of the joker of 7C 8C JK; the joker then stands for
         # 6S in 3S 4S 5S JK 7S, and 6C goes before 7C 8C 9C: she keeps only 4H, 4, not 20.
-        swap = _chances(review, 4)[SWAP]
+        swap = _chances(ramino_review, 4)[SWAP]
         assert (swap.rule, swap.cards, swap.points) == ("RAM-JOKER-SWAP", _cards("9C"), 16)
 
-    def test_the_summary_and_the_end(self, review):
-        anna = review.players[0]
+    def test_the_summary_and_the_end(self, ramino_review):
+        anna = ramino_review.players[0]
         assert [(c.kind, c.points, c.turn) for c in anna.costs] == [
             (OPEN, 63, 2),
             (SWAP, 16, 4),
@@ -415,9 +415,9 @@ class TestRaminoReview:
             (FED, 8, 2),
             (LAYOFF, 6, 4),
         ]
-        assert review.points == (-26, 26)  # RAM-SCORE: 9 + 7 + 6 + 4
+        assert ramino_review.points == (-26, 26)  # RAM-SCORE: 9 + 7 + 6 + 4
         # At the end 6C still fits before 7C 8C JK 10C (the joker is 9C): 26 - 6 = 20.
-        end = review.end.seats[0]
+        end = ramino_review.end.seats[0]
         assert (end.count, end.best) == (26, 20)
         assert [(str(layoff.card), layoff.meld) for layoff in end.layoffs] == [("6C", 1)]
 
@@ -427,41 +427,41 @@ class TestKnockRummyReview:
 
     @pytest.fixture(scope="class")
     @classmethod
-    def review(cls):
+    def knock_rummy_review(cls):
         return _review(samples.reviewed_of("knock_rummy"))
 
-    def test_anna_kept_9h_which_the_hearts_run_took(self, review):
+    def test_anna_kept_9h_which_the_hearts_run_took(self, knock_rummy_review):
         # After 9H: she lays 4S 4D 4C and 8D 9D 10D, keeping AS AD 6C 7S 9H = 24. 9H goes on
         # 5H 6H 7H 8H (KR-MELDING): 15 was the least.
-        melding = review.turns[1].melding
+        melding = knock_rummy_review.turns[1].melding
         assert (melding.left, melding.best_left, melding.lost, melding.step) == (24, 15, 9, 3)
         assert melding.rule == "KR-VALUE"
-        assert review.turns[1].discard is None
+        assert knock_rummy_review.turns[1].discard is None
 
-    def test_bruno_could_have_knocked_with_three(self, review):
+    def test_bruno_could_have_knocked_with_three(self, knock_rummy_review):
         # After laying JD QD KD on 8D 9D 10D he holds 2S AC = 3 <= 5 (KR-KNOCK). Anna held
         # AS AD 6C 7S 9H = 24: KR-SCORE, he would have won 24 - 3 = 21; he won 14 two turns
         # later: 7 at stake.
-        knock = _chances(review, 3)[KNOCK]
+        knock = _chances(knock_rummy_review, 3)[KNOCK]
         assert (knock.rule, knock.step, knock.scores, knock.points) == ("KR-KNOCK", 6, (0, 21), 7)
 
-    def test_anna_could_have_laid_ad_on_the_diamonds_after_king(self, review):
+    def test_anna_could_have_laid_ad_on_the_diamonds_after_king(self, knock_rummy_review):
         # Turn 4, after 2C: 9H goes on the hearts (she laid it), and AD on 8D 9D 10D JD QD KD,
         # as an ace may follow a king (ACE-HIGH, KR-MELDS): AS AD 6C 7S 2C = 17, less AD's 1.
-        melding = review.turns[3].melding
+        melding = knock_rummy_review.turns[3].melding
         assert (melding.left, melding.best_left, melding.lost) == (17, 16, 1)
 
-    def test_the_end_and_the_summary(self, review):
-        anna, bruno = review.end.seats
+    def test_the_end_and_the_summary(self, knock_rummy_review):
+        anna, bruno = knock_rummy_review.end.seats
         assert (anna.count, anna.best) == (17, 16)
         assert [str(layoff.card) for layoff in anna.layoffs] == ["AD"]
         assert (bruno.count, bruno.best) == (3, 3)
-        assert [(c.kind, c.points) for c in review.players[0].costs] == [
+        assert [(c.kind, c.points) for c in knock_rummy_review.players[0].costs] == [
             (MELDING, 9),
             (MELDING, 1),
         ]
-        assert [(c.kind, c.points) for c in review.players[1].costs] == [(KNOCK, 7)]
-        assert review.players[0].lost == 10
+        assert [(c.kind, c.points) for c in knock_rummy_review.players[1].costs] == [(KNOCK, 7)]
+        assert knock_rummy_review.players[0].lost == 10
 
 
 class TestScala40Review:
@@ -469,13 +469,13 @@ class TestScala40Review:
 
     @pytest.fixture(scope="class")
     @classmethod
-    def review(cls):
+    def scala40_review(cls):
         return _review(samples.reviewed_of("scala40"))
 
-    def test_bruno_threw_the_two_and_kept_the_three(self, review):
+    def test_bruno_threw_the_two_and_kept_the_three(self, scala40_review):
         # After his opening he holds 2D 3C beside 4S 5S 6S and 10D JD QD. Throwing 2D keeps
         # 3C, 3 points; throwing 3C keeps 2D, 2 (S40-VALUE): he lost 1.
-        discard = review.turns[0].discard
+        discard = scala40_review.turns[0].discard
         assert (str(discard.card), discard.left, discard.best_left, discard.lost) == (
             "2D",
             3,
@@ -484,11 +484,11 @@ class TestScala40Review:
         )
         assert [str(card) for card in discard.best] == ["3C"] and discard.rule == "S40-VALUE"
 
-    def test_bruno_closed_with_nothing_left_and_anna_counts_her_whole_hand(self, review):
-        closing = review.turns[2].discard
+    def test_bruno_closed_with_nothing_left_and_anna_counts_her_whole_hand(self, scala40_review):
+        closing = scala40_review.turns[2].discard
         assert (str(closing.card), closing.left, closing.lost) == ("3C", 0, 0)
         # S40-SCORE: Anna, unopened, adds her 13 cards: 112 (the sample's working).
-        assert review.points == (112, 0)
+        assert scala40_review.points == (112, 0)
 
 
 class TestAGameThatReadsItsOwnMelds:
@@ -735,7 +735,7 @@ class TestGinKnockShownAsScored:
 
     @pytest.fixture(scope="class")
     @classmethod
-    def review(cls):
+    def gin_knock_shown_review(cls):
         # Anna (dealer): AH, 5S 6S 7S, 8D 9D 10D, JC JH JS. Bruno: AC AS AD 2C 3C 3S 3H 4S
         # 4D KC. Both pass the upcard 9C (GIN-FIRST); Bruno's stock draw is 3D.
         return review_hand(
@@ -760,19 +760,19 @@ class TestGinKnockShownAsScored:
             1,
         )
 
-    def test_the_hand_scored_annas_gin(self, review):
+    def test_the_hand_scored_annas_gin(self, gin_knock_shown_review):
         # Bruno's 10: AC 2C 3C, 3S 3H 3D, deadwood AS AD 4D KC = 16 (or AC AS AD, 3C 3S 3H
         # 3D and 2C 4D KC, 16). GIN-SCORE-GIN: 25 + 16 = 41 to Anna.
-        assert review.points == (41, 0)
+        assert gin_knock_shown_review.points == (41, 0)
 
-    def test_the_knock_shows_the_melds_its_score_uses(self, review):
+    def test_the_knock_shows_the_melds_its_score_uses(self, gin_knock_shown_review):
         # After 3D, throwing KC keeps AC AS AD 2C 3C 3S 3H 3D 4S 4D: 10 either as AC AS AD,
         # 3C 3S 3H 3D (2C 4S 4D) or as AC 2C 3C, 3S 3H 3D (AS AD 4S 4D): a knock
         # (GIN-KNOCK). Shown the first way, Anna's AH goes on the aces (0); shown the second,
         # it goes nowhere and she keeps 1. The knocker shows the second (the defender's
         # count is left highest). Anna's 1 undercuts Bruno's 10 (GIN-UNDERCUT): 10 - 1 + 25
         # = 34 to her. As played she scored 41 and he 0: his swing, (0 - 34) - (0 - 41) = 7.
-        knock = _chances(review, 3)[KNOCK]
+        knock = _chances(gin_knock_shown_review, 3)[KNOCK]
         assert (knock.seat, knock.rule, knock.cards) == (1, "GIN-KNOCK", _cards("KC"))
         assert sorted(_names(meld.cards) for meld in knock.melds) == [
             ["2C", "3C", "AC"],
@@ -780,10 +780,10 @@ class TestGinKnockShownAsScored:
         ]
         assert (knock.scores, knock.points) == ((34, 0), 7)
 
-    def test_a_stock_draw_forced_by_both_passes_is_not_weighed(self, review):
+    def test_a_stock_draw_forced_by_both_passes_is_not_weighed(self, gin_knock_shown_review):
         # GIN-FIRST: both passed 9C, so Bruno had to draw from the stock: no choice.
-        assert review.turns[2].draw is None
-        assert DRAW not in [cost.kind for cost in review.players[1].costs]
+        assert gin_knock_shown_review.turns[2].draw is None
+        assert DRAW not in [cost.kind for cost in gin_knock_shown_review.players[1].costs]
 
 
 class TestRaminoOutByOpeningAndAdding:
@@ -792,7 +792,7 @@ class TestRaminoOutByOpeningAndAdding:
 
     @pytest.fixture(scope="class")
     @classmethod
-    def review(cls):
+    def ramino_out_review(cls):
         # Anna (dealer): 10H JH QH, 3S 4S 5S, 6D 7D 8D, 9C 10C, KC 2D.
         # Bruno: KS KH KD, 4H 5H 6H, 7S 8S 9S, 2C 3C 4C, 7H.
         return review_hand(
@@ -823,15 +823,15 @@ class TestRaminoOutByOpeningAndAdding:
             1,
         )
 
-    def test_the_hand_scored_bruno_out(self, review):
+    def test_the_hand_scored_bruno_out(self, ramino_out_review):
         # RAM-SCORE, RAM-VALUE: Anna's 13 cards, 30 + 12 + 21 + 29 + 10 = 102, to Bruno.
-        assert review.points == (-102, 102)
+        assert ramino_out_review.points == (-102, 102)
 
-    def test_annas_way_out_is_flagged(self, review):
+    def test_annas_way_out_is_flagged(self, ramino_out_review):
         # Bruno, before her turn: 7S 8S 9S 2C 3C 4C 7H, 7 + 8 + 9 + 2 + 3 + 4 + 7 = 40. Out
         # with every card laid in one turn and none before, RAM-HANDCLOSE doubles it: Anna
         # 80, Bruno -80; she scored -102, he 102. Her swing: (80 - -80) - (-102 - 102) = 364.
-        chances = _chances(review, 2)
+        chances = _chances(ramino_out_review, 2)
         out = chances[OUT]
         assert (out.seat, out.rule, out.cards) == (0, "RAM-OUT", _cards("2D"))
         assert sorted(_names(meld.cards) for meld in out.melds) == [

@@ -25,6 +25,7 @@ from scoring.solver import (
     deadwood_count,
     min_arrangements,
 )
+from tests.hypothesis_profiles import examples
 
 GIN = MeldRules()
 OPEN_SPIEL = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
@@ -260,7 +261,7 @@ class TestBestArrangement:
             best_arrangement((*cards("7S 8S"), JOKER), rules=GIN, value=value)
         assert caught.value.violations[0].params == {"card": "JK", "count": 1, "limit": 0}
 
-    @settings(max_examples=400, deadline=None)
+    @settings(max_examples=examples(400), deadline=None)
     @given(hand_strategy(10))
     def test_ten_card_hands_reach_the_brute_force_minimum(self, hand):
         """GIN-DEADWOOD: the count is the minimum over all arrangements."""
@@ -268,7 +269,7 @@ class TestBestArrangement:
         assert result.count == brute_force(hand)[0]
         assert_is_arrangement_of(result, hand)
 
-    @settings(max_examples=400, deadline=None)
+    @settings(max_examples=examples(400), deadline=None)
     @given(hand_strategy(11))
     def test_eleven_card_hands_reach_the_brute_force_minimum(self, hand):
         """GIN-DEADWOOD, GIN-BIGGIN: 11 cards are arranged whole (no discard)."""
@@ -276,7 +277,7 @@ class TestBestArrangement:
         assert result.count == brute_force(hand)[0]
         assert_is_arrangement_of(result, hand)
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=examples(200), deadline=None)
     @given(
         hand_strategy(9),
         st.sampled_from([MeldRules(ace_high=True), MeldRules(wrap=True), MeldRules(max_set=3)]),
@@ -313,12 +314,12 @@ class TestDeadwoodCount:
         hand = cards("2H 3H 4H 5H 7C 7S 7D 9S TS JS QS")
         assert deadwood_count(hand, rules=GIN, value=value) == 0
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=examples(300), deadline=None)
     @given(st.sampled_from([10, 11]).flatmap(hand_strategy))
     def test_it_is_the_brute_force_minimum(self, hand):
         assert deadwood_count(hand, rules=GIN, value=value) == brute_force(hand)[0]
 
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=examples(150), deadline=None)
     @given(
         hand_strategy(9),
         st.sampled_from([MeldRules(ace_high=True), MeldRules(wrap=True), MeldRules(max_set=3)]),
@@ -358,7 +359,7 @@ class TestMinArrangements:
         result = min_arrangements(cards("AS 2S 3S 4S 5S 6S 7S 8S 9S"), rules=GIN, value=value)
         assert [names(a.melds) for a in result] == [["AS 2S 3S 4S 5S 6S 7S 8S 9S"]]
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=examples(300), deadline=None)
     @given(hand_strategy(10))
     def test_they_are_exactly_the_brute_force_minimum_packings(self, hand):
         """GIN-DEADWOOD: every minimum arrangement, once each, the best one first."""
@@ -584,7 +585,7 @@ class TestBestLayoff:
             assert result.count == brute_force_layoff(defender, onto), (onto, defender)
             assert_layoffs_are_legal(result, defender, onto)
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=examples(300), deadline=None)
     @given(st.randoms(use_true_random=False))
     def test_ten_card_defenders_lay_off_legally_and_never_do_worse(self, rng):
         """GIN-LAYOFF: laid-off cards fit in the order laid, and layoffs never add deadwood."""

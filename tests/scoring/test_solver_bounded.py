@@ -15,6 +15,7 @@ from scoring.solver.bits import GAIN_SCALE
 from scoring.solver.bounded import bounded_path
 from scoring.solver.layoffs import all_tokens, layoff_candidates, table_shapes
 from scoring.solver.tables import build_tables, count_one, default_opening_value, tables_for
+from tests.hypothesis_profiles import examples
 from tests.scoring.solver_oracle import ALL_RULES, TWO_DECKS, ramino_value
 
 
@@ -66,7 +67,7 @@ def _both_ways(hand: list[Card], melds: list[list[Card]], rules: MeldRules) -> t
     return full, bounded_path(start, candidates, found.jokers)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(layoff_hands(), st.sampled_from(ALL_RULES))
 def test_the_bounded_layoff_search_takes_the_full_search_s_packing(drawn, rules):
     """GIN-LAYOFF, RAM-ADD, R40-ADD: the bound skips states, never changes the packing."""
@@ -129,7 +130,7 @@ def _opening_searches(hand: list[Card], rules: MeldRules, bounded: bool) -> list
     return answers
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(opening_hands(), st.sampled_from(ALL_RULES))
 def test_the_opening_search_bounded_by_ceilings_takes_the_same_packings(hand, rules):
     """RAM-OPEN, R40-OPEN, RAM-OUT: the ceilings' bound skips choices, never changes the best

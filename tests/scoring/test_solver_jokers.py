@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from scoring.cards import JOKER, Card
 from scoring.errors import RuleViolation
 from scoring.solver import Closing, best_arrangement, best_opening, can_go_out, min_arrangements
+from tests.hypothesis_profiles import examples
 from tests.scoring.solver_oracle import (
     ALL_RULES,
     CIRCULAR,
@@ -157,7 +158,7 @@ class TestDeadwoodWithJokers:
         assert len(result) >= 2
         assert {a.count for a in result} == {0}
 
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=examples(150), deadline=None)
     @given(small_hands(), st.sampled_from(ALL_RULES), st.sampled_from([ramino_value, knock_value]))
     def test_small_hands_reach_the_brute_force_minimum(self, hand, rules, value):
         """GIN-DEADWOOD for every variant: the count is the minimum over all arrangements."""
@@ -165,7 +166,7 @@ class TestDeadwoodWithJokers:
         assert result.count == brute_deadwood(hand, rules, value)
         assert_arrangement(result, hand, rules, value)
 
-    @settings(max_examples=60, deadline=None)
+    @settings(max_examples=examples(60), deadline=None)
     @given(small_hands(), st.sampled_from(ALL_RULES))
     def test_every_minimum_arrangement_is_minimal_and_legal(self, hand, rules):
         result = min_arrangements(hand, rules=rules, value=ramino_value, deck=TWO_DECKS)

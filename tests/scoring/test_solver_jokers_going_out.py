@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from scoring.cards import JOKER, Card
 from scoring.melds import Meld, MeldRules
 from scoring.solver import Closing, best_opening, can_go_out
+from tests.hypothesis_profiles import examples
 from tests.scoring.solver_oracle import (
     ALL_RULES,
     R40_OUT,
@@ -61,7 +62,7 @@ class TestBestOpening:
         )
         assert result.value == 3
 
-    @settings(max_examples=120, deadline=None)
+    @settings(max_examples=examples(120), deadline=None)
     @given(small_hands(), st.sampled_from(ALL_RULES), st.integers(0, 2))
     def test_small_hands_open_for_the_brute_force_maximum(self, hand, rules, keep):
         """RAM-OPEN, R40-OPEN: the most valuable disjoint melds, keeping cards to discard."""
@@ -148,7 +149,7 @@ class TestCanGoOut:
         assert result.grown[0].represents == cards("7S 8S 9S 10S")
         assert result.discard == Card(4, "H")
 
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=examples(150), deadline=None)
     @given(
         small_hands(),
         st.sampled_from(ALL_RULES),

@@ -14,6 +14,7 @@ from scoring.cards import JOKER, Card
 from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules
 from scoring.solver import best_layoff
+from tests.hypothesis_profiles import examples
 from tests.scoring.solver_oracle import (
     ALL_RULES,
     RAMINO,
@@ -134,7 +135,7 @@ class TestLayoffsWithJokers:
                 deck=TWO_DECKS,
             )
 
-    @settings(max_examples=120, deadline=None)
+    @settings(max_examples=examples(120), deadline=None)
     @given(layoff_cases(), st.sampled_from(ALL_RULES))
     def test_small_layoffs_reach_the_brute_force_minimum(self, case, rules):
         """R40-ADD, RAM-ADD, GIN-LAYOFF: own melds and additions chosen together, exactly."""

@@ -12,6 +12,7 @@ from scoring.cards import JOKER, RANKS, Card, parse_cards
 from scoring.errors import RuleViolation
 from scoring.solver import Closing, best_arrangement, best_opening, can_go_out, search
 from scoring.solver.tables import build_tables, count_one, default_opening_value, tables_for
+from tests.hypothesis_profiles import examples
 from tests.scoring.solver_oracle import (
     ALL_RULES,
     TWO_DECKS,
@@ -41,7 +42,7 @@ def long_run_hands(draw) -> list[Card]:
     return run + extra + [JOKER] * jokers
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(long_run_hands(), st.sampled_from(ALL_RULES))
 def test_long_runs_with_jokers_reach_the_brute_force_minimum(hand, rules):
     """GIN-DEADWOOD, RAM-SCORE: the least deadwood, every joker placed as the rules allow."""
@@ -49,7 +50,7 @@ def test_long_runs_with_jokers_reach_the_brute_force_minimum(hand, rules):
     assert result.count == brute_deadwood(hand, rules, ramino_value)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(long_run_hands(), st.sampled_from(ALL_RULES), st.integers(0, 1))
 def test_long_runs_with_jokers_open_for_the_brute_force_maximum(hand, rules, keep):
     """RAM-OPEN: a joker in a long run is placed where it is worth most (ace high after K)."""
@@ -57,7 +58,7 @@ def test_long_runs_with_jokers_open_for_the_brute_force_maximum(hand, rules, kee
     assert result.value == brute_opening(hand, rules, keep)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(long_run_hands(), st.sampled_from(ALL_RULES), st.booleans())
 def test_long_runs_with_jokers_go_out_as_the_brute_force_says(hand, rules, opened):
     """RAM-OUT, RAM-OPEN: going out, with the 30-point opening when not opened."""
@@ -127,7 +128,7 @@ def _searched_both_ways(hand: list[Card], rules, strict: bool) -> tuple:
     return tuple(paths)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(long_run_hands(), st.sampled_from(ALL_RULES), st.booleans())
 def test_a_whole_packing_ends_the_search_with_the_same_choice(hand, rules, strict):
     """With card values as gains the search takes the first packing that melds every card
@@ -164,7 +165,7 @@ def _whole_loose_openings(hand: list[Card], rules) -> int:
     return wholes
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(long_run_hands(), st.sampled_from(ALL_RULES))
 def test_a_whole_loose_opening_goes_out_as_the_strict_search_does(hand, rules):
     """Going out before opening asks the loose search first (search.opening_memo): where its

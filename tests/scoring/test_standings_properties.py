@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from scoring.ratings import ratings_over
 from scoring.standings import counts_of, standings
+from tests.hypothesis_profiles import examples
 from tests.payloads import quick
 from tests.scoring.standings_seasons import summary
 from tests.scoring.test_replay_games import rec
@@ -70,7 +71,7 @@ def seasons(draw):
 
 
 class TestStandingsProperties:
-    @settings(max_examples=80, deadline=None)
+    @settings(max_examples=examples(80), deadline=None)
     @given(seasons(), st.permutations(["head_to_head", "points_difference", "hands_won"]))
     def test_standings_account_for_every_seat_of_every_match(self, season, tiebreakers):
         rows = standings(season, tiebreakers)
@@ -92,7 +93,7 @@ class TestStandingsProperties:
             # Against is the opponents' mean, so every table's book balances.
             assert difference == 0
 
-    @settings(max_examples=80, deadline=None)
+    @settings(max_examples=examples(80), deadline=None)
     @given(seasons(), st.permutations(["head_to_head", "points_difference", "hands_won"]))
     def test_ranks_follow_the_record_and_ties_share_them(self, season, tiebreakers):
         rows = standings(season, tiebreakers)
@@ -110,7 +111,7 @@ class TestStandingsProperties:
                 assert below.rank == index + 1 and row.tiebreak in tiebreakers
         assert rows[-1].tiebreak is None
 
-    @settings(max_examples=40, deadline=None)
+    @settings(max_examples=examples(40), deadline=None)
     @given(seasons(), st.randoms(use_true_random=False))
     def test_standings_ignore_the_order_of_the_matches_and_ratings_do_not(self, season, rnd):
         shuffled = list(season)

@@ -3,15 +3,9 @@
 import uuid
 
 import pytest
-from rest_framework.test import APIClient
 
 from scoring.events import APPENDABLE_TYPES
 from scoring.samples import SampleHand, played
-
-
-@pytest.fixture
-def api():
-    return APIClient()
 
 
 def _play(api, sample: SampleHand) -> dict:
@@ -44,9 +38,9 @@ def _play(api, sample: SampleHand) -> dict:
 class TestWorkedHandsOfTheDocs:
     @pytest.mark.parametrize("sample", played(), ids=lambda s: s.variant)
     def test_each_game_s_hand_is_recorded_move_by_move_to_the_score_worked_by_hand(
-        self, api, sample
+        self, api_client, sample
     ):
-        state = _play(api, sample)
+        state = _play(api_client, sample)
         assert state["play"] is None
         assert len(state["hands"]) == 1
         hand = state["hands"][0]
@@ -57,8 +51,8 @@ class TestWorkedHandsOfTheDocs:
         dealer = sample.events[0][1].get("dealer", 0)
         assert state["dealer"] == (dealer + 1) % len(sample.players)
 
-    def test_the_schema_shows_every_move_type_for_every_game(self, api):
-        schema = api.get("/api/schema/?format=json").json()
+    def test_the_schema_shows_every_move_type_for_every_game(self, api_client):
+        schema = api_client.get("/api/schema/?format=json").json()
         post = schema["paths"]["/api/v1/tables/{table_id}/events/"]["post"]
         examples = post["requestBody"]["content"]["application/json"]["examples"]
         shown = {(e["value"]["type"], e["summary"].split(",")[0]) for e in examples.values()}

@@ -8,7 +8,7 @@ TABLES = "/api/v1/tables/"
 
 
 @pytest.fixture
-def keys(client, db):
+def three_viewer_keys(client, db):
     """Three tables' viewer keys, as a phone holding them sends them."""
     made = [
         client.post(
@@ -30,24 +30,26 @@ class TestListBounds:
             "limit=99999999999999999999999",
         ],
     )
-    def test_numbers_beyond_a_bigint_give_a_page_not_a_500(self, client, keys, query):
-        response = client.get(f"{TABLES}?{query}", HTTP_X_TABLE_KEY=keys)
+    def test_numbers_beyond_a_bigint_give_a_page_not_a_500(self, client, three_viewer_keys, query):
+        response = client.get(f"{TABLES}?{query}", HTTP_X_TABLE_KEY=three_viewer_keys)
         assert response.status_code == 200
 
-    def test_a_limit_above_the_cap_is_cut_to_it(self, client, keys):
-        response = client.get(f"{TABLES}?limit=100000", HTTP_X_TABLE_KEY=keys)
+    def test_a_limit_above_the_cap_is_cut_to_it(self, client, three_viewer_keys):
+        response = client.get(f"{TABLES}?limit=100000", HTTP_X_TABLE_KEY=three_viewer_keys)
         assert response.status_code == 200
         assert response.json()["count"] == 3
         assert "limit=500" in (response.json()["next"] or "limit=500")
 
-    def test_an_offset_beyond_every_row_is_an_empty_page(self, client, keys):
-        response = client.get(f"{TABLES}?offset=9223372036854775808", HTTP_X_TABLE_KEY=keys)
+    def test_an_offset_beyond_every_row_is_an_empty_page(self, client, three_viewer_keys):
+        response = client.get(
+            f"{TABLES}?offset=9223372036854775808", HTTP_X_TABLE_KEY=three_viewer_keys
+        )
         assert response.json()["results"] == []
 
 
 class TestKeyHeaderBound:
-    def test_the_first_eight_keys_are_read_and_no_more(self, client, keys):
-        real = keys.split(",")
+    def test_the_first_eight_keys_are_read_and_no_more(self, client, three_viewer_keys):
+        real = three_viewer_keys.split(",")
         made_up = [f"no-such-key-{n}" for n in range(5)]
         within = ",".join([*made_up, *real])  # 8 keys: the three real ones are read
         assert client.get(TABLES, HTTP_X_TABLE_KEY=within).json()["count"] == 3
@@ -127,8 +129,8 @@ class TestUnknownAddresses:
 
 class TestWholeNumbersInQueries:
     @pytest.mark.parametrize("written", ["1.0", " 1", "+1", "1_0", "\u0661", "1e2", "0x1"])
-    def test_only_digits_are_a_whole_number(self, client, keys, written):
+    def test_only_digits_are_a_whole_number(self, client, three_viewer_keys, written):
         for query in ("limit", "offset"):
-            response = client.get(TABLES, {query: written}, HTTP_X_TABLE_KEY=keys)
+            response = client.get(TABLES, {query: written}, HTTP_X_TABLE_KEY=three_viewer_keys)
             assert response.status_code == 400, (query, written)
             assert query in response.json()["fields"]

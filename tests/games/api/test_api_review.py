@@ -7,7 +7,6 @@ import pytest
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
-from rest_framework.test import APIClient
 
 from games.api.examples import review_example
 from games.models import Event
@@ -18,22 +17,6 @@ from scoring.review import review_hand
 from tests.games.review_setup import sample_play, sample_table
 
 SCHEMA_URI = "urn:rummyref-api"
-
-
-@pytest.fixture
-def api():
-    return APIClient()
-
-
-@pytest.fixture
-def gin(db):
-    return sample_table(samples.reviewed_of("gin"))
-
-
-@pytest.fixture(scope="module")
-def schema(django_db_blocker):
-    with django_db_blocker.unblock():
-        return APIClient().get("/api/schema/?format=json").json()
 
 
 def _url(table, number=1) -> str:
@@ -56,24 +39,28 @@ def _validator(schema, name: str) -> Draft202012Validator:
 
 class TestTheReview:
     @pytest.mark.parametrize("sample", samples.reviewed(), ids=lambda s: s.variant)
-    def test_a_hand_played_move_by_move_is_the_engine_s_review_of_it(self, api, db, sample):
+    def test_a_hand_played_move_by_move_is_the_engine_s_review_of_it(self, api_client, db, sample):
         table = sample_table(sample)
-        answer = api.get(_url(table), HTTP_X_TABLE_KEY=table.viewer_key)
+        answer = api_client.get(_url(table), HTTP_X_TABLE_KEY=table.viewer_key)
         assert answer.status_code == 200
         assert answer.json() == _engine_review(sample)
 
     @pytest.mark.parametrize("sample", samples.reviewed(), ids=lambda s: s.variant)
-    def test_the_answer_is_in_the_shape_the_schema_documents(self, api, db, schema, sample):
+    def test_the_answer_is_in_the_shape_the_schema_documents(
+        self, api_client, db, api_schema, sample
+    ):
         table = sample_table(sample)
-        body = api.get(_url(table), HTTP_X_TABLE_KEY=table.scorekeeper_key).json()
-        validator = _validator(schema, "HandReview")
+        body = api_client.get(_url(table), HTTP_X_TABLE_KEY=table.scorekeeper_key).json()
+        validator = _validator(api_schema, "HandReview")
         assert sorted(validator.iter_errors(body), key=str) == []
         # The check bites: a step without its hands is not the documented shape.
         broken = {**body, "steps": [{**body["steps"][0], "hands": None}]}
         assert list(validator.iter_errors(broken))
 
-    def test_bruno_s_costliest_decision_comes_first(self, api, gin):
-        body = api.get(_url(gin), HTTP_X_TABLE_KEY=gin.viewer_key).json()
+    def test_bruno_s_costliest_decision_comes_first(self, api_client, reviewed_gin_table):
+        body = api_client.get(
+            _url(reviewed_gin_table), HTTP_X_TABLE_KEY=reviewed_gin_table.viewer_key
+        ).json()
         bruno = body["players"][1]
         # He passed up a knock (his 19 against her 27 as played: a swing of 46), fed Anna the
         # 9H (20), discarded 1 worse than the best.
@@ -85,7 +72,7 @@ class TestTheReview:
         # 2 of his 3 weighed decisions were the best (scoring/review/model.py).
         assert (bruno["decisions"], bruno["matched"], bruno["accuracy"]) == (3, 2, 67)
 
-    def test_a_hand_entered_by_counts_has_only_its_score(self, api, db):
+    def test_a_hand_entered_by_counts_has_only_its_score(self, api_client, db):
         table = services.table_create(variant="gin", options={}, players=["Anna", "Bruno"])
         quick = {"mode": "quick", "knocker": 1, "ending": "knock", "knocker_count": 4}
         services.event_append(
@@ -95,49 +82,60 @@ class TestTheReview:
             event_type="hand_recorded",
             payload={**quick, "defender_count": 30},
         )
-        body = api.get(_url(table), HTTP_X_TABLE_KEY=table.viewer_key).json()
+        body = api_client.get(_url(table), HTTP_X_TABLE_KEY=table.viewer_key).json()
         assert body["kind"] == "points"
         assert body["points"] == [0, 26]
         assert body["steps"] == [] and body["end"] is None
 
-    def test_reading_it_appends_nothing(self, api, gin):
-        before = Event.objects.filter(table=gin).count()
+    def test_reading_it_appends_nothing(self, api_client, reviewed_gin_table):
+        before = Event.objects.filter(table=reviewed_gin_table).count()
         for _ in range(2):
-            api.get(_url(gin), HTTP_X_TABLE_KEY=gin.scorekeeper_key)
-        assert Event.objects.filter(table=gin).count() == before
+            api_client.get(
+                _url(reviewed_gin_table), HTTP_X_TABLE_KEY=reviewed_gin_table.scorekeeper_key
+            )
+        assert Event.objects.filter(table=reviewed_gin_table).count() == before
 
 
 class TestNotFound:
-    def test_a_hand_the_table_has_not_finished_is_a_404(self, api, gin):
+    def test_a_hand_the_table_has_not_finished_is_a_404(self, api_client, reviewed_gin_table):
         for number in (0, 2, 10**12):
-            answer = api.get(_url(gin, number), HTTP_X_TABLE_KEY=gin.viewer_key)
+            answer = api_client.get(
+                _url(reviewed_gin_table, number), HTTP_X_TABLE_KEY=reviewed_gin_table.viewer_key
+            )
             assert answer.status_code == 404
             assert answer.json()["error"] == "not_found"
         assert (
             "no finished hand 2"
-            in api.get(_url(gin, 2), HTTP_X_TABLE_KEY=gin.viewer_key).json()["detail"]
+            in api_client.get(
+                _url(reviewed_gin_table, 2), HTTP_X_TABLE_KEY=reviewed_gin_table.viewer_key
+            ).json()["detail"]
         )
 
-    def test_without_the_table_s_key_the_table_is_not_found(self, api, gin):
-        assert api.get(_url(gin)).status_code == 404
-        answer = api.get(_url(gin), HTTP_X_TABLE_KEY="not-the-key")
+    def test_without_the_table_s_key_the_table_is_not_found(self, api_client, reviewed_gin_table):
+        assert api_client.get(_url(reviewed_gin_table)).status_code == 404
+        answer = api_client.get(_url(reviewed_gin_table), HTTP_X_TABLE_KEY="not-the-key")
         assert answer.status_code == 404
         assert answer.json()["error"] == "not_found"
 
-    def test_another_table_s_key_opens_nothing(self, api, gin, db):
+    def test_another_table_s_key_opens_nothing(self, api_client, reviewed_gin_table, db):
         other = services.table_create(variant="gin", options={}, players=["Carla", "Dario"])
-        assert api.get(_url(gin), HTTP_X_TABLE_KEY=other.scorekeeper_key).status_code == 404
+        assert (
+            api_client.get(
+                _url(reviewed_gin_table), HTTP_X_TABLE_KEY=other.scorekeeper_key
+            ).status_code
+            == 404
+        )
 
-    def test_a_league_table_s_key_reads_its_reviews(self, api, world):
+    def test_a_league_table_s_key_reads_its_reviews(self, api_client, world):
         table = world.table()
         key = table.scorekeeper_key
         sample_play(table, samples.reviewed_of("gin"))
-        assert api.get(_url(table), HTTP_X_TABLE_KEY=key).status_code == 200
+        assert api_client.get(_url(table), HTTP_X_TABLE_KEY=key).status_code == 200
 
 
 class TestSchema:
-    def test_the_operation_documents_its_answer_its_404_and_an_example(self, schema):
-        operation = schema["paths"]["/api/v1/tables/{table_id}/hands/{number}/review/"]["get"]
+    def test_the_operation_documents_its_answer_its_404_and_an_example(self, api_schema):
+        operation = api_schema["paths"]["/api/v1/tables/{table_id}/hands/{number}/review/"]["get"]
         answer = operation["responses"]["200"]["content"]["application/json"]
         assert answer["schema"] == {"$ref": "#/components/schemas/HandReview"}
         assert "404" in operation["responses"]

@@ -6,22 +6,26 @@ from rest_framework.test import APIClient
 from games.clubs import services as club_services
 from games.models import Table
 from tests.factories import PlayerFactory, TableFactory
-from tests.games.clubs_setup import club_world, record
+from tests.games.clubs_setup import record
 from tests.payloads import quick
 
 # Standings are recomputed by tasks queued on commit: here they run in-process, whatever
 # broker CI configures (tests/games/test_standings_worker.py covers real workers).
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
+# The club world of every test here has one finished match in its season.
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.usefixtures("eager_celery", "a_finished_match"),
+]
 
 
 @pytest.fixture
-def world(django_capture_on_commit_callbacks):
+def a_finished_match(world, django_capture_on_commit_callbacks):
+    """Anna's win over Bruno in the world's season, what it queued run."""
     with django_capture_on_commit_callbacks(execute=True):
-        world = club_world()
         table = world.table()
         # Anna goes gin against Bruno's 30: 25 + 30 = 55 ends the match to 50 (GIN-SCORE-GIN).
         record(table, quick(0, "gin", 0, 30), world.member)
-    return world
+    return table
 
 
 def client_for(user=None, *, csrf: bool = False) -> APIClient:

@@ -6,7 +6,6 @@ import json
 import uuid
 
 import pytest
-from rest_framework.test import APIClient
 
 from bench.logs import log_build
 from games.tables.log import engine_events
@@ -30,11 +29,6 @@ def _long_log():
         if count == HANDS:
             return events[: index + 1], events[index + 1 : index + 4]
     raise AssertionError(f"the log has {count} hands")
-
-
-@pytest.fixture
-def api():
-    return APIClient()
 
 
 @pytest.fixture
@@ -66,12 +60,12 @@ def _replayed(table) -> dict:
 @pytest.mark.django_db
 class TestAppendAnswer:
     def test_at_1500_hands_the_answer_is_the_event_the_head_and_the_totals(
-        self, api, long_table, django_capture_on_commit_callbacks
+        self, api_client, long_table, django_capture_on_commit_callbacks
     ):
         table, following = long_table
         for event in following:
             with django_capture_on_commit_callbacks(execute=True):
-                response = _post(api, table, event)
+                response = _post(api_client, table, event)
             assert response.status_code == 201, response.content
             assert len(response.content) <= ANSWER_BYTES
             body = response.json()
@@ -84,26 +78,28 @@ class TestAppendAnswer:
             assert body["totals"] == expected["totals"]
             assert (body["winner"], body["finished"]) == (expected["winner"], expected["finished"])
 
-    def test_include_state_adds_the_whole_state(self, api, long_table):
+    def test_include_state_adds_the_whole_state(self, api_client, long_table):
         table, following = long_table
-        response = _post(api, table, following[0], query="?include=state")
+        response = _post(api_client, table, following[0], query="?include=state")
         assert response.status_code == 201, response.content
         body = response.json()
         table.refresh_from_db()
         assert body["state"] == _replayed(table)
         assert body["totals"] == body["state"]["totals"]
-        read = api.get(f"/api/v1/tables/{table.id}/state/", HTTP_X_TABLE_KEY=table.scorekeeper_key)
+        read = api_client.get(
+            f"/api/v1/tables/{table.id}/state/", HTTP_X_TABLE_KEY=table.scorekeeper_key
+        )
         assert read.json() == body["state"]
 
-    def test_a_retry_answers_small_with_the_head_now(self, api, long_table):
+    def test_a_retry_answers_small_with_the_head_now(self, api_client, long_table):
         table, following = long_table
         event_id = uuid.uuid4()
-        first = _post(api, table, following[0], event_id=event_id)
+        first = _post(api_client, table, following[0], event_id=event_id)
         table.refresh_from_db()
-        _post(api, table, following[1])
+        _post(api_client, table, following[1])
         table.refresh_from_db()
         # The retry carries the first request's expected_seq, now behind the head.
-        retry = api.post(
+        retry = api_client.post(
             f"/api/v1/tables/{table.id}/events/",
             json.dumps(
                 {
@@ -123,9 +119,9 @@ class TestAppendAnswer:
         assert body["head"] == {"seq": table.head_seq, "hash": table.head_hash}
         assert body["totals"] == _replayed(table)["totals"]
 
-    def test_an_include_other_than_state_is_refused_and_nothing_is_stored(self, api, db):
+    def test_an_include_other_than_state_is_refused_and_nothing_is_stored(self, api_client, db):
         table = TableFactory()
-        response = api.post(
+        response = api_client.post(
             f"/api/v1/tables/{table.id}/events/?include=hands",
             {
                 "event_id": str(uuid.uuid4()),

@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from scoring.errors import RuleViolation
 from scoring.variants.burraco import GAME
 from scoring.variants.burraco.sheet import CARDS_FIELDS, SHEET_FIELDS
+from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
 EXAMPLES = 60
@@ -59,7 +60,9 @@ OPTIONS = st.dictionaries(
     st.one_of(st.booleans(), st.integers(-5, 3_000), st.text(max_size=3)),
     max_size=3,
 )
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(
+    max_examples=examples(EXAMPLES), deadline=None, suppress_health_check=list(HealthCheck)
+)
 
 
 @pytest.fixture

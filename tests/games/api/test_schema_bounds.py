@@ -7,18 +7,11 @@ name the bounds this schema had left out, one by one, beside the refusal that ap
 import re
 
 import pytest
-from rest_framework.test import APIClient
 
 from games.shared.clean_text import FILLED_TEXT_PATTERN, NAME_PATTERN, TEXT_PATTERN
 from tests.games.clubs_setup import club_world
 
 OPERATIONS = ("get", "post")
-
-
-@pytest.fixture(scope="module")
-def schema(django_db_blocker):
-    with django_db_blocker.unblock():
-        return APIClient().get("/api/schema/?format=json").json()
 
 
 def _request_schema(schema, name):
@@ -32,33 +25,25 @@ def _operations(schema):
                 yield f"{method.upper()} {path}", item[method]
 
 
-@pytest.fixture
-def table(db):
-    created = APIClient().post(
-        "/api/v1/tables/", {"variant": "gin", "players": ["Anna", "Bruno"]}, format="json"
-    )
-    return created.json()
-
-
 class TestErrorsEveryOperationDocuments:
-    def test_every_operation_documents_400_and_429_in_the_error_shape(self, schema):
-        for label, operation in _operations(schema):
+    def test_every_operation_documents_400_and_429_in_the_error_shape(self, api_schema):
+        for label, operation in _operations(api_schema):
             for code in ("400", "429"):
                 content = operation["responses"][code]["content"]["application/json"]
                 assert content["schema"]["$ref"].endswith(("/Error", "/BadRequestOut")), label
 
-    def test_every_operation_with_a_body_documents_413_and_415(self, schema):
-        for label, operation in _operations(schema):
+    def test_every_operation_with_a_body_documents_413_and_415(self, api_schema):
+        for label, operation in _operations(api_schema):
             if "requestBody" in operation:
                 assert {"413", "415"} <= set(operation["responses"]), label
 
-    def test_writes_of_a_signed_in_session_document_403_and_the_referee_s_do_not(self, schema):
-        operations = dict(_operations(schema))
+    def test_writes_of_a_signed_in_session_document_403_and_the_referee_s_do_not(self, api_schema):
+        operations = dict(_operations(api_schema))
         assert "403" in operations["POST /api/v1/tables/{table_id}/events/"]["responses"]
         assert "403" in operations["POST /api/v1/imports/"]["responses"]
         assert "403" not in operations["POST /api/v1/referee/meld/"]["responses"]
 
-    def test_a_refused_list_item_s_errors_fit_the_documented_fields(self, schema, client, db):
+    def test_a_refused_list_item_s_errors_fit_the_documented_fields(self, api_schema, client, db):
         world = club_world()
         client.force_login(world.member)
         response = client.post(
@@ -71,19 +56,19 @@ class TestErrorsEveryOperationDocuments:
         assert response.json()["fields"]["players"] == {
             "1": ["Ensure this value is less than or equal to 9223372036854775807."]
         }
-        fields = _request_schema(schema, "Error")["properties"]["fields"]
+        fields = _request_schema(api_schema, "Error")["properties"]["fields"]
         assert {"type": "object"} in fields["additionalProperties"]["anyOf"]
 
 
 class TestCleanText:
-    def test_every_request_text_and_key_is_bounded_by_the_clean_text_rule(self, schema):
-        create = _request_schema(schema, "TableCreateRequest")
+    def test_every_request_text_and_key_is_bounded_by_the_clean_text_rule(self, api_schema):
+        create = _request_schema(api_schema, "TableCreateRequest")
         assert create["properties"]["players"]["items"]["pattern"] == FILLED_TEXT_PATTERN
         assert create["propertyNames"]["pattern"] == NAME_PATTERN
         options = create["properties"]["options"]
         assert options["propertyNames"]["pattern"] == NAME_PATTERN
         assert options["additionalProperties"]["$ref"].endswith("/CleanValue")
-        clean = _request_schema(schema, "CleanValue")
+        clean = _request_schema(api_schema, "CleanValue")
         assert {"type": "string", "pattern": TEXT_PATTERN} in clean["anyOf"]
 
     @pytest.mark.parametrize(
@@ -110,14 +95,14 @@ class TestCleanText:
 
 
 class TestListBounds:
-    def test_nested_lists_state_their_lengths(self, schema):
-        players = _request_schema(schema, "ScoreAskRequest")["properties"]["players"]
+    def test_nested_lists_state_their_lengths(self, api_schema):
+        players = _request_schema(api_schema, "ScoreAskRequest")["properties"]["players"]
         assert (players["minItems"], players["maxItems"]) == (2, 6)
 
     def test_a_season_table_s_players_are_distinct_in_the_schema_and_the_answer(
-        self, schema, client, db
+        self, api_schema, client, db
     ):
-        players = _request_schema(schema, "SeasonTableCreateRequest")["properties"]["players"]
+        players = _request_schema(api_schema, "SeasonTableCreateRequest")["properties"]["players"]
         assert players["uniqueItems"] is True
         world = club_world()
         client.force_login(world.member)
@@ -131,18 +116,18 @@ class TestListBounds:
             "players": ["Choose a different player for every seat."]
         }
 
-    def test_an_import_names_a_group_or_a_club_in_the_schema_too(self, schema):
-        body = _request_schema(schema, "ImportRequestRequest")
+    def test_an_import_names_a_group_or_a_club_in_the_schema_too(self, api_schema):
+        body = _request_schema(api_schema, "ImportRequestRequest")
         assert body["oneOf"] == [{"required": ["group"]}, {"required": ["club"]}]
         assert body["properties"]["file"]["minLength"] == 1
 
 
 class TestQueryBounds:
-    def test_pages_state_and_apply_their_lower_bounds(self, schema, client, table):
-        parameters = dict(_operations(schema))["GET /api/v1/tables/"]["parameters"]
+    def test_pages_state_and_apply_their_lower_bounds(self, api_schema, client, api_gin_table):
+        parameters = dict(_operations(api_schema))["GET /api/v1/tables/"]["parameters"]
         bounds = {p["name"]: p["schema"].get("minimum") for p in parameters if p["in"] == "query"}
         assert bounds == {"limit": 1, "offset": 0}
-        key = table["viewer_key"]
+        key = api_gin_table["viewer_key"]
         for query, field in [
             ("limit=0", "limit"),
             ("limit=many", "limit"),
@@ -156,18 +141,18 @@ class TestQueryBounds:
             assert list(response.json()["fields"]) == [field]
         assert client.get("/api/v1/tables/?limit=1", HTTP_X_TABLE_KEY=key).json()["count"] == 1
 
-    def test_events_after_states_and_applies_its_bounds(self, schema, client, table):
-        operation = dict(_operations(schema))["GET /api/v1/tables/{table_id}/events/"]
+    def test_events_after_states_and_applies_its_bounds(self, api_schema, client, api_gin_table):
+        operation = dict(_operations(api_schema))["GET /api/v1/tables/{table_id}/events/"]
         (after,) = (p["schema"] for p in operation["parameters"] if p["name"] == "after")
         assert (after["minimum"], after["maximum"]) == (0, 999_999_999)
-        url = f"/api/v1/tables/{table['id']}/events/"
-        key = table["viewer_key"]
+        url = f"/api/v1/tables/{api_gin_table['id']}/events/"
+        key = api_gin_table["viewer_key"]
         for given in ("1000000000", "-1", "x", "", "1&after=2"):
             response = client.get(f"{url}?after={given}", HTTP_X_TABLE_KEY=key)
             assert response.status_code == 400, given
             assert list(response.json()["fields"]) == ["after"]
         assert client.get(f"{url}?after=999999999", HTTP_X_TABLE_KEY=key).json() == []
 
-    def test_the_export_has_no_format_parameter(self, schema):
-        operation = dict(_operations(schema))["GET /api/v1/tables/{table_id}/export/"]
+    def test_the_export_has_no_format_parameter(self, api_schema):
+        operation = dict(_operations(api_schema))["GET /api/v1/tables/{table_id}/export/"]
         assert [p["name"] for p in operation["parameters"]] == ["X-Table-Key", "table_id"]

@@ -35,6 +35,7 @@ from schemathesis.specs.openapi.checks import (
 
 from games.models import Table
 from tests.games.clubs_setup import club_world
+from tests.hypothesis_profiles import examples
 
 SCHEMA = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
 OPERATIONS = {result.ok().label: result.ok() for result in SCHEMA.get_all_operations()}
@@ -133,7 +134,7 @@ def test_the_api_answers_as_its_schema_says(label, mode, at_the_table):
 
     @given(case=cases)
     @settings(
-        max_examples=EXAMPLES,
+        max_examples=examples(EXAMPLES),
         derandomize=True,
         deadline=None,
         database=None,

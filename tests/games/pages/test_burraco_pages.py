@@ -17,11 +17,6 @@ from tests.games.pages.pairs_pages import (
 )
 
 
-@pytest.fixture
-def phone(db):
-    return Client()
-
-
 def _create(phone: Client, **options) -> Table:
     # The form offers every option filled in; a number of hands 0 plays to the target.
     return create_table(phone, "burraco", {"target": "2005", "hands": "0", **options})

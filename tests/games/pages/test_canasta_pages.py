@@ -5,7 +5,6 @@ hands to 5000 (CAN-SCORE-1, CAN-MATCH-1), once in Italian."""
 
 import re
 
-import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -20,11 +19,6 @@ from tests.games.pages.pairs_pages import (
 )
 
 ITALIAN = {"HTTP_ACCEPT_LANGUAGE": "it"}
-
-
-@pytest.fixture
-def phone(db):
-    return Client()
 
 
 def _create(phone: Client, **options) -> Table:

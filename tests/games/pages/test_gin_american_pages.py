@@ -6,10 +6,8 @@ GIN-GAME, GIN-BOX, GIN-SHUTOUT, GIN-OKLAHOMA, GIN-SPADES, GIN-HOLLYWOOD)."""
 import re
 import uuid
 
-import pytest
 from django.test import Client
 from django.utils import translation
-from rest_framework.test import APIClient
 
 from games.models import League, Table
 from games.pages.forms.game_options import options_initial
@@ -42,11 +40,6 @@ def _hand_data(page: str, **fields) -> dict:
 def _record(client: Client, table: Table, **fields):
     page = client.get(f"/t/{table.id}/").content.decode()
     return client.post(f"/t/{table.id}/hands/", _hand_data(page, **fields))
-
-
-@pytest.fixture
-def phone(db):
-    return Client()
 
 
 class TestNewTableForm:
@@ -303,14 +296,9 @@ class TestBonusLines:
         assert lines[0][1:] == ("Oklahoma", "GIN-BIGGIN")
 
 
-@pytest.fixture
-def api(db):
-    return APIClient()
-
-
 class TestApi:
-    def test_a_table_is_created_with_an_american_preset(self, api):
-        response = api.post(
+    def test_a_table_is_created_with_an_american_preset(self, api_client):
+        response = api_client.post(
             "/api/v1/tables/",
             {"variant": "gin", "players": ["Anna", "Bruno"], "options": {"preset": "oklahoma"}},
             format="json",
@@ -320,8 +308,8 @@ class TestApi:
         assert body["preset"] == "oklahoma" and body["target"] == 150
         assert body["options"]["spade_double"] is True
 
-    def test_an_oklahoma_hand_through_the_api_doubles_under_a_spade(self, api):
-        created = api.post(
+    def test_an_oklahoma_hand_through_the_api_doubles_under_a_spade(self, api_client):
+        created = api_client.post(
             "/api/v1/tables/",
             {"variant": "gin", "players": ["Anna", "Bruno"], "options": {"preset": "oklahoma"}},
             format="json",
@@ -334,7 +322,7 @@ class TestApi:
             "defender_count": 12,
             "upcard": "5S",
         }
-        response = api.post(
+        response = api_client.post(
             f"/api/v1/tables/{created['id']}/events/",
             {
                 "event_id": str(uuid.uuid4()),
@@ -349,8 +337,8 @@ class TestApi:
         # GIN-SPADES: 25 + 12 = 37, doubled 74.
         assert response.json()["totals"] == [0, 74]
 
-    def test_spades_without_oklahoma_are_refused_naming_the_rule(self, api):
-        response = api.post(
+    def test_spades_without_oklahoma_are_refused_naming_the_rule(self, api_client):
+        response = api_client.post(
             "/api/v1/tables/",
             {"variant": "gin", "players": ["A", "B"], "options": {"spade_double": True}},
             format="json",
@@ -358,8 +346,8 @@ class TestApi:
         assert response.status_code == 422
         assert response.json()["violations"][0]["rule"] == "GIN-SPADES"
 
-    def test_the_schema_names_the_gin_options(self, api):
-        schema = api.get("/api/schema/?format=json").json()
+    def test_the_schema_names_the_gin_options(self, api_client):
+        schema = api_client.get("/api/schema/?format=json").json()
         options = schema["components"]["schemas"]["TableCreateRequest"]["properties"]["options"]
         assert options["properties"]["preset"]["enum"] == [
             "big_gin",
@@ -375,10 +363,10 @@ class TestApi:
         }
         assert options["properties"]["hollywood"] == {"type": "boolean"}
 
-    def test_the_referee_scores_an_oklahoma_hand_with_its_spade(self, api):
+    def test_the_referee_scores_an_oklahoma_hand_with_its_spade(self, api_client):
         """GIN-SPADES at the referee: KNOCK_5 against the defender's 12 under the Q♠:
         12 - 5 = 7, doubled 14; the items say so."""
-        response = api.post(
+        response = api_client.post(
             "/api/v1/referee/score/",
             {
                 "variant": "gin",
@@ -397,7 +385,7 @@ class TestApi:
         assert [item["rule"] for item in body["items"]] == ["GIN-SCORE-KNOCK", "GIN-SPADES"]
         assert "GIN-SPADES" in [rule["rule"] for rule in body["rules"]]
 
-    def test_the_referee_refuses_an_oklahoma_question_without_its_upcard(self, api):
+    def test_the_referee_refuses_an_oklahoma_question_without_its_upcard(self, api_client):
         """GIN-OKLAHOMA: the question lacks what sets the knock limit; the hand is not judged
         (400, not a verdict of "not legal"). An upcard where the preset plays no Oklahoma is
         refused the same way."""
@@ -409,7 +397,7 @@ class TestApi:
             ({"preset": "oklahoma"}, "upcard_needed"),
             ({"upcard": "QS"}, "not_played"),
         ):
-            response = api.post(
+            response = api_client.post(
                 "/api/v1/referee/score/",
                 {"variant": "gin", "players": players, **extra},
                 format="json",

@@ -34,11 +34,6 @@ def _group_share(phone: Client, group: Group) -> str:
     return response.content.decode()
 
 
-@pytest.fixture
-def phone(db):
-    return Client()
-
-
 class TestStartingAGroup:
     def test_the_group_keeps_its_players_and_game_and_its_maker_is_a_member(self, phone):
         group = _start_group(phone)

@@ -3,7 +3,6 @@ shows the latest hands and links to the rest, a page at a time."""
 
 import re
 
-import pytest
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
 from django.test import Client
@@ -14,11 +13,6 @@ from tests.games.sharing import join_from
 from tests.payloads import quick
 
 HX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def phone(db):
-    return Client()
 
 
 def _hands(append, table, count: int) -> None:

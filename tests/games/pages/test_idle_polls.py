@@ -18,11 +18,6 @@ def _poll_address(page: str, name: str = "board") -> str:
     return html.unescape(element.group(1))
 
 
-@pytest.fixture
-def phone(db):
-    return Client()
-
-
 def _record_hand(phone: Client, table) -> None:
     page = phone.get(f"/t/{table.id}/").content.decode()
     data = _hand_data(page, knocker="0", ending="knock", knocker_count="7", defender_count="20")

@@ -36,11 +36,6 @@ def _hand_data(page: str, **fields) -> dict:
     return {"event_id": event_id, "expected_seq": expected, "mode": "quick", **fields}
 
 
-@pytest.fixture
-def phone(db):
-    return Client()
-
-
 class TestCreatingATable:
     def test_the_creating_browser_becomes_scorekeeper(self, phone):
         table = _create(phone)

@@ -2,7 +2,6 @@
 
 import re
 
-import pytest
 from django.test import Client
 
 from games.models import Event, Table
@@ -26,11 +25,6 @@ def _hand_data(page: str, **fields) -> dict:
 
 def _total(page: str, seat: int) -> str:
     return re.search(rf'data-testid="total-{seat}">([^<]*)<', page).group(1)
-
-
-@pytest.fixture
-def phone(db):
-    return Client()
 
 
 # Anna goes out; Bruno and Carla are caught with cards in hand.

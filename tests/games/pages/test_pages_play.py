@@ -99,11 +99,6 @@ def _post_move(phone: Client, table: Table, event_type: str, payload: dict, **he
     return phone.post(f"/t/{table.id}/moves/", data, **headers)
 
 
-@pytest.fixture
-def phone(db):
-    return Client()
-
-
 class TestAHandMoveByMove:
     def test_the_table_page_offers_to_deal_a_hand_to_play_move_by_move(self, phone):
         table = _create(phone, "rummy40", ["Anna", "Bruno"])

@@ -20,19 +20,11 @@ from games.models import SeasonStandings
 from games.standings.charts import rating_chart
 from tests.factories import MembershipFactory, PlayerFactory
 from tests.games.clubs_setup import open_autumn, play
-from tests.games.standings.test_standings_exports import four_matches
 from tests.payloads import quick
 
 # Standings are recomputed by tasks queued on commit: here they run in-process, whatever
 # broker CI configures (tests/games/test_standings_worker.py covers real workers).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
-
-
-@pytest.fixture
-def played(world, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        tables = four_matches(world)
-    return world, tables
 
 
 def _url(world, player) -> str:
@@ -103,8 +95,8 @@ class TestRatingChart:
 
 
 class TestPlayerPage:
-    def test_it_shows_the_name_and_the_linked_account(self, played):
-        world, _ = played
+    def test_it_shows_the_name_and_the_linked_account(self, four_matches_played):
+        world, _ = four_matches_played
         assert "A guest: no account linked." in _page(world, world.anna)
         club_services.player_link(
             actor=world.admin, player_id=world.anna.pk, user_id=world.member.pk
@@ -113,15 +105,15 @@ class TestPlayerPage:
         assert "<h1>Anna</h1>" in page
         assert "Account: mara" in page
 
-    def test_it_shows_the_win_rate_per_game(self, played):
-        world, _ = played
+    def test_it_shows_the_win_rate_per_game(self, four_matches_played):
+        world, _ = four_matches_played
         games = _section(_page(world, world.anna), "games")
         row = re.search(r'<tr data-game="gin">(.*?)</tr>', games, re.S).group(1)
         cells = re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", row)
         assert cells == ["Gin Rummy", "3", "2", "67%"]
 
-    def test_the_matches_are_listed_latest_first(self, played):
-        world, tables = played
+    def test_the_matches_are_listed_latest_first(self, four_matches_played):
+        world, tables = four_matches_played
         matches = _section(_page(world, world.anna), "matches")
         # Anna played matches 1, 3 and 4.
         expected = [tables[3], tables[2], tables[0]]
@@ -140,8 +132,8 @@ class TestPlayerPage:
         ]
         assert "Gin Tuesdays" in matches
 
-    def test_the_chart_has_one_point_per_match_at_the_stored_ratings(self, played):
-        world, _ = played
+    def test_the_chart_has_one_point_per_match_at_the_stored_ratings(self, four_matches_played):
+        world, _ = four_matches_played
         stored = SeasonStandings.objects.get(season=world.season).ratings[str(world.anna.pk)]
         ratings = _section(_page(world, world.anna), "ratings")
         assert ratings.count('data-testid="rating-chart"') == 1
@@ -166,16 +158,18 @@ class TestPlayerPage:
             for point in stored["history"]
         ]
 
-    def test_the_current_rating_is_the_stored_one(self, played):
-        world, _ = played
+    def test_the_current_rating_is_the_stored_one(self, four_matches_played):
+        world, _ = four_matches_played
         ratings = SeasonStandings.objects.get(season=world.season).ratings
         for player in (world.anna, world.bruno, world.carla):
             page = _page(world, player)
             shown = re.search(r'data-testid="current-rating">([^<]+)<', page).group(1)
             assert shown == _rounded(ratings[str(player.pk)]["conservative"])
 
-    def test_ratings_run_on_into_the_next_season(self, played, django_capture_on_commit_callbacks):
-        world, _ = played
+    def test_ratings_run_on_into_the_next_season(
+        self, four_matches_played, django_capture_on_commit_callbacks
+    ):
+        world, _ = four_matches_played
         autumn = open_autumn(world)
         with django_capture_on_commit_callbacks(execute=True):
             play(world, (world.carla, world.bruno), [quick(0, "gin", 0, 30)], season_id=autumn.pk)
@@ -192,9 +186,9 @@ class TestPlayerPage:
         assert shown == _rounded(later[str(world.anna.pk)]["conservative"])
 
     def test_practice_and_unfinished_tables_are_not_listed(
-        self, played, django_capture_on_commit_callbacks
+        self, four_matches_played, django_capture_on_commit_callbacks
     ):
-        world, _ = played
+        world, _ = four_matches_played
         with django_capture_on_commit_callbacks(execute=True):
             play(world, (world.anna, world.carla), [quick(0, "gin", 0, 30)], practice=True)
             play(world, (world.anna, world.carla), [quick(0, "knock", 4, 20)])

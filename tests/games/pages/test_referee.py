@@ -7,15 +7,9 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from games.shared.throttles import CountedRateThrottle
 from tests.factories import TableFactory
-
-
-@pytest.fixture
-def api():
-    return APIClient()
 
 
 def ask(api, question, body, **headers):
@@ -24,31 +18,33 @@ def ask(api, question, body, **headers):
 
 
 class TestGinMelds:
-    def test_a_run_is_legal_with_its_value(self, api, db):
-        code, body = ask(api, "meld", {"variant": "gin", "cards": "7S 8S 9S"})
+    def test_a_run_is_legal_with_its_value(self, api_client, db):
+        code, body = ask(api_client, "meld", {"variant": "gin", "cards": "7S 8S 9S"})
         assert code == 200
         assert body["valid"] and body["kind"] == "run" and body["value"] == 24  # GIN-VALUE 7+8+9
         assert "MELD-RUN" in [r["rule"] for r in body["rules"]]
 
-    def test_queen_king_ace_is_not_a_gin_run(self, api, db):
+    def test_queen_king_ace_is_not_a_gin_run(self, api_client, db):
         # GIN-MELDS: ace low only, so Q-K-A breaks ACE-HIGH.
-        code, body = ask(api, "meld", {"variant": "gin", "cards": "QS KS AS"})
+        code, body = ask(api_client, "meld", {"variant": "gin", "cards": "QS KS AS"})
         assert code == 200 and body["valid"] is False
         assert body["violations"][0]["rule"] == "ACE-HIGH"
 
 
 class TestGinHands:
-    def test_a_ten_card_hand_with_ten_deadwood_can_knock(self, api, db):
+    def test_a_ten_card_hand_with_ten_deadwood_can_knock(self, api_client, db):
         # A-2-3♠, 4-5-6♣, 7-8-9♥ melded; K♦ left: 10 (GIN-DEADWOOD, GIN-KNOCK).
-        code, body = ask(api, "hand", {"variant": "gin", "cards": "AS 2S 3S 4C 5C 6C 7H 8H 9H KD"})
+        code, body = ask(
+            api_client, "hand", {"variant": "gin", "cards": "AS 2S 3S 4C 5C 6C 7H 8H 9H KD"}
+        )
         assert code == 200
         assert body["deadwood"] == 10 and body["unmelded"] == ["KD"]
         assert body["can_knock"] is True and body["gin"] is False
         assert "can_go_out" not in body and "best_opening" not in body
 
-    def test_eleven_cards_name_the_best_discard(self, api, db):
+    def test_eleven_cards_name_the_best_discard(self, api_client, db):
         code, body = ask(
-            api, "hand", {"variant": "gin", "cards": "AS 2S 3S 4C 5C 6C 7H 8H 9H KD KS"}
+            api_client, "hand", {"variant": "gin", "cards": "AS 2S 3S 4C 5C 6C 7H 8H 9H KD KS"}
         )
         assert code == 200
         assert body["discard"] in ("KD", "KS") and body["deadwood_after_discard"] == 10
@@ -56,19 +52,19 @@ class TestGinHands:
 
 
 class TestGinLayoffsAndScores:
-    def test_layoffs_chain_onto_a_run(self, api, db):
+    def test_layoffs_chain_onto_a_run(self, api_client, db):
         # GIN-LAYOFF: 10♠ then J♠ extend 7-8-9♠; 2♦ stays (2 points).
         code, body = ask(
-            api, "layoff", {"variant": "gin", "melds": ["7S 8S 9S"], "cards": "10S JS 2D"}
+            api_client, "layoff", {"variant": "gin", "melds": ["7S 8S 9S"], "cards": "10S JS 2D"}
         )
         assert code == 200
         assert [(x["card"], x["meld"]) for x in body["layoffs"]] == [("10S", 0), ("JS", 0)]
         assert body["remaining"] == ["2D"] and body["deadwood"] == 2
 
-    def test_the_seed_page_gin_scores_35(self, api, db):
+    def test_the_seed_page_gin_scores_35(self, api_client, db):
         # gin-rummy-rules-it.txt: gin (25) + the defender's 6♣ A♥ A♠ 2♠ = 10 -> 35.
         code, body = ask(
-            api,
+            api_client,
             "score",
             {
                 "variant": "gin",
@@ -82,9 +78,9 @@ class TestGinLayoffsAndScores:
         assert body["points"] == {"A": 35, "B": 0}
         assert {item["rule"] for item in body["items"]} == {"GIN-GIN", "GIN-SCORE-GIN"}
 
-    def test_a_knock_over_ten_is_an_illegal_end(self, api, db):
+    def test_a_knock_over_ten_is_an_illegal_end(self, api_client, db):
         code, body = ask(
-            api,
+            api_client,
             "score",
             {
                 "variant": "gin",
@@ -99,19 +95,19 @@ class TestGinLayoffsAndScores:
 
 
 class TestBadInput:
-    def test_an_unknown_card_is_a_400_with_token_and_position(self, api, db):
-        code, body = ask(api, "meld", {"variant": "gin", "cards": "7S 8S ZZ"})
+    def test_an_unknown_card_is_a_400_with_token_and_position(self, api_client, db):
+        code, body = ask(api_client, "meld", {"variant": "gin", "cards": "7S 8S ZZ"})
         assert code == 400
         assert body["violations"][0]["rule"] == "CARD-3"
         assert body["violations"][0]["params"] == {"token": "ZZ", "position": 3}
 
-    def test_too_many_copies_is_a_400_naming_the_card(self, api, db):
-        code, body = ask(api, "meld", {"variant": "gin", "cards": "7S 7S 7S"})
+    def test_too_many_copies_is_a_400_naming_the_card(self, api_client, db):
+        code, body = ask(api_client, "meld", {"variant": "gin", "cards": "7S 7S 7S"})
         assert code == 400 and body["violations"][0]["params"]["card"] == "7S"
 
-    def test_a_question_the_game_does_not_have_is_a_400(self, api, db):
+    def test_a_question_the_game_does_not_have_is_a_400(self, api_client, db):
         code, body = ask(
-            api, "rearrangement", {"variant": "gin", "before": [], "after": [], "hand": ""}
+            api_client, "rearrangement", {"variant": "gin", "before": [], "after": [], "hand": ""}
         )
         assert code == 400 and body["violations"][0]["code"] == "not_in_game"
 
@@ -131,16 +127,16 @@ class TestBadInput:
             ("meld", {"variant": "gin", "cards": "7S 8S 9S", "options": {"target": "x"}}),
         ],
     )
-    def test_bad_requests_are_answered_never_crashed_on(self, api, db, question, body):
-        code, answer = ask(api, question, body)
+    def test_bad_requests_are_answered_never_crashed_on(self, api_client, db, question, body):
+        code, answer = ask(api_client, question, body)
         assert code in (200, 400), answer
         assert json.dumps(answer)
 
 
 class TestItalian:
-    def test_the_referee_answers_in_italian(self, api, db):
+    def test_the_referee_answers_in_italian(self, api_client, db):
         code, body = ask(
-            api, "meld", {"variant": "gin", "cards": "QS KS AS"}, HTTP_ACCEPT_LANGUAGE="it"
+            api_client, "meld", {"variant": "gin", "cards": "QS KS AS"}, HTTP_ACCEPT_LANGUAGE="it"
         )
         assert code == 200
         assert "asso" in body["violations"][0]["message"].lower()
@@ -148,14 +144,17 @@ class TestItalian:
 
 
 class TestThrottle:
-    def test_a_client_asking_too_fast_is_told_to_wait(self, api, db, settings):
+    def test_a_client_asking_too_fast_is_told_to_wait(self, api_client, db, settings):
         from rest_framework.throttling import ScopedRateThrottle
 
         rates = {**ScopedRateThrottle.THROTTLE_RATES, "referee": "3/min"}
         original = ScopedRateThrottle.THROTTLE_RATES
         ScopedRateThrottle.THROTTLE_RATES = rates
         try:
-            codes = [ask(api, "meld", {"variant": "gin", "cards": "7S 8S 9S"})[0] for _ in range(5)]
+            codes = [
+                ask(api_client, "meld", {"variant": "gin", "cards": "7S 8S 9S"})[0]
+                for _ in range(5)
+            ]
         finally:
             ScopedRateThrottle.THROTTLE_RATES = original
         assert codes == [200, 200, 200, 429, 429]
@@ -306,10 +305,10 @@ class TestRefereePage:
 
 
 class TestScoresOfTheOtherGames:
-    def test_ramino_the_winner_gains_what_the_others_lose(self, api, db):
+    def test_ramino_the_winner_gains_what_the_others_lose(self, api_client, db):
         # RAM-SCORE with RAM-VALUE: B holds K Q 5 = 10+10+5 = 25; C holds JK 2 = 20+2 = 22.
         code, body = ask(
-            api,
+            api_client,
             "score",
             {
                 "variant": "ramino",
@@ -323,10 +322,10 @@ class TestScoresOfTheOtherGames:
         assert code == 200 and body["valid"]
         assert body["points"] == {"A": 47, "B": -25, "C": -22}
 
-    def test_ramino_closing_in_one_turn_doubles_the_hand(self, api, db):
+    def test_ramino_closing_in_one_turn_doubles_the_hand(self, api_client, db):
         # RAM-HANDCLOSE: B's 25 doubles to 50, lost by B and gained by A.
         code, body = ask(
-            api,
+            api_client,
             "score",
             {
                 "variant": "ramino",
@@ -338,10 +337,10 @@ class TestScoresOfTheOtherGames:
         )
         assert code == 200 and body["points"] == {"A": 50, "B": -50}
 
-    def test_rummy40_the_loser_adds_the_cards_left_and_the_joker_counts_25(self, api, db):
+    def test_rummy40_the_loser_adds_the_cards_left_and_the_joker_counts_25(self, api_client, db):
         # R40-END with R40-VALUE: K Q 5 JK = 10+10+5+25 = 50 penalty points for B.
         code, body = ask(
-            api,
+            api_client,
             "score",
             {
                 "variant": "rummy40",
@@ -353,10 +352,10 @@ class TestScoresOfTheOtherGames:
         )
         assert code == 200 and body["points"] == {"A": 0, "B": 50}
 
-    def test_knock_rummy_the_lowest_hand_wins_and_an_undercut_earns_10(self, api, db):
+    def test_knock_rummy_the_lowest_hand_wins_and_an_undercut_earns_10(self, api_client, db):
         # KR-SCORE: B (2) beats A (4) by 2 and C (9) by 7 = 9; KR-UNDERCUT: B did not knock, +10.
         code, body = ask(
-            api,
+            api_client,
             "score",
             {
                 "variant": "knock_rummy",
@@ -370,10 +369,10 @@ class TestScoresOfTheOtherGames:
         assert code == 200 and body["points"] == {"A": 0, "B": 19, "C": 0}
         assert {i["rule"] for i in body["items"]} == {"KR-SCORE", "KR-UNDERCUT"}
 
-    def test_knock_rummy_a_knock_over_five_is_an_illegal_end(self, api, db):
+    def test_knock_rummy_a_knock_over_five_is_an_illegal_end(self, api_client, db):
         # KR-KNOCK: 4 + 5 = 9 points in hand is over the limit of 5.
         code, body = ask(
-            api,
+            api_client,
             "score",
             {
                 "variant": "knock_rummy",
@@ -389,64 +388,66 @@ class TestScoresOfTheOtherGames:
 
 
 class TestMeldsOpeningsAndMoves:
-    def test_rummy40_queen_king_ace_is_a_run_worth_31(self, api, db):
+    def test_rummy40_queen_king_ace_is_a_run_worth_31(self, api_client, db):
         # R40-RUNS allows ACE-HIGH; VALUE: Q 10 + K 10 + high ace 11 = 31 (the issue's example).
-        code, body = ask(api, "meld", {"variant": "rummy40", "cards": "QS KS AS"})
+        code, body = ask(api_client, "meld", {"variant": "rummy40", "cards": "QS KS AS"})
         assert code == 200
         assert body["valid"] and body["kind"] == "run" and body["value"] == 31
 
-    def test_a_ramino_joker_left_open_is_placed_and_said(self, api, db):
+    def test_a_ramino_joker_left_open_is_placed_and_said(self, api_client, db):
         # JOKER-1: 7♠ 8♠ JK may be 6♠ or 9♠; the referee picks one and says which.
-        code, body = ask(api, "meld", {"variant": "ramino", "cards": "7S 8S JK"})
+        code, body = ask(api_client, "meld", {"variant": "ramino", "cards": "7S 8S JK"})
         assert code == 200 and body["valid"]
         assert body["jokers"] in ({"3": "9S"}, {"3": "6S"})
         assert body["chosen_by_referee"] == ["3"]
 
-    def test_a_declared_joker_is_kept(self, api, db):
+    def test_a_declared_joker_is_kept(self, api_client, db):
         # The meld comes back in rank order; jokers are keyed by their place in it.
-        code, body = ask(api, "meld", {"variant": "ramino", "cards": "7S 8S JK=6S"})
+        code, body = ask(api_client, "meld", {"variant": "ramino", "cards": "7S 8S JK=6S"})
         assert code == 200 and body["cards"] == ["JK=6S", "7S", "8S"]
         assert body["jokers"] == {"1": "6S"} and body["chosen_by_referee"] == []
 
-    def test_a_second_joker_in_a_rummy40_meld_is_refused(self, api, db):
-        code, body = ask(api, "meld", {"variant": "rummy40", "cards": "7S JK JK"})
+    def test_a_second_joker_in_a_rummy40_meld_is_refused(self, api_client, db):
+        code, body = ask(api_client, "meld", {"variant": "rummy40", "cards": "7S JK JK"})
         assert code == 200 and body["valid"] is False
         assert body["violations"][0]["rule"] == "R40-RUNS"
 
-    def test_round_the_corner_needs_circular_runs(self, api, db):
+    def test_round_the_corner_needs_circular_runs(self, api_client, db):
         # ACE-WRAP, RAM-OPT-CIRCULAR.
-        _, plain = ask(api, "meld", {"variant": "ramino", "cards": "KS AS 2S"})
+        _, plain = ask(api_client, "meld", {"variant": "ramino", "cards": "KS AS 2S"})
         _, circular = ask(
-            api,
+            api_client,
             "meld",
             {"variant": "ramino", "cards": "KS AS 2S", "options": {"circular_runs": True}},
         )
         assert plain["valid"] is False and plain["violations"][0]["rule"] == "ACE-WRAP"
         assert circular["valid"] is True
 
-    def test_a_rummy40_opening_of_52_reaches_40(self, api, db):
+    def test_a_rummy40_opening_of_52_reaches_40(self, api_client, db):
         # R40-OPEN with VALUE: Q K A♠ = 31, 7♥ 7♣ 7♦ = 21 -> 52 >= 40.
-        code, body = ask(api, "opening", {"variant": "rummy40", "melds": ["QS KS AS", "7H 7C 7D"]})
+        code, body = ask(
+            api_client, "opening", {"variant": "rummy40", "melds": ["QS KS AS", "7H 7C 7D"]}
+        )
         assert code == 200
         assert body["valid"] and body["value"] == 52 and body["minimum"] == 40
 
-    def test_a_ramino_opening_of_9_is_short_of_30(self, api, db):
+    def test_a_ramino_opening_of_9_is_short_of_30(self, api_client, db):
         # RAM-OPEN: 2+3+4 = 9 < 30.
-        code, body = ask(api, "opening", {"variant": "ramino", "melds": ["2S 3S 4S"]})
+        code, body = ask(api_client, "opening", {"variant": "ramino", "melds": ["2S 3S 4S"]})
         assert code == 200 and body["valid"] is False
         assert body["violations"][0]["rule"] == "RAM-OPEN" and body["value"] == 9
 
-    def test_the_rules_applied_name_the_tables_opening_minimum(self, api, db):
+    def test_the_rules_applied_name_the_tables_opening_minimum(self, api_client, db):
         # RAM-OPT-SCALA40 raises RAM-OPEN's 30 to 40: 2+3+4 = 9 < 40, and the title says 40.
         code, body = ask(
-            api,
+            api_client,
             "opening",
             {"variant": "ramino", "options": {"scala40": True}, "melds": ["2S 3S 4S"]},
         )
         assert code == 200 and body["minimum"] == 40
         titles = {rule["rule"]: rule["title"] for rule in body["rules"]}
         assert titles["RAM-OPEN"] == "Ramino: open with 3+ cards worth 40 or more"
-        code, body = ask(api, "opening", {"variant": "ramino", "melds": ["2S 3S 4S"]})
+        code, body = ask(api_client, "opening", {"variant": "ramino", "melds": ["2S 3S 4S"]})
         titles = {rule["rule"]: rule["title"] for rule in body["rules"]}
         assert titles["RAM-OPEN"] == "Ramino: open with 3+ cards worth 30 or more"
 
@@ -464,10 +465,10 @@ class TestMeldsOpeningsAndMoves:
         page = response.content.decode()
         assert "worth 40 or more" in page and "worth 30 or more" not in page
 
-    def test_a_knock_rummy_move_that_splits_a_run_and_frees_a_joker_is_legal(self, api, db):
+    def test_a_knock_rummy_move_that_splits_a_run_and_frees_a_joker_is_legal(self, api_client, db):
         # KR-MANIP, KR-JOKER: 9♣ from hand frees the joker, which becomes 9♠ after 7♠ 8♠.
         code, body = ask(
-            api,
+            api_client,
             "rearrangement",
             {
                 "variant": "knock_rummy",
@@ -479,9 +480,9 @@ class TestMeldsOpeningsAndMoves:
         assert code == 200 and body["valid"], body
         assert sorted(body["added"]) == ["8S", "9C"]
 
-    def test_a_knock_rummy_move_that_takes_a_card_off_the_table_is_refused(self, api, db):
+    def test_a_knock_rummy_move_that_takes_a_card_off_the_table_is_refused(self, api_client, db):
         code, body = ask(
-            api,
+            api_client,
             "rearrangement",
             {
                 "variant": "knock_rummy",
@@ -496,10 +497,10 @@ class TestMeldsOpeningsAndMoves:
 
 
 class TestHandsAndLayoffsOfTheOtherGames:
-    def test_a_ramino_hand_that_goes_out_says_how(self, api, db):
+    def test_a_ramino_hand_that_goes_out_says_how(self, api_client, db):
         # RAM-OUT: four melds (the joker completes one) and 2♣ to discard; RAM-VALUE: 2 left.
         code, body = ask(
-            api,
+            api_client,
             "hand",
             {"variant": "ramino", "cards": "7S 8S 9S 4H 4D 4C KH QH JH 2C JK 5D 6D 7D"},
         )
@@ -508,10 +509,10 @@ class TestHandsAndLayoffsOfTheOtherGames:
         assert body["deadwood"] == 2
         assert body["best_opening"] >= 30
 
-    def test_a_rummy40_hand_with_two_loose_cards_cannot_go_out(self, api, db):
+    def test_a_rummy40_hand_with_two_loose_cards_cannot_go_out(self, api_client, db):
         # R40-HAND: one discard is allowed, 2♣ and 3♣ are two loose cards; R40-VALUE 2+3 = 5.
         code, body = ask(
-            api, "hand", {"variant": "rummy40", "cards": "7S 8S 9S 4H 4D 4C KH QH JH 2C 3C"}
+            api_client, "hand", {"variant": "rummy40", "cards": "7S 8S 9S 4H 4D 4C KH QH JH 2C 3C"}
         )
         assert code == 200
         assert body["can_go_out"] is False and body["deadwood"] == 5
@@ -519,16 +520,18 @@ class TestHandsAndLayoffsOfTheOtherGames:
         # VALUE: 7+8+9 + 4+4+4 + 10+10+10 = 66.
         assert body["best_opening"] == 66
 
-    def test_a_knock_rummy_hand_with_two_points_left_can_knock(self, api, db):
+    def test_a_knock_rummy_hand_with_two_points_left_can_knock(self, api_client, db):
         # KR-KNOCK: 2♣ alone is 2 points, 5 or fewer; KR-OUT needs every card melded.
-        code, body = ask(api, "hand", {"variant": "knock_rummy", "cards": "7S 8S 9S 4H 4D 4C 2C"})
+        code, body = ask(
+            api_client, "hand", {"variant": "knock_rummy", "cards": "7S 8S 9S 4H 4D 4C 2C"}
+        )
         assert code == 200
         assert body["can_knock"] is True and body["can_go_out"] is False
 
-    def test_ramino_cards_are_added_to_a_table_run(self, api, db):
+    def test_ramino_cards_are_added_to_a_table_run(self, api_client, db):
         # RAM-ADD: 10♠ J♠ extend 7-8-9♠; 2♦ stays (2 points).
         code, body = ask(
-            api,
+            api_client,
             "layoff",
             {"variant": "ramino", "melds": ["7S 8S 9S"], "cards": "10S JS 2D"},
         )
@@ -538,9 +541,9 @@ class TestHandsAndLayoffsOfTheOtherGames:
 
 
 class TestGoingOutVerdictsSpeakItalian:
-    def test_a_hand_that_cannot_go_out_is_told_so_in_italian(self, api, db):
+    def test_a_hand_that_cannot_go_out_is_told_so_in_italian(self, api_client, db):
         code, body = ask(
-            api,
+            api_client,
             "hand",
             {"variant": "rummy40", "cards": "7S 8S 9S 4H 4D 4C KH QH JH 2C 3C"},
             HTTP_ACCEPT_LANGUAGE="it",
@@ -556,8 +559,8 @@ class TestRefereeBounds:
         "3S 3H 3D 3C 3S 3H 3D 3C 4S 4H 4D 4C",
     }
 
-    def test_the_api_refuses_a_hand_past_the_limit_with_a_400_naming_it(self, api, db):
-        status, body = ask(api, "hand", self.HEAVY)
+    def test_the_api_refuses_a_hand_past_the_limit_with_a_400_naming_it(self, api_client, db):
+        status, body = ask(api_client, "hand", self.HEAVY)
         assert status == 400
         violation = body["violations"][0]
         assert (violation["rule"], violation["code"]) == ("LIMITS", "too_many_cards")
@@ -566,20 +569,22 @@ class TestRefereeBounds:
             "Check the cards and send the hand again."
         )
 
-    def test_the_page_is_throttled_like_the_api_on_one_counter(self, client, api, db, monkeypatch):
+    def test_the_page_is_throttled_like_the_api_on_one_counter(
+        self, client, api_client, db, monkeypatch
+    ):
         # The clock stands still at a minute's start: on a slow machine the 121 requests
         # could straddle a minute's edge, where the last minute's count starts to fade.
         monkeypatch.setattr(CountedRateThrottle, "timer", lambda _throttle: 6_000_000.0)
         cache.clear()
         data = {"variant": "gin", "players": "2", "question": "meld", "cards": "7S 8S 9S"}
         for _ in range(60):
-            assert ask(api, "meld", {"variant": "gin", "cards": "7S 8S 9S"})[0] == 200
+            assert ask(api_client, "meld", {"variant": "gin", "cards": "7S 8S 9S"})[0] == 200
         for _ in range(60):
             assert client.post("/referee/", data).status_code == 200
         refused = client.post("/referee/", data)
         assert refused.status_code == 429
         assert "Too many questions from this network: ask again in" in refused.content.decode()
-        assert ask(api, "meld", {"variant": "gin", "cards": "7S 8S 9S"})[0] == 429
+        assert ask(api_client, "meld", {"variant": "gin", "cards": "7S 8S 9S"})[0] == 429
 
     def test_a_table_id_that_is_not_one_is_a_404(self, client, db):
         assert client.get("/referee/?table=zzz").status_code == 404

@@ -41,11 +41,6 @@ def _text(response) -> str:
 
 
 @pytest.fixture
-def gin(db):
-    return sample_table(samples.reviewed_of("gin"))
-
-
-@pytest.fixture
 def engine_calls(monkeypatch):
     """Count the reviews the engine works out (games.tables.review calls review_hand)."""
     calls = []
@@ -60,12 +55,12 @@ def engine_calls(monkeypatch):
 
 
 class TestOneTapFromTheHistory:
-    def test_every_hand_of_the_history_links_to_its_review_for_every_role(self, gin):
-        link = f'href="{_review(gin)}"'
-        for key in (gin.scorekeeper_key, gin.viewer_key):
-            phone = _phone(gin, key)
-            assert link in phone.get(f"/t/{gin.id}/").content.decode()
-            assert link in phone.get(f"/t/{gin.id}/history/").content.decode()
+    def test_every_hand_of_the_history_links_to_its_review_for_every_role(self, reviewed_gin_table):
+        link = f'href="{_review(reviewed_gin_table)}"'
+        for key in (reviewed_gin_table.scorekeeper_key, reviewed_gin_table.viewer_key):
+            phone = _phone(reviewed_gin_table, key)
+            assert link in phone.get(f"/t/{reviewed_gin_table.id}/").content.decode()
+            assert link in phone.get(f"/t/{reviewed_gin_table.id}/history/").content.decode()
 
     def test_a_hand_entered_by_counts_has_its_review_link_too(self, db):
         table = services.table_create(variant="gin", options={}, players=["Anna", "Bruno"])
@@ -92,8 +87,8 @@ class TestOneTapFromTheHistory:
 
 
 class TestTheStepper:
-    def test_the_page_opens_at_the_deal_with_a_link_to_the_next_step(self, gin):
-        page = _phone(gin).get(_review(gin))
+    def test_the_page_opens_at_the_deal_with_a_link_to_the_next_step(self, reviewed_gin_table):
+        page = _phone(reviewed_gin_table).get(_review(reviewed_gin_table))
         assert page.status_code == 200
         text = _text(page)
         # Ten steps: the deal, two passes, then draws, discards, the knock and the show.
@@ -105,8 +100,10 @@ class TestTheStepper:
         assert "2♣ 3♣ 4♣" in stepper and "no one can know" not in stepper
         assert "Bruno to move" in text
 
-    def test_a_step_is_an_address_showing_the_turn_weighed_and_its_chances(self, gin):
-        page = _phone(gin).get(_review(gin, query="?step=4"))
+    def test_a_step_is_an_address_showing_the_turn_weighed_and_its_chances(
+        self, reviewed_gin_table
+    ):
+        page = _phone(reviewed_gin_table).get(_review(reviewed_gin_table, query="?step=4"))
         text = _text(page)
         assert "Step 4 of 9 · Bruno discarded 9♥" in text
         assert "Turn 3 · Bruno" in text
@@ -120,15 +117,19 @@ class TestTheStepper:
         # The top of the discard pile after the move, and whose turn it is.
         assert "Anna to move" in text
 
-    def test_the_last_step_has_no_next_and_shows_the_hands_at_the_end(self, gin):
-        page = _phone(gin).get(_review(gin, query="?step=9"))
+    def test_the_last_step_has_no_next_and_shows_the_hands_at_the_end(self, reviewed_gin_table):
+        page = _phone(reviewed_gin_table).get(_review(reviewed_gin_table, query="?step=9"))
         text = _text(page)
         assert "Step 9 of 9 · Hands shown" in text
         assert 'rel="next"' not in page.content.decode()
         assert "The hand is over." in text
 
-    def test_a_step_asked_by_htmx_comes_alone_with_its_line_for_the_status(self, gin):
-        answer = _phone(gin).get(_review(gin, query="?step=5"), headers={"HX-Request": "true"})
+    def test_a_step_asked_by_htmx_comes_alone_with_its_line_for_the_status(
+        self, reviewed_gin_table
+    ):
+        answer = _phone(reviewed_gin_table).get(
+            _review(reviewed_gin_table, query="?step=5"), headers={"HX-Request": "true"}
+        )
         body = answer.content.decode()
         assert answer.status_code == 200
         assert "<html" not in body and 'id="stepper"' not in body
@@ -136,15 +137,15 @@ class TestTheStepper:
         assert "Step 5 of 9" in _text(answer)
 
     @pytest.mark.parametrize("step", ["10", "-1", "x", "1.5", "9999999999"])
-    def test_a_step_the_hand_has_not_is_refused_naming_its_steps(self, gin, step):
-        answer = _phone(gin).get(_review(gin, query=f"?step={step}"))
+    def test_a_step_the_hand_has_not_is_refused_naming_its_steps(self, reviewed_gin_table, step):
+        answer = _phone(reviewed_gin_table).get(_review(reviewed_gin_table, query=f"?step={step}"))
         assert answer.status_code == 400
         assert "its steps run from 0 to 9" in _text(answer)
 
 
 class TestWhatItSays:
-    def test_each_player_s_costliest_decision_comes_first(self, gin):
-        text = _text(_phone(gin).get(_review(gin)))
+    def test_each_player_s_costliest_decision_comes_first(self, reviewed_gin_table):
+        text = _text(_phone(reviewed_gin_table).get(_review(reviewed_gin_table)))
         bruno = text.split("Bruno", text.count("Bruno"))[-1]
         assert "Points lost by the decisions weighed: 1." in text
         # Bruno passed up a knock (a swing of 46), fed Anna the 9♥ (20), discarded 1 worse
@@ -156,25 +157,28 @@ class TestWhatItSays:
         ), bruno
         assert "No decision cost points." in text  # Anna's
 
-    def test_each_player_s_accuracy_is_shown(self, gin):
-        text = _text(_phone(gin).get(_review(gin)))
+    def test_each_player_s_accuracy_is_shown(self, reviewed_gin_table):
+        text = _text(_phone(reviewed_gin_table).get(_review(reviewed_gin_table)))
         # Bruno: his 9H lost a point; his draw of 2H and his knock's JH were the best; his
         # first draw, forced from the stock (GIN-FIRST), is no decision. Anna: both best.
         assert "Accuracy: 67% (2 of 3 decisions weighed were the best)." in text
         assert "Accuracy: 100% (2 of 2 decisions weighed were the best)." in text
 
-    def test_a_cost_links_to_its_step(self, gin):
-        assert 'href="?step=4#stepper"' in _phone(gin).get(_review(gin)).content.decode()
+    def test_a_cost_links_to_its_step(self, reviewed_gin_table):
+        assert (
+            'href="?step=4#stepper"'
+            in _phone(reviewed_gin_table).get(_review(reviewed_gin_table)).content.decode()
+        )
 
-    def test_the_chart_draws_each_player_s_count_turn_by_turn(self, gin):
-        body = _phone(gin).get(_review(gin)).content.decode()
+    def test_the_chart_draws_each_player_s_count_turn_by_turn(self, reviewed_gin_table):
+        body = _phone(reviewed_gin_table).get(_review(reviewed_gin_table)).content.decode()
         chart = body.split('data-testid="review-chart"')[1].split("</figure>")[0]
         assert chart.count("<polyline") == 2
         # Bruno's counts after his turns: a pass (not weighed), 10, 2.
         assert re.search(r"<th scope=\"row\">#2</th><td>4</td><td>10</td>", chart)
 
-    def test_the_end_shows_the_gin_defender_s_layoffs(self, gin):
-        text = _text(_phone(gin).get(_review(gin)))
+    def test_the_end_shows_the_gin_defender_s_layoffs(self, reviewed_gin_table):
+        text = _text(_phone(reviewed_gin_table).get(_review(reviewed_gin_table)))
         assert "Laid off: 4♠ → #2 GIN-LAYOFF" in text
 
     def test_a_hand_entered_by_cards_shows_what_its_cards_show(self, db):
@@ -197,37 +201,44 @@ class TestWhatItSays:
         assert "The end of the hand" in text
         assert "Step 0" not in text
 
-    def test_it_reads_in_italian(self, gin):
-        phone = _phone(gin)
+    def test_it_reads_in_italian(self, reviewed_gin_table):
+        phone = _phone(reviewed_gin_table)
         phone.post("/i18n/setlang/", {"language": "it", "next": "/"})
-        text = _text(phone.get(_review(gin, query="?step=4")))
+        text = _text(phone.get(_review(reviewed_gin_table, query="?step=4")))
         assert "Passo 4 di 9" in text
         assert "Dove si sono persi i punti" in text
 
-    def test_a_voided_hand_is_reviewed_as_it_was_played(self, gin):
+    def test_a_voided_hand_is_reviewed_as_it_was_played(self, reviewed_gin_table):
         services.event_append(
-            table_id=gin.id,
+            table_id=reviewed_gin_table.id,
             event_id=uuid.uuid4(),
-            expected_seq=gin.head_seq,
+            expected_seq=reviewed_gin_table.head_seq,
             event_type="hand_voided",
             payload={"hand": 1, "reason": "misdeal"},
         )
-        text = _text(_phone(gin).get(_review(gin)))
+        text = _text(_phone(reviewed_gin_table).get(_review(reviewed_gin_table)))
         assert "This hand was voided later: here it is as it was played." in text
 
 
 class TestAccess:
-    def test_a_phone_without_the_table_s_key_gets_the_table_page_s_404(self, gin):
+    def test_a_phone_without_the_table_s_key_gets_the_table_page_s_404(self, reviewed_gin_table):
         stranger = Client()
-        assert stranger.get(f"/t/{gin.id}/").status_code == 404
-        assert stranger.get(_review(gin)).status_code == 404
+        assert stranger.get(f"/t/{reviewed_gin_table.id}/").status_code == 404
+        assert stranger.get(_review(reviewed_gin_table)).status_code == 404
 
-    def test_a_viewer_reads_the_review(self, gin):
-        assert _phone(gin, gin.viewer_key).get(_review(gin)).status_code == 200
+    def test_a_viewer_reads_the_review(self, reviewed_gin_table):
+        assert (
+            _phone(reviewed_gin_table, reviewed_gin_table.viewer_key)
+            .get(_review(reviewed_gin_table))
+            .status_code
+            == 200
+        )
 
     @pytest.mark.parametrize("number", [0, 2, 999999999999])
-    def test_a_hand_the_table_has_not_finished_is_a_404(self, gin, number):
-        assert _phone(gin).get(_review(gin, number)).status_code == 404
+    def test_a_hand_the_table_has_not_finished_is_a_404(self, reviewed_gin_table, number):
+        assert (
+            _phone(reviewed_gin_table).get(_review(reviewed_gin_table, number)).status_code == 404
+        )
 
     def test_a_hand_in_play_has_no_review_yet(self, db):
         table = services.table_create(variant="gin", options={}, players=["Anna", "Bruno"])
@@ -260,39 +271,48 @@ class TestAccess:
 
 
 class TestComputedOnce:
-    def test_the_engine_works_a_review_out_once_for_the_page_and_the_api(self, gin, engine_calls):
-        phone = _phone(gin)
+    def test_the_engine_works_a_review_out_once_for_the_page_and_the_api(
+        self, reviewed_gin_table, engine_calls
+    ):
+        phone = _phone(reviewed_gin_table)
         for query in ("", "?step=3", "?step=7"):
-            assert phone.get(_review(gin, query=query)).status_code == 200
+            assert phone.get(_review(reviewed_gin_table, query=query)).status_code == 200
         api = Client().get(
-            f"/api/v1/tables/{gin.id}/hands/1/review/", HTTP_X_TABLE_KEY=gin.viewer_key
+            f"/api/v1/tables/{reviewed_gin_table.id}/hands/1/review/",
+            HTTP_X_TABLE_KEY=reviewed_gin_table.viewer_key,
         )
         assert api.status_code == 200
         assert engine_calls == [1]
 
-    def test_a_correction_of_the_hand_makes_a_new_review(self, gin, engine_calls):
-        phone = _phone(gin)
-        phone.get(_review(gin))
+    def test_a_correction_of_the_hand_makes_a_new_review(self, reviewed_gin_table, engine_calls):
+        phone = _phone(reviewed_gin_table)
+        phone.get(_review(reviewed_gin_table))
         services.event_append(
-            table_id=gin.id,
+            table_id=reviewed_gin_table.id,
             event_id=uuid.uuid4(),
-            expected_seq=gin.head_seq,
+            expected_seq=reviewed_gin_table.head_seq,
             event_type="hand_voided",
             payload={"hand": 1, "reason": "misdeal"},
         )
-        assert "voided later" in _text(phone.get(_review(gin)))
-        phone.get(_review(gin))
+        assert "voided later" in _text(phone.get(_review(reviewed_gin_table)))
+        phone.get(_review(reviewed_gin_table))
         assert engine_calls == [1, 1]
 
-    def test_reading_a_review_never_writes_to_the_log(self, gin):
-        before = list(Event.objects.filter(table=gin).values_list("seq", "hash"))
-        phone = _phone(gin)
+    def test_reading_a_review_never_writes_to_the_log(self, reviewed_gin_table):
+        before = list(Event.objects.filter(table=reviewed_gin_table).values_list("seq", "hash"))
+        phone = _phone(reviewed_gin_table)
         for query in ("", "?step=4", "?step=9"):
-            phone.get(_review(gin, query=query))
-        Client().get(f"/api/v1/tables/{gin.id}/hands/1/review/", HTTP_X_TABLE_KEY=gin.viewer_key)
-        gin.refresh_from_db()
-        assert list(Event.objects.filter(table=gin).values_list("seq", "hash")) == before
-        assert gin.head_seq == before[-1][0]
+            phone.get(_review(reviewed_gin_table, query=query))
+        Client().get(
+            f"/api/v1/tables/{reviewed_gin_table.id}/hands/1/review/",
+            HTTP_X_TABLE_KEY=reviewed_gin_table.viewer_key,
+        )
+        reviewed_gin_table.refresh_from_db()
+        assert (
+            list(Event.objects.filter(table=reviewed_gin_table).values_list("seq", "hash"))
+            == before
+        )
+        assert reviewed_gin_table.head_seq == before[-1][0]
 
     def test_with_redis_down_the_review_is_worked_out_again_not_refused(
         self,

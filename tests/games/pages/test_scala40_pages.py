@@ -19,7 +19,6 @@ re-entry each, three players:
 
 import re
 
-import pytest
 from django.test import Client
 from django.utils import translation
 
@@ -55,11 +54,6 @@ def _record(client: Client, table: Table, **fields):
 
 def _total(page: str, seat: int) -> str:
     return re.search(rf'data-testid="total-{seat}">([^<]*)<', page).group(1)
-
-
-@pytest.fixture
-def phone(db):
-    return Client()
 
 
 def _to_elimination(phone, table):

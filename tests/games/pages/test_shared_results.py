@@ -27,7 +27,7 @@ def _phone(table: Table, key: str) -> Client:
 
 
 @pytest.fixture
-def table(db, append):
+def finished_big_gin_table(db, append):
     """A Big Gin match to 100 that Bruno won in two hands, recorded by a named phone."""
     table = TableFactory(options={"target": 100})
     append(table, "hand_recorded", quick(0, "knock", 7, 20), entered_by="Anna's phone")
@@ -38,8 +38,8 @@ def table(db, append):
 
 
 @pytest.fixture
-def keeper(table) -> Client:
-    return _phone(table, table.scorekeeper_key)
+def keeper(finished_big_gin_table) -> Client:
+    return _phone(finished_big_gin_table, finished_big_gin_table.scorekeeper_key)
 
 
 def _share(phone: Client, table: Table) -> str:
@@ -51,36 +51,47 @@ def _share(phone: Client, table: Table) -> str:
 
 
 class TestWhoShares:
-    def test_the_finished_table_shows_its_scorekeeper_the_button(self, table, keeper):
-        page = keeper.get(f"/t/{table.id}/").content.decode()
+    def test_the_finished_table_shows_its_scorekeeper_the_button(
+        self, finished_big_gin_table, keeper
+    ):
+        page = keeper.get(f"/t/{finished_big_gin_table.id}/").content.decode()
         assert 'data-testid="share-result-button"' in page
-        assert f'hx-post="/t/{table.id}/share-result/"' in page
+        assert f'hx-post="/t/{finished_big_gin_table.id}/share-result/"' in page
 
-    def test_a_scorekeeper_shares_and_gets_the_same_address_again(self, table, keeper):
-        path = _share(keeper, table)
-        assert _share(keeper, table) == path
-        share = SharedResult.objects.get(table=table)
+    def test_a_scorekeeper_shares_and_gets_the_same_address_again(
+        self, finished_big_gin_table, keeper
+    ):
+        path = _share(keeper, finished_big_gin_table)
+        assert _share(keeper, finished_big_gin_table) == path
+        share = SharedResult.objects.get(table=finished_big_gin_table)
         assert path == f"/r/{share.token}/" and len(share.token) == 32
 
-    def test_without_javascript_the_address_is_a_page_of_its_own(self, table, keeper):
-        response = keeper.post(f"/t/{table.id}/share-result/")
-        assert response.status_code == 302 and response.url == f"/t/{table.id}/share-result/"
+    def test_without_javascript_the_address_is_a_page_of_its_own(
+        self, finished_big_gin_table, keeper
+    ):
+        response = keeper.post(f"/t/{finished_big_gin_table.id}/share-result/")
+        assert (
+            response.status_code == 302
+            and response.url == f"/t/{finished_big_gin_table.id}/share-result/"
+        )
         page = keeper.get(response.url).content.decode()
-        token = SharedResult.objects.get(table=table).token
+        token = SharedResult.objects.get(table=finished_big_gin_table).token
         assert f"/r/{token}/" in page and 'data-testid="result-revoke"' in page
 
-    def test_a_viewer_is_refused_and_shown_no_button(self, table):
-        viewer = _phone(table, table.viewer_key)
+    def test_a_viewer_is_refused_and_shown_no_button(self, finished_big_gin_table):
+        viewer = _phone(finished_big_gin_table, finished_big_gin_table.viewer_key)
         assert (
             'data-testid="share-result-button"'
-            not in viewer.get(f"/t/{table.id}/").content.decode()
+            not in viewer.get(f"/t/{finished_big_gin_table.id}/").content.decode()
         )
-        assert viewer.post(f"/t/{table.id}/share-result/", **HX).status_code == 403
-        assert viewer.get(f"/t/{table.id}/share-result/").status_code == 403
+        assert viewer.post(f"/t/{finished_big_gin_table.id}/share-result/", **HX).status_code == 403
+        assert viewer.get(f"/t/{finished_big_gin_table.id}/share-result/").status_code == 403
         assert not SharedResult.objects.exists()
 
-    def test_a_stranger_finds_no_table(self, table):
-        assert Client().post(f"/t/{table.id}/share-result/", **HX).status_code == 404
+    def test_a_stranger_finds_no_table(self, finished_big_gin_table):
+        assert (
+            Client().post(f"/t/{finished_big_gin_table.id}/share-result/", **HX).status_code == 404
+        )
         assert not SharedResult.objects.exists()
 
     def test_a_match_in_play_cannot_be_shared(self, db):
@@ -94,16 +105,16 @@ class TestWhoShares:
         assert response.status_code == 403
         assert not SharedResult.objects.exists()
 
-    def test_sharing_needs_the_csrf_token(self, table):
+    def test_sharing_needs_the_csrf_token(self, finished_big_gin_table):
         strict = Client(enforce_csrf_checks=True)
-        strict.get(f"/t/{table.id}/join/{table.scorekeeper_key}/")
-        assert strict.post(f"/t/{table.id}/share-result/", **HX).status_code == 403
+        strict.get(f"/t/{finished_big_gin_table.id}/join/{finished_big_gin_table.scorekeeper_key}/")
+        assert strict.post(f"/t/{finished_big_gin_table.id}/share-result/", **HX).status_code == 403
         assert not SharedResult.objects.exists()
 
 
 class TestThePublicPage:
-    def test_it_shows_the_winner_the_totals_and_every_hand(self, table, keeper):
-        path = _share(keeper, table)
+    def test_it_shows_the_winner_the_totals_and_every_hand(self, finished_big_gin_table, keeper):
+        path = _share(keeper, finished_big_gin_table)
         response = Client().get(path)
         page = response.content.decode()
         assert response.status_code == 200
@@ -114,7 +125,7 @@ class TestThePublicPage:
         assert "Anna knocked with 7 against 20" in page and "Bruno: Big Gin (defender 70)" in page
         assert "<strong>+13</strong>" in page and "<strong>+101</strong>" in page
         # When it was played: the day of its entries, as the reader writes dates.
-        ended = table.events.order_by("-seq").first().created_at
+        ended = finished_big_gin_table.events.order_by("-seq").first().created_at
         played = re.search(r'data-testid="played-on">([^<]+)<', page).group(1)
         assert played == date_format(timezone.localtime(ended), "DATE_FORMAT")
 
@@ -146,8 +157,8 @@ class TestThePublicPage:
             assert private not in page, private
         assert str(table.events.last().event_id) not in page
 
-    def test_it_needs_no_session_and_keeps_none(self, table, keeper):
-        path = _share(keeper, table)
+    def test_it_needs_no_session_and_keeps_none(self, finished_big_gin_table, keeper):
+        path = _share(keeper, finished_big_gin_table)
         visitor = Client()
         response = visitor.get(path)
         assert response.status_code == 200
@@ -155,8 +166,10 @@ class TestThePublicPage:
         assert response["X-Robots-Tag"] == "noindex"
         assert "no-store" in response["Cache-Control"]
 
-    def test_its_preview_tags_name_the_picture_by_its_full_address(self, table, keeper):
-        path = _share(keeper, table)
+    def test_its_preview_tags_name_the_picture_by_its_full_address(
+        self, finished_big_gin_table, keeper
+    ):
+        path = _share(keeper, finished_big_gin_table)
         page = Client().get(path).content.decode()
         meta = dict(re.findall(r'<meta (?:property|name)="([^"]+)" content="([^"]*)"', page))
         assert meta["robots"] == "noindex"
@@ -167,45 +180,47 @@ class TestThePublicPage:
         assert (meta["og:image:width"], meta["og:image:height"]) == ("1200", "630")
         assert meta["twitter:card"] == "summary_large_image"
 
-    def test_it_speaks_italian_to_an_italian_browser(self, table, keeper):
-        path = _share(keeper, table)
+    def test_it_speaks_italian_to_an_italian_browser(self, finished_big_gin_table, keeper):
+        path = _share(keeper, finished_big_gin_table)
         page = Client().get(path, HTTP_ACCEPT_LANGUAGE="it").content.decode()
         assert 'lang="it"' in page and "Bruno vince la partita!" in page
 
-    def test_the_language_switch_holds_on_it_too(self, table, keeper):
-        path = _share(keeper, table)
+    def test_the_language_switch_holds_on_it_too(self, finished_big_gin_table, keeper):
+        path = _share(keeper, finished_big_gin_table)
         visitor = Client()
         visitor.post("/i18n/setlang/", {"language": "it", "next": path})
         page = visitor.get(path, HTTP_ACCEPT_LANGUAGE="en").content.decode()
         assert 'lang="it"' in page and "Bruno vince la partita!" in page
 
     @pytest.mark.parametrize("token", ["x" * 10_000, "nope", "a" * 65, "%00"])
-    def test_an_address_no_share_has_is_not_found(self, table, keeper, token):
-        _share(keeper, table)
+    def test_an_address_no_share_has_is_not_found(self, finished_big_gin_table, keeper, token):
+        _share(keeper, finished_big_gin_table)
         assert Client().get(f"/r/{token}/").status_code == 404
         assert Client().get(f"/r/{token}/card.png").status_code == 404
 
     def test_a_match_reopened_by_a_void_shows_no_result_until_it_ends_again(
-        self, table, keeper, append
+        self, finished_big_gin_table, keeper, append
     ):
-        path = _share(keeper, table)
-        append(table, "hand_voided", {"hand": 2, "reason": "misdeal"})
+        path = _share(keeper, finished_big_gin_table)
+        append(finished_big_gin_table, "hand_voided", {"hand": 2, "reason": "misdeal"})
         assert Client().get(path).status_code == 404
-        append(table, "hand_recorded", quick(0, "big_gin", 0, 90))
+        append(finished_big_gin_table, "hand_recorded", quick(0, "big_gin", 0, 90))
         page = Client().get(path).content.decode()
         assert "Anna wins the match!" in page and "misdeal" not in page
 
 
 class TestThePicture:
-    def test_it_is_a_1200_by_630_png(self, table, keeper):
-        response = Client().get(_share(keeper, table) + "card.png")
+    def test_it_is_a_1200_by_630_png(self, finished_big_gin_table, keeper):
+        response = Client().get(_share(keeper, finished_big_gin_table) + "card.png")
         assert response.status_code == 200 and response["Content-Type"] == "image/png"
         image = Image.open(io.BytesIO(response.content))
         image.verify()
         assert image.format == "PNG" and image.size == (1200, 630)
 
-    def test_it_is_drawn_once_then_answered_from_the_cache(self, table, keeper, monkeypatch):
-        card = _share(keeper, table) + "card.png"
+    def test_it_is_drawn_once_then_answered_from_the_cache(
+        self, finished_big_gin_table, keeper, monkeypatch
+    ):
+        card = _share(keeper, finished_big_gin_table) + "card.png"
         first = Client().get(card)
         drawn = []
         monkeypatch.setattr(result_card, "result_card_draw", lambda match: drawn.append(match))
@@ -217,8 +232,8 @@ class TestThePicture:
         unchanged = Client().get(card, HTTP_IF_NONE_MATCH=first["ETag"])
         assert unchanged.status_code == 304 and not unchanged.content
 
-    def test_each_language_has_its_own(self, table, keeper):
-        card = _share(keeper, table) + "card.png"
+    def test_each_language_has_its_own(self, finished_big_gin_table, keeper):
+        card = _share(keeper, finished_big_gin_table) + "card.png"
         english = Client().get(card, HTTP_ACCEPT_LANGUAGE="en")
         italian = Client().get(card, HTTP_ACCEPT_LANGUAGE="it")
         assert english["ETag"] != italian["ETag"] and english.content != italian.content
@@ -232,26 +247,32 @@ class TestThePicture:
 
 
 class TestRevoking:
-    def test_the_page_and_the_picture_are_gone(self, table, keeper):
-        path = _share(keeper, table)
-        response = keeper.post(f"/t/{table.id}/share-result/revoke/", **HX)
+    def test_the_page_and_the_picture_are_gone(self, finished_big_gin_table, keeper):
+        path = _share(keeper, finished_big_gin_table)
+        response = keeper.post(f"/t/{finished_big_gin_table.id}/share-result/revoke/", **HX)
         assert response.status_code == 200
         assert 'data-testid="result-revoked"' in response.content.decode()
         assert Client().get(path).status_code == 404
         assert Client().get(path + "card.png").status_code == 404
 
-    def test_sharing_again_makes_a_new_address(self, table, keeper):
-        first = _share(keeper, table)
-        keeper.post(f"/t/{table.id}/share-result/revoke/", **HX)
-        second = _share(keeper, table)
+    def test_sharing_again_makes_a_new_address(self, finished_big_gin_table, keeper):
+        first = _share(keeper, finished_big_gin_table)
+        keeper.post(f"/t/{finished_big_gin_table.id}/share-result/revoke/", **HX)
+        second = _share(keeper, finished_big_gin_table)
         assert second != first
         assert Client().get(first).status_code == 404
         assert Client().get(second).status_code == 200
-        assert SharedResult.objects.filter(table=table).count() == 2
+        assert SharedResult.objects.filter(table=finished_big_gin_table).count() == 2
 
-    def test_only_a_scorekeeper_revokes(self, table, keeper):
-        path = _share(keeper, table)
-        viewer = _phone(table, table.viewer_key)
-        assert viewer.post(f"/t/{table.id}/share-result/revoke/", **HX).status_code == 403
-        assert Client().post(f"/t/{table.id}/share-result/revoke/", **HX).status_code == 404
+    def test_only_a_scorekeeper_revokes(self, finished_big_gin_table, keeper):
+        path = _share(keeper, finished_big_gin_table)
+        viewer = _phone(finished_big_gin_table, finished_big_gin_table.viewer_key)
+        assert (
+            viewer.post(f"/t/{finished_big_gin_table.id}/share-result/revoke/", **HX).status_code
+            == 403
+        )
+        assert (
+            Client().post(f"/t/{finished_big_gin_table.id}/share-result/revoke/", **HX).status_code
+            == 404
+        )
         assert Client().get(path).status_code == 200

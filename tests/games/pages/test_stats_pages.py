@@ -10,20 +10,12 @@ from django.test import Client
 from games.models import MatchResult, Player
 from games.standings import selectors as standings_selectors
 from games.tables.access import KEY_HEADER
-from tests.games.book_setup import friday_gin, group_make, play
+from tests.games.book_setup import group_make, play
 from tests.payloads import quick
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 KEY = "HTTP_" + KEY_HEADER.upper().replace("-", "_")
-
-
-@pytest.fixture
-def friday(django_capture_on_commit_callbacks):
-    group, players = group_make()
-    with django_capture_on_commit_callbacks(execute=True):
-        tables = friday_gin(group, players)
-    return group, players, tables
 
 
 def page(group, key=None, query=""):
@@ -36,30 +28,30 @@ def text(html: str) -> str:
 
 
 class TestWhoSeesAGroupsStats:
-    def test_without_a_key_it_is_not_found_as_an_unknown_group(self, friday):
-        group, _, _ = friday
+    def test_without_a_key_it_is_not_found_as_an_unknown_group(self, friday_gin_group):
+        group, _, _ = friday_gin_group
         assert page(group).status_code == 404
         assert Client().get("/g/999999/stats/").status_code == 404
 
     @pytest.mark.parametrize("role", ["viewer_key", "member_key"])
-    def test_either_key_opens_it(self, friday, role):
-        group, _, _ = friday
+    def test_either_key_opens_it(self, friday_gin_group, role):
+        group, _, _ = friday_gin_group
         assert page(group, getattr(group, role)).status_code == 200
 
-    def test_another_groups_key_does_not(self, friday):
-        group, _, _ = friday
+    def test_another_groups_key_does_not(self, friday_gin_group):
+        group, _, _ = friday_gin_group
         other, _ = group_make("Zoe")
         assert page(group, other.viewer_key).status_code == 404
 
-    def test_the_group_page_links_to_it(self, friday):
-        group, _, _ = friday
+    def test_the_group_page_links_to_it(self, friday_gin_group):
+        group, _, _ = friday_gin_group
         response = Client().get(f"/g/{group.pk}/", **{KEY: group.viewer_key})
         assert f'href="/g/{group.pk}/stats/"' in response.content.decode()
 
 
 class TestTheGroupsPage:
-    def test_it_shows_the_record_head_to_head_rivals_and_the_chart(self, friday):
-        group, _, tables = friday
+    def test_it_shows_the_record_head_to_head_rivals_and_the_chart(self, friday_gin_group):
+        group, _, tables = friday_gin_group
         html = page(group, group.viewer_key).content.decode()
         assert 'data-testid="book"' in html and 'data-game="gin"' in html
         # The record, best first: Anna 2-0, Bruno 1-1, Carla 0-2.
@@ -83,9 +75,9 @@ class TestTheGroupsPage:
         assert "Anna Bruno 1–0 1 +55" in text(pairs)
 
     def test_each_game_has_its_tab_and_an_unknown_one_shows_the_usual_game(
-        self, friday, django_capture_on_commit_callbacks
+        self, friday_gin_group, django_capture_on_commit_callbacks
     ):
-        group, players, _ = friday
+        group, players, _ = friday_gin_group
         # One Knock Rummy match: Anna knocks on 1, Bruno 20 (KR-SCORE +19, then KR-MATCH).
         with django_capture_on_commit_callbacks(execute=True):
             play(
@@ -148,8 +140,8 @@ STOCK_OUT = {
 
 
 @pytest.fixture
-def friday_and_ramino(friday, django_capture_on_commit_callbacks):
-    group, players, tables = friday
+def friday_and_ramino(friday_gin_group, django_capture_on_commit_callbacks):
+    group, players, tables = friday_gin_group
     with django_capture_on_commit_callbacks(execute=True):
         ramino = play(players, [STOCK_OUT], group=group, variant="ramino", options={"hands": 1})
     return group, players, [*tables, ramino]
@@ -213,8 +205,8 @@ class TestTheRecordsNewColumns:
         ramino = page(group, group.viewer_key, "?game=ramino").content.decode()
         assert "Points lost" in text(ramino) and 'data-testid="against-note"' not in ramino
 
-    def test_the_rival_and_nemesis_tie_breaks_are_written(self, friday):
-        group, _, _ = friday
+    def test_the_rival_and_nemesis_tie_breaks_are_written(self, friday_gin_group):
+        group, _, _ = friday_gin_group
         players = section(page(group, group.viewer_key).content.decode(), "book-players")
         assert "on a tie, the one met most recently, then the one added first" in players
         assert (
@@ -224,8 +216,8 @@ class TestTheRecordsNewColumns:
 
 
 class TestAPlayersPage:
-    def test_it_opens_to_the_groups_keys_only(self, friday):
-        group, (anna, *_), _ = friday
+    def test_it_opens_to_the_groups_keys_only(self, friday_gin_group):
+        group, (anna, *_), _ = friday_gin_group
         other, (zoe,) = group_make("Zoe")
         assert player_page(group, anna).status_code == 404
         assert player_page(group, anna, other.viewer_key).status_code == 404
@@ -255,8 +247,8 @@ class TestAPlayersPage:
         assert "Played 1 Won 0 Drawn 1 Lost 0 Points gained a match 0 Points lost 10" in ramino
         assert "Bruno 1 0–0–1 0" in ramino and "Carla 1 1–0–0 +10" in ramino
 
-    def test_a_player_who_never_finished_a_match_has_no_record_yet(self, friday):
-        group, _, _ = friday
+    def test_a_player_who_never_finished_a_match_has_no_record_yet(self, friday_gin_group):
+        group, _, _ = friday_gin_group
         dario = Player.objects.create(name="Dario", group=group)
         html = player_page(group, dario, group.viewer_key).content.decode()
         assert 'data-testid="player-none"' in html and "player-game" not in html

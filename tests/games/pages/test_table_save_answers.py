@@ -51,11 +51,6 @@ def _gin(client: Client) -> Table:
     return _create(client, *GIN[:2], **GIN[2])
 
 
-@pytest.fixture
-def phone(db):
-    return Client()
-
-
 # --- One answer for each kind of domain error, on every page ---------------------------
 
 

@@ -38,7 +38,6 @@ from scoring.book import book, game_book
 from scoring.replay import replay
 from scoring.standings import MatchSummary, match_summary
 from tests.games.book_setup import (
-    friday_gin,
     group_make,
     play,
     random_history,
@@ -63,29 +62,21 @@ def on_commit(django_capture_on_commit_callbacks):
     return run
 
 
-@pytest.fixture
-def friday(on_commit):
-    group, players = group_make()
-    with on_commit():
-        tables = friday_gin(group, players)
-    return group, players, tables
-
-
 def lines(stats):
     return {line.name: line for line in stats.game.lines}
 
 
 class TestTheFridayHistory:
-    def test_each_finished_match_has_its_result_at_its_head(self, friday):
-        _, _, tables = friday
+    def test_each_finished_match_has_its_result_at_its_head(self, friday_gin_group):
+        _, _, tables = friday_gin_group
         for table in tables:
             table.refresh_from_db()
             result = MatchResult.objects.get(table=table)
             assert (result.seq, result.head_hash) == (table.head_seq, table.head_hash)
             assert result.summary is not None and result.finished_at is not None
 
-    def test_the_stats_are_the_hand_worked_ones(self, friday):
-        group, _, tables = friday
+    def test_the_stats_are_the_hand_worked_ones(self, friday_gin_group):
+        group, _, tables = friday_gin_group
         stats = standings_selectors.group_stats(group=group)
         assert stats.name == "Friday friends"
         assert [(tab.variant, tab.matches) for tab in stats.tabs] == [("gin", 3)]
@@ -124,9 +115,9 @@ class TestTheFridayHistory:
         assert [step.totals for step in gin.chart.steps] == [(1, 0, 0), (1, 1, 0), (2, 1, 0)]
 
     def test_a_match_reopened_by_a_void_leaves_the_stats_until_it_ends_again(
-        self, friday, on_commit
+        self, friday_gin_group, on_commit
     ):
-        group, _, tables = friday
+        group, _, tables = friday_gin_group
         before = standings_selectors.group_stats(group=group)
         last = tables[2]
         with on_commit():
@@ -146,8 +137,8 @@ class TestTheFridayHistory:
         assert lines(again)["Anna"].last_played == MatchResult.objects.get(table=last).finished_at
         assert lines(again)["Anna"].last_played > lines(before)["Anna"].last_played
 
-    def test_an_amended_finished_match_is_read_again(self, friday, on_commit):
-        group, _, tables = friday
+    def test_an_amended_finished_match_is_read_again(self, friday_gin_group, on_commit):
+        group, _, tables = friday_gin_group
         # T2 hand 1 amended to 4 v 30: Bruno +26, 71 in all, Carla's count 30.
         with on_commit():
             record(
@@ -161,9 +152,9 @@ class TestTheFridayHistory:
         assert found["Carla"].cells[4] == ("30", "3")
 
     def test_a_repeat_view_reads_the_stats_kept_and_a_new_result_moves_them(
-        self, friday, on_commit, monkeypatch
+        self, friday_gin_group, on_commit, monkeypatch
     ):
-        group, players, _ = friday
+        group, players, _ = friday_gin_group
         calls = []
 
         def counted(variant, summaries):
@@ -189,8 +180,10 @@ class TestTheFridayHistory:
 
 
 class TestTheGameShown:
-    def test_the_game_asked_for_else_the_usual_one_else_the_most_played(self, friday, on_commit):
-        group, players, _ = friday
+    def test_the_game_asked_for_else_the_usual_one_else_the_most_played(
+        self, friday_gin_group, on_commit
+    ):
+        group, players, _ = friday_gin_group
         # Two Knock Rummy matches: Anna knocks on 1, Bruno 20 (KR-SCORE +19, past 10).
         hand = {"mode": "points", "players": [{"points": 1, "knocked": True}, {"points": 20}]}
         with on_commit():
@@ -282,8 +275,8 @@ class TestTheWorkersShare:
 
         assert refresh_queries(1) == refresh_queries(8)
 
-    def test_the_nightly_audit_queues_a_result_left_behind(self, friday):
-        _, _, tables = friday
+    def test_the_nightly_audit_queues_a_result_left_behind(self, friday_gin_group):
+        _, _, tables = friday_gin_group
         MatchResult.objects.filter(table=tables[0]).delete()
         assert standings_selectors.book_tables_behind() == [tables[0].id]
         report = tables_audit.apply().get()
@@ -291,8 +284,8 @@ class TestTheWorkersShare:
         assert MatchResult.objects.filter(table=tables[0]).exists()
         assert standings_selectors.book_tables_behind() == []
 
-    def test_a_refresh_run_twice_writes_the_same_row(self, friday):
-        _, _, tables = friday
+    def test_a_refresh_run_twice_writes_the_same_row(self, friday_gin_group):
+        _, _, tables = friday_gin_group
         ids = [table.id for table in tables]
         first = {
             r.table_id: (r.seq, r.summary) for r in MatchResult.objects.filter(table_id__in=ids)

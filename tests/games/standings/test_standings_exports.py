@@ -106,13 +106,6 @@ def four_matches(world) -> list[Table]:
     ]
 
 
-@pytest.fixture
-def played(world, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        tables = four_matches(world)
-    return world, tables
-
-
 def _urls(world, season=None) -> dict[str, str]:
     base = f"/clubs/{world.club.slug}/l/{world.league.slug}/s/{(season or world.season).pk}"
     return {"standings": f"{base}/standings.csv", "results": f"{base}/results.csv"}
@@ -135,8 +128,8 @@ def _stored_ratings(world) -> dict:
 
 
 class TestStandingsCsv:
-    def test_one_row_per_player_with_the_hand_worked_figures(self, played):
-        world, _ = played
+    def test_one_row_per_player_with_the_hand_worked_figures(self, four_matches_played):
+        world, _ = four_matches_played
         header, *rows = _rows(_as(world.member).get(_urls(world)["standings"]))
         assert header == STANDINGS_HEADER
         # Everything but the three rating columns, which come from openskill (below).
@@ -158,8 +151,8 @@ class TestStandingsCsv:
             ],
         ]
 
-    def test_the_ratings_are_the_stored_ones_to_the_last_digit(self, played):
-        world, _ = played
+    def test_the_ratings_are_the_stored_ones_to_the_last_digit(self, four_matches_played):
+        world, _ = four_matches_played
         _, *rows = _rows(_as(world.member).get(_urls(world)["standings"]))
         ratings = _stored_ratings(world)
         ids = {"Anna": world.anna.pk, "Bruno": world.bruno.pk, "Carla": world.carla.pk}
@@ -170,8 +163,8 @@ class TestStandingsCsv:
             # Plain decimals: no exponent for a spreadsheet to misread.
             assert not any("e" in cell.lower() for cell in row[17:20])
 
-    def test_it_is_a_download_named_after_the_club_league_and_season(self, played):
-        world, _ = played
+    def test_it_is_a_download_named_after_the_club_league_and_season(self, four_matches_played):
+        world, _ = four_matches_played
         response = _as(world.member).get(_urls(world)["standings"])
         assert response["Content-Disposition"] == (
             'attachment; filename="circolo-del-ramino-gin-tuesdays-spring-standings.csv"'
@@ -179,8 +172,8 @@ class TestStandingsCsv:
         # RFC 4180 lines, whatever the platform.
         assert response.content.decode().count("\r\n") == 4
 
-    def test_numbers_keep_their_point_in_italian(self, played):
-        world, _ = played
+    def test_numbers_keep_their_point_in_italian(self, four_matches_played):
+        world, _ = four_matches_played
         response = _as(world.member).get(_urls(world)["standings"], HTTP_ACCEPT_LANGUAGE="it")
         header, *_rows_ = _rows(response)
         assert header == STANDINGS_HEADER
@@ -197,8 +190,8 @@ class TestStandingsCsv:
 
 
 class TestResultsCsv:
-    def test_one_row_per_seat_of_each_match_in_the_order_played(self, played):
-        world, tables = played
+    def test_one_row_per_seat_of_each_match_in_the_order_played(self, four_matches_played):
+        world, tables = four_matches_played
         header, *rows = _rows(_as(world.member).get(_urls(world)["results"]))
         assert header == RESULTS_HEADER
         # match, seat, player, place, outcome, hands, hands won, for, against, knocks,
@@ -215,8 +208,8 @@ class TestResultsCsv:
         ]
         assert [row[1] for row in rows] == [str(t.id) for t in tables for _ in range(2)]
 
-    def test_finished_at_is_iso_8601_utc_to_the_second(self, played):
-        world, tables = played
+    def test_finished_at_is_iso_8601_utc_to_the_second(self, four_matches_played):
+        world, tables = four_matches_played
         _, *rows = _rows(_as(world.member).get(_urls(world)["results"]))
         for table, row in zip(tables, rows[::2], strict=True):
             stored = MatchResult.objects.get(table=table).finished_at
@@ -226,9 +219,9 @@ class TestResultsCsv:
             assert written == stored.replace(microsecond=0)
 
     def test_practice_and_unfinished_tables_are_left_out(
-        self, played, django_capture_on_commit_callbacks
+        self, four_matches_played, django_capture_on_commit_callbacks
     ):
-        world, _ = played
+        world, _ = four_matches_played
         with django_capture_on_commit_callbacks(execute=True):
             play(world, (world.anna, world.carla), [quick(0, "gin", 0, 30)], practice=True)
             play(world, (world.anna, world.carla), [quick(0, "knock", 4, 20)])
@@ -261,8 +254,8 @@ class TestWhoMayDownload:
         assert response.url == f"/accounts/login/?next={url}"
 
     @pytest.mark.parametrize("which", ["standings", "results"])
-    def test_anyone_may_download_a_public_leagues(self, played, which):
-        world, _ = played
+    def test_anyone_may_download_a_public_leagues(self, four_matches_played, which):
+        world, _ = four_matches_played
         club_services.league_set_public(actor=world.admin, league_id=world.league.pk, public=True)
         for client in (Client(), _as(world.outsider)):
             rows = _rows(client.get(_urls(world)[which]))

@@ -73,38 +73,32 @@ class TestKeysAtRest:
 
 @pytest.mark.django_db
 class TestTheApiWithHashedKeys:
-    @pytest.fixture
-    def created(self):
-        answer = APIClient().post(
-            "/api/v1/tables/", {"variant": "gin", "players": ["Anna", "Bruno"]}, format="json"
-        )
-        assert answer.status_code == 201
-        return answer.json()
-
-    def test_the_create_answer_is_the_only_one_that_holds_the_keys(self, created):
+    def test_the_create_answer_is_the_only_one_that_holds_the_keys(self, api_gin_table):
         api = APIClient()
-        key = created["scorekeeper_key"]
-        assert len(key) == 43 and created["viewer_key"] != key
+        key = api_gin_table["scorekeeper_key"]
+        assert len(key) == 43 and api_gin_table["viewer_key"] != key
         for path in ("", "state/", "events/"):
-            body = api.get(f"/api/v1/tables/{created['id']}/{path}", HTTP_X_TABLE_KEY=key)
+            body = api.get(f"/api/v1/tables/{api_gin_table['id']}/{path}", HTTP_X_TABLE_KEY=key)
             assert body.status_code == 200
             assert key not in body.content.decode()
-            assert created["viewer_key"] not in body.content.decode()
+            assert api_gin_table["viewer_key"] not in body.content.decode()
         listed = api.get("/api/v1/tables/", HTTP_X_TABLE_KEY=key).content.decode()
-        assert created["id"] in listed and key not in listed
+        assert api_gin_table["id"] in listed and key not in listed
 
-    def test_x_table_key_records_reads_and_a_wrong_key_is_refused(self, created):
+    def test_x_table_key_records_reads_and_a_wrong_key_is_refused(self, api_gin_table):
         api = APIClient()
-        url = f"/api/v1/tables/{created['id']}/events/"
+        url = f"/api/v1/tables/{api_gin_table['id']}/events/"
         event = {"event_id": "6f1d3c1e-8a55-4c36-9a4e-3d2b0e6f9a10", "expected_seq": 1}
         event.update(type="hand_recorded", payload=quick(0, "knock", 7, 20))
-        viewer = api.post(url, event, format="json", HTTP_X_TABLE_KEY=created["viewer_key"])
+        viewer = api.post(url, event, format="json", HTTP_X_TABLE_KEY=api_gin_table["viewer_key"])
         assert viewer.status_code == 403
-        digest = _sha256(created["scorekeeper_key"])
+        digest = _sha256(api_gin_table["scorekeeper_key"])
         # The digest the database holds is no key: presenting it opens nothing.
         assert api.get(url, HTTP_X_TABLE_KEY=digest).status_code == 404
-        assert api.get(url, HTTP_X_TABLE_KEY=created["scorekeeper_key"][:-1]).status_code == 404
-        ok = api.post(url, event, format="json", HTTP_X_TABLE_KEY=created["scorekeeper_key"])
+        assert (
+            api.get(url, HTTP_X_TABLE_KEY=api_gin_table["scorekeeper_key"][:-1]).status_code == 404
+        )
+        ok = api.post(url, event, format="json", HTTP_X_TABLE_KEY=api_gin_table["scorekeeper_key"])
         assert ok.status_code == 201
 
 

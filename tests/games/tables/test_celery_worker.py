@@ -6,9 +6,8 @@ import pytest
 
 from games.models import TableProjection
 from games.tables import services as table_services
-from rummyref.celery import app
 from tests.factories import TableFactory
-from tests.games.workers import wait_for, worker_start, worker_stop
+from tests.games.workers import wait_for, worker_stop
 from tests.payloads import quick
 
 pytestmark = [
@@ -18,17 +17,8 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def worker():
-    """Start a worker process on the test database and the configured broker."""
-    app.control.purge()  # leftovers of earlier tests point at tables that are gone
-    process = worker_start()
-    yield process
-    worker_stop(process)
-
-
 class TestWorker:
-    def test_the_worker_verifies_each_table_after_its_appends_commit(self, db, worker):
+    def test_the_worker_verifies_each_table_after_its_appends_commit(self, db, worker_process):
         table = TableFactory()
         for seq in (1, 2, 3):
             table_services.event_append(
@@ -44,4 +34,4 @@ class TestWorker:
             return TableProjection.objects.filter(table=table, seq=4, verified_seq=4).exists()
 
         if not wait_for(verified):
-            pytest.fail("worker never verified the table:\n" + worker_stop(worker))
+            pytest.fail("worker never verified the table:\n" + worker_stop(worker_process))

@@ -17,11 +17,10 @@ from games.models import TableProjection
 from games.tables import audit, selectors, snapshots
 from games.tables import services as table_services
 from games.tables.log import engine_events
-from rummyref.celery import app
 from scoring.events import HAND_AMENDED, HAND_VOIDED
 from scoring.replay import replay
 from tests.games.tables.archive_logs import table_stored
-from tests.games.workers import wait_for, worker_start, worker_stop
+from tests.games.workers import wait_for, worker_stop
 
 # Hands entered whole, with a void or an amendment every few events.
 MIX = (("hand_recorded", 6), ("hand_voided", 1), ("hand_amended", 1))
@@ -143,19 +142,11 @@ class TestEmbedded:
         assert abs(long - short) < 600, sent
 
 
-@pytest.fixture
-def worker():
-    app.control.purge()  # leftovers of earlier tests point at tables that are gone
-    process = worker_start()
-    yield process
-    worker_stop(process)
-
-
 @pytest.mark.postgres
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
 class TestWorker:
-    def test_readers_get_the_replay_once_the_worker_has_checked(self, worker):
+    def test_readers_get_the_replay_once_the_worker_has_checked(self, worker_process):
         events = _log()
         table = _stored(events[:STORED])
         for start in range(STORED, STORED + APPENDED, 26):
@@ -167,6 +158,6 @@ class TestWorker:
                 ).exists(),
                 timeout=60,
             ):
-                pytest.fail("the worker never verified the table:\n" + worker_stop(worker))
+                pytest.fail("the worker never verified the table:\n" + worker_stop(worker_process))
             _readers_agree(table)
         assert TableProjection.objects.get(table=table).seq > STORED

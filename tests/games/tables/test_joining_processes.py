@@ -22,7 +22,7 @@ TRIES = 30
 
 
 @pytest.fixture
-def gunicorn(tmp_path):
+def gunicorn_on_its_own_sqlite(tmp_path):
     """Serve the app with three workers on a database of its own, no try counted yet."""
     cache.clear()
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "JOIN_THROTTLE": "10/min"}
@@ -55,10 +55,12 @@ def _phone(base: str):
 
 
 class TestWrongCodesAcrossProcesses:
-    def test_three_workers_look_up_only_the_configured_number_of_wrong_codes(self, gunicorn):
-        try_code = _phone(gunicorn)
+    def test_three_workers_look_up_only_the_configured_number_of_wrong_codes(
+        self, gunicorn_on_its_own_sqlite
+    ):
+        try_code = _phone(gunicorn_on_its_own_sqlite)
         statuses = [try_code(f"AAA{n:03d}".replace("0", "C")) for n in range(TRIES)]
         assert statuses.count(404) == LIMIT
         assert statuses.count(429) == TRIES - LIMIT
         # Another browser on the same address has no tries left either.
-        assert _phone(gunicorn)("AAAAAA") == 429
+        assert _phone(gunicorn_on_its_own_sqlite)("AAAAAA") == 429

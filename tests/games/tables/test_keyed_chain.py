@@ -48,36 +48,34 @@ def _chain_ok(table) -> bool:
     return audit.table_verify(table_id=table.pk, whole=True).chain_ok
 
 
-@pytest.fixture
-def table(append):
-    table = TableFactory()
-    append(table, "hand_recorded", quick(0, "knock", 5, 20))
-    append(table, "hand_recorded", quick(1, "gin", 0, 30))
-    return table
-
-
 class TestKeyedChain:
-    def test_a_log_verifies_under_its_key_and_not_under_another(self, table, settings):
-        assert _chain_ok(table)
+    def test_a_log_verifies_under_its_key_and_not_under_another(
+        self, gin_table_with_two_hands, settings
+    ):
+        assert _chain_ok(gin_table_with_two_hands)
         settings.LOG_CHAIN_KEY = "another-key-that-nobody-was-given"
-        assert not _chain_ok(table)
+        assert not _chain_ok(gin_table_with_two_hands)
 
-    def test_a_log_rewritten_with_a_recomputed_unkeyed_chain_is_reported(self, table):
+    def test_a_log_rewritten_with_a_recomputed_unkeyed_chain_is_reported(
+        self, gin_table_with_two_hands
+    ):
         # Bruno's 30 becomes 3: a smaller gin bonus, with every hash recomputed to match.
-        _rewrite(table, payloads={3: quick(1, "gin", 0, 3)})
+        _rewrite(gin_table_with_two_hands, payloads={3: quick(1, "gin", 0, 3)})
         [failure] = audit.tables_audit()["failures"]
-        assert failure["table"] == str(table.id)
+        assert failure["table"] == str(gin_table_with_two_hands.id)
         assert failure["chain_ok"] is False
 
 
 class TestRechainMigration:
-    def test_plain_logs_get_the_keyed_chain_and_a_changed_one_stays_broken(self, table, append):
+    def test_plain_logs_get_the_keyed_chain_and_a_changed_one_stays_broken(
+        self, gin_table_with_two_hands, append
+    ):
         changed = TableFactory(players=("Carla", "Dario"))
         append(changed, "hand_recorded", quick(0, "knock", 7, 25))
-        _rewrite(table)  # as written before the key: a plain, intact chain
+        _rewrite(gin_table_with_two_hands)  # as written before the key: a plain, intact chain
         _rewrite(changed)
         _rewrite(changed, payloads={2: quick(0, "knock", 1, 25)}, rehash=False)
-        assert not _chain_ok(table) and not _chain_ok(changed)
+        assert not _chain_ok(gin_table_with_two_hands) and not _chain_ok(changed)
 
         if connection.vendor == "postgresql":
             # Migrate runs it in a transaction of its own, with no deferred check pending.
@@ -86,7 +84,7 @@ class TestRechainMigration:
         # What migrate hands the migration; only its connection is used.
         rechain_migration.rechain(apps, SimpleNamespace(connection=connection))
 
-        table.refresh_from_db()
-        assert _chain_ok(table)
-        assert table.head_hash == table.events.get(seq=3).hash
+        gin_table_with_two_hands.refresh_from_db()
+        assert _chain_ok(gin_table_with_two_hands)
+        assert gin_table_with_two_hands.head_hash == gin_table_with_two_hands.events.get(seq=3).hash
         assert not _chain_ok(changed)

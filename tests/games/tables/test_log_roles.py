@@ -1,15 +1,11 @@
 """Nobody rewrites a table's log: the runtime role can only read and append it, and the
 triggers refuse UPDATE, DELETE and TRUNCATE to the owner too (PostgreSQL)."""
 
-import uuid
-
 import psycopg
 import pytest
-from django.core.management import call_command
 from django.db import connection, connections
 
 from rummyref import dbroles
-from tests.factories import TableFactory
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -27,33 +23,6 @@ TAMPERING = {
 }
 
 
-@pytest.fixture
-def table(append):
-    table = TableFactory()
-    append(
-        table,
-        "hand_recorded",
-        {
-            "mode": "quick",
-            "knocker": 0,
-            "ending": "knock",
-            "knocker_count": 7,
-            "defender_count": 20,
-        },
-    )
-    return table
-
-
-@pytest.fixture
-def runtime_role():
-    """A runtime role set up by `manage.py db_roles`, dropped after the test."""
-    name = f"rummyref_app_{uuid.uuid4().hex[:8]}"
-    call_command("db_roles", name)
-    yield name
-    with connection.cursor() as cursor:
-        cursor.execute(f'DROP OWNED BY "{name}"; DROP ROLE "{name}"')
-
-
 def _connect_as(role: str) -> psycopg.Connection:
     settings = connection.settings_dict
     return psycopg.connect(
@@ -67,14 +36,18 @@ def _connect_as(role: str) -> psycopg.Connection:
 
 class TestRuntimeRole:
     @pytest.mark.parametrize("statement", TAMPERING.values(), ids=TAMPERING.keys())
-    def test_the_runtime_role_cannot_change_the_log(self, table, runtime_role, statement):
+    def test_the_runtime_role_cannot_change_the_log(
+        self, gin_table_with_one_hand, runtime_role, statement
+    ):
         with _connect_as(runtime_role) as app, pytest.raises(psycopg.errors.InsufficientPrivilege):
             app.execute(statement)
         with connection.cursor() as cursor:
             cursor.execute("SELECT count(*) FROM games_event")
             assert cursor.fetchone() == (2,)
 
-    def test_the_runtime_role_reads_and_appends_and_writes_other_tables(self, table, runtime_role):
+    def test_the_runtime_role_reads_and_appends_and_writes_other_tables(
+        self, gin_table_with_one_hand, runtime_role
+    ):
         with _connect_as(runtime_role) as app:
             assert app.execute("SELECT count(*) FROM games_event").fetchone() == (2,)
             rights = app.execute(
@@ -84,7 +57,9 @@ class TestRuntimeRole:
             assert rights == (True, True)
             app.execute("UPDATE games_table SET updated_at = now()")
 
-    def test_the_start_up_check_is_quiet_for_the_runtime_role(self, table, runtime_role):
+    def test_the_start_up_check_is_quiet_for_the_runtime_role(
+        self, gin_table_with_one_hand, runtime_role
+    ):
         wrapper = connections.create_connection("default")
         wrapper.settings_dict = {**wrapper.settings_dict, "USER": runtime_role}
         try:
@@ -95,7 +70,7 @@ class TestRuntimeRole:
         finally:
             wrapper.close()
 
-    def test_the_start_up_check_names_what_the_owner_can_do(self, table):
+    def test_the_start_up_check_names_what_the_owner_can_do(self, gin_table_with_one_hand):
         problem = dbroles.log_rewritable_by(connection)
         assert problem.startswith("the database role postgres can change the event log games_event")
         assert "UPDATE, DELETE, TRUNCATE" in problem
@@ -103,7 +78,7 @@ class TestRuntimeRole:
 
 class TestOwnerGuard:
     @pytest.mark.parametrize("statement", ["TRUNCATE games_event", "TRUNCATE games_table CASCADE"])
-    def test_the_owner_is_refused_truncate_by_the_trigger(self, table, statement):
+    def test_the_owner_is_refused_truncate_by_the_trigger(self, gin_table_with_one_hand, statement):
         refused = pytest.raises(Exception, match="games_event is append-only: TRUNCATE refused")
         with refused, connection.cursor() as cursor:
             cursor.execute(statement)

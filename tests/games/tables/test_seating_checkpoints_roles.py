@@ -2,7 +2,6 @@
 runtime role changes who sits in a seat of a finished league table; nobody but an INSERT
 writes the checkpoints that anchor the tables' heads and seating."""
 
-import uuid
 from io import StringIO
 
 import psycopg
@@ -16,16 +15,6 @@ from tests.games.clubs_setup import play
 from tests.payloads import quick
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def runtime_role():
-    """A runtime role set up by `manage.py db_roles`, dropped after the test."""
-    name = f"rummyref_app_{uuid.uuid4().hex[:8]}"
-    call_command("db_roles", name, stdout=StringIO())
-    yield name
-    with connection.cursor() as cursor:
-        cursor.execute(f'DROP OWNED BY "{name}"; DROP ROLE "{name}"')
 
 
 def _connect_as(role: str) -> psycopg.Connection:

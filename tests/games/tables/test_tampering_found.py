@@ -18,7 +18,7 @@ from games.standings import selectors as standings_selectors
 from games.tables import checkpoint_log
 from games.tables.tasks import tables_audit
 from tests.games.clubs_setup import play, record
-from tests.games.roles_setup import connect_as, runtime_role  # noqa: F401 (a fixture)
+from tests.games.roles_setup import connect_as
 from tests.payloads import quick
 
 pytestmark = [
@@ -151,7 +151,7 @@ def test_the_checkpoint_log_gone_or_forged_is_reported(world, two_tables):
 
 def test_standings_rewritten_by_the_runtime_role_are_reported_and_repaired(
     world,
-    runtime_role,  # noqa: F811
+    runtime_role,
 ):
     # Anna gins with Bruno holding 30: 25 + 30 = 55 reaches the 50 of Classic Gin, so the
     # match (and the season) has one result: Anna 1 played 1 won, Bruno 1 played 0 won.
@@ -186,7 +186,7 @@ def test_standings_rewritten_by_the_runtime_role_are_reported_and_repaired(
 
 def test_a_match_result_rewritten_by_the_runtime_role_is_reported_and_repaired(
     world,
-    runtime_role,  # noqa: F811
+    runtime_role,
 ):
     # Anna gins with Bruno holding 30: 25 + 30 = 55, Anna wins the match 55-0.
     table = play(world, [world.anna, world.bruno], [quick(0, "gin", 0, 30)])

@@ -1,6 +1,8 @@
-"""What the night tests share: Burraco in the registry, for its pairs nights."""
+"""What the night tests share: the director signed in, and Burraco in the registry for its
+pairs nights."""
 
 import pytest
+from django.test import Client
 
 from scoring.variants import GAMES, burraco, register, unregister
 
@@ -15,3 +17,11 @@ def burraco_game():
     yield burraco.GAME
     if added:
         unregister(burraco.GAME.key)
+
+
+@pytest.fixture
+def director(world):
+    """A client signed in as the club's admin, who directs the nights."""
+    client = Client()
+    client.force_login(world.admin)
+    return client

@@ -79,15 +79,17 @@ class TestRoundRobin:
 
 class TestTables:
     @pytest.fixture
-    def ramino(self, world):
+    def ramino_league_of_three(self, world):
         return LeagueFactory(
             club=world.club, actor=world.admin, variant="ramino", players=3, options={}
         )
 
-    def test_nine_players_sit_at_three_tables_then_with_new_table_mates(self, world, ramino):
+    def test_nine_players_sit_at_three_tables_then_with_new_table_mates(
+        self, world, ramino_league_of_three
+    ):
         """NIGHT-SEATING, NIGHT-LOCK (a 0-0-0 lock), NIGHT-SHARED-PLACE."""
         names = ["Dario", "Elena", "Franco", "Gina", "Ivo", "Lia"]
-        tournament = _night(world, names, league=ramino)
+        tournament = _night(world, names, league=ramino_league_of_three)
         assert tournament.format == "tables"
         first = services.round_start(actor=world.admin, tournament_id=tournament.pk)
         assert sorted(len(t.seats.all()) for t in first.tables) == [3, 3, 3]

@@ -11,7 +11,6 @@ tables numbered by match, seat 0 the first named.
 """
 
 import pytest
-from django.test import Client
 
 from games.shared.errors import ActionRefused
 from games.tournaments import selectors, services
@@ -27,13 +26,6 @@ def _seeds(night) -> list[str | None]:
     night.refresh_from_db()
     names = dict(night.entrants.values_list("pk", "player__name"))
     return [None, *(names[pk] for pk in night.field)]
-
-
-@pytest.fixture
-def director(world):
-    client = Client()
-    client.force_login(world.admin)
-    return client
 
 
 def test_a_quarter_final_locked_at_0_0_is_decided_from_the_page(world, director):

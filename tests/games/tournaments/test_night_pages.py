@@ -22,14 +22,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def director(world):
-    client = Client()
-    client.force_login(world.admin)
-    return client
-
-
-@pytest.fixture
-def night(world, director):
+def gin_night_made_on_pages(world, director):
     PlayerFactory(club=world.club, actor=world.admin, name="Dario")
     response = director.post(
         f"/clubs/{world.club.slug}/n/new/", {**NIGHT_FORM, "league": world.league.pk}
@@ -42,8 +35,10 @@ def night(world, director):
     return tournament, url
 
 
-def test_the_director_starts_a_round_and_hands_out_table_cards(world, director, night):
-    tournament, url = night
+def test_the_director_starts_a_round_and_hands_out_table_cards(
+    world, director, gin_night_made_on_pages
+):
+    tournament, url = gin_night_made_on_pages
     assert director.post(url + "rounds/").status_code == 302
     page = director.get(url).content.decode()
     assert page.count('data-testid="round-table"') == 2
@@ -57,8 +52,10 @@ def test_the_director_starts_a_round_and_hands_out_table_cards(world, director, 
     assert "Record a hand" in director.get(f"/t/{first.id}/").content.decode()
 
 
-def test_a_round_cannot_start_while_tables_play_and_the_page_says_which(world, director, night):
-    _tournament, url = night
+def test_a_round_cannot_start_while_tables_play_and_the_page_says_which(
+    world, director, gin_night_made_on_pages
+):
+    _tournament, url = gin_night_made_on_pages
     director.post(url + "rounds/")
     response = director.post(url + "rounds/")
     # A refusal, answered as on every page (games/pages/errors.py).
@@ -84,8 +81,10 @@ def test_a_refused_round_is_said_on_the_night_s_page_and_nothing_starts(world, d
     assert not Table.objects.exists()
 
 
-def test_the_room_screen_shows_the_round_and_the_standings(world, director, night):
-    tournament, url = night
+def test_the_room_screen_shows_the_round_and_the_standings(
+    world, director, gin_night_made_on_pages
+):
+    tournament, url = gin_night_made_on_pages
     director.post(url + "rounds/")
     for pairing in RoundTable.objects.filter(round__tournament=tournament):
         table_services.event_append(
@@ -116,11 +115,11 @@ def test_the_room_screen_shows_the_round_and_the_standings(world, director, nigh
 
 
 def test_a_members_screen_polls_idle_with_204_and_shares_one_drawing(
-    world, director, night, monkeypatch
+    world, director, gin_night_made_on_pages, monkeypatch
 ):
     """The members' screen of the night, like the room's: a poll at the version it shows
     is answered 204; a version is drawn once for every screen asking for it."""
-    tournament, url = night
+    tournament, url = gin_night_made_on_pages
     director.post(url + "rounds/")
     page = director.get(url + "tv/").content.decode()
     since = re.search(r"tv/\?since=([^\"&]+)\"", page).group(1)
@@ -144,8 +143,8 @@ def test_a_members_screen_polls_idle_with_204_and_shares_one_drawing(
     assert len(drawn) == 2
 
 
-def test_members_follow_but_only_admins_direct(world, night):
-    _tournament, url = night
+def test_members_follow_but_only_admins_direct(world, gin_night_made_on_pages):
+    _tournament, url = gin_night_made_on_pages
     member = Client()
     member.force_login(world.member)
     assert member.get(url).status_code == 200
@@ -161,8 +160,8 @@ def _confirm(page: str, seat: int) -> dict:
     return {"event_id": event_id, "expected_seq": expected, "seat": seat}
 
 
-def test_the_director_decides_a_table_from_the_night_page(world, director, night):
-    tournament, url = night
+def test_the_director_decides_a_table_from_the_night_page(world, director, gin_night_made_on_pages):
+    tournament, url = gin_night_made_on_pages
     director.post(url + "rounds/")
     pairing = RoundTable.objects.filter(round__tournament=tournament).first()
     decide = url + f"tables/{pairing.pk}/decide/"
@@ -248,8 +247,10 @@ def _finish_open_tables(tournament):
             )
 
 
-def test_a_private_clubs_results_are_its_members_a_public_clubs_everyones(world, director, night):
-    tournament, url = night
+def test_a_private_clubs_results_are_its_members_a_public_clubs_everyones(
+    world, director, gin_night_made_on_pages
+):
+    tournament, url = gin_night_made_on_pages
     assert Client().get(url + "results/").status_code == 404
     assert director.get(url + "results/").status_code == 200
     _finish_one_round_night(world, director, tournament, url)
@@ -268,8 +269,10 @@ def test_a_private_clubs_results_are_its_members_a_public_clubs_everyones(world,
     assert vps == [0, 3, 3, 6]
 
 
-def test_the_night_s_results_file_holds_its_standings_and_every_table(world, director, night):
-    tournament, url = night
+def test_the_night_s_results_file_holds_its_standings_and_every_table(
+    world, director, gin_night_made_on_pages
+):
+    tournament, url = gin_night_made_on_pages
     _finish_one_round_night(world, director, tournament, url)
     response = director.get(url + "results.json")
     assert response.status_code == 200
@@ -288,8 +291,8 @@ def test_the_night_s_results_file_holds_its_standings_and_every_table(world, dir
             assert [seat["total"] for seat in table_["seats"]] == [55, 0]
 
 
-def test_a_table_card_carries_a_paper_score_sheet(world, director, night):
-    _tournament, url = night
+def test_a_table_card_carries_a_paper_score_sheet(world, director, gin_night_made_on_pages):
+    _tournament, url = gin_night_made_on_pages
     director.post(url + "rounds/")
     page = director.get(url + "cards/").content.decode()
     assert page.count('data-testid="score-sheet"') == 2
@@ -299,8 +302,10 @@ def test_a_table_card_carries_a_paper_score_sheet(world, director, night):
     assert 'media="print"' in page and "print.css" in page
 
 
-def test_a_name_a_spreadsheet_would_run_is_written_as_text(world, director, night):
-    tournament, url = night
+def test_a_name_a_spreadsheet_would_run_is_written_as_text(
+    world, director, gin_night_made_on_pages
+):
+    tournament, url = gin_night_made_on_pages
     world.carla.name = "=HYPERLINK(1)"
     world.carla.save()
     _finish_one_round_night(world, director, tournament, url)
@@ -334,10 +339,10 @@ def test_a_knock_out_shows_its_bracket_on_the_night_page_and_the_room_screen(wor
     assert screen.count('data-testid="bracket-match"') == 3
 
 
-def test_the_standings_heads_link_to_the_rules_they_apply(world, director, night):
+def test_the_standings_heads_link_to_the_rules_they_apply(world, director, gin_night_made_on_pages):
     """NIGHT-BUCHHOLZ, NIGHT-DIFFERENCE, NIGHT-TIEBREAK: the standings' heads and their note
     link to the entries of the rules page, which holds them in English and in Italian."""
-    _tournament, url = night
+    _tournament, url = gin_night_made_on_pages
     page = director.get(url).content.decode()
     standings = page[page.index('data-testid="night-standings"') :]
     heads = re.findall(r'<th scope="col"><a href="([^"]+)"', standings)
@@ -359,9 +364,9 @@ def _room_link(director, url) -> str:
 
 class TestTheRoomScreen:
     def test_the_director_s_link_opens_the_screen_with_no_account_and_no_menus(
-        self, world, director, night
+        self, world, director, gin_night_made_on_pages
     ):
-        _tournament, url = night
+        _tournament, url = gin_night_made_on_pages
         director.post(url + "rounds/")
         room = _room_link(director, url)
         tv = Client()
@@ -375,23 +380,27 @@ class TestTheRoomScreen:
             assert chrome not in page
         assert "sessionid" not in response.cookies
 
-    def test_only_a_director_makes_or_stops_the_link(self, world, night):
-        _tournament, url = night
+    def test_only_a_director_makes_or_stops_the_link(self, world, gin_night_made_on_pages):
+        _tournament, url = gin_night_made_on_pages
         member = Client()
         member.force_login(world.member)
         assert member.post(url + "room-link/").status_code == 403
         assert Tournament.objects.get(name="Gin night").room_token is None
 
-    def test_a_stopped_link_and_a_made_up_one_open_nothing(self, world, director, night):
-        _tournament, url = night
+    def test_a_stopped_link_and_a_made_up_one_open_nothing(
+        self, world, director, gin_night_made_on_pages
+    ):
+        _tournament, url = gin_night_made_on_pages
         room = _room_link(director, url)
         assert director.post(url + "room-link/", {"stop": "1"}).status_code == 302
         assert Client().get(room).status_code == 404
         assert Client().get("/room/not-a-token/").status_code == 404
         assert Client().get("/room/" + "x" * 200 + "/").status_code == 404
 
-    def test_an_idle_poll_gets_204_until_a_table_moves(self, world, director, night):
-        tournament, url = night
+    def test_an_idle_poll_gets_204_until_a_table_moves(
+        self, world, director, gin_night_made_on_pages
+    ):
+        tournament, url = gin_night_made_on_pages
         director.post(url + "rounds/")
         room = _room_link(director, url)
         page = Client().get(room).content.decode()
@@ -410,9 +419,9 @@ class TestTheRoomScreen:
         assert moved.status_code == 200 and "result to confirm" in moved.content.decode()
 
     def test_the_screens_of_a_night_share_one_drawing_of_each_version(
-        self, world, director, night, monkeypatch
+        self, world, director, gin_night_made_on_pages, monkeypatch
     ):
-        tournament, url = night
+        tournament, url = gin_night_made_on_pages
         director.post(url + "rounds/")
         room = _room_link(director, url)
         drawn = []
@@ -430,9 +439,9 @@ class TestTheRoomScreen:
         assert len(drawn) == 2 and "round over" in moved
 
     def test_the_clock_stops_when_the_round_ends_and_the_final_standings_follow_the_night(
-        self, world, director, night
+        self, world, director, gin_night_made_on_pages
     ):
-        tournament, url = night
+        tournament, url = gin_night_made_on_pages
         room = _room_link(director, url)
         assert "has not started yet" in Client().get(room).content.decode()
         _finish_one_round_night(world, director, tournament, url)
@@ -440,8 +449,10 @@ class TestTheRoomScreen:
         assert 'data-testid="room-final"' in page and "data-ends-at" not in page
         assert 'data-testid="room-table"' not in page  # the night is over: only its standings
 
-    def test_a_round_whose_tables_are_all_done_stops_its_clock(self, world, director, night):
-        tournament, url = night
+    def test_a_round_whose_tables_are_all_done_stops_its_clock(
+        self, world, director, gin_night_made_on_pages
+    ):
+        tournament, url = gin_night_made_on_pages
         director.post(url + "rounds/")
         room = _room_link(director, url)
         assert "data-ends-at" in Client().get(room).content.decode()
@@ -452,9 +463,9 @@ class TestTheRoomScreen:
 
 class TestTheNightOnAPlayersPhone:
     def test_a_guest_at_a_table_sees_the_standings_then_the_next_table_then_the_results(
-        self, world, director, night
+        self, world, director, gin_night_made_on_pages
     ):
-        tournament, url = night
+        tournament, url = gin_night_made_on_pages
         director.post(url + "rounds/")
         first = RoundTable.objects.filter(round__tournament=tournament).first()
         guest = Client()  # no account: the table's key only, as a join link gives it
@@ -483,8 +494,10 @@ class TestTheNightOnAPlayersPhone:
         over = guest.get(f"/t/{first.table_id}/night/").content.decode()
         assert 'data-testid="night-results"' in over and "participant-clock" not in over
 
-    def test_someone_without_the_table_s_key_sees_nothing(self, world, director, night):
-        tournament, url = night
+    def test_someone_without_the_table_s_key_sees_nothing(
+        self, world, director, gin_night_made_on_pages
+    ):
+        tournament, url = gin_night_made_on_pages
         director.post(url + "rounds/")
         first = RoundTable.objects.filter(round__tournament=tournament).first()
         assert Client().get(f"/t/{first.table_id}/night/").status_code == 404
@@ -508,9 +521,9 @@ class TestTheNightOnAPlayersPhone:
 
 class TestCallingTheDirector:
     def test_a_call_from_a_table_shows_to_the_director_and_the_room_until_cleared(
-        self, world, director, night
+        self, world, director, gin_night_made_on_pages
     ):
-        tournament, url = night
+        tournament, url = gin_night_made_on_pages
         director.post(url + "rounds/")
         room = _room_link(director, url)
         first = RoundTable.objects.filter(round__tournament=tournament).first()
@@ -541,9 +554,9 @@ class TestCallingTheDirector:
         assert 'data-testid="room-call"' not in Client().get(room).content.decode()
 
     def test_only_the_director_clears_a_call_and_a_key_is_needed_to_make_one(
-        self, world, director, night
+        self, world, director, gin_night_made_on_pages
     ):
-        tournament, url = night
+        tournament, url = gin_night_made_on_pages
         director.post(url + "rounds/")
         first = RoundTable.objects.filter(round__tournament=tournament).first()
         assert Client().post(f"/t/{first.table_id}/call-director/").status_code == 404
@@ -555,8 +568,10 @@ class TestCallingTheDirector:
         assert first.director_called_at is not None
 
 
-def test_the_director_follows_each_table_s_hands_totals_and_last_entry(world, director, night):
-    tournament, url = night
+def test_the_director_follows_each_table_s_hands_totals_and_last_entry(
+    world, director, gin_night_made_on_pages
+):
+    tournament, url = gin_night_made_on_pages
     director.post(url + "rounds/")
     first = RoundTable.objects.filter(round__tournament=tournament).first()
     # GIN-SCORE-KNOCK: seat 0 knocks with 2 against 10, and scores 8.
@@ -578,9 +593,9 @@ def test_the_director_follows_each_table_s_hands_totals_and_last_entry(world, di
 
 class TestPlayersByName:
     def test_a_pasted_list_registers_roster_players_and_new_ones_not_yet_checked_in(
-        self, world, director, night
+        self, world, director, gin_night_made_on_pages
     ):
-        tournament, url = night
+        tournament, url = gin_night_made_on_pages
         # Anna is on the roster (any capitals match her); Zeno and Ugo are new to the club;
         # a blank line and Zeno twice count once.
         pasted = "aNNa\n  Zeno \n\nUgo\nzeno\n"
@@ -598,26 +613,28 @@ class TestPlayersByName:
         assert zeno.checked_in
 
     def test_a_name_the_roster_cannot_take_is_refused_and_nothing_is_stored(
-        self, world, director, night
+        self, world, director, gin_night_made_on_pages
     ):
-        tournament, url = night
+        tournament, url = gin_night_made_on_pages
         before = tournament.entrants.count()
         response = director.post(url + "entrants/names/", {"names": "Zeno\n" + "x" * 300})
         assert response.status_code == 400
         assert tournament.entrants.count() == before
         assert not world.club.players.filter(name="Zeno").exists()
 
-    def test_too_many_names_at_once_are_refused(self, world, director, night):
-        _tournament, url = night
+    def test_too_many_names_at_once_are_refused(self, world, director, gin_night_made_on_pages):
+        _tournament, url = gin_night_made_on_pages
         names = "\n".join(f"Player {n}" for n in range(121))
         response = director.post(url + "entrants/names/", {"names": names})
         assert response.status_code == 400
         assert "At most 120 names" in response.content.decode()
 
 
-def test_the_director_keeps_two_players_apart_and_the_next_round_parts_them(world, director, night):
+def test_the_director_keeps_two_players_apart_and_the_next_round_parts_them(
+    world, director, gin_night_made_on_pages
+):
     """NIGHT-APART through the pages: the pair the first round would seat is kept apart."""
-    tournament, url = night
+    tournament, url = gin_night_made_on_pages
     # Without a pair kept apart, who would meet in round 1 (the seed's draw)?
     paired = [entrant.pk for entrant in selectors.paired_entrants(tournament=tournament)]
     found = selectors.night_results(tournament=tournament)
@@ -644,10 +661,12 @@ def test_the_director_keeps_two_players_apart_and_the_next_round_parts_them(worl
 
 
 class TestADeputyDirector:
-    def test_a_member_named_deputy_runs_this_night_and_no_other(self, world, director, night):
+    def test_a_member_named_deputy_runs_this_night_and_no_other(
+        self, world, director, gin_night_made_on_pages
+    ):
         """NIGHT-DEPUTY: the deputy starts the rounds, names no deputies, directs no other
         night."""
-        tournament, url = night
+        tournament, url = gin_night_made_on_pages
         deputy = Client()
         deputy.force_login(world.member)
         assert deputy.post(url + "rounds/").status_code == 403
@@ -675,8 +694,8 @@ class TestADeputyDirector:
         director.post(url + "deputies/", {"revoke": world.member.pk})
         assert deputy.post(url + "room-link/").status_code == 403
 
-    def test_only_a_member_of_the_club_can_be_named(self, world, director, night):
-        _tournament, url = night
+    def test_only_a_member_of_the_club_can_be_named(self, world, director, gin_night_made_on_pages):
+        _tournament, url = gin_night_made_on_pages
         assert director.post(url + "deputies/", {"grant": world.outsider.pk}).status_code == 400
         assert Tournament.objects.get(name="Gin night").deputies.count() == 0
 
@@ -719,8 +738,10 @@ class TestAdjustingATotal:
         assert [seat["total"] for seat in table_["seats"]] == [30, 10]
         assert [a["points"] for a in table_["adjustments"]] == [-25, 10]
 
-    def test_a_night_without_a_lateness_penalty_refuses_the_preset(self, world, director, night):
-        tournament, url = night
+    def test_a_night_without_a_lateness_penalty_refuses_the_preset(
+        self, world, director, gin_night_made_on_pages
+    ):
+        tournament, url = gin_night_made_on_pages
         director.post(url + "rounds/")
         first = RoundTable.objects.filter(round__tournament=tournament).first()
         assert director.post(url + f"tables/{first.pk}/adjust/", {"late": "0"}).status_code == 400
@@ -811,8 +832,10 @@ def _room_tables(page: str) -> list[dict]:
 
 
 class TestTheRoomScreenTotals:
-    def test_each_table_shows_its_seats_running_totals_and_hands(self, world, director, night):
-        tournament, url = night
+    def test_each_table_shows_its_seats_running_totals_and_hands(
+        self, world, director, gin_night_made_on_pages
+    ):
+        tournament, url = gin_night_made_on_pages
         director.post(url + "rounds/")
         room = _room_link(director, url)
         first, second = RoundTable.objects.filter(round__tournament=tournament).order_by("number")
@@ -832,8 +855,10 @@ class TestTheRoomScreenTotals:
         assert tables[1]["head"] == "Table 2 0 hands playing"
         assert tables[1]["seats"] == [(names[1][0], "0"), (names[1][1], "0")]
 
-    def test_the_screen_s_poll_brings_the_new_totals(self, world, director, night):
-        tournament, url = night
+    def test_the_screen_s_poll_brings_the_new_totals(
+        self, world, director, gin_night_made_on_pages
+    ):
+        tournament, url = gin_night_made_on_pages
         director.post(url + "rounds/")
         room = _room_link(director, url)
         first = RoundTable.objects.filter(round__tournament=tournament).order_by("number")[0]
@@ -854,8 +879,8 @@ class TestTheRoomScreenTotals:
         assert [total for _name, total in tables[0]["seats"]] == ["0", "37"]
         assert tables[0]["head"].startswith("Table 1 1 hand")
 
-    def test_the_totals_in_italian(self, world, director, night):
-        _tournament, url = night
+    def test_the_totals_in_italian(self, world, director, gin_night_made_on_pages):
+        _tournament, url = gin_night_made_on_pages
         director.post(url + "rounds/")
         room = _room_link(director, url)
         page = Client(HTTP_ACCEPT_LANGUAGE="it").get(room).content.decode()

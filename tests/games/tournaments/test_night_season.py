@@ -21,13 +21,6 @@ from tests.games.tournaments.helpers import NIGHT_FORM, finish_gin_table
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def director(world):
-    client = Client()
-    client.force_login(world.admin)
-    return client
-
-
 def _night(world, rounds=1, **extra):
     tournament = services.tournament_create(
         actor=world.admin,

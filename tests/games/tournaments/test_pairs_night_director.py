@@ -22,14 +22,8 @@ from tests.games.tournaments.pairs_helpers import (
     tables_of,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director(world, burraco_game):
-    client = Client()
-    client.force_login(world.admin)
-    return client
+# Pairs nights are Burraco nights: Burraco in the registry for every test here.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("burraco_game")]
 
 
 def _own_table(**changes) -> str:

@@ -7,7 +7,6 @@ players. The night is the one tests/scoring/tournaments/test_burraco_pairs_night
 import re
 
 import pytest
-from django.test import Client
 
 from games.tournaments.models import Tournament
 from tests.games.tournaments.pairs_helpers import (
@@ -19,14 +18,8 @@ from tests.games.tournaments.pairs_helpers import (
     tables_of,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director(world, burraco_game):
-    client = Client()
-    client.force_login(world.admin)
-    return client
+# Pairs nights are Burraco nights: Burraco in the registry for every test here.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("burraco_game")]
 
 
 def _name(number: int) -> str:

@@ -4,7 +4,6 @@ league match does: both partners carry their pair's result (won, lost, points fo
 against), whatever the night's VP."""
 
 import pytest
-from django.test import Client
 
 from games.clubs.models import Season
 from games.standings.selectors import season_standings
@@ -12,14 +11,8 @@ from games.tables.models import Table
 from tests.factories import SeasonFactory
 from tests.games.tournaments.pairs_helpers import burraco_league, pairs_night, play_match, tables_of
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director(world, burraco_game):
-    client = Client()
-    client.force_login(world.admin)
-    return client
+# Pairs nights are Burraco nights: Burraco in the registry for every test here.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("burraco_game")]
 
 
 def _season(world) -> Season:

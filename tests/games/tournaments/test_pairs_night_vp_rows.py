@@ -4,7 +4,6 @@ loser's VP), filled from the federation's tables, refused beside the row at faul
 import re
 
 import pytest
-from django.test import Client
 
 from games.tournaments.models import Tournament
 from scoring.tournaments.victory_points import FIBUR_3_HANDS
@@ -16,14 +15,8 @@ from tests.games.tournaments.pairs_helpers import (
     tables_of,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director(world, burraco_game):
-    client = Client()
-    client.force_login(world.admin)
-    return client
+# Pairs nights are Burraco nights: Burraco in the registry for every test here.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("burraco_game")]
 
 
 def _rows(bands=FIBUR_3_HANDS.bands, blank=2, **changes) -> dict:

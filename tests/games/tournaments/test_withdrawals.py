@@ -125,14 +125,16 @@ class TestSwiss:
 
 class TestTablesOfFour:
     @pytest.fixture
-    def ramino(self, world):
+    def ramino_league_of_four_one_hand(self, world):
         return LeagueFactory(
             club=world.club, actor=world.admin, variant="ramino", players=4, options={"hands": 1}
         )
 
-    def test_a_winner_withdrawn_after_round_1_is_left_out_of_round_2(self, world, ramino):
+    def test_a_winner_withdrawn_after_round_1_is_left_out_of_round_2(
+        self, world, ramino_league_of_four_one_hand
+    ):
         """NIGHT-WITHDRAW."""
-        night = _night(world, league=ramino)
+        night = _night(world, league=ramino_league_of_four_one_hand)
         first = services.round_start(actor=world.admin, tournament_id=night.pk)
         assert [len(table.seats.all()) for table in first.tables] == [4, 4]
         # One hand at each table, entered by points: seat 0 goes out, the others hold 10,

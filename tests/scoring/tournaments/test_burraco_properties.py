@@ -16,8 +16,9 @@ from scoring.tournaments.danese import danese_round
 from scoring.tournaments.mitchell import mitchell_lines, mitchell_tables
 from scoring.tournaments.pairs_night import PairsNight, match_result, next_round, night_plan
 from scoring.tournaments.victory_points import FIBUR_TABLES, victory_points
+from tests.hypothesis_profiles import examples
 
-PROPERTIES = settings(max_examples=60, deadline=None)
+PROPERTIES = settings(max_examples=examples(60), deadline=None)
 
 
 @PROPERTIES

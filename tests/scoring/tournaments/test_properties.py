@@ -12,8 +12,9 @@ from scoring.tournaments.results import Bye, ByPlace, TableResult, WinDrawLoss
 from scoring.tournaments.round_robin import round_robin
 from scoring.tournaments.seating import met_counts, seat_round
 from scoring.tournaments.swiss import swiss_round
+from tests.hypothesis_profiles import examples
 
-PROPERTIES = settings(max_examples=30, deadline=None)
+PROPERTIES = settings(max_examples=examples(30), deadline=None)
 WDL = WinDrawLoss()
 
 

@@ -16,6 +16,7 @@ from scoring.tournaments.ranking import tournament_standings
 from scoring.tournaments.results import Bye, ByPlace, TableResult, WinDrawLoss
 from scoring.tournaments.seating import met_counts, seat_round
 from scoring.tournaments.swiss import standing_order, swiss_round
+from tests.hypothesis_profiles import examples
 
 WDL = WinDrawLoss()
 
@@ -123,7 +124,7 @@ class TestBracket:
         assert advance([("A", "D"), ("B", "C")], {1: "C"}, withdrawn={"A", "D"}) == [(None, "C")]
 
 
-PROPERTIES = settings(max_examples=30, deadline=None)
+PROPERTIES = settings(max_examples=examples(30), deadline=None)
 
 
 @PROPERTIES

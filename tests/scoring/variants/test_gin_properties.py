@@ -14,6 +14,7 @@ from scoring.melds import check_meld
 from scoring.solver import best_arrangement
 from scoring.variants.gin import ENDINGS, GIN_MELDS, MAX_COUNT, GinOptions, score_cards
 from scoring.variants.gin.cards import gin_value
+from tests.hypothesis_profiles import examples
 from tests.scoring.variants.gin_hands import quick
 
 
@@ -50,7 +51,7 @@ options_strategy = st.builds(
 
 
 class TestScoringProperties:
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=examples(300), deadline=None)
     @given(
         options_strategy,
         st.integers(0, 1),
@@ -67,7 +68,7 @@ class TestScoringProperties:
         assume(ending != "big_gin" or options.preset == "big_gin")
         assert_points_add_up(quick(options, knocker=knocker, ending=ending, k=k, d=d))
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=examples(200), deadline=None)
     @given(options_strategy, st.permutations([c for c in FULL_DECK if c.rank <= 6]))
     def test_hands_scored_from_cards_show_every_card_once_and_add_up(self, options, deck):
         """GIN-DEADWOOD, GIN-LAYOFF: every card shown once, counts from the cards shown."""

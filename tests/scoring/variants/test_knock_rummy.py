@@ -19,6 +19,7 @@ from scoring.variants.knock_rummy import (
     meld_rules,
     score_hand,
 )
+from tests.hypothesis_profiles import examples
 
 TABLE = KnockRummyOptions.from_dict({}, 3)
 
@@ -375,7 +376,7 @@ class TestMatch:
 
 
 class TestScoringProperties:
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=examples(150), deadline=None)
     @given(st.integers(2, 5), st.permutations(FULL_DECK), st.data())
     def test_winners_hold_the_fewest_points_and_score_every_difference(self, players, cards, data):
         """KR-SCORE, KR-UNDERCUT, KR-OUT: each winner's points are their items and the

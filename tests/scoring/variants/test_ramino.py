@@ -21,6 +21,7 @@ from scoring.variants.ramino import (
     meld_rules,
     score_hand,
 )
+from tests.hypothesis_profiles import examples
 
 STANDARD = RaminoOptions.from_dict({}, 4)
 CASINO = RaminoOptions.from_dict({"casino_scoring": True}, 4)
@@ -472,7 +473,7 @@ class TestMatch:
 
 
 class TestScoringProperties:
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=examples(150), deadline=None)
     @given(
         st.integers(2, 6),
         st.permutations(FULL_DECK),

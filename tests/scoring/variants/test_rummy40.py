@@ -21,6 +21,7 @@ from scoring.variants.rummy40 import (
     meld_rules,
     score_hand,
 )
+from tests.hypothesis_profiles import examples
 
 TWO = Rummy40Options.from_dict({}, 2)
 FOUR = Rummy40Options.from_dict({}, 4)
@@ -401,7 +402,7 @@ class TestMatch:
 
 
 class TestScoringProperties:
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=examples(150), deadline=None)
     @given(
         st.sampled_from([2, 4]),
         st.permutations(FULL_DECK),

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from scoring.questions import referee_table
 from scoring.variants.burraco import GAME, PAIRS_SHEET_ENTRY
 from scoring.variants.burraco.options import BurracoOptions
+from tests.hypothesis_profiles import examples
 from tests.scoring.variants.burraco.helpers import SEATS, options, pair, refused, scored
 
 # Hands whose pair scores are worked by hand once, for the matches below.
@@ -263,7 +264,7 @@ def valid_entry(draw):
 
 
 class TestProperties:
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=examples(200), deadline=None)
     @given(valid_entry())
     def test_partners_score_alike_and_the_breakdown_adds_up_bur_score(self, sheets):
         table = BurracoOptions(semipulito=True)

@@ -18,6 +18,7 @@ from scoring.variants.burraco.melds import (
     check_meld,
 )
 from scoring.variants.knock_rummy import GAME as KNOCK_RUMMY
+from tests.hypothesis_profiles import examples
 from tests.scoring.variants.burraco.helpers import refused
 
 
@@ -222,7 +223,7 @@ SUITS = "CSHD"
 
 
 class TestMeldProperties:
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=examples(200), deadline=None)
     @given(st.sampled_from(SUITS), st.integers(1, 12), st.integers(3, 13))
     def test_consecutive_cards_of_a_suit_are_a_clean_sequence_bur_melds(self, suit, low, length):
         """BUR-MELDS, BUR-WILD: any unbroken run of one suit (a 2 in it natural) has no wild,

@@ -17,6 +17,7 @@ from scoring.solver import can_go_out
 from scoring.variants.burraco import GAME, samples
 from scoring.variants.burraco.cards import DECK, card_value
 from scoring.variants.burraco.play import closing_refusal
+from tests.hypothesis_profiles import examples
 from tests.scoring.play_helpers import (
     Table,
     add,
@@ -458,7 +459,7 @@ def by_cards(hands) -> dict:
 
 
 class TestPlayedAndEnteredAgree:
-    @settings(max_examples=40, deadline=None)
+    @settings(max_examples=examples(40), deadline=None)
     @given(
         cards=st.permutations(unseen(*CLOSED_MELDS, CLOSED_DISCARDS)),
         by_points=st.booleans(),
@@ -479,7 +480,7 @@ class TestPlayedAndEnteredAgree:
         assert played["points"] == entered["points"]
         assert [pair["total"] for pair in played["pairs"]] == played["points"][:2]
 
-    @settings(max_examples=20, deadline=None)
+    @settings(max_examples=examples(20), deadline=None)
     @given(cards=st.permutations(unseen("9C", *rounds_text(39))))
     def test_a_hand_ended_by_the_stock_scores_as_its_cards_entered(self, cards):
         """BUR-STOCK: no closing, no pozzetto, only the cards held count."""
