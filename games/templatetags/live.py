@@ -18,3 +18,31 @@ def live_stream(table_id, watch: str, seq: int) -> str:
         return ""
     address = f"{reverse('table-live', args=[table_id])}?{urlencode({'w': watch})}"
     return format_html(' data-live="{}" data-live-seq="{}"', address, seq)
+
+
+@register.simple_tag
+def live_at(address: str, version: str) -> str:
+    """Return the attributes that tell live.js where a night's stream is (``address``, the
+    stream of the page's own access) and the version of the night the element shows, for an
+    element that polls the night already; nothing when push is off."""
+    if not settings.PUSH_URL:
+        return ""
+    return format_html(' data-live="{}" data-live-version="{}"', address, version)
+
+
+@register.simple_tag(takes_context=True)
+def live_region(context, address: str, element_id: str, version: str = "") -> str:
+    """Return the attributes that make a part of a page that does not poll (``element_id``,
+    e.g. a group's tables) follow a stream: on news, it fetches its page again and swaps
+    itself for the same part. Nothing when push is off: the page stays as it was drawn, as
+    it always has."""
+    if not settings.PUSH_URL:
+        return ""
+    return format_html(
+        ' data-live="{}" data-live-version="{}" hx-get="{}" hx-trigger="live"'
+        ' hx-select="#{}" hx-swap="outerHTML"',
+        address,
+        version,
+        context["request"].get_full_path(),
+        element_id,
+    )

@@ -2,7 +2,8 @@
 connected in GamesConfig.ready(), so the tables part never imports tournaments."""
 
 from games.shared.task_outbox import send_on_commit
-from games.tables.signals import table_settled_changed
+from games.tables.signals import table_head_moved, table_settled_changed
+from games.tournaments import push
 from games.tournaments.models import RoundTable
 from games.tournaments.tasks import night_standings_refresh
 
@@ -17,7 +18,13 @@ def table_settled_changed_received(sender, *, table, **kwargs) -> None:
     send_on_commit(night_standings_refresh, tournament_id)
 
 
+def table_head_moved_received(sender, *, table, **kwargs) -> None:
+    """Push the version of the night the table plays in (if any) to its screens on commit."""
+    push.table_night_push_on_commit(table.id)
+
+
 def connect() -> None:
+    table_head_moved.connect(table_head_moved_received, dispatch_uid="tournaments.head_moved")
     table_settled_changed.connect(
         table_settled_changed_received, dispatch_uid="tournaments.table_settled_changed"
     )
