@@ -2,6 +2,7 @@
 
 from django import template
 from django.conf import settings
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import urlencode
@@ -46,3 +47,12 @@ def live_region(context, address: str, element_id: str, version: str = "") -> st
         context["request"].get_full_path(),
         element_id,
     )
+
+
+@register.simple_tag
+def live_script() -> str:
+    """Return live.js's script tag for a page whose part may follow a stream (push on); the
+    page that only polls (push off) loads nothing more than it did."""
+    if not settings.PUSH_URL:
+        return ""
+    return format_html('<script src="{}" defer></script>', static("js/live.js"))

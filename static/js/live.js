@@ -1,9 +1,9 @@
 // Live updates (docs/live.md): the element that polls its page's news (data-live, e.g. the
 // table's #board, a night's room board) also listens to its stream, and asks its usual poll
 // ("live" trigger) as soon as the stream says the log (or the night) moved past what it
-// shows. A part of a page that does not poll (a group's tables) asks its page again. While the stream
-// flows the timed polls are skipped; where it cannot be opened, or while it is down, they
-// go on as before. The stream says only the head seq: what changed comes from the poll,
+// shows. A part of a page that does not poll (a group's tables) asks its page again. While
+// the stream flows the timed polls are skipped; where it cannot be opened, or while it is
+// down, they go on as before. The stream says only the head seq: what changed comes from the poll,
 // which checks this phone's key as always.
 (function () {
   "use strict";
@@ -32,6 +32,11 @@
     element.contains(document.activeElement) &&
     document.activeElement.matches("input, textarea, select");
 
+  // News heard while the element's own poll is on its way: htmx would drop a second request,
+  // and the one in flight may have been answered before the news was committed. So the poll
+  // is asked again once that one is done (answered 204, or its new element swapped in).
+  let again = false;
+
   function poll() {
     const element = watcher();
     if (!element || !window.htmx) return;
@@ -39,8 +44,21 @@
       waiting = true;
       return;
     }
+    if (element.classList.contains("htmx-request")) {
+      again = true;
+      return;
+    }
     window.htmx.trigger(element, "live");
   }
+
+  function pollIfAsked(event) {
+    if (!again || !(event.target instanceof Element) || !event.target.matches("[data-live]")) return;
+    again = false;
+    // After htmx has finished with the request (its class taken off the element).
+    setTimeout(poll);
+  }
+  document.addEventListener("htmx:afterRequest", pollIfAsked);
+  document.addEventListener("htmx:load", pollIfAsked);
 
   document.addEventListener("focusout", () => {
     if (!waiting) return;
