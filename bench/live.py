@@ -50,6 +50,7 @@ from bench.clubnight import (
     _table_create,
     section_run,
 )
+from bench.phones import StreamRefused, event_ids
 from bench.postgres import Unavailable, first_line, postgres_database
 from bench.spread import Spread, seconds
 from bench.timing import table, verdict
@@ -64,7 +65,7 @@ ARRIVALS = 50.0  # streams opened a second
 # Seconds to wait for every stream to open, and for the last save's events.
 OPEN_SECONDS, SETTLE_SECONDS = 60.0, 5.0
 # The club night with push: its steps (tables), and the one step also run polling.
-CAPACITY_STEPS, POLLING_TABLES, CAPACITY_TARGET = (150, 400), 150, 400
+CAPACITY_STEPS, POLLING_TABLES, CAPACITY_TARGET = (150, 250, 400), 150, 400
 PG_NIGHT = "rummyref_bench_live_night"
 SAVE_P95, PAGE_P95 = clubnight.APPEND_P95, clubnight.PAGE_P95
 
@@ -95,20 +96,14 @@ class Streams:
             self.errors.append(f"stream connect: {exc}")
             return
         path = f"/t/{table_id}/live/?w={_watch_token(table_id)}"
-        writer.write(
-            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
-        )
-        status = await reader.readline()
-        if b" 200 " not in status:
-            self.errors.append(f"stream answered {status!r}")
-            return
         first = True
-        while line := await reader.readline():
-            if line.startswith(b"id: "):
-                seq = int(line[4:])
+        try:
+            async for seq in event_ids(reader, writer, path):
                 self.arrived.setdefault((table_id, seq), []).append(time.monotonic())
                 if first:
                     first, self.opened = False, self.opened + 1
+        except StreamRefused as exc:
+            self.errors.append(str(exc))
 
 
 def _saves(port: int, tables: list[dict], heads: dict[str, int], answered: dict, errors) -> None:

@@ -309,21 +309,34 @@ async def _stream(night, board: Shown, figures: Figures) -> None:
         figures.errors.append(f"stream {type(exc).__name__}: {exc}")
 
 
-async def _stream_events(night, board: Shown, figures: Figures, reader, writer) -> None:
-    path = f"/t/{board.table_id}/live/?w={board.watch}"
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+class StreamRefused(Exception):
+    """The stream was answered otherwise than 200."""
+
+
+async def event_ids(reader, writer, path: str):
+    """Open the stream at ``path`` on this connection (Pushpin's); yield each event's id, a
+    table's head, as it arrives; raise StreamRefused if it is not opened."""
+    writer.write(
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
+    )
     status = await reader.readline()
     if b" 200 " not in status:
-        figures.errors.append(f"stream answered {status!r}")
-        return
-    opened = False
+        raise StreamRefused(f"stream answered {status!r}")
     while line := await reader.readline():
-        if not line.startswith(b"id: "):
-            continue
-        # The first event closes the gap while the stream opened; then each newer head.
-        if not opened or (board.index != 0 and int(line[4:]) > board.seq):
-            opened = True
-            await board.poll(night, figures)
+        if line.startswith(b"id: "):
+            yield int(line[4:])
+
+
+async def _stream_events(night, board: Shown, figures: Figures, reader, writer) -> None:
+    opened = False
+    try:
+        async for seq in event_ids(reader, writer, f"/t/{board.table_id}/live/?w={board.watch}"):
+            # The first event closes the gap while the stream opened; then each newer head.
+            if not opened or (board.index != 0 and seq > board.seq):
+                opened = True
+                await board.poll(night, figures)
+    except StreamRefused as exc:
+        figures.errors.append(str(exc))
 
 
 async def _append(connection, table_id, head, figures: Figures, measured: bool, rng) -> None:
