@@ -8,9 +8,10 @@ from collections.abc import Sequence
 import pyspiel
 
 from bench.timing import Summary, duration, table, time_side_by_side, verdict
-from scoring.cards import FULL_DECK, Card, gin_value
+from scoring.cards import FULL_DECK, Card
 from scoring.melds import MeldRules
 from scoring.solver import best_arrangement, deadwood_count, min_arrangements, prepare
+from scoring.variants.gin.cards import gin_value
 
 HANDS = 10_000
 MEDIAN_RATIO = 5.0  # our median per hand at most 5 times open_spiel's

@@ -23,12 +23,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import samples
-from scoring.cards import FULL_DECK, JOKER, SUITS, Card, DeckSpec, gin_value
+from scoring.cards import FULL_DECK, JOKER, SUITS, Card, DeckSpec
 from scoring.errors import RuleViolation
 from scoring.events import HAND_AMENDED, HAND_RECORDED, HAND_VOIDED, TABLE_CREATED, LogEvent
 from scoring.game import PAIRS_SHEET_ENTRY, SHEET_COUNT, SHEET_FLAG, SideSheet
 from scoring.replay import TableState, apply
 from scoring.variants import GAMES, burraco, gin, knock_rummy, ramino, rummy40, scala40
+from scoring.variants.gin.cards import gin_value
 
 SEAT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 # The longest match each game's options allow (GIN-MATCH and R40-MATCH: 500 at most,

@@ -17,7 +17,9 @@ HAND_SIZE = 14
 # RAM-SETUP, RAM-SET, RAM-RUN, RAM-JOKER: two decks and 6 jokers; ace low or high, never
 # inside; jokers anywhere, never more than the natural cards of a meld.
 DECK = DeckSpec(decks=2, jokers=6)
-RAMINO = MeldRules(ace_low=True, ace_high=True, max_jokers=None, jokers_within_naturals=True)
+RAMINO = MeldRules(
+    ace_low=True, ace_high=True, max_jokers=None, jokers_within_naturals_rule="RAM-JOKER"
+)
 OUT = Closing("required", "RAM-OUT", opening_minimum=30, opening_rule="RAM-OPEN")
 
 

@@ -16,7 +16,8 @@ wrap), and odd cards (a run rank in another suit, up to a copy per deck) that on
 with the run's card can take: no packing melds every card, so the search cannot stop at a
 whole one, and each table meld multiplies the states it visits. Each input is timed in CPU
 time (time.process_time, the collector off), as a worker spends it: once, and the RETIMED
-slowest of each question again as the best of RUNS.
+slowest of each question again as the best of RUNS; the worst of those is then timed
+MEDIAN_RUNS times, and its median is held to the target (35 ms: the 50 ms goal with a margin).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator, Mapping
 from contextlib import suppress
+from statistics import median
 from time import process_time
 from typing import Any
 
@@ -34,9 +36,13 @@ from scoring.errors import RuleViolation
 from scoring.melds import MeldRules, check_meld
 from scoring.variants import GAMES
 
-WORST = 50e-3
+# The goal is 50 ms a request; the worst input keeps a margin under it (issue 34).
+WORST = 35e-3
 RUNS = 3
 RETIMED = 3  # the slowest inputs of each question, timed again as the best of RUNS
+# The worst input of each question, timed again this many times: its median is the verdict,
+# as a shared machine's pauses move a best or a worst run more than they move the median.
+MEDIAN_RUNS = 9
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 SUITS = "SHDC"  # the run's suit first, then the suits its sets draw on
 # (game, options, players): every house rule that changes what a meld with jokers may be.
@@ -183,7 +189,12 @@ OTHER_HAND = {"variant": "ramino", "cards": "2C 3C JK"}
 def cpu_time(question: str, request: dict, runs: int = RUNS) -> float:
     """Return the least CPU time of ``runs`` answers to the request (a refusal is an answer),
     each asked cold: after another hand."""
-    best = None
+    return min(cpu_times(question, request, runs))
+
+
+def cpu_times(question: str, request: dict, runs: int) -> list[float]:
+    """Return the CPU time of each of ``runs`` answers to the request, each asked cold."""
+    times = []
     for _ in range(runs):
         referee.answer("hand", OTHER_HAND)
         gc.disable()
@@ -191,11 +202,10 @@ def cpu_time(question: str, request: dict, runs: int = RUNS) -> float:
             start = process_time()
             with suppress(RuleViolation):
                 referee.answer(question, request)
-            elapsed = process_time() - start
+            times.append(process_time() - start)
         finally:
             gc.enable()
-        best = elapsed if best is None else min(best, elapsed)
-    return best
+    return times
 
 
 def _worst(key: str, options: Mapping[str, Any], players: int) -> tuple[int, dict]:
@@ -274,24 +284,26 @@ def run() -> tuple[str, bool]:
     passed = True
     for name, question, asked, spent in _burraco_worst():
         passed &= spent <= WORST
-        rows.append(
-            [name, question, str(asked), duration(spent), "(melds)", verdict(spent <= WORST)]
-        )
+        timed = [duration(spent), "", duration(WORST)]
+        rows.append([name, question, str(asked), *timed, "(melds)", verdict(spent <= WORST)])
     for key, options, players in TABLES:
         gc.collect()
         asked, worst = _worst(key, options, players)
         for question, (spent, request) in worst.items():
             cards = request.get("cards", "(score)")
-            ok = spent <= WORST
+            middle = median(cpu_times(question, request, MEDIAN_RUNS))
+            ok = middle <= WORST
             passed &= ok
             name = f"{key} {', '.join(options) or 'default'} ({players}p)"
-            rows.append([name, question, str(asked), duration(spent), cards, verdict(ok)])
+            timed = [duration(spent), duration(middle), duration(WORST)]
+            rows.append([name, question, str(asked), *timed, cards, verdict(ok)])
     quoted = {"variant": "ramino", "cards": QUOTED}
-    header = ["Referee, worst input per question", "question", "inputs", "max CPU", "hand"]
-    report = table([*header, "verdict"], rows)
+    header = ["Referee, worst input per question", "question", "inputs", "max CPU", "median"]
+    report = table([*header, "target", "hand", "verdict"], rows)
     notes = (
-        f"Target: every answer within {duration(WORST)} of CPU (time.process_time; each input"
-        f" once, the {RETIMED} slowest per question again as the best of {RUNS}). The quoted"
-        f" Ramino hand ({QUOTED}), hand question: {duration(cpu_time('hand', quoted))}."
+        f"Target: the worst answer of each question within {duration(WORST)} of CPU, its"
+        f" median of {MEDIAN_RUNS} runs (time.process_time; each input once, the {RETIMED}"
+        f" slowest per question again as the best of {RUNS}: max CPU, the worst of those)."
+        f" The quoted Ramino hand ({QUOTED}), hand question: {duration(cpu_time('hand', quoted))}."
     )
     return f"{report}\n{notes}", passed

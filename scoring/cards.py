@@ -233,8 +233,9 @@ class DeckSpec:
 
     decks: int
     jokers: int
-    # The rule a player looks up when a joker is entered at a table without jokers.
-    no_jokers_rule: str = "GIN-SETUP"
+    # The rule a player looks up when a joker is entered at a table without jokers: the
+    # game's own (its setup), else the shared rule of what the cards are.
+    no_jokers_rule: str = "CARD-1"
 
     def limit(self, card: Card) -> int:
         """Return how many copies of the card the decks hold."""
@@ -278,18 +279,3 @@ def check_copies(cards: Iterable[Card], deck: DeckSpec) -> None:
     ]
     if violations:
         raise RuleViolation(*violations)
-
-
-def gin_value(card: Card) -> int:
-    """Return the Gin Rummy value of a card: ace 1, 2-10 face value, J Q K 10 (GIN-VALUE)."""
-    if card.is_joker:
-        # A Gin deck holds no jokers (GIN-SETUP), so a joker is a data-entry error.
-        raise RuleViolation(
-            Violation(
-                rule="GIN-SETUP",
-                code="no_jokers",
-                message="Gin Rummy is played without jokers.",
-                params={"card": "JK", "count": 1, "limit": 0},
-            )
-        )
-    return min(card.rank, 10)

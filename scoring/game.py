@@ -123,8 +123,11 @@ class RefereeRules:
     rest are the rule IDs and values the shared answers cite: ``meld_rules`` besides
     MELD-SET / MELD-RUN, ``value_rule`` for a hand's count, ``layoff_rule``,
     ``opening_rule`` (None: the game has no opening), ``closing`` (how a player goes out),
-    ``knock_limit`` (None: the game has no knock by count), ``score_ends`` (one hand's
+    ``knock_limit`` (None: the game has no knock by count) and ``knock_rule``, the rule it
+    cites, ``score_ends`` (one hand's
     end state scored, as the scoresheet scores it) and ``opening_total_rule``.
+    ``input_rules``: the game's rules whose refusal means the question could not be read
+    (its setup's seats and hand sizes), beside the shared ones (scoring/questions.py).
     """
 
     table: Callable[[Mapping[str, Any]], tuple[Any, int]]
@@ -135,10 +138,12 @@ class RefereeRules:
     opening_rule: str | None = None
     closing: Callable[[Any], Closing] | None = None
     knock_limit: int | None = None
+    knock_rule: str = ""
     score_ends: Callable[..., Any] | None = None
     # The rule by which the opening question reads the side's total before the hand
     # (``total``), the minimum turning on it (CAN-OPEN-1); None: the question takes none.
     opening_total_rule: str | None = None
+    input_rules: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,15 +153,15 @@ class ReviewRules:
 
     ``count_rule`` is the rule of the count a hand kept is weighed by (GIN-DEADWOOD; else the
     referee's ``value_rule``); ``knock_rule`` a knock's (GIN-KNOCK, KR-KNOCK; its limit is
-    the play rules' ``knock_limit``); ``gin_rule`` and ``big_gin_rule`` going out with every
-    card melded (GIN-GIN, GIN-BIGGIN); ``layoff_rule`` cards laid on other players' melds
+    the play rules' ``knock_limit``; else the play rules' ``knock_rule``); ``all_melded_rule``
+    a knock with every card melded (GIN-GIN; without a discard, the play rules'
+    ``out_without_discard`` names its rule); ``layoff_rule`` cards laid on other players' melds
     (GIN-LAYOFF; else the play rules' ``add_rule``, then the referee's ``layoff_rule``).
     """
 
     count_rule: str = ""
     knock_rule: str = ""
-    gin_rule: str = ""
-    big_gin_rule: str = ""
+    all_melded_rule: str = ""
     layoff_rule: str = ""
 
 

@@ -8,14 +8,16 @@ readings where they stand for what was declared. No reading at all is a refusal 
 rule that rules them out; several readings are resolved in a fixed order (see check_meld), and
 the meld says which jokers the engine placed itself (``Meld.chosen``).
 
-Readings of the variants' joker options:
+Readings of the variants' joker options, each refusal citing the rule the game names for it
+(MeldRules' ``*_rule`` fields), so that these checks name no game's rule themselves:
 
 - A meld needs at least one natural card (JOKER-1 ``no_natural``); MeldRules.max_jokers caps
   the jokers of one meld, set or run (R40-RUNS); jokers_within_naturals refuses more jokers
   than natural cards (RAM-JOKER).
-- adjacent_jokers=False (RAM-OPT-FIXEDJOKER): in a run no two jokers may stand for neighbouring
-  ranks. A set's cards have no order the referee can see, so two or more jokers in a set count
-  as side by side, except under fixed groups, where the suit order places every card.
+- adjacent_jokers off, a rule given to keep jokers apart (RAM-OPT-FIXEDJOKER): in a run no
+  two jokers may stand for neighbouring ranks. A set's cards have no order the referee can
+  see, so two or more jokers in a set count as side by side, except under fixed groups,
+  where the suit order places every card.
 - fixed_groups (RAM-OPT-FIXEDGROUPS): a set's suits follow ♣ ♠ ♥ ♦ without gaps, from any
   of them (♠ ♥ ♦ has none). Natural cards may be written in any order; a set with a joker is
   read as written, as it lies: each joker takes its place's suit, so ♣ JK ♥ is legal (the
@@ -46,25 +48,48 @@ _SUIT_ORDER_LABEL = " ".join(SUIT_SYMBOLS[suit] for suit in SUITS)
 
 @dataclass(frozen=True, slots=True)
 class MeldRules:
-    """Describe which melds a variant allows; the defaults are Gin's (GIN-MELDS)."""
+    """Describe which melds a variant allows; the defaults allow sets and ace-low runs, no
+    jokers (Gin's melds, GIN-MELDS, with its own rule for a joker)."""
 
     ace_low: bool = True
     ace_high: bool = False
     wrap: bool = False  # ACE-WRAP off; RAM-OPT-CIRCULAR turns it on (runs still <= 13 cards)
     max_set: int = 4
-    # Jokers. Gin has none; each variant with jokers sets these from its options.
+    # Jokers. By default none; each variant with jokers sets these from its options.
     max_jokers: int | None = 0  # per meld; None = no count limit (R40-RUNS: 1)
-    jokers_within_naturals: bool = False  # RAM-JOKER: never more jokers than natural cards
-    adjacent_jokers: bool = True  # RAM-OPT-FIXEDJOKER: False, no two jokers side by side
-    fixed_groups: bool = False  # RAM-OPT-FIXEDGROUPS: set suits in order C S H D, no gaps
-    # The rule a player looks up when a joker is refused because the game has none.
-    no_jokers_rule: str = "GIN-SETUP"
-    # The rule a meld with more than max_jokers cites (R40-RUNS, S40-JOKER).
-    joker_limit_rule: str = "R40-RUNS"
+    # Each joker option below is on when the game names the rule its refusal cites, and off
+    # (None) by default: the shared checks cite what the game supplies, never a game's rule.
+    # Never more jokers than natural cards (RAM-JOKER).
+    jokers_within_naturals_rule: str | None = None
+    # No two jokers side by side (RAM-OPT-FIXEDJOKER); None: jokers may touch.
+    apart_jokers_rule: str | None = None
+    # A set's suits in the order C S H D, without gaps (RAM-OPT-FIXEDGROUPS).
+    fixed_groups_rule: str | None = None
+    # The rule a player looks up when a joker is refused because the game has none: the
+    # game's own (its setup), else the shared rule of what the cards are.
+    no_jokers_rule: str = "CARD-1"
+    # The rule a meld with more than max_jokers cites (R40-RUNS, S40-JOKER); by default the
+    # shared rule of what a joker is.
+    joker_limit_rule: str = "JOKER-1"
     # The order in which a set's undeclared jokers take the missing suits ("" for C S H D;
     # S40-JOKER: "HDCS", hearts, diamonds, clubs, spades).
     set_joker_suits: str = ""
     full_suit_run: bool = False  # S40-MELDS: the whole suit and a joker as the other ace
+
+    @property
+    def jokers_within_naturals(self) -> bool:
+        """Tell whether a meld may hold no more jokers than natural cards."""
+        return self.jokers_within_naturals_rule is not None
+
+    @property
+    def adjacent_jokers(self) -> bool:
+        """Tell whether two jokers may stand side by side in a meld."""
+        return self.apart_jokers_rule is None
+
+    @property
+    def fixed_groups(self) -> bool:
+        """Tell whether a set's suits must follow C S H D without gaps."""
+        return self.fixed_groups_rule is not None
 
     @property
     def longest_run(self) -> int:
@@ -256,9 +281,9 @@ def _check_joker_count(cards: tuple[Card, ...], jokers: int, rules: MeldRules) -
             count=jokers,
             limit=rules.max_jokers,
         )
-    if rules.jokers_within_naturals and jokers > naturals:
+    if rules.jokers_within_naturals_rule is not None and jokers > naturals:
         raise _refuse(
-            "RAM-JOKER",
+            rules.jokers_within_naturals_rule,
             "too_many_jokers",
             f"{_labels(cards)} has more jokers ({jokers}) than natural cards ({naturals}).",
             cards=_names(cards),
@@ -344,8 +369,8 @@ def _set_readings(
             count=len(cards),
             limit=limit,
         )
-    if rules.fixed_groups:
-        return [_fixed_group(cards, naturals)]
+    if rules.fixed_groups_rule is not None:
+        return [_fixed_group(cards, naturals, rules.fixed_groups_rule)]
     rank = naturals[0].rank
     held = {card.suit for card in naturals}
     missing = [suit for suit in SUITS if suit not in held]
@@ -360,8 +385,9 @@ def _set_readings(
     return readings
 
 
-def _fixed_group(cards: tuple[Card, ...], naturals: list[Card]) -> _Reading:
-    """Return the one reading of a set whose suits go C S H D in order (RAM-OPT-FIXEDGROUPS)."""
+def _fixed_group(cards: tuple[Card, ...], naturals: list[Card], rule: str) -> _Reading:
+    """Return the one reading of a set whose suits go C S H D in order, or refuse it citing
+    the game's ``rule`` (RAM-OPT-FIXEDGROUPS)."""
     jokers = len(cards) - len(naturals)
     # Natural cards alone can always be laid in order; with a joker the written order is the
     # order on the table, which is what says the joker's suit.
@@ -374,7 +400,7 @@ def _fixed_group(cards: tuple[Card, ...], naturals: list[Card]) -> _Reading:
         index = offset + position
         if card.is_joker and not 0 <= index < len(SUITS):
             raise _refuse(
-                "RAM-OPT-FIXEDGROUPS",
+                rule,
                 "joker_place",
                 f"{_labels(cards)} is not a set here: no suit is left for the joker at position"
                 f" {position + 1} in the order {_SUIT_ORDER_LABEL}.",
@@ -383,7 +409,7 @@ def _fixed_group(cards: tuple[Card, ...], naturals: list[Card]) -> _Reading:
             )
         if not card.is_joker and _SUIT_INDEX[card.suit] != index:
             raise _refuse(
-                "RAM-OPT-FIXEDGROUPS",
+                rule,
                 "gap",
                 f"{_labels(cards)} is not a set here: the suits must follow {_SUIT_ORDER_LABEL}"
                 " in order, without gaps.",
@@ -548,12 +574,12 @@ def _honour(
 
 def _spaced(readings: list[_Reading], cards: tuple[Card, ...], rules: MeldRules) -> list[_Reading]:
     """Keep the readings with no two jokers side by side, where the rules ask (FIXEDJOKER)."""
-    if rules.adjacent_jokers:
+    if rules.apart_jokers_rule is None:
         return readings
     kept = [reading for reading in readings if not _jokers_touch(reading, rules)]
     if not kept:
         raise _refuse(
-            "RAM-OPT-FIXEDJOKER",
+            rules.apart_jokers_rule,
             "adjacent_jokers",
             f"{_labels(cards)}: two jokers may not stand side by side in a meld.",
             cards=_names(cards),

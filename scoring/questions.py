@@ -17,7 +17,7 @@ from scoring.errors import refusal as _refuse
 from scoring.game import GameRules
 from scoring.hands import SeatEnd
 from scoring.melds import Meld, MeldRules, check_meld, opening_value
-from scoring.rearrange import check_rearrangement
+from scoring.rearrange import RearrangeRules, check_rearrangement
 from scoring.solver import best_arrangement, best_layoff, best_opening, can_go_out
 
 
@@ -64,20 +64,9 @@ def seated_table(
     return table
 
 
-# Rules and codes whose refusal means the request could not be read, not a verdict on it.
-INPUT_RULES = frozenset(
-    {
-        "CARD-1",
-        "CARD-2",
-        "CARD-3",
-        "OPTIONS",
-        "REFEREE",
-        "GIN-SETUP",
-        "R40-SETUP",
-        "RAM-SETUP",
-        "KR-SETUP",
-    }
-)
+# Shared rules and codes whose refusal means the request could not be read, not a verdict
+# on it; a game adds its own (RefereeRules.input_rules).
+INPUT_RULES = frozenset({"CARD-1", "CARD-2", "CARD-3", "OPTIONS", "REFEREE"})
 INPUT_CODES = frozenset({"flag_not_used"})
 
 
@@ -135,9 +124,14 @@ def player_count(data: Mapping[str, Any]) -> int:
     return players if isinstance(players, int) else 2
 
 
-def split_verdicts(exc: RuleViolation) -> list[Violation]:
-    """Return a refusal's verdicts; raise it again if any part means unreadable input."""
-    unreadable = [v for v in exc.violations if v.rule in INPUT_RULES or v.code in INPUT_CODES]
+def split_verdicts(exc: RuleViolation, game_rules: frozenset[str] = frozenset()) -> list[Violation]:
+    """Return a refusal's verdicts; raise it again if any part means unreadable input (a
+    shared rule's, or one of ``game_rules``: the game's RefereeRules.input_rules)."""
+    unreadable = [
+        v
+        for v in exc.violations
+        if v.rule in INPUT_RULES or v.rule in game_rules or v.code in INPUT_CODES
+    ]
     if unreadable:
         raise RuleViolation(*unreadable) from None
     return list(exc.violations)
@@ -155,7 +149,7 @@ def _meld_verdict(table: RefereeTable, cards, declarations) -> tuple[Meld | None
     try:
         return check_meld(cards, table.rules, declarations), []
     except RuleViolation as exc:
-        return None, split_verdicts(exc)
+        return None, split_verdicts(exc, table.game.referee.input_rules)
 
 
 def _jokers(meld: Meld) -> dict[str, str]:
@@ -231,7 +225,11 @@ def opening_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def rearrangement_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
+def rearrangement_answer(
+    table: RefereeTable, data: Mapping[str, Any], *, cites: RearrangeRules
+) -> dict[str, Any]:
+    """Judge a melding turn on a shared table by the game's rearranging rules (``cites``,
+    which the game binds when it lists the question)."""
     before = [parse_declared(text) for text in data["before"]]
     after = [parse_declared(text) for text in data["after"]]
     hand = hand_cards(table, data["hand"], field="hand")
@@ -239,7 +237,7 @@ def rearrangement_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[s
     check_copies([*on_table, *hand], table.deck)
     check_copies([card for meld in after for card, _ in meld], table.deck)
     try:
-        result = check_rearrangement(before, after, hand, table.rules, first_meld=not before)
+        result = check_rearrangement(before, after, hand, table.rules, cites, first_meld=not before)
     except RuleViolation as exc:
         # The table before the move must be legal: that is the question's premise.
         raise RuleViolation(
@@ -250,7 +248,7 @@ def rearrangement_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[s
         "violations": list(result.violations),
         "added": [str(card) for card in result.added],
         "melds": [meld_out(meld) for meld in result.melds_after],
-        "rules": ["KR-MELDING", "KR-MANIP", "KR-JOKER"],
+        "rules": cites.cited,
     }
 
 
@@ -283,10 +281,10 @@ def hand_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
         }
     else:
         answer["violations"] = [out.violation]
-    knock_limit = table.game.referee.knock_limit
-    if knock_limit is not None:
-        answer["can_knock"] = best.count <= knock_limit
-        answer["rules"].append("KR-KNOCK")
+    referee = table.game.referee
+    if referee.knock_limit is not None:
+        answer["can_knock"] = best.count <= referee.knock_limit
+        answer["rules"].append(referee.knock_rule)
     elif not opened:
         opening = best_opening(
             cards, rules=table.rules, opening_value=opening_value, deck=table.deck
@@ -335,7 +333,11 @@ def score_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]
             table.options, players, stock_exhausted=bool(data.get("stock_exhausted"))
         )
     except RuleViolation as exc:
-        return {"valid": False, "violations": split_verdicts(exc), "rules": []}
+        return {
+            "valid": False,
+            "violations": split_verdicts(exc, table.game.referee.input_rules),
+            "rules": [],
+        }
     body = result.to_dict()
     names = [p.name for p in players]
     return {

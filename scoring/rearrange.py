@@ -37,6 +37,23 @@ from scoring.melds import Meld, MeldRules, check_meld
 
 
 @dataclass(frozen=True, slots=True)
+class RearrangeRules:
+    """Name the rules a rearranged table's refusals cite, as the game supplies them: what a
+    melding turn lays and from where (``melding``, KR-MELDING), that no card leaves the table
+    and one at least joins it (``table``, KR-MANIP), and how a joker keeps or changes the card
+    it stands for (``joker``, KR-JOKER)."""
+
+    melding: str
+    table: str
+    joker: str
+
+    @property
+    def cited(self) -> list[str]:
+        """Return the rules a judged turn cites, in the order a player reads them."""
+        return [self.melding, self.table, self.joker]
+
+
+@dataclass(frozen=True, slots=True)
 class RearrangementResult:
     """Hold the verdict on one melding turn: every violation, the cards added, the new table."""
 
@@ -89,10 +106,12 @@ def check_rearrangement(
     after: Sequence[Meld | Sequence[Declared]],
     hand: Sequence[Card],
     rules: MeldRules,
+    cites: RearrangeRules,
     *,
     first_meld: bool,
 ) -> RearrangementResult:
-    """Judge a Knock Rummy melding turn from the table before, the table after and the hand.
+    """Judge a melding turn on a shared table (Knock Rummy's) from the table before, the
+    table after and the hand, each refusal citing the game's rule among ``cites``.
 
     ``before`` holds the table's melds (Meld, or cards with declarations as parse_declared
     reads them); ``after`` the melds the table holds at the end of the turn, in the same
@@ -108,16 +127,16 @@ def check_rearrangement(
     shown_before = Counter(card for meld in table for card in meld.cards)
     shown_after = Counter(card for meld in laid for card, _ in meld)
     added = shown_after - shown_before
-    violations = _moved_cards(shown_before, shown_after, Counter(hand))
+    violations = _moved_cards(shown_before, shown_after, Counter(hand), cites)
 
     declared_before = sum((_joker_cards(meld) for meld in table), Counter())
     melds_after, unknown, meld_violations = _after_melds(laid, rules, declared_before)
     violations += meld_violations
-    violations += _joker_violations(declared_before, melds_after, unknown, shown_after)
+    violations += _joker_violations(declared_before, melds_after, unknown, shown_after, cites.joker)
     if first_meld and not any(meld is not None for meld in melds_after):
         violations.append(
             Violation(
-                rule="KR-MELDING",
+                rule=cites.melding,
                 code="first_meld",
                 message="The first to meld must lay at least one legal set or run of 3+ cards.",
             )
@@ -132,7 +151,10 @@ def check_rearrangement(
 
 
 def _moved_cards(
-    shown_before: Counter[Card], shown_after: Counter[Card], held: Counter[Card]
+    shown_before: Counter[Card],
+    shown_after: Counter[Card],
+    held: Counter[Card],
+    cites: RearrangeRules,
 ) -> list[Violation]:
     """Return the violations of the cards moved: none may leave the table (KR-MANIP), at
     least one must come from the hand, and only cards the hand held (KR-MELDING)."""
@@ -140,7 +162,7 @@ def _moved_cards(
     for card in _sorted_elements(shown_before - shown_after):
         violations.append(
             Violation(
-                rule="KR-MANIP",
+                rule=cites.table,
                 code="card_left_table",
                 message=f"{card.label} was on the table and is missing now: no card may leave it.",
                 params={"card": str(card)},
@@ -150,7 +172,7 @@ def _moved_cards(
     if not added:
         violations.append(
             Violation(
-                rule="KR-MANIP",
+                rule=cites.table,
                 code="nothing_added",
                 message="A melding turn must add at least one card from the hand to the table.",
             )
@@ -159,7 +181,7 @@ def _moved_cards(
         if added[card] > held[card]:
             violations.append(
                 Violation(
-                    rule="KR-MELDING",
+                    rule=cites.melding,
                     code="not_in_hand",
                     message=(
                         f"{added[card]} × {card.label} put on the table, but the hand held"
@@ -206,8 +228,10 @@ def _joker_violations(
     melds_after: Sequence[Meld | None],
     unknown: Counter[Card | None],
     shown_after: Counter[Card],
+    rule: str,
 ) -> list[Violation]:
-    """Return the KR-JOKER violations: declarations changed, released jokers not reused."""
+    """Return the joker's violations, citing the game's ``rule`` (KR-JOKER): declarations
+    changed, released jokers not reused."""
     in_legal = sum((_joker_cards(meld) for meld in melds_after if meld is not None), Counter())
     known_after = in_legal + Counter(card for card in unknown.elements() if card is not None)
     released = declared_before - known_after
@@ -226,7 +250,7 @@ def _joker_violations(
         if unexplained[card] > covered:
             violations.append(
                 Violation(
-                    rule="KR-JOKER",
+                    rule=rule,
                     code="declaration_changed",
                     message=(
                         f"A joker stood for {card.label} and now stands for another card, but"
@@ -238,7 +262,7 @@ def _joker_violations(
     if missing > 0:
         violations.append(
             Violation(
-                rule="KR-JOKER",
+                rule=rule,
                 code="joker_not_reused",
                 message=(
                     "A joker replaced by its real card stays on the table and must be used"

@@ -345,6 +345,19 @@ def _match_over(state: TableState) -> RuleViolation:
     )
 
 
+def _check_dealer_in(state: TableState, dealer: int | None) -> None:
+    """Refuse a deal by a seat out of the match (S40-MATCH), citing the game's match rule."""
+    if dealer is not None and dealer in state.match.out:
+        raise RuleViolation(
+            Violation(
+                rule=state.variant.match_rule,
+                code="dealer_out",
+                message=f"{state.seats[dealer]} is out of the match and cannot deal.",
+                params={"player": state.seats[dealer]},
+            )
+        )
+
+
 def _check_not_decided(state: TableState) -> None:
     if state.decision is not None:
         raise _event_violation(
@@ -434,6 +447,7 @@ def _new_hand(state: TableState, event: LogEvent) -> TableState:
             seats=len(state.seats),
             discard_pile=rules.discard_pile,
         )
+        _check_dealer_in(state, deal.dealer)
         started = start(
             rules,
             state.seats,

@@ -42,7 +42,11 @@ class GameWords:
     ``endings``: the name of each of its hand endings (GameRules.hand_endings), where the
     pages' entry does not name it. ``hand_lines``: the history's line saying how a hand
     ended, by the key the game's ``hand_line`` gives (scoring/game.py), ``%(who)s`` the
-    seat it names and the hand's numbers as their own placeholders.
+    seat it names and the hand's numbers as their own placeholders. ``chances``: the hand
+    review's name of a missed chance (scoring/review/model.py, Chance), by the rule the
+    chance cites, where the game has its own word for it ("Could go gin" for GIN-GIN).
+    ``moves``: a move button's name (its move, as the move form names it) where the game's
+    own word says more than the pages' ("Knock / Gin").
     """
 
     options: Mapping[Any, str] = field(default_factory=_none)
@@ -59,6 +63,8 @@ class GameWords:
     fields: Mapping[str, str] = field(default_factory=_none)
     endings: Mapping[str, str] = field(default_factory=_none)
     hand_lines: Mapping[str, str] = field(default_factory=_none)
+    chances: Mapping[str, str] = field(default_factory=_none)
+    moves: Mapping[str, str] = field(default_factory=_none)
 
 
 @dataclass(frozen=True, slots=True)

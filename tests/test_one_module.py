@@ -25,6 +25,16 @@ player would: ``{"variant": "gin", ...}`` is a value, not a decision, and change
 new game needs. And Gin's endings share its name: an ending compared with "gin" (a name
 that says ``ending``) is about how a hand ended, not which game it is.
 Migrations (generated) and tests (which name games to play them) are not scanned.
+
+And the shared engine (scoring/ outside scoring/variants/) cites no game's own rule: a rule
+ID with a game's prefix (GameRules.rule_prefix: GIN-, R40-, RAM-, KR-, S40-, BUR-, CAN-)
+reaches it from the game's package, through a hook named for what it does
+(PlayRules.knock_rule, first_turn_rule, out_without_discard, knock_claim, ...;
+MeldRules.joker_limit_rule, fixed_groups_rule, ...; RefereeRules.knock_rule; the game's
+RearrangeRules). Only strings the code uses count: docstrings and comments may cite a rule
+as an example, since they explain and never decide (Python keeps comments out of its syntax
+tree, and a docstring is the first statement of its module, class or function, so the two
+are told apart cleanly). The test fails on any game's rule ID in the engine's code.
 """
 
 from __future__ import annotations
@@ -239,3 +249,82 @@ class TestTheFindersCatchRealCases:
             ]
         )
         assert sorted({line for line, _what in style_findings(source)}) == [1, 2]
+
+
+# Rule IDs in the shared engine ---------------------------------------------------------------
+
+ENGINE = "scoring"
+GAME_PACKAGES = Path("scoring/variants")
+PREFIXES = sorted(game.rule_prefix for game in GAMES.values() if game.rule_prefix)
+_RULE_ID = re.compile(rf"\b(?:{'|'.join(map(re.escape, PREFIXES))})[A-Z0-9-]*[A-Z0-9]")
+_WITH_DOCSTRING = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def rule_id_findings(source: str) -> list[tuple[int, str]]:
+    """Return (line, rule ID) for each game's rule ID a string of the code names, leaving
+    docstrings (and comments, which the syntax tree does not hold)."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, _WITH_DOCSTRING) and ast.get_docstring(node, clean=False) is not None
+    }
+    return sorted(
+        (node.lineno, rule)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+        for rule in _RULE_ID.findall(node.value)
+    )
+
+
+def _engine_files() -> list[Path]:
+    return [
+        path
+        for path in _files(ENGINE, ".py")
+        if not path.relative_to(ROOT).is_relative_to(GAME_PACKAGES)
+    ]
+
+
+def test_the_shared_engine_cites_no_games_own_rule():
+    # A check's rule is a value its game's package supplies (MeldRules, PlayRules,
+    # RefereeRules, RearrangeRules), so no code string of the shared engine names one.
+    found = [
+        (str(path.relative_to(ROOT)), line, rule)
+        for path in _engine_files()
+        for line, rule in rule_id_findings(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_engine_scan_reads_the_engine_and_every_games_prefix():
+    # A moved folder, or the registry read wrong, would make the scan pass on nothing.
+    files = _engine_files()
+    assert len(files) > 40 and not any("variants" in path.parts for path in files)
+    assert {"GIN-", "R40-", "RAM-", "KR-", "S40-", "BUR-", "CAN-"} <= set(PREFIXES)
+
+
+def test_the_rule_id_finder_reads_code_not_docstrings_or_comments():
+    source = "\n".join(
+        [
+            '"""Knock (GIN-KNOCK): a module docstring explains."""',  # 1: allowed
+            "def check(play):",
+            '    """Refuse an Oklahoma knock (GIN-OKLAHOMA), as a docstring says."""',  # 3
+            '    rule = "GIN-BIGGIN"  # GIN-GIN in a comment is allowed',  # 4
+            '    message = f"A joker moves by rearranging ({play.x}, KR-JOKER)."',  # 5
+            '    shared = ("CARD-2", "JOKER-1", "NIGHT-VP", "BURRACO-VP")',  # 6: shared rules
+            '    return {"S40-PICKUP": 1, "x": "R40-RUNS, RAM-OPT-FIXEDJOKER"}',  # 7
+            "class Rules:",
+            '    """CAN-PILE-1 in a class docstring."""',  # 9: allowed
+            '    pile_rule = "CAN-PILE-1"',  # 10
+        ]
+    )
+    assert rule_id_findings(source) == [
+        (4, "GIN-BIGGIN"),
+        (5, "KR-JOKER"),
+        (7, "R40-RUNS"),
+        (7, "RAM-OPT-FIXEDJOKER"),
+        (7, "S40-PICKUP"),
+        (10, "CAN-PILE-1"),
+    ]

@@ -128,9 +128,10 @@ class ChanceSerializer(serializers.Serializer):
     rule = serializers.CharField()
     points = serializers.IntegerField(
         allow_null=True,
-        help_text="At stake (null: unknown). For a chance that ends the hand (knock, gin, "
-        "big_gin, out), the swing: what the player's score less the opponents' (added up) "
-        "would have gained over the hand as scored, turned round where lower is better.",
+        help_text="At stake (null: unknown). For a chance that ends the hand (knock, "
+        "all_melded, all_melded_no_discard, out), the swing: what the player's score less "
+        "the opponents' (added up) would have gained over the hand as scored, turned round "
+        "where lower is better.",
     )
     cards = _cards("The chance's cards.")
     melds = _melds("An opening's or a way out's melds.")

@@ -48,7 +48,7 @@ def _points(game: GameRules, options: Any, seats: int, payload: dict) -> tuple[i
         return None
 
 
-def _gin_quick(knocker: int, ending: str, k: int, d: int) -> dict:
+def _knocker_defender_quick(knocker: int, ending: str, k: int, d: int) -> dict:
     return {
         "mode": "quick",
         "knocker": knocker,
@@ -63,7 +63,7 @@ def _knock_difference(game: GameRules, options: Any, seats: int) -> dict | None:
         return None  # several games on one sheet: the board's totals are not one running sum
 
     def scored(ending: str, k: int, d: int) -> tuple[int, ...] | None:
-        return _points(game, options, seats, _gin_quick(0, ending, k, d))
+        return _points(game, options, seats, _knocker_defender_quick(0, ending, k, d))
 
     # Each way out but a knock and the wall scores a bonus and the defender's count: the
     # bonus is what it scores against a count of 0.
@@ -232,14 +232,18 @@ SHAPES = {
 }
 
 
-def provisional_scoring(variant: str, options: Mapping[str, Any], seats: int) -> dict | None:
-    """Return what provisional.js needs to score this table's quick entries, or None."""
+def provisional_scoring(
+    variant: str, options: Mapping[str, Any], seats: int, *, typed: Any = None
+) -> dict | None:
+    """Return what provisional.js needs to score this table's quick entries, or None;
+    ``typed``, the options as the rules read them where the caller holds them (the board)."""
     game = GAMES.get(variant)
     shape = SHAPES.get(game.provisional) if game is not None else None
     if game is None or shape is None:
         return None
-    try:
-        typed = game.options_from_dict(options, seats)
-    except RuleViolation:
-        return None
+    if typed is None:
+        try:
+            typed = game.options_from_dict(options, seats)
+        except RuleViolation:
+            return None
     return shape(game, typed, seats)

@@ -33,6 +33,7 @@ from games.pages.forms.tables import (
     RANKS,
     SUITS,
     ConfirmForm,
+    EventForm,
     PhoneNameForm,
     TableCreateForm,
     VoidForm,
@@ -40,7 +41,7 @@ from games.pages.forms.tables import (
 from games.pages.recorder import PHONE_NAME
 from games.pages.recorder import recorder as _recorder
 from games.rules.reference import refusal_html
-from games.rules.text import table_rules, violation_text
+from games.rules.text import violation_text
 from games.shared.errors import ActionRefused, AppendConflict, EventRejected
 from games.shared.numbers import seq_or_none
 from games.shared.throttles import page_status, page_write_allowed
@@ -125,26 +126,27 @@ def _context(
     table: Table,
     role: Role,
     *,
-    view: selectors.TableView | None = None,
+    page: selectors.TablePage | None = None,
     news_since: int | None = None,
     **extra,
 ):
-    """Return what the table's page shows: the read model (``view``, or the table's at its
-    head, with the history's news since ``news_since`` if given) and this phone's forms."""
-    if view is None:
-        view = selectors.table_view(table=table, news_since=news_since)
-    board = view.board
+    """Return what the table's page shows: its read model (``page``, or the table's at its
+    head, with the history's news since ``news_since`` if given) and this phone's forms,
+    each built once, and only where ``extra`` brings none of its own."""
+    if page is None:
+        page = selectors.table_page(table=table, news_since=news_since)
+    board = page.board
     context = {
         "table": table,
         "role": role,
         "board": board,
-        "history": view.history,
-        "moves": view.moves,
+        "history": page.history,
+        "moves": page.moves,
         "poll_ms": settings.TABLE_POLL_MS,
         "watch": heads.watch_token(table.id),
         "picker_suits": SUITS,
         "picker_ranks": RANKS,
-        "table_rules": table_rules(board.variant, board.options),
+        "table_rules": page.rules,  # drawn only where the template shows them
         "phone_name": request.session.get(PHONE_NAME, ""),
     }
     if "next_table" not in extra:
@@ -155,9 +157,10 @@ def _context(
             context["move_form"] = MoveForm(
                 head_seq=board.head_seq, seats=len(board.seats), play=board.play
             )
-        if "hand_form" not in extra and not board.playing:
-            context["hand_form"] = _hand_form(table, board)
-    context.update(_night_context(table, board, role))
+        if "hand_form" not in extra and _hand_form_shown(role, board):
+            initial = {"mode": page.entry_mode} if page.entry_mode else {}
+            context["hand_form"] = _hand_form(table, board, initial=initial)
+    context.update(_night_context(page.pairing, board, role))
     # The way to the table's group and its book, for a phone that holds the group's key.
     if table.group_id and group_role(table.group, digests=request_digests(request)):
         context["table_group"] = table.group
@@ -165,10 +168,20 @@ def _context(
     return context
 
 
-def _night_context(table: Table, board, role: Role) -> dict:
+def _hand_form_shown(role: Role, board) -> bool:
+    """Tell whether the page draws the hand form: for its scorekeepers, between hands of a
+    match still to be decided."""
+    return (
+        role == Role.SCOREKEEPER
+        and not board.finished
+        and board.decision is None
+        and not board.playing
+    )
+
+
+def _night_context(pairing, board, role: Role) -> dict:
     """Return what a tournament table shows: its night, round, clock, and who has still to
     confirm the result (each player, on a phone at the table)."""
-    pairing = tournament_selectors.table_pairing(table=table)
     if pairing is None:
         return {}
     waiting = board.to_confirm if role == Role.SCOREKEEPER else ()
@@ -186,15 +199,18 @@ def _night_context(table: Table, board, role: Role) -> dict:
 
 
 def _hand_form(table: Table, board, data=None, *, amend=False, **kwargs):
-    """Return the hand form of the way the table's game enters a hand (games/pages/entries/)."""
-    kwargs.update(seats=list(board.seat_names), options=board.options, head_seq=board.head_seq)
-    if data is None and not amend and "initial" not in kwargs:
-        # The next hand is entered the way the last one was (counts, cards or points). Who
-        # ended it is never ticked in advance: at a noisy table a name ticked from the last
-        # hand that nobody notices credits the wrong player.
-        last = selectors.last_hand_payload(table=table)
-        if "mode" in last:
-            kwargs["initial"] = {"mode": last["mode"]}
+    """Return the hand form of the way the table's game enters a hand (games/pages/entries/),
+    drawn against ``board`` (a TableBoard, or a TableEntry before a write).
+
+    Who ended the last hand is never ticked in advance (``initial`` gives its entry's mode
+    only): at a noisy table a name ticked from the last hand that nobody notices credits
+    the wrong player."""
+    kwargs.update(
+        seats=list(board.seat_names),
+        options=board.options,
+        typed_options=board.typed_options,
+        head_seq=board.head_seq,
+    )
     entry = entry_of(game_get(table.variant))
     out = kwargs.pop("out", None)
     # A seat out of the match sits the hand out (S40-MATCH): the form asks it nothing.
@@ -387,8 +403,8 @@ def _saved(request, table: Table, role: Role, *, kind: FormKind, result, form=No
     page, emptied by app.js, unless the next entry needs another form (a new one is sent).
     Anything else goes back to the table's page.
 
-    Everything is drawn from the service's result (the state at the new head it folded),
-    never read again."""
+    Everything is drawn from the service's result (the state at the new head it folded and
+    the stored event), never read again: ``selectors.table_page`` turns it into the page."""
     if wants_json(request):
         return JsonResponse({"ok": True, "seq": result.event.seq, "head": result.head_seq})
     if not (request.htmx and kind.on_table_page):
@@ -397,13 +413,24 @@ def _saved(request, table: Table, role: Role, *, kind: FormKind, result, form=No
     shown = seq_or_none(request.POST.get("shown_seq", ""))
     if shown is not None and shown > result.head_seq:
         shown = None
-    view = selectors.table_view(table=table, state=result.engine_state, news_since=shown)
-    context = _context(request, table, role, view=view, chart_later=True)
-    # The same hand form again: only its keys change. Another (none, once the match is
-    # over or a hand is dealt to play move by move; one, once such a hand is over): sent.
-    # A seat gone out of the match (S40-MATCH) changes the rows: the new form is sent too.
-    same_rows = getattr(form, "out", ()) == getattr(context.get("hand_form"), "out", ())
-    context["form_keys_only"] = kind == FormKind.HAND and "hand_form" in context and same_rows
+    page = selectors.table_page(
+        table=table, state=result.engine_state, news_since=shown, appended=result.event
+    )
+    # The same hand form again: only its keys change, so only they are drawn. Another
+    # (none, once the match is over or a hand is dealt to play move by move; one, once such
+    # a hand is over): built and sent. A seat gone out of the match (S40-MATCH) changes the
+    # rows: the new form is sent too.
+    board = page.board
+    keys_only = (
+        kind == FormKind.HAND
+        and _hand_form_shown(role, board)
+        and getattr(form, "out", ()) == board.out_seats
+    )
+    extra = {}
+    if keys_only:
+        extra = {"hand_form": None, "form_keys": EventForm(head_seq=board.head_seq)}
+    context = _context(request, table, role, page=page, chart_later=True, **extra)
+    context["form_keys_only"] = keys_only
     return render(request, "tables/table.html#saved", context)
 
 
@@ -460,7 +487,9 @@ def _conflict(request, table: Table, role: Role, *, form, kind: FormKind, exc, e
 @with_table(write=True)
 def hand_record(request, table, role):
     """Record a finished hand: Gin by counts or by cards, the other games by every seat's cards."""
-    form = _hand_form(table, selectors.table_board(table=table), request.POST)
+    # Checked against the table's seats and options as the engine holds them: no board is
+    # drawn before the write, and the answer draws the one board from the write's result.
+    form = _hand_form(table, selectors.table_entry(table=table), request.POST)
     return _write(
         request,
         table,

@@ -314,9 +314,6 @@ MESSAGES: dict[tuple[str, str], Any] = {
         "the limit while a re-entry is allowed can decline it."
     ),
     ("S40-MATCH", "dealer_out"): _("%(player)s is out of the match and cannot deal."),
-    ("S40-DISCARD", "attachable"): _(
-        "%(card)s can go on meld %(meld)s: it may not be discarded unless it is the last card."
-    ),
     ("RAM-JOKER", "too_many_jokers"): _(
         "%(cards)s has more jokers (%(jokers)s) than natural cards (%(naturals)s)."
     ),
@@ -362,33 +359,12 @@ MESSAGES: dict[tuple[str, str], Any] = {
     ),
     ("EVENT", "no_hand_in_play"): _("No hand is being played: deal one first."),
     ("EVENT", "nothing_to_undo"): _("No move of this hand is left to take back."),
-    ("GIN-FIRST", "stock_on_first_turn"): _(
-        "On the first turn %(player)s may take the face-up card or pass, not draw from the stock."
-    ),
-    ("GIN-FIRST", "both_passed"): _(
-        "Both players passed the face-up card: the first draw is from the stock."
-    ),
-    ("GIN-NOREDISCARD", "rediscard"): _(
-        "%(card)s was just taken from the discard pile: it cannot go back this turn."
-    ),
     ("GIN-KNOCK", "wrong_count"): _(
         "%(player)s holds %(expected)s cards: show them all, the discard aside (%(count)s given)."
     ),
     ("GIN-BIGGIN", "not_all_melded"): _(
         "Big Gin needs all 11 cards in melds; these leave %(count)s in deadwood."
     ),
-    ("KR-KNOCK", "before_turn"): _("A player knocks after playing their turn."),
-    ("RAM-OPT-FIXEDJOKER", "set_of_three"): _(
-        "A joker can be taken from a set only when the set holds 4 cards."
-    ),
-    ("RAM-OPT-KNOCKCLAIM", "not_on"): _(
-        "Claiming a discard by knocking is a house rule this table does not play."
-    ),
-    ("RAM-OPT-KNOCKCLAIM", "too_late"): _(
-        "Only the last discard can be claimed, before the next player draws."
-    ),
-    ("RAM-OPT-KNOCKCLAIM", "own_discard"): _("%(player)s cannot claim their own discard."),
-    ("RAM-OPT-KNOCKCLAIM", "own_turn"): _("It is %(player)s's turn: they simply draw the discard."),
 }
 
 # Verdicts on moves whose rule depends on the game (its turn rule, opening rule, ...): the
@@ -414,11 +390,23 @@ MOVE_MESSAGES: dict[str, Any] = {
     "stock_out": _("The stock is used up: this last turn is for melding only."),
     "cannot_pass": _("A turn is passed only on Gin's first turn or to end a Knock Rummy turn."),
     "no_discard_pile": _("Knock Rummy has no discard pile."),
-    "gin_melds": _("Gin melds are shown when knocking, not laid during play."),
     "no_adds": _("Cards are added to this table's melds by rearranging it."),
     "no_swaps": _("A table joker cannot be swapped in this game."),
     "no_rearranging": _("Only Knock Rummy's table may be rearranged."),
     "no_knock": _("This game does not end by knocking."),
+    # Refused under the rule a game's play rules name (its knock's, its first turn's, ...);
+    # the game's own (rule, code) sentence above comes first where it has one.
+    "before_turn": _("A player knocks after playing their turn."),
+    "over_limit": _("A knock may keep %(limit)s or less; these cards count %(count)s."),
+    "not_available": _("This table does not play a knock without a discard."),
+    "not_all_melded": _(
+        "A knock without a discard needs every card in melds; these leave %(count)s in deadwood."
+    ),
+    "stock_on_first_turn": _(
+        "On the first turn %(player)s may take the face-up card or pass, not draw from the stock."
+    ),
+    "both_passed": _("Both players passed the face-up card: the first draw is from the stock."),
+    "rediscard": _("%(card)s was just taken from the discard pile: it cannot go back this turn."),
     "joker_discard": _("At this table jokers are never discarded."),
     "joker_before_opening": _(
         "%(player)s has not opened: a joker may not be discarded before opening."
@@ -434,6 +422,16 @@ MOVE_MESSAGES: dict[str, Any] = {
         "At this table a player adds only to their own melds; meld %(meld)s is %(owner)s's."
     ),
     "no_such_joker": _("No joker in meld %(meld)s stands for %(card)s."),
+    "set_of_three": _("A joker can be taken from a set only when the set holds 4 cards."),
+    "attachable": _(
+        "%(card)s can go on meld %(meld)s: it may not be discarded unless it is the last card."
+    ),
+    # Knocking for the last discard (PlayRules.knock_claim; refused under the turn rule where
+    # the game has no such rule).
+    "not_on": _("Claiming a discard by knocking is a house rule this table does not play."),
+    "too_late": _("Only the last discard can be claimed, before the next player draws."),
+    "own_discard": _("%(player)s cannot claim their own discard."),
+    "own_turn": _("It is %(player)s's turn: they simply draw the discard."),
     "wrong_count": _("%(player)s holds %(expected)s cards, not %(count)s."),
     "known_missing": _("%(player)s took %(cards)s during the hand: the cards shown must hold it."),
     # Cited under the game's own rule (PlayRules.pickup_rule, bonus_rule) where it has no

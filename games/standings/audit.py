@@ -17,11 +17,9 @@ from typing import Any
 from django.db import transaction
 
 from games.clubs.models import League, Player, Season
+from games.shared.differences import capped, fields_differing
 from games.standings import selectors, services
 from games.standings.models import MatchResult, SeasonStandings
-
-# A difference shows at most this many players or fields; the rest are counted.
-SHOWN = 10
 
 
 def _players(ids: Sequence[Any]) -> dict[int, str]:
@@ -32,15 +30,6 @@ def _players(ids: Sequence[Any]) -> dict[int, str]:
 def _as_stored(value: Any) -> Any:
     """Return a value as a JSON column gives it back (lists for tuples, text keys)."""
     return json.loads(json.dumps(value))
-
-
-def _fields_differing(stored: Mapping[str, Any], computed: Mapping[str, Any]) -> list[str]:
-    """Say each field whose stored value is not the recomputed one."""
-    return [
-        f"{field} stored {stored.get(field)!r}, recomputed {computed.get(field)!r}"
-        for field in sorted(stored.keys() | computed.keys())
-        if stored.get(field) != computed.get(field)
-    ]
 
 
 def _rows_differing(
@@ -64,7 +53,7 @@ def _rows_differing(
             where = "stored only" if player in rows else "recomputed only"
             found.append(f"{label}: {who} is in the {where}")
             continue
-        for said in _fields_differing(rows[player], fresh[player]):
+        for said in fields_differing(rows[player], fresh[player]):
             found.append(f"{label}: {who}: {said}")
     ratings = {int(p): v for p, v in computed["ratings"].items()}
     for player in sorted(rated.keys() | ratings.keys()):
@@ -74,9 +63,7 @@ def _rows_differing(
         found.append(f"{label}: the order of the rows differs")
     if stored.matches != computed["matches"]:
         found.append(f"{label}: matches stored {stored.matches}, recomputed {computed['matches']}")
-    if len(found) > SHOWN:
-        found = [*found[:SHOWN], f"{label}: and {len(found) - SHOWN} more difference(s)"]
-    return found
+    return capped(found, label)
 
 
 def _results_differing(

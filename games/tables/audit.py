@@ -114,7 +114,8 @@ def tables_audit(*, checkpoint: bool = False) -> dict[str, Any]:
     line, log_problem = checkpoint_log.newest_line()
     # A newest line not ours is not written over: the run anchors nothing until it is seen to.
     line_bad = bool(log_problem)
-    if line is None and not log_problem:
+    missing = line is None and not log_problem
+    if missing:
         log_problem = _log_missing()
     outside = checkpoint_log.findings(line) if line is not None else {}
     before: dict[str, checkpoint_log.Entry] = line["tables"] if line is not None else {}
@@ -144,18 +145,29 @@ def tables_audit(*, checkpoint: bool = False) -> dict[str, Any]:
         written = _line_keep(taken_at, anchored, forged=line_bad)
         if written:
             report["checkpoint_log"] = "; ".join(filter(None, (log_problem, written)))
+        elif missing and log_problem:
+            report["checkpoint_log"] = f"{log_problem} This run started it again."
     return report
 
 
 def _log_missing() -> str:
-    """Say that the checkpoint log is gone if the database shows there was one."""
+    """Say, once for the whole run, that the checkpoint log is missing if the database shows
+    checkpoints it should hold: after an upgrade that brought the log, or the setting newly
+    set, that is expected until a run keeps checkpoints; otherwise the file was moved or
+    deleted. Nothing tells the two apart (the database's owner could change any mark kept
+    there), so the sentence says both and what to do."""
     path = checkpoint_log.log_path()
-    count = Checkpoint.objects.count() if path is not None else 0
-    if not count:
+    newest = Checkpoint.objects.order_by("-taken_at").first() if path is not None else None
+    if newest is None:
         return ""
+    count = Checkpoint.objects.count()
     return (
-        f"no checkpoint log at {path}, though the database holds {count} checkpoint(s): it "
-        "was moved or deleted (a run that keeps checkpoints starts it again)"
+        f"checkpoint log missing: there is no file at {path}, though the database holds "
+        f"{count} checkpoint(s), the newest of {newest.taken_at.astimezone(UTC):%Y-%m-%d %H:%M} "
+        "UTC. Just after an upgrade or after setting CHECKPOINT_LOG, this is expected: the "
+        "next run that keeps checkpoints (the nightly audit, or verify_tables --checkpoint) "
+        "starts the log. Otherwise the file was moved or deleted: restore it from the "
+        "operator's copy."
     )
 
 

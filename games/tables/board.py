@@ -13,13 +13,13 @@ Two layers, both read-only:
   lines, the hand in play with its seats and melds. Templates read its fields and never
   index the state themselves.
 
-Nothing here reads the database: ``games.tables.selectors.table_view`` adds the parts
+Nothing here reads the database: ``games.tables.selectors.table_page`` adds the parts
 that need the log's rows (who recorded each hand, the moves of the hand in play).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, NotRequired, TypedDict
 
 from games.rules.game_words import board_summary
@@ -29,6 +29,7 @@ from scoring.game import SEVERAL_GAMES
 from scoring.play import DRAW, FINAL, FIRST, PLAY
 from scoring.play.rules import KNOCK_SHOWING, PlayRules
 from scoring.variants import game_get
+from scoring.words import GameWords
 
 
 class ItemData(TypedDict):
@@ -257,6 +258,10 @@ class PlayBoard:
     opening_rule: str | None  # the rule an opening cites (R40-OPEN, RAM-OPEN); None: none
     jokers: bool  # the deck holds jokers
     knock_shows_cards: bool  # a knock shows the cards kept (GIN-KNOCK)
+    first_turn_rule: str | None  # a first turn taking the face-up card or passing (GIN-FIRST)
+    # The knock button's name in the game's own words (GameWords.moves), in English: the
+    # page translates it. None: the page's own word.
+    knock_word: str | None
     show_by_points: bool  # the hands left may be shown by their value
     hand_size: int  # the cards dealt to each player
     known_to_move: tuple[str, ...]  # what is known of the mover's cards: offered first
@@ -306,6 +311,9 @@ class TableBoard:
     # Each seat's name as a hand's line says who scored: its side's ("Anna & Carla") where
     # partners score as one, so the line names the pair once.
     seat_labels: tuple[str, ...] = ()
+    # The options as the game's rules read them (``GameRules.options_from_dict``), parsed
+    # once here, or taken from the engine's state, so that no form parses them again.
+    typed_options: Any = field(default=None, repr=False, compare=False)
 
     @property
     def games_ended(self) -> bool:
@@ -357,8 +365,9 @@ class TableBoard:
 CARD_MOVES = ("discard", "meld", "add", "swap", "rearrange", "knock")
 
 
-def board_from_state(state: StateData) -> TableBoard:
-    """Return the board a page shows of the table at ``state``."""
+def board_from_state(state: StateData, *, typed_options: Any = None) -> TableBoard:
+    """Return the board a page shows of the table at ``state`` (``typed_options``: its
+    options as the engine holds them, when at hand; else parsed here)."""
     names = tuple(state["seats"])
     match = state.get("match")
     winners, seats = _seat_lines(state, names, match)
@@ -368,7 +377,9 @@ def board_from_state(state: StateData) -> TableBoard:
     game = game_get(state["variant"])
     teams = game.teams(len(names))
     boxes = _side_boxes(seats, teams)
-    rules = game.play_rules(game.options_from_dict(state["options"], len(names)), len(names))
+    if typed_options is None:
+        typed_options = game.options_from_dict(state["options"], len(names))
+    rules = game.play_rules(typed_options, len(names))
     return TableBoard(
         state=state,
         variant=state["variant"],
@@ -389,7 +400,7 @@ def board_from_state(state: StateData) -> TableBoard:
         hands=tuple(state["hands"]),
         hand_count=len(state["hands"]),
         last_played=played[-1] if played else None,
-        play=_play_board(state["play"], names, rules) if state["play"] else None,
+        play=_play_board(state["play"], names, rules, game.words) if state["play"] else None,
         decision=state.get("decision"),
         confirmed=tuple(state.get("confirmed", ())),
         lower_is_better=game.standings.lower_is_better,
@@ -402,6 +413,7 @@ def board_from_state(state: StateData) -> TableBoard:
         games_rule=several.rule if (several := game.switch_meaning(SEVERAL_GAMES)) else "",
         boxes=boxes,
         seat_labels=_seat_labels(boxes, teams),
+        typed_options=typed_options,
     )
 
 
@@ -475,7 +487,9 @@ def _game_columns(match: MatchData | None, names: tuple[str, ...]) -> tuple[Game
     )
 
 
-def _play_board(play: PlayData, names: tuple[str, ...], rules: PlayRules) -> PlayBoard:
+def _play_board(
+    play: PlayData, names: tuple[str, ...], rules: PlayRules, words: GameWords | None
+) -> PlayBoard:
     melds = tuple(play["table"])
     # Where a player adds only to their own melds (R40-ADD), who laid each one matters.
     if not rules.add_to_any:
@@ -523,6 +537,8 @@ def _play_board(play: PlayData, names: tuple[str, ...], rules: PlayRules) -> Pla
         opening_rule=rules.opening_rule,
         jokers=rules.deck.jokers > 0,
         knock_shows_cards=rules.knock == KNOCK_SHOWING,
+        first_turn_rule=rules.first_turn_rule,
+        knock_word=words.moves.get("knock") if words is not None else None,
         show_by_points=rules.show_by_points,
         hand_size=rules.hand_size,
         known_to_move=tuple(play["hands"][turn]["known"]) if turn is not None else (),
@@ -536,7 +552,7 @@ def _moves_offered(play: PlayData, rules: PlayRules) -> tuple[str, ...]:
     if play["turn"] is None:
         return ("show",)
     if phase == FIRST:
-        return ("draw_discard", "pass")  # GIN-FIRST: the face-up card, or pass
+        return ("draw_discard", "pass")  # the first turn: the face-up card, or pass
     if play.get("owed_draws"):
         # A bonus card laid (Canasta's red 3) is replaced from the stock before any other move.
         return ("draw_stock",)

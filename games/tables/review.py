@@ -36,7 +36,7 @@ from scoring.review import review_hand, with_changes
 
 # Bumped when scoring/review/ changes what a review says, or this module how it keeps one,
 # so that older ones are not read back.
-REVIEW_FORMAT = 2
+REVIEW_FORMAT = 3
 # A review never goes stale under its key: it is kept as long as a cache keeps anything.
 REVIEW_SECONDS = 30 * 24 * 60 * 60
 # The parts of the review kept as a JSON text an item.

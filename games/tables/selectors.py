@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Case, Q, QuerySet, When
 
 from games.clubs.models import Season
+from games.rules.text import table_rules
 from games.tables import snapshots
 from games.tables.access import Role, table_role
 from games.tables.board import HandData, StateData, TableBoard, board_from_state
@@ -24,7 +25,11 @@ def table_for_digests(
     user's club membership) grant; unknown ids and bad keys look the same."""
     digests = list(digests)
     try:
-        table = Table.objects.select_related("season__league__club", "group").get(pk=table_id)
+        # The night's pairing comes in the same query (None at other tables), so the table's
+        # page asks nothing more to know whether it is a tournament's.
+        table = Table.objects.select_related(
+            "season__league__club", "group", "tournament_pairing__round__tournament__club"
+        ).get(pk=table_id)
     except (Table.DoesNotExist, ValidationError, ValueError, TypeError) as exc:
         # An id that is not a UUID is a table that does not exist, for every caller.
         raise Table.DoesNotExist from exc
@@ -146,37 +151,114 @@ class HistoryView:
 
 
 @dataclass(frozen=True)
-class TableView:
-    """Everything a page of the table shows: its board, its history and, while a hand is
-    played move by move, that hand's moves."""
+class TablePage:
+    """Everything the table's page shows that is read, not typed: its board, its history,
+    the moves of a hand played move by move, how the last whole hand was entered, the
+    night's pairing it plays, if any, and its rules' lines.
+    The page, its polls and every save's answer render from it; the forms are the page's."""
 
     board: TableBoard
     history: HistoryView
     moves: tuple["MoveLine", ...]
+    # How the next hand is entered ("quick", "cards"...): as the last whole hand was.
+    entry_mode: str | None
+    pairing: Any  # the night's RoundTable (games.tournaments), or None
+
+    def rules(self) -> list[tuple[str, str, str]]:
+        """Return the table's options as its rules' lines (only the whole page shows them:
+        a template calls this when it draws them, and a save's answer never does)."""
+        return table_rules(self.board.variant, self.board.options)
 
 
-def table_view(
-    *, table: Table, state: TableState | None = None, news_since: int | None = None
-) -> TableView:
-    """Return what the table's page shows at its head (``state``: an append's own result,
-    drawn without reading the table's state again); with ``news_since``, the head a phone
-    showed, the history's news since then instead of its latest hands."""
-    board = table_board(table=table, state=state)
-    return TableView(
+def table_page(
+    *,
+    table: Table,
+    state: TableState | None = None,
+    news_since: int | None = None,
+    appended: Event | None = None,
+) -> TablePage:
+    """Return what the table's page shows at its head, its state turned into a board once.
+
+    ``state`` and ``appended`` are an append's own result (the engine's state at the new
+    head and the stored event), drawn without reading either again; ``news_since``, the head
+    a phone showed, brings the history's news since then instead of its latest hands.
+    """
+    if state is None:
+        board = board_from_state(table_state(table=table))
+    else:
+        board = board_from_state(state.to_dict(), typed_options=state.options)
+    known = (appended,) if appended is not None else ()
+    history = _history_view(table, board, news_since, known)
+    return TablePage(
         board=board,
-        history=_history_view(table, board, news_since),
+        history=history,
         moves=tuple(hand_move_lines(table=table, state=board.state)),
+        entry_mode=_entry_mode(table, board, history, known),
+        # Loaded with the table by ``table_for_digests``; a query only for a table from
+        # elsewhere.
+        pairing=getattr(table, "tournament_pairing", None),
     )
 
 
-def _history_view(table: Table, board: TableBoard, news_since: int | None) -> HistoryView:
+def _entry_mode(
+    table: Table, board: TableBoard, history: HistoryView, known: Iterable[Event]
+) -> str | None:
+    """Return how the last whole hand was entered, from the events the page holds already
+    (the save's own, the history's); the log is asked only when none of them is one."""
+    if board.finished or board.decision is not None or board.playing:
+        return None  # no hand form is drawn
+    entries = history.new_entries if history.delta else history.entries
+    held = [*known, *(entry.recorded for entry in entries)]
+    whole = [event for event in held if event.type == HAND_RECORDED]
+    if whole:
+        payload = max(whole, key=lambda event: event.seq).payload
+    elif board.hands:
+        payload = last_hand_payload(table=table)
+    else:
+        return None
+    return payload.get("mode") if isinstance(payload, dict) else None
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    """What a hand's entry form is checked against before a write: the table's game, seats,
+    options (as stored and as the rules read them) and the seats out of the match."""
+
+    variant: str
+    seat_names: tuple[str, ...]
+    options: dict[str, Any]
+    typed_options: Any
+    out_seats: tuple[int, ...]
+    head_seq: int
+
+
+def table_entry(*, table: Table) -> TableEntry:
+    """Return what a hand's entry is checked against at the table's head, from the engine's
+    state (kept here from the last append): no board is drawn, no option parsed."""
+    state = snapshots.head_state(table)
+    return TableEntry(
+        variant=state.variant.key,
+        seat_names=state.seats,
+        options=state.variant.options_to_dict(state.options),
+        typed_options=state.options,
+        out_seats=tuple(state.match.out),
+        head_seq=state.head_seq,
+    )
+
+
+def _history_view(
+    table: Table, board: TableBoard, news_since: int | None, known: Iterable[Event] = ()
+) -> HistoryView:
     """Return the news since ``news_since`` unless it is most of the history (or the phone
-    is ahead of the log): then the latest hands, as for a phone with no head."""
+    is ahead of the log): then the latest hands, as for a phone with no head. The events in
+    ``known`` are not read again."""
     hands = board.state["hands"]
     if news_since is not None and news_since <= board.head_seq:
         new, corrected = hands_changed_since(state=board.state, seq=news_since)
         if len(new) < len(hands) and len(new) + len(corrected) <= HISTORY_SHOWN:
-            entries = table_history(table=table, state=board.state, hands=[*new, *corrected])
+            entries = table_history(
+                table=table, state=board.state, hands=[*new, *corrected], known=known
+            )
             return HistoryView(
                 delta=True,
                 new_entries=tuple(e for e in entries if e.hand["seq"] > news_since),
@@ -184,7 +266,7 @@ def _history_view(table: Table, board: TableBoard, news_since: int | None) -> Hi
             )
     recent = hands[-HISTORY_SHOWN:]
     return HistoryView(
-        entries=tuple(table_history(table=table, state=board.state, hands=recent)),
+        entries=tuple(table_history(table=table, state=board.state, hands=recent, known=known)),
         older=len(hands) - len(recent),
     )
 
@@ -204,14 +286,20 @@ class HistoryEntry:
 
 
 def table_history(
-    *, table: Table, state: StateData, hands: Iterable[HandData] | None = None
+    *,
+    table: Table,
+    state: StateData,
+    hands: Iterable[HandData] | None = None,
+    known: Iterable[Event] = (),
 ) -> list[HistoryEntry]:
     """Join hands of the state (``hands``, or all of them) with the events that recorded
-    and corrected them, newest first."""
+    and corrected them, newest first; those in ``known`` (a save's own) are not read again."""
     chosen = list(state["hands"] if hands is None else hands)
     seqs = {h["seq"] for h in chosen}
     seqs.update(c["seq"] for h in chosen for c in h["corrections"])
-    by_seq = {e.seq: e for e in table.events.filter(seq__in=seqs)}
+    by_seq = {e.seq: e for e in known if e.seq in seqs}
+    if seqs - by_seq.keys():
+        by_seq.update((e.seq, e) for e in table.events.filter(seq__in=seqs - by_seq.keys()))
     entries = [
         HistoryEntry(
             hand=h,

@@ -270,8 +270,9 @@ def event_append(
                 allowed=APPENDABLE_TYPES + DIRECTOR_TYPES if by_director else APPENDABLE_TYPES,
             )
     except IntegrityError:
-        # Only a concurrent insert of the same event_id on another table gets here: the
-        # table lock serialises everything else. Answer as a retry would.
+        # A stored event_id the head did not give away gets here, refused by its unique
+        # key: one sent on at the new head, one of another table, or one stored at the same
+        # moment at another table (the lock serialises this table's). Answer as a retry.
         existing = Event.objects.filter(event_id=event_id).select_related("table").first()
         if existing is None:
             raise
@@ -346,9 +347,16 @@ def _append_locked(
     *, table_id, event_id, expected_seq, event_type, payload, entered_by, user, allowed
 ) -> AppendResult:
     table = Table.objects.select_for_update().get(pk=table_id)
-    existing = Event.objects.filter(event_id=event_id).first()
-    if existing is not None:
-        return _existing_result(existing, table_id=table.id, event_type=event_type, payload=payload)
+    # A retry's event was stored past the head it was sent against, so the log is asked for
+    # it only when the head has moved. The same id at another table is refused by the
+    # insert's unique key (``event_append``). Asked after the lock, not with it: a query
+    # that waited on the lock sees nothing committed while it waited.
+    if expected_seq != table.head_seq:
+        existing = Event.objects.filter(event_id=event_id).first()
+        if existing is not None:
+            return _existing_result(
+                existing, table_id=table.id, event_type=event_type, payload=payload
+            )
     # Read under the table's lock: season_close locks the season's tables before closing it.
     if table.season_id is not None and not Season.objects.get(pk=table.season_id).is_open:
         raise SeasonClosed()

@@ -13,4 +13,5 @@ register = template.Library()
 def provisional_scoring(board) -> str:
     """Return, as JSON, what provisional.js needs to score this table's quick entries
     (``null`` where it cannot: the pending hands are then shown without a number)."""
-    return json.dumps(scoring_model(board.variant, board.options, len(board.seats)))
+    model = scoring_model(board.variant, board.options, len(board.seats), typed=board.typed_options)
+    return json.dumps(model)

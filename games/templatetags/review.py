@@ -11,6 +11,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
+from games.rules.own_words import game_of_rule, own_word
 from games.standings import charts
 from games.templatetags.rummy import cards
 from scoring.events import (
@@ -27,11 +28,11 @@ from scoring.events import (
     TURN_PASSED,
 )
 from scoring.review import (
-    BIG_GIN,
+    ALL_MELDED,
+    ALL_MELDED_NO_DISCARD,
     DISCARD,
     DRAW,
     FED,
-    GIN,
     KNOCK,
     LAYOFF,
     MELDING,
@@ -48,8 +49,8 @@ DECISIONS = {
     DRAW: gettext_lazy("The draw"),
     MELDING: gettext_lazy("The melding"),
     KNOCK: gettext_lazy("Could knock"),
-    GIN: gettext_lazy("Could go gin"),
-    BIG_GIN: gettext_lazy("Could go Big Gin"),
+    ALL_MELDED: gettext_lazy("Could go out with every card melded"),
+    ALL_MELDED_NO_DISCARD: gettext_lazy("Could go out with every card melded, no discard"),
     OUT: gettext_lazy("Could go out"),
     OPEN: gettext_lazy("Could open"),
     LAYOFF: gettext_lazy("Could lay off"),
@@ -59,9 +60,11 @@ DECISIONS = {
 
 
 @register.filter
-def decision(kind: str) -> str:
-    """Name a decision or a missed chance by its kind (a review's Cost or Chance)."""
-    return str(DECISIONS.get(kind, kind))
+def decision(kind: str, rule: str = "") -> str:
+    """Name a decision or a missed chance by its kind (a review's Cost or Chance): in the
+    game's own words where it has them for the rule cited (GameWords.chances)."""
+    own = own_word(game_of_rule(rule), "chances", rule) if rule else None
+    return own or str(DECISIONS.get(kind, kind))
 
 
 @register.filter

@@ -231,6 +231,20 @@ def night_standings(*, tournament: Tournament, found: NightResults | None = None
     return lines
 
 
+def night_standings_kept(*, tournament: Tournament) -> object | None:
+    """Return what the cache keeps as the night's standings as it is now (None: nothing),
+    as it is: the audit compares it with night_standings worked out again."""
+    return cache.get(_standings_key(tournament))
+
+
+def night_standings_rebuilt(*, tournament: Tournament) -> list:
+    """Work the night's standings out from its tables' logs again and keep them over what
+    the cache held (the audit's repair)."""
+    lines = night_standings(tournament=tournament, found=night_results(tournament=tournament))
+    cache.set(_standings_key(tournament), lines, STANDINGS_SECONDS)
+    return lines
+
+
 def _standing_rows(tournament: Tournament, entrants: list[int], found: NightResults) -> list:
     """Rank the night's entrants by its format's reading: a pairs night by its VP, points
     difference, then head to head (``pairs_night.night_standings``); a knock-out by the
@@ -320,7 +334,10 @@ def club_tournaments(*, club) -> QuerySet[Tournament]:
 
 
 def table_pairing(*, table) -> RoundTable | None:
-    """Return the night's pairing a table plays, with its round and tournament, if any."""
+    """Return the night's pairing a table plays, with its round and tournament, if any:
+    the one loaded with the table (``tables.selectors.table_for_digests``), or read now."""
+    if type(table).tournament_pairing.is_cached(table):
+        return getattr(table, "tournament_pairing", None)
     return (
         RoundTable.objects.select_related("round__tournament__club")
         .prefetch_related("seats")

@@ -132,18 +132,10 @@ def start(
     ``totals``: each seat's total before the hand, where the rules read it
     (PlayRules.opening_by_total).
 
-    Seats ``out`` of the match (S40-MATCH) are dealt nothing, neither deal nor play.
+    Seats ``out`` of the match (S40-MATCH) are dealt nothing, neither deal nor play; the
+    caller has refused a deal by one of them, citing its game's match rule.
     """
-    if deal.dealer is not None:
-        dealer = deal.dealer
-        if dealer in out:
-            # Only Scala 40 puts seats out of a match.
-            raise _refuse(
-                "S40-MATCH",
-                "dealer_out",
-                f"{seats[dealer]} is out of the match and cannot deal.",
-                player=seats[dealer],
-            )
+    dealer = deal.dealer if deal.dealer is not None else dealer
     upcard = (deal.upcard,) if deal.upcard is not None else ()
     dealt = rules.hand_size * (len(seats) - len(out))
     # Each side's kitty is set aside at the deal, face down (PlayRules.kitty_size).
@@ -153,7 +145,7 @@ def start(
         seats=seats,
         dealer=dealer,
         turn=next_in(dealer, len(seats), out),
-        phase=FIRST if rules.first_turn else DRAW,
+        phase=FIRST if rules.first_turn_rule is not None else DRAW,
         hands=tuple(SeatHand(count=0 if s in out else rules.hand_size) for s in range(len(seats))),
         stock=rules.deck.size - dealt - len(upcard) - kitties * rules.kitty_size,
         discard=upcard,
@@ -164,9 +156,10 @@ def start(
         totals=tuple(totals),
     )
     _check_visible(play)
-    if rules.upcard_limit is not None and deal.upcard is not None:
-        # GIN-OKLAHOMA: this deal's upcard sets how much deadwood a knock may keep.
-        play = replace(play, rules=replace(rules, knock_limit=rules.upcard_limit(deal.upcard)))
+    by_deal = rules.knock_limit_by_deal
+    if by_deal is not None and deal.upcard is not None:
+        # This deal's upcard sets how much a knock may keep, for this hand only.
+        play = replace(play, rules=replace(rules, knock_limit=by_deal.limit(deal.upcard)))
     return play
 
 
@@ -198,7 +191,7 @@ def _check_before_reading(play: Play, event_type: str) -> None:
     if play.phase in (SHOW, DONE):
         raise _hand_over(play)
     if event_type == CARD_DISCARDED and not play.rules.discard_pile:
-        raise _phase_refusal(play, "no_discard_pile", "Knock Rummy has no discard pile.")
+        raise _phase_refusal(play, "no_discard_pile", "This game has no discard pile.")
     if event_type == KNOCKED and play.rules.knock is None:
         raise _phase_refusal(play, "no_knock", "This game does not end by knocking.")
 

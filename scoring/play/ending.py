@@ -9,9 +9,7 @@ from scoring.cards import Card
 from scoring.errors import refusal as _refuse
 from scoring.hands import KNOCK
 from scoring.payloads import DiscardClaimed, HandsShown, Knocked
-from scoring.play.rules import (
-    KNOCK_AT_TURN_END,
-)
+from scoring.play.rules import KNOCK_AT_TURN_END, PlayRules
 from scoring.play.state import (
     DRAW,
     FINAL,
@@ -34,29 +32,31 @@ from scoring.solver import deadwood_count
 
 def _claim(play: Play, move: DiscardClaimed) -> Play:
     seat, card = move.seat, move.card
-    if not play.rules.knock_claim:
+    claim = play.rules.knock_claim
+    if claim is None or not claim.allowed:
+        # A game whose rules never speak of claiming refuses it under its turn rule.
         raise _refuse(
-            "RAM-OPT-KNOCKCLAIM",
+            play.rules.turn_rule if claim is None else claim.rule,
             "not_on",
             "Claiming a discard by knocking is a house rule this table does not play.",
         )
     discarder = (play.turn - 1) % len(play.seats)
     if play.phase != DRAW or not play.claimable:
         raise _refuse(
-            "RAM-OPT-KNOCKCLAIM",
+            claim.rule,
             "too_late",
             "Only the last discard can be claimed, before the next player draws.",
         )
     if seat == discarder:
         raise _refuse(
-            "RAM-OPT-KNOCKCLAIM",
+            claim.rule,
             "own_discard",
             f"{_name(play, seat)} cannot claim their own discard.",
             player=_name(play, seat),
         )
     if seat == play.turn:
         raise _refuse(
-            "RAM-OPT-KNOCKCLAIM",
+            claim.rule,
             "own_turn",
             f"It is {_name(play, seat)}'s turn: they simply draw the discard.",
             player=_name(play, seat),
@@ -84,7 +84,9 @@ def _knock(play: Play, move: Knocked) -> Play:
         if play.phase == PLAY and not _turn_complete(play):
             raise _draw_again(play)
         if play.phase not in (PLAY, FINAL):
-            raise _refuse("KR-KNOCK", "before_turn", "A player knocks after playing their turn.")
+            raise _refuse(
+                rules.knock_rule, "before_turn", "A player knocks after playing their turn."
+            )
         return _finish(play, KNOCK, seat)
     kept = move.kept
     if seat != play.turn:
@@ -101,7 +103,7 @@ def _knock(play: Play, move: Knocked) -> Play:
     held = play.hands[seat].count
     if len(kept) + len(played) != held:
         raise _refuse(
-            "GIN-KNOCK",
+            rules.knock_rule,
             "wrong_count",
             f"{_name(play, seat)} holds {held} cards: show them all, the discard aside.",
             player=_name(play, seat),
@@ -109,30 +111,23 @@ def _knock(play: Play, move: Knocked) -> Play:
             expected=held,
         )
     hand = _take(play, seat, (*played, *kept))
-    _check_knock_count(play, deadwood_count(kept, rules=rules.melds, value=rules.value), played)
+    _check_knock_count(
+        play, deadwood_count(kept, rules=rules.melds, value=rules.value, deck=rules.deck), played
+    )
     shown = replace(hand, shown=tuple(kept), known=())
     play = replace(play, hands=_with_hand(play, seat, shown), discard=(*play.discard, *played))
     return _finish(play, KNOCK, seat)
 
 
 def _check_knock_count(play: Play, count: int, played: tuple[Card, ...]) -> None:
-    """Refuse a Gin knock whose kept cards count too much: over the knock limit (the
-    upcard's, at an Oklahoma table), or any deadwood at all for Big Gin (no discard)."""
+    """Refuse a showing knock whose kept cards count too much: over the knock limit (the
+    deal's, where its card sets it), or any at all where it discards nothing."""
     rules = play.rules
     if not played:
-        # GIN-BIGGIN: going out without a discard needs all 11 cards in melds.
-        if not rules.big_gin:
-            raise _refuse("GIN-BIGGIN", "not_available", "Big Gin is not played at this table.")
-        if count:
-            raise _refuse(
-                "GIN-BIGGIN",
-                "not_all_melded",
-                f"Big Gin needs all 11 cards in melds; these leave {count} in deadwood.",
-                count=count,
-            )
-    elif count > rules.knock_limit and rules.upcard_limit is not None:
+        _check_out_without_discard(rules, count)
+    elif count > rules.knock_limit and rules.knock_limit_by_deal is not None:
         raise _refuse(
-            "GIN-OKLAHOMA",
+            rules.knock_limit_by_deal.rule,
             "over_limit",
             f"The upcard {play.upcard} lets a knock keep {rules.knock_limit} or less; these "
             f"cards count {count}.",
@@ -142,11 +137,31 @@ def _check_knock_count(play: Play, count: int, played: tuple[Card, ...]) -> None
         )
     elif count > rules.knock_limit:
         raise _refuse(
-            "GIN-KNOCK",
+            rules.knock_rule,
             "over_limit",
             f"A knock needs a count of {rules.knock_limit} or less; these cards count {count}.",
             count=count,
             limit=rules.knock_limit,
+        )
+
+
+def _check_out_without_discard(rules: PlayRules, count: int) -> None:
+    """Refuse a knock without a discard where the table does not allow one, or that leaves
+    a card out of the melds."""
+    out = rules.out_without_discard
+    if out is None or not out.allowed:
+        raise _refuse(
+            out.rule if out is not None else rules.knock_rule,
+            "not_available",
+            "A knock without a discard is not played at this table.",
+        )
+    if count:
+        raise _refuse(
+            out.rule,
+            "not_all_melded",
+            f"A knock without a discard needs every card in melds; these leave {count} in "
+            "deadwood.",
+            count=count,
         )
 
 

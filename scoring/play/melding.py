@@ -38,7 +38,7 @@ from scoring.play.state import (
     side_opened,
     side_seats,
 )
-from scoring.rearrange import check_rearrangement
+from scoring.rearrange import RearrangeRules, check_rearrangement
 
 
 def _ready_to_meld(play: Play, seat: int) -> None:
@@ -81,10 +81,10 @@ def _melds(play: Play, move: MeldsLaid) -> Play:
     _ready_to_meld(play, seat)
     if rules.rearrange:
         before = [item.meld for item in play.table]
-        return _rearranged(play, seat, [*[m.declared() for m in before], *laid])
+        return _rearranged(play, seat, [*[m.declared() for m in before], *laid], rules.rearrange)
     if rules.melds_at_knock:
         raise _phase_refusal(
-            play, "gin_melds", "Gin melds are shown when knocking, not laid during play."
+            play, rules.melds_in_play_code, "Melds are shown when knocking, not laid in play."
         )
     melds = []
     for number, pairs in enumerate(laid, start=1):
@@ -262,7 +262,7 @@ def _add(play: Play, move: CardsAdded) -> Play:
             "no_adds",
             "Cards are added by rearranging the table."
             if rules.rearrange
-            else "Gin has no melds on the table during play.",
+            else "No melds are on the table during play.",
         )
     index, item = _table_meld(play, move.meld)
     if rules.opening_rule is not None:
@@ -303,7 +303,7 @@ def _swap(play: Play, move: JokerSwapped) -> Play:
     _ready_to_meld(play, seat)
     if rules.swap_rule is None:
         if rules.rearrange:
-            message = "A joker moves by rearranging the table (KR-JOKER)."
+            message = f"A joker moves by rearranging the table ({rules.rearrange.joker})."
         elif rules.deck.jokers:
             message = "A joker on the table stays there: it is never taken back to a hand."
         else:
@@ -323,9 +323,9 @@ def _swap(play: Play, move: JokerSwapped) -> Play:
             meld=index + 1,
             card=str(card),
         )
-    if rules.swap_set_needs_four and meld.kind == "set" and len(meld.cards) < 4:
+    if rules.swap_from_four_rule is not None and meld.kind == "set" and len(meld.cards) < 4:
         raise _refuse(
-            "RAM-OPT-FIXEDJOKER",
+            rules.swap_from_four_rule,
             "set_of_three",
             "A joker can be taken from a set only when the set holds 4 cards.",
             meld=index + 1,
@@ -372,11 +372,14 @@ def _rearrange(play: Play, move: TableRearranged) -> Play:
     if not play.rules.rearrange:
         raise _phase_refusal(play, "no_rearranging", "Only Knock Rummy's table may be rearranged.")
     _ready_to_meld(play, move.seat)
-    return _rearranged(play, move.seat, move.melds)
+    return _rearranged(play, move.seat, move.melds, play.rules.rearrange)
 
 
-def _rearranged(play: Play, seat: int, after: Sequence[Sequence[Declared]]) -> Play:
-    """Apply a Knock Rummy melding move: the table's melds after it (KR-MELDING, KR-MANIP)."""
+def _rearranged(
+    play: Play, seat: int, after: Sequence[Sequence[Declared]], cites: RearrangeRules
+) -> Play:
+    """Apply a melding move on a shared table: the table's melds after it, judged by the
+    game's rearranging rules (KR-MELDING, KR-MANIP, KR-JOKER)."""
     hand = play.hands[seat]
     before = [item.meld for item in play.table]
     # What the hand could have held: the known cards plus any card for the unknown ones.
@@ -384,7 +387,9 @@ def _rearranged(play: Play, seat: int, after: Sequence[Sequence[Declared]]) -> P
     shown_after = Counter(card for meld in after for card, _ in meld)
     from_unknown = list((shown_after - shown_before - Counter(hand.known)).elements())
     possible = [*hand.known, *from_unknown[: hand.unknown]]
-    result = check_rearrangement(before, after, possible, play.rules.melds, first_meld=not before)
+    result = check_rearrangement(
+        before, after, possible, play.rules.melds, cites, first_meld=not before
+    )
     if not result.valid:
         raise RuleViolation(*result.violations)
     taken = list(result.added)

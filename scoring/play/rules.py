@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from scoring.cards import Card, DeckSpec
 from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules
+from scoring.rearrange import RearrangeRules
 
 if TYPE_CHECKING:
     # Only named in annotations: scoring.play.state imports this module.
@@ -19,10 +20,37 @@ JOKER_DISCARD_ANY = "any"
 JOKER_DISCARD_OPENED = "opened_not_last"
 JOKER_DISCARD_NEVER = "never"
 
-# How a player knocks: showing the cards kept after a discard (Gin), or at the end of a turn
-# without showing anything (Knock Rummy).
+# How a player knocks: showing the cards kept after a discard, or at the end of a turn
+# without showing anything.
 KNOCK_SHOWING = "showing"
 KNOCK_AT_TURN_END = "at_turn_end"
+
+
+@dataclass(frozen=True, slots=True)
+class OutWithoutDiscard:
+    """Say whether a knock that shows every card held and discards none may end a hand (each
+    card then in a meld), and the rule its refusals cite, allowed or not."""
+
+    rule: str
+    allowed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KnockClaim:
+    """Say whether a player out of turn may knock to claim the last discard before the next
+    player draws, and the rule its refusals cite, allowed or not."""
+
+    rule: str
+    allowed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KnockLimitByDeal:
+    """Hold the knock limit each deal sets by the card it turns up (the deal must name it):
+    the limit a card gives, and the rule a knock over it cites."""
+
+    rule: str
+    limit: Callable[[Card], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +60,17 @@ class PlayRules:
     deck: DeckSpec
     hand_size: int
     melds: MeldRules
-    value: Callable[[Card], int]  # a card's value in hand (Gin's knock counts with it)
+    value: Callable[[Card], int]  # a card's value in hand (a knock's count adds these)
     turn_rule: str
     setup_rule: str
     discard_pile: bool = True
-    first_turn: bool = False  # GIN-FIRST
-    no_rediscard: bool = False  # GIN-NOREDISCARD
-    wall: int | None = None  # GIN-WALL: the stock count at which the hand is void
+    # The rule of a first turn that takes the face-up card or passes, before any stock draw
+    # (None: the first turn draws as any other).
+    first_turn_rule: str | None = None
+    # The rule that keeps the card just taken from the discard pile from going back on it
+    # the same turn (None: it may).
+    no_rediscard_rule: str | None = None
+    wall: int | None = None  # the stock count at which the hand is void (None: never)
     opening_rule: str | None = None  # R40-OPEN / RAM-OPEN
     opening_minimum: int = 0
     opening_penalty: bool = False  # R40-OPEN-PENALTY: a short opening costs, not refused
@@ -52,30 +84,40 @@ class PlayRules:
     # never. None: a joker is discarded like any card.
     joker_discard_rule: str | None = None
     joker_discard: str = JOKER_DISCARD_ANY
-    swap_set_needs_four: bool = False  # RAM-OPT-FIXEDJOKER
+    # The rule that lets a joker be taken from a set only when the set holds 4 cards
+    # (RAM-OPT-FIXEDJOKER); None: from any set.
+    swap_from_four_rule: str | None = None
     out_rule: str = ""
     meld_out: bool = False  # going out by melding the last card (RAM-OPT-NODISCARDWIN, KR)
     max_draws: int = 1  # Knock Rummy: up to three (KR-TURN)
-    knock_claim: bool = False  # RAM-OPT-KNOCKCLAIM
-    rearrange: bool = False  # Knock Rummy's shared table (KR-MELDING, KR-MANIP)
+    # Knocking for the last discard (RAM-OPT-KNOCKCLAIM): None where no rule speaks of it.
+    knock_claim: KnockClaim | None = None
+    # A shared table that a turn rearranges (Knock Rummy's), and the rules its refusals cite;
+    # None: melds are laid and added to, never rearranged.
+    rearrange: RearrangeRules | None = None
     knock: str | None = None  # KNOCK_SHOWING or KNOCK_AT_TURN_END
-    knock_limit: int = 0  # GIN-KNOCK: the highest count a knock may show
-    melds_at_knock: bool = False  # Gin: melds are shown when knocking, never laid in play
+    knock_rule: str = ""  # the rule of a knock: its timing, its cards, its count's limit
+    knock_limit: int = 0  # the highest count a knock may keep
+    # Melds are shown when knocking, never laid nor added to in play; ``melds_in_play_code``
+    # is the code a meld laid in play is refused with (the game's sentence is keyed by it).
+    melds_at_knock: bool = False
+    melds_in_play_code: str = "melds_at_knock"
     show_by_points: bool = True  # the hands left may be shown by their value
-    big_gin: bool = False  # GIN-BIGGIN: going out with 11 cards and no discard
-    # GIN-OKLAHOMA: each deal's upcard sets its knock limit (the deal must name it).
-    upcard_limit: Callable[[Card], int] | None = None
+    # A showing knock (KNOCK_SHOWING) that discards nothing: None where no rule speaks of it.
+    out_without_discard: OutWithoutDiscard | None = None
+    # Each deal's turned-up card sets the hand's ``knock_limit``; None: the limit is fixed.
+    knock_limit_by_deal: KnockLimitByDeal | None = None
     hand_closure: bool = False  # RAM-HANDCLOSE, S40-HANDCLOSE
     # S40-HANDCLOSE: going out in the turn of the first meld needs no opening minimum.
     hand_closure_free: bool = False
     # S40-PICKUP: the top discard taken must reach the table in the same turn, before
     # opening among the melds of the opening.
     pickup_to_table: bool = False
-    # The rule a pickup still owed to the table cites (Canasta's pile: CAN-PILE-1).
-    pickup_rule: str = "S40-PICKUP"
-    # S40-DISCARD: a player who has opened may not discard a card a table meld could take,
-    # but for the last one.
-    no_attachable_discard: bool = False
+    # The rule a pickup still owed to the table cites (S40-PICKUP; Canasta's pile: CAN-PILE-1).
+    pickup_rule: str = ""
+    # The rule by which a player who has opened may not discard a card a table meld could
+    # take, but for the last one (S40-DISCARD); None: any card may be discarded.
+    attachable_discard_rule: str | None = None
     # S40-DISCARD as the regulations have it: a player who has not opened is bound too.
     attachable_check_unopened: bool = False
     # S40-STOCK: an empty stock is made again from the discard pile but its top card; the
@@ -134,3 +176,13 @@ class PlayRules:
         for the review: not where the game reads its melds its own way (``meld_reader``),
         whose melds the solver does not know; such a turn is shown but left unweighed."""
         return self.meld_reader is None
+
+    @property
+    def claims_discards(self) -> bool:
+        """Tell whether a player may knock to claim the last discard out of turn."""
+        return self.knock_claim is not None and self.knock_claim.allowed
+
+    @property
+    def goes_out_without_discard(self) -> bool:
+        """Tell whether a knock may discard nothing, every card held in melds."""
+        return self.out_without_discard is not None and self.out_without_discard.allowed

@@ -139,7 +139,7 @@ class Play:
                 if self.opening_melds
                 else None
             ),
-            "claimable": self.claimable and self.rules.knock_claim,
+            "claimable": self.claimable and self.rules.claims_discards,
             "ending": self.ending,
             "ender": self.ender,
             "moves": self.moves,
@@ -328,10 +328,12 @@ def _draw_again(play: Play) -> RuleViolation:
 
 
 def _check_rediscard(play: Play, card: Card) -> None:
-    """Refuse throwing back the card just taken from the discard pile (GIN-NOREDISCARD)."""
-    if play.rules.no_rediscard and card == play.taken_from_discard:
+    """Refuse throwing back the card just taken from the discard pile, where a rule says so
+    (PlayRules.no_rediscard_rule)."""
+    rule = play.rules.no_rediscard_rule
+    if rule is not None and card == play.taken_from_discard:
         raise _refuse(
-            "GIN-NOREDISCARD",
+            rule,
             "rediscard",
             f"{card.label} was just taken from the discard pile: it cannot go back this turn.",
             card=str(card),

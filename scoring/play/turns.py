@@ -108,7 +108,7 @@ def _check_may_draw(play: Play, seat: int, source: str) -> None:
     if play.phase == FIRST:
         if source == STOCK_SOURCE:
             raise _refuse(
-                "GIN-FIRST",
+                rules.first_turn_rule or rules.turn_rule,
                 "stock_on_first_turn",
                 f"On the first turn {_name(play, seat)} may take the face-up card or pass, "
                 "not draw from the stock.",
@@ -124,7 +124,7 @@ def _check_may_draw(play: Play, seat: int, source: str) -> None:
         raise _phase_refusal(play, "drew_after_meld", "After melding the turn draws no more.")
     if play.phase == DRAW and play.passes == 2 and source == DISCARD_SOURCE:
         raise _refuse(
-            "GIN-FIRST",
+            rules.first_turn_rule or rules.turn_rule,
             "both_passed",
             "Both players passed the face-up card: the first draw is from the stock.",
         )
@@ -183,7 +183,8 @@ def _pass(play: Play, move: TurnPassed) -> Play:
     raise _phase_refusal(
         play,
         "cannot_pass",
-        "A turn is passed only on Gin's first turn or to end a Knock Rummy turn.",
+        "A turn is passed only on a first turn offering the face-up card, or to end a turn "
+        "where the game allows it.",
     )
 
 
@@ -258,8 +259,8 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
     if owed:
         raise _joker_unused(play, seat, owed)
     bound = hand.opened or rules.attachable_check_unopened
-    if rules.no_attachable_discard and bound and not last:
-        _check_not_attachable(play, seat, card)
+    if rules.attachable_discard_rule is not None and bound and not last:
+        _check_not_attachable(play, seat, card, rules.attachable_discard_rule)
     hand = _take(play, seat, (card,))
     play = replace(
         play, hands=_with_hand(play, seat, hand), discard=(*play.discard, card), claimable=True
@@ -269,7 +270,7 @@ def _discard_card(play: Play, seat: int, card: Card) -> Play:
     if hand.count == 0:
         play = _take_kitty(play, seat)
     if rules.wall is not None and play.stock <= rules.wall:
-        # GIN-WALL: the player who drew the last allowed card did not knock.
+        # The wall: the player who drew the last allowed card did not knock.
         return _finish(play, WALL, None)
     if play.stock <= rules.stock_end:
         if not rules.reshuffle or len(play.discard) < 2:
@@ -331,8 +332,9 @@ def _closed_in_hand(play: Play, seat: int) -> Play:
     return replace(play, hands=_with_hand(play, seat, opened), opening_value=0, opening_melds=0)
 
 
-def _check_not_attachable(play: Play, seat: int, card: Card) -> None:
-    """Refuse discarding a card a table meld could take (S40-DISCARD)."""
+def _check_not_attachable(play: Play, seat: int, card: Card, rule: str) -> None:
+    """Refuse discarding a card a table meld could take, citing the game's ``rule``
+    (S40-DISCARD)."""
     for number, item in enumerate(play.table, start=1):
         declarations = [stands for _, stands in item.meld.declared()] + [None]
         try:
@@ -340,7 +342,7 @@ def _check_not_attachable(play: Play, seat: int, card: Card) -> None:
         except RuleViolation:
             continue
         raise _refuse(
-            "S40-DISCARD",
+            rule,
             "attachable",
             f"{card.label} can go on meld {number} ({item.meld.label}): it may not be "
             "discarded unless it is the last card.",

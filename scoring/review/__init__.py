@@ -13,13 +13,13 @@ review", for the public shape.
 
 from scoring.review.build import review_entered, review_hand, review_played
 from scoring.review.model import (
-    BIG_GIN,
+    ALL_MELDED,
+    ALL_MELDED_NO_DISCARD,
     CARDS,
     CHANCE_KINDS,
     DISCARD,
     DRAW,
     FED,
-    GIN,
     KNOCK,
     LAYOFF,
     MELDING,
@@ -47,13 +47,13 @@ from scoring.review.model import (
 )
 
 __all__ = [
-    "BIG_GIN",
+    "ALL_MELDED",
+    "ALL_MELDED_NO_DISCARD",
     "CARDS",
     "CHANCE_KINDS",
     "DISCARD",
     "DRAW",
     "FED",
-    "GIN",
     "KNOCK",
     "LAYOFF",
     "MELDING",

@@ -323,7 +323,7 @@ def review_entered(
     players = getattr(entry, "players", None)
     if end is None and getattr(entry, "mode", None) == "cards" and players is not None:
         ending = result.to_dict().get("ending")
-        any_meld = rules.add_to_any or rules.rearrange
+        any_meld = rules.add_to_any or rules.rearrange is not None
         end = entered_end(judge, players, ending, cite_layoff, any_meld=any_meld)
     return HandReview(
         variant=game.key,

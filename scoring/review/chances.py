@@ -1,11 +1,11 @@
 """The chances a turn missed (scoring/review/turns.py weighs the turns themselves).
 
-A knock, gin or Big Gin the engine would have taken; going out; the opening minimum
-reached; cards kept that the table's melds would take; a table joker taken back and used;
-a discard the next player picked up and melded ("fed"). Where a chance ends the hand, what
-it would have scored comes from the game's own scoring, with the other hands as the log
-shows them in hindsight. ``MissedChances`` holds these checks for ``TurnReader``, which
-gives them its rules, judge, hindsight and plays.
+A knock the engine would have taken (every card melded or not, with a discard or not);
+going out; the opening minimum reached; cards kept that the table's melds would take; a
+table joker taken back and used; a discard the next player picked up and melded ("fed").
+Where a chance ends the hand, what it would have scored comes from the game's own scoring,
+with the other hands as the log shows them in hindsight. ``MissedChances`` holds these
+checks for ``TurnReader``, which gives them its rules, judge, hindsight and plays.
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ from scoring.play.rules import KNOCK_AT_TURN_END
 from scoring.review.hindsight import Move
 from scoring.review.judge import Discards, without
 from scoring.review.model import (
-    BIG_GIN,
+    ALL_MELDED,
+    ALL_MELDED_NO_DISCARD,
     FED,
-    GIN,
     KNOCK,
     LAYOFF,
     OPEN,
@@ -52,7 +52,7 @@ _MELDING_MOVES = (MELDS_LAID, CARDS_ADDED, TABLE_REARRANGED, JOKER_SWAPPED)
 
 
 def named_card(move: Move) -> Card | None:
-    """Return the card a discard, or a Gin knock, names (None: a knock without one)."""
+    """Return the card a discard, or a showing knock, names (None: a knock without one)."""
     text = move.event.payload.get("card")
     return parse_cards(str(text))[0] if text else None
 
@@ -70,21 +70,22 @@ class MissedChances:
     def _knocks(
         self, number: int, seat: int, move: Move, hand: tuple[Card, ...], weighed: Discards
     ) -> list[Chance]:
-        """Return the knock, gin or Big Gin the seat could have made after its draw and did
-        not (GIN-KNOCK, GIN-GIN, GIN-BIGGIN): the best of them, as the engine allows it."""
+        """Return the knock the seat could have made after its draw and did not, every card
+        melded without a discard, or with one, or not: the best of them, as the engine allows
+        it (GIN-KNOCK, GIN-GIN, GIN-BIGGIN)."""
         judge = self.judge
         before = self.plays[move.index - 1]
         rules = before.rules
         knocked = move.event.event_type == KNOCKED
         card = named_card(move)
         kept_left = weighed.left.get(card, 0) if card is not None else 0
-        went_gin = knocked and (card is None or kept_left == 0)
-        if rules.big_gin and judge.count(hand) == 0:
+        all_melded = knocked and (card is None or kept_left == 0)
+        if rules.goes_out_without_discard and judge.count(hand) == 0:
             if knocked and card is None:
                 return []
-            kind, rule, discard = BIG_GIN, self.cite.big_gin, None
-        elif weighed.best_left == 0 and not went_gin:
-            kind, rule, discard = GIN, self.cite.gin, weighed.best[0]
+            kind, rule, discard = ALL_MELDED_NO_DISCARD, self.cite.out_without_discard, None
+        elif weighed.best_left == 0 and not all_melded:
+            kind, rule, discard = ALL_MELDED, self.cite.all_melded, weighed.best[0]
         elif weighed.best_left <= rules.knock_limit and not knocked:
             kind, rule, discard = KNOCK, self.cite.knock, weighed.best[0]
         else:

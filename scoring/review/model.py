@@ -23,14 +23,16 @@ POINTS = "points"
 
 # Missed chances (Chance.kind), each flagged on the turn it happened.
 KNOCK = "knock"  # could knock (GIN-KNOCK, KR-KNOCK) and did not
-GIN = "gin"  # could go gin (GIN-GIN) and did not
-BIG_GIN = "big_gin"  # could go Big Gin (GIN-BIGGIN) and did not
+# Could knock with every card melded, after a discard (GIN-GIN) or without one (GIN-BIGGIN),
+# and did not. A game names these in its own words (GameWords.chances).
+ALL_MELDED = "all_melded"
+ALL_MELDED_NO_DISCARD = "all_melded_no_discard"
 OUT = "out"  # could go out (R40-HAND, RAM-OUT, KR-OUT) and did not
 OPEN = "open"  # could reach the opening minimum (R40-OPEN, RAM-OPEN) and did not open
 LAYOFF = "layoff"  # kept cards a table meld could take (R40-ADD, RAM-ADD)
 SWAP = "swap"  # could take a table joker back and use it (R40-JOKER-STEAL, RAM-JOKER-SWAP)
 FED = "fed"  # a discard the next player picked up and melded
-CHANCE_KINDS = (KNOCK, GIN, BIG_GIN, OUT, OPEN, LAYOFF, SWAP, FED)
+CHANCE_KINDS = (KNOCK, ALL_MELDED, ALL_MELDED_NO_DISCARD, OUT, OPEN, LAYOFF, SWAP, FED)
 
 # Decisions weighed by the game's measure (Cost.kind beside the chances').
 DISCARD = "discard"
@@ -271,9 +273,9 @@ class Chance:
     ``seat`` missed it (for FED: who discarded; ``by`` who picked the card up). ``points``
     is what was at stake, in the game's points (None where it cannot be told):
 
-    - KNOCK, GIN, BIG_GIN, OUT: the swing, from ``scores``: how much the seat's score less
-      the opponents' (added up) would have gained had the hand ended so, over the hand as
-      scored (turned round where lower is better);
+    - KNOCK, ALL_MELDED, ALL_MELDED_NO_DISCARD, OUT: the swing, from ``scores``: how much
+      the seat's score less the opponents' (added up) would have gained had the hand ended
+      so, over the hand as scored (turned round where lower is better);
     - OPEN: the value, in hand, of the cards the opening would have laid;
     - LAYOFF, SWAP: how much less the cards kept would count;
     - FED: how much the card taken saved the player who took it (their draw's weighing).

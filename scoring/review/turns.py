@@ -62,8 +62,8 @@ class Rules:
     count: str
     turn: str
     knock: str
-    gin: str
-    big_gin: str
+    all_melded: str
+    out_without_discard: str
     layoff: str
 
     @classmethod
@@ -73,9 +73,11 @@ class Rules:
         return cls(
             count=review.count_rule or referee.value_rule,
             turn=rules.turn_rule,
-            knock=review.knock_rule,
-            gin=review.gin_rule,
-            big_gin=review.big_gin_rule,
+            knock=review.knock_rule or rules.knock_rule,
+            all_melded=review.all_melded_rule,
+            out_without_discard=(
+                rules.out_without_discard.rule if rules.out_without_discard is not None else ""
+            ),
             layoff=review.layoff_rule or rules.add_rule or referee.layoff_rule,
         )
 
@@ -292,7 +294,7 @@ class TurnReader(MissedChances):
         opened = play.hands[seat].opened
 
         def allowed(option: Card) -> bool:
-            if from_pile and self.rules.no_rediscard and option == card:
+            if from_pile and self.rules.no_rediscard_rule is not None and option == card:
                 return False
             return self._may_discard(option, opened=opened, last=len(hand) == 1)
 

@@ -16,11 +16,21 @@ included (bounded_gain says why).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from scoring.errors import refusal as _refuse
 from scoring.solver.bits import FIRST_TOKEN, JOKERS, NEVER, PRESENT, Candidate, Piece, as_piece
-from scoring.solver.search import STATE_BUDGET, _Groups, _Memo, best_gain, group_of, new_memo
+from scoring.solver.search import (
+    STATE_BUDGET,
+    LazyGroups,
+    _Groups,
+    _Memo,
+    best_gain,
+    by_lowest,
+    group_of,
+    new_memo,
+)
 
 # The counts of cards and jokers in a state: every bit below the tokens.
 CARD_PART = FIRST_TOKEN - 1
@@ -37,8 +47,9 @@ class _Bounded(NamedTuple):
     tokens: int  # every token of the start: the relaxed states hold them all
 
 
-def _relaxed(groups: _Groups, jokers: int) -> _Groups:
-    """Return the groups with layoffs of cards leaving their table meld's token in place.
+def _relaxed(candidates: dict[int, list[Candidate]], jokers: int) -> _Groups:
+    """Return the groups of the candidates (by lowest card) with layoffs of cards leaving
+    their table meld's token in place.
 
     Candidates taking the same cards and jokers are then alike (the same cards laid onto
     either of two like table melds, or melded in the hand), so each group keeps one of
@@ -47,24 +58,27 @@ def _relaxed(groups: _Groups, jokers: int) -> _Groups:
     relaxed search still ends.
     """
     relaxed = {}
-    for low, group in groups.items():
+    for low, listed in candidates.items():
         if low >= FIRST_TOKEN:
-            relaxed[low] = group
+            relaxed[low] = group_of(listed, jokers)
             continue
         distinct: dict[int, Candidate] = {}
-        for order, mask, take, gain, piece in group.candidates:
+        for order, mask, take, gain, piece in listed:
             cards = mask & CARD_PART
             distinct.setdefault(take & CARD_PART, (order, cards, take & CARD_PART, gain, piece))
         relaxed[low] = group_of(list(distinct.values()), jokers)
     return relaxed
 
 
-def bounded_path(start: int, groups: _Groups, jokers: int) -> list[Piece]:
-    """Return the first best packing from start (a state holding tokens), as best_path does
-    with a loose search of additive gains: same gain, same pieces, fewer states."""
-    relaxed_groups = _relaxed(groups, jokers)
+def bounded_path(start: int, candidates: Sequence[Candidate], jokers: int) -> list[Piece]:
+    """Return the first best packing of the candidates from start (a state holding tokens),
+    as best_path does with a loose search of additive gains: same gain, same pieces, fewer
+    states. The search itself visits few states, so its groups are made as it asks."""
+    by_low = by_lowest(candidates)
+    relaxed_groups = _relaxed(by_low, jokers)
     tokens = start & ~CARD_PART
     memo = new_memo(jokers, True)
+    groups = LazyGroups(by_low, jokers)
     bounds = _Bounded(groups, memo, {}, relaxed_groups, new_memo(jokers, True), tokens)
     # Gains of a loose search are never negative, so every state is worked out exactly.
     bounded_gain(start, -1, bounds)

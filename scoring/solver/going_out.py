@@ -23,10 +23,11 @@ from scoring.solver.search import (
     new_memo,
     opening_memo,
     read_hand,
+    state_ceiling,
     whole_state,
     without_cards,
 )
-from scoring.solver.tables import build_tables, count_one, default_opening_value, tables_for
+from scoring.solver.tables import Tables, build_tables, count_one, default_opening_value, tables_for
 
 
 def best_opening(
@@ -47,19 +48,21 @@ def best_opening(
     opening = opening_value or default_opening_value
     tables = build_tables(rules, count_one, opening)
     search = read_hand(cards, tables, count_one, deck)
-    groups = group_candidates(search.candidates, search.jokers)
+    groups = group_candidates(search.candidates, search.jokers, tables.ceilings)
     memo = opening_memo(groups, search.jokers)
     state = whole_state(search)
     options: list[tuple[Card, ...]] = [()]
     if keep > 0:
-        gain = best_gain(state, groups, memo, True)
+        gain = best_gain(state, groups, memo, True, bound=_ceiling(state, tables))
         if gain % GAIN_SCALE > len(cards) - keep:
             # The best melds leave too few cards. Whichever cards a better opening keeps, it
             # is an opening of the hand without them: try each choice of cards to keep.
             options = list(dict.fromkeys(combinations(sort_cards(cards), keep)))
     top_gain, best_pieces = NEVER, []
     for kept in options:
-        gain, pieces = best_path(without_cards(state, kept), groups, memo, True)
+        left = without_cards(state, kept)
+        best_gain(left, groups, memo, True, bound=_ceiling(left, tables))
+        gain, pieces = best_path(left, groups, memo, True)
         if gain > top_gain:
             top_gain, best_pieces = gain, pieces
     melds = packing_melds(best_pieces, rules, merge=False)
@@ -72,6 +75,11 @@ def best_opening(
         sort_cards(laid.elements()),
         arrangement.deadwood,
     )
+
+
+def _ceiling(state: int, tables: Tables) -> int | None:
+    """Return the most a state can gain where the tables bound the search (else None)."""
+    return None if tables.ceilings is None else state_ceiling(state, tables.ceilings)
 
 
 def can_go_out(
@@ -146,7 +154,8 @@ def _outs(
         candidates = candidates + layoff_candidates(
             search.mask, search.jokers, shapes, tables, search.joker_value
         )
-    groups = group_candidates(candidates, search.jokers)
+    ceilings = None if shapes else tables.ceilings
+    groups = group_candidates(candidates, search.jokers, ceilings)
     memo = new_memo(search.jokers, False)
     # Before opening (no table melds), a loose search that melds every card says how the
     # strict one goes out, and the best opening reuses it: see opening_memo.
@@ -161,10 +170,17 @@ def _outs(
     joker_barred = False
     for discard in options:
         left = state if discard is None else without_cards(state, [discard])
-        if loose is not None and best_gain(left, groups, loose, True) >= 0 and loose[left][3]:
+        bound = None if ceilings is None else state_ceiling(left, ceilings)
+        if (
+            loose is not None
+            and best_gain(left, groups, loose, True, False, bound) >= 0
+            and loose[left][3]
+        ):
             gain, pieces = best_path(left, groups, loose, True)
         else:
-            gain, pieces = best_path(left, groups, memo, False, tables.opening is None)
+            additive = tables.opening is None
+            best_gain(left, groups, memo, False, additive, bound)
+            gain, pieces = best_path(left, groups, memo, False, additive)
         if gain < 0:
             continue
         if discard is not None and closing.bars(discard):

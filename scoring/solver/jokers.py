@@ -79,17 +79,26 @@ def _joker_runs(mask: int, most: int, tables: Tables, joker_value: int, kept: _K
     )
     for base in BASES:
         line = _suit_line(mask, base, rules)
+        # The card bit at each position of the line, looked up rather than worked out for
+        # every group of naturals that grows to it.
+        bits = [base + position_rank(position) for position in line]
         for start, first in enumerate(line):
             if rules.wrap and first > MAX_RUN:
                 # The second lap only continues runs started on the first.
                 break
-            _runs_from(line, start, base, limits, tables, kept)
+            _runs_from((line, bits), start, base, limits, tables, kept)
 
 
-# long: the inner loop of listing runs with jokers, once for every group of naturals (thousands
-# for a long run); a call per group to keep its runs and another to grow it cost a third more.
+# The inner loop of listing runs with jokers, once for every group of naturals (thousands for
+# a long run); a call per group to keep its runs and another to grow it cost a third more.
+# long: see above.
 def _runs_from(
-    line: Sequence[int], start: int, base: int, limits: _RunLimits, tables: Tables, kept: _Kept
+    suit: tuple[Sequence[int], Sequence[int]],
+    start: int,
+    base: int,
+    limits: _RunLimits,
+    tables: Tables,
+    kept: _Kept,
 ) -> None:
     """Keep the runs with jokers whose lowest natural is at line[start] (see _joker_runs).
 
@@ -97,20 +106,24 @@ def _runs_from(
     jokers can still bridge; each group keeps its runs with every number of jokers the rules
     allow (the tie-break (gain, last) compared field by field, the bounds as locals).
     """
+    line, line_bits = suit
     values = tables.values
     most_jokers, end_room, joker_value = limits.most, limits.end_room, limits.joker_value
+    top, within, every = limits.top, limits.within, limits.every
+    placements = tables.placements
     adjacent = end_room > 1
+    size = len(line)
     first = line[start]
     room_low = first - limits.bottom
     room_low = room_low if room_low < end_room else end_room
-    bit = base + position_rank(first)
+    bit = line_bits[start]
     # A group: its card bits, the line position and index of its last natural, the gaps
     # inside, and the units and value of its naturals.
     stack = [((bit,), first, start, 0, UNIT[bit], values[bit])]
     while stack:
         bits, end, last, inner, units, value = stack.pop()
         naturals = len(bits)
-        room_high = limits.top - end
+        room_high = top - end
         room_high = room_high if room_high < end_room else end_room
         # Past inner + room_low + room_high jokers there is no room left to place them.
         most = most_jokers
@@ -118,25 +131,31 @@ def _runs_from(
             most = MAX_RUN - naturals
         if most > inner + room_low + room_high:
             most = inner + room_low + room_high
-        if limits.within and most > naturals:
+        if within and most > naturals:
             most = naturals
         fewest = MIN_MELD - naturals if naturals + inner < MIN_MELD else inner or 1
-        if limits.every:
-            span = (bits, first, end, inner, units)
-            _opening_runs(span, base, fewest, most, room_low, room_high, tables, kept)
-            jokers_kept = range(0)
-        else:
-            jokers_kept = range(fewest, most + 1)
-        for jokers in jokers_kept:
+        for jokers in range(fewest, most + 1):
             extra = jokers - inner
-            high = extra if extra < room_high else room_high
-            gain = (value + jokers * joker_value) * GAIN_SCALE + naturals + jokers
+            if every:
+                # For openings, the jokers beyond the naturals where worth most (_placement).
+                found = placements and placements.get((base, first, end, extra))
+                if not found:
+                    span = (bits, first, end)
+                    found = _placement(tables, base, span, extra, (room_low, room_high))
+                worth, low = found
+                gain = worth * GAIN_SCALE + naturals + jokers
+                reach = end + extra - low
+            else:
+                # Otherwise reaching highest: as many as there is room for above.
+                high = extra if extra < room_high else room_high
+                gain = (value + jokers * joker_value) * GAIN_SCALE + naturals + jokers
+                reach = end + high
             take = units + jokers
             other = kept.get(take)
-            if other is None or gain > other[0] or (gain == other[0] and end + high > other[1]):
-                made = (bits, base, first - extra + high, end + high, jokers, units)
-                kept[take] = (gain, end + high, made)
-        for k in range(last + 1, len(line)):
+            if other is None or gain > other[0] or (gain == other[0] and reach > other[1]):
+                made = (bits, base, reach - extra - (end - first), reach, jokers, units)
+                kept[take] = (gain, reach, made)
+        for k in range(last + 1, size):
             position = line[k]
             gap = position - end - 1
             # Positions only grow, so once one is out of reach every later one is too.
@@ -144,39 +163,35 @@ def _runs_from(
                 break
             if not adjacent and gap > 1:
                 break
-            bit = base + position_rank(position)
+            bit = line_bits[k]
             grown = (*bits, bit)
             stack.append((grown, position, k, inner + gap, units + UNIT[bit], value + values[bit]))
 
 
-def _opening_runs(
-    span: tuple[tuple[int, ...], int, int, int, int],
-    base: int,
-    fewest: int,
-    most: int,
-    room_low: int,
-    room_high: int,
+def _placement(
     tables: Tables,
-    kept: _Kept,
-) -> None:
-    """Keep the runs of one group of naturals for openings: the jokers where worth most."""
-    bits, first, end, inner, units = span
-    naturals = len(bits)
-    stretches = tables.stretches
-    for jokers in range(fewest, most + 1):
-        extra = jokers - inner
-        cards = naturals + jokers
-        take = units + jokers
-        high = min(extra, room_high)
-        for low in range(extra - high, min(extra, room_low) + 1):
-            last = end + extra - low
-            found = None if stretches is None else stretches.get((base, first - low, last))
-            if found is None:
-                found = _stretch_value(tables, base, first - low, last, bits)
-            gain = found * GAIN_SCALE + cards
-            other = kept.get(take)
-            if other is None or gain > other[0] or (gain == other[0] and last > other[1]):
-                kept[take] = (gain, last, (bits, base, first - low, last, jokers, units))
+    base: int,
+    span: tuple[tuple[int, ...], int, int],
+    extra: int,
+    room: tuple[int, int],
+) -> tuple[int, int]:
+    """Return the most valuable run of a group of naturals and ``extra`` jokers beyond it,
+    (VALUE, jokers below its first natural): the first of equals reaching highest.
+
+    With VALUE (tables.placements) the answer depends on the positions alone, and is kept.
+    """
+    bits, first, end = span
+    room_low, room_high = room
+    high = min(extra, room_high)
+    best = None
+    for low in range(extra - high, min(extra, room_low) + 1):
+        value = _stretch_value(tables, base, first - low, end + extra - low, bits)
+        if best is None or value > best[0]:
+            best = (value, low)
+    assert best is not None  # the caller leaves room for the jokers it places
+    if tables.placements is not None:
+        tables.placements[(base, first, end, extra)] = best
+    return best
 
 
 def _stretch_value(
@@ -201,12 +216,6 @@ def _stretch_value(
         found = tables.opening(Meld("run", tuple(CARD_AT[bit] for bit in places)))
         tables.stretches[key] = found
     return found
-
-
-def _run_candidate(gain: int, made: tuple) -> Candidate:
-    """Return the candidate of a run with jokers kept by _run_jokers."""
-    bits, _, _, _, jokers, units = made
-    return (RUN - 4 * (len(bits) + jokers), units, units + jokers, gain, made)  # see as_piece
 
 
 def _joker_sets(mask: int, most: int, rules: MeldRules) -> Iterator[Piece]:
@@ -284,7 +293,12 @@ def joker_candidates(mask: int, jokers: int, tables: Tables, joker_value: int) -
         other = kept.get(take)
         if other is None or (gain, piece.last) > (other[0], other[1]):
             kept[take] = (gain, piece.last, piece)
+    # A run's candidate, made inline as a hand keeps thousands: its order, units and take,
+    # its gain, and what makes its piece (bits, suit base, first, last, jokers, units: see
+    # as_piece).
     return [
-        make_candidate(made, gain) if isinstance(made, Piece) else _run_candidate(gain, made)
+        make_candidate(made, gain)
+        if type(made) is Piece
+        else (RUN - 4 * (len(made[0]) + made[4]), made[5], made[5] + made[4], gain, made)
         for gain, _, made in kept.values()
     ]

@@ -94,10 +94,10 @@ def packing_arrangement(search: Search, pieces: Sequence[Piece], merge: bool = T
 
 def solve(search: Search, candidates: Sequence[Candidate], tables: int = 0) -> list[Piece]:
     """Return the first best packing of the candidates (the loose search)."""
-    groups = group_candidates(candidates, search.jokers)
     start = within_candidates(search, candidates, tables)
     additive = search.tables.opening is None
     if additive and start >= FIRST_TOKEN:
         # Layoffs onto table melds: the same packing, bounded (see bounded.py).
-        return bounded_path(start, groups, search.jokers)
+        return bounded_path(start, candidates, search.jokers)
+    groups = group_candidates(candidates, search.jokers)
     return best_path(start, groups, new_memo(search.jokers, True), True, additive)[1]

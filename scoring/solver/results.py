@@ -12,7 +12,7 @@ from scoring.melds import Meld
 Value = Callable[[Card], int]
 OpeningValue = Callable[[Meld], int]
 
-# The default deck: Gin's (GIN-SETUP). Variants with two decks or jokers pass their own.
+# The default deck: one, no jokers. A game passes its own (its rule for a joker entered).
 ONE_DECK = DeckSpec(decks=1, jokers=0)
 DISCARDS = ("required", "optional", "none")
 

@@ -4,6 +4,7 @@ memoised recursion that finds the best packing (and every packing reaching it).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
@@ -25,7 +26,7 @@ from scoring.solver.bits import (
 )
 from scoring.solver.jokers import joker_candidates
 from scoring.solver.results import Value
-from scoring.solver.tables import Tables, natural_candidates
+from scoring.solver.tables import Ceilings, Tables, ceiling_sum, natural_candidates
 
 # The most states one search may memoise. The largest hands a game allows (GameRules
 # .most_in_hand) need at most a few thousand; a hand far past them could need millions
@@ -152,6 +153,23 @@ class _Group(NamedTuple):
     allowed: tuple[int, ...]  # by number of jokers left: the candidates that many allow
     cards: int  # the units (and tokens) some candidate takes
     holding: dict[int, int]  # unit (or token) -> the candidates that take it
+    bounds: _Bounds | None = None  # with ceilings (see Tables.ceilings): what bounds a search
+
+
+class _Bounds(NamedTuple):
+    """Hold what bounds the search of a group's candidates (see best_gain).
+
+    A candidate's *weight* is the most its cards could gain (their ceilings); its *loss* is
+    its weight less its gain. Taken where the state can gain at most ``bound``, a candidate
+    reaches at most bound - loss, so once the best found is ``found`` only the candidates
+    losing less than bound - found can beat it: ``under[k]`` holds those losing less than
+    ``losses[k]`` (under[len(losses)]: every candidate).
+    """
+
+    weights: tuple[int, ...]  # by candidate
+    losses: tuple[int, ...]  # every loss some candidate has, ascending
+    under: tuple[int, ...]
+    ceiling: int  # the lowest card's, left out
 
 
 _Groups = dict[int, _Group]
@@ -159,22 +177,83 @@ _Groups = dict[int, _Group]
 
 # The last candidates grouped and their groups, in one slot read and replaced whole: going
 # out and the best opening ask about the same candidates (those of the hand read last).
-_recent_groups: list[tuple[Sequence[Candidate] | None, int, _Groups]] = [(None, 0, {})]
+_recent_groups: list[tuple[Sequence[Candidate] | None, int, Ceilings | None, _Groups]] = [
+    (None, 0, None, {})
+]
 
 
-def group_candidates(candidates: Sequence[Candidate], jokers: int) -> _Groups:
-    """Group candidates by lowest card, in tie-break order (see _Group)."""
-    last, last_jokers, groups = _recent_groups[0]
+def group_candidates(
+    candidates: Sequence[Candidate], jokers: int, ceilings: Ceilings | None = None
+) -> _Groups:
+    """Group candidates by lowest card, in tie-break order (see _Group); with ceilings
+    (Tables.ceilings), bounded."""
+    last, last_jokers, last_ceilings, groups = _recent_groups[0]
     # The groups are never changed once made, so the same list may share them.
-    if last is candidates and last_jokers == jokers:
+    if last is candidates and last_jokers == jokers and last_ceilings is ceilings:
         return groups
-    by_low: dict[int, list[Candidate]] = {}
+    groups = {low: group_of(found, jokers) for low, found in by_lowest(candidates).items()}
+    if ceilings is not None:
+        groups = {
+            low: group._replace(
+                bounds=_bounds_of(group.candidates, ceiling_sum(low, ceilings), ceilings)
+            )
+            for low, group in groups.items()
+        }
+    _recent_groups[0] = (candidates, jokers, ceilings, groups)
+    return groups
+
+
+def by_lowest(candidates: Sequence[Candidate]) -> dict[int, list[Candidate]]:
+    """Return the candidates by lowest card, each list in tie-break order."""
+    found: dict[int, list[Candidate]] = {}
     for candidate in sorted(candidates, key=by_order):
         mask = candidate[1]
-        by_low.setdefault(mask & -mask, []).append(candidate)
-    groups = {low: group_of(found, jokers) for low, found in by_low.items()}
-    _recent_groups[0] = (candidates, jokers, groups)
-    return groups
+        found.setdefault(mask & -mask, []).append(candidate)
+    return found
+
+
+class LazyGroups(dict):
+    """Groups made as a search first asks for them (``get``): for a search that visits few
+    of its lowest cards, as the layoff search bounded (bounded.py) does, where thousands of
+    layoffs would otherwise be grouped for a handful of states."""
+
+    def __init__(self, candidates: dict[int, list[Candidate]], jokers: int):
+        super().__init__()
+        self.candidates = candidates  # by lowest card (by_lowest)
+        self.jokers = jokers
+
+    def get(self, low: int, default: _Group | None = None) -> _Group | None:
+        group = dict.get(self, low)
+        if group is None:
+            found = self.candidates.get(low)
+            if found is None:
+                return default
+            group = self[low] = group_of(found, self.jokers)
+        return group
+
+
+def _bounds_of(candidates: list[Candidate], ceiling: int, ceilings: Ceilings) -> _Bounds:
+    """Return the weights of a group's candidates and its candidates by loss (see _Bounds)."""
+    weights = [
+        ceiling_sum(mask, ceilings) + (take - mask) * ceilings.joker
+        for _, mask, take, _, _ in candidates
+    ]
+    by_loss: dict[int, list[int]] = {}
+    for index, (weight, candidate) in enumerate(zip(weights, candidates, strict=True)):
+        by_loss.setdefault(weight - candidate[3], []).append(index)
+    losses = tuple(sorted(by_loss))
+    under = [0]
+    for loss in losses:
+        under.append(under[-1] | sum(1 << index for index in by_loss[loss]))
+    return _Bounds(tuple(weights), losses, tuple(under), ceiling)
+
+
+def state_ceiling(state: int, ceilings: Ceilings) -> int:
+    """Return the most a state can gain: the sum of its cards' ceilings (Tables.ceilings)."""
+    # Two copies at most (two decks): a count field reads 01 or 10.
+    once = ceiling_sum(state & PRESENT, ceilings)
+    twice = ceiling_sum(state >> 1 & PRESENT, ceilings)
+    return once + 2 * twice + (state & JOKERS) * ceilings.joker
 
 
 def group_of(candidates: list[Candidate], jokers: int) -> _Group:
@@ -257,14 +336,26 @@ def opening_memo(groups: _Groups, jokers: int) -> _Memo:
 # The search is a module function taking its memo, not a closure: a closure that calls
 # itself is a reference cycle, and each call would leave its memo for the garbage collector.
 # long: the hot loop of every search, run once per state; split, it paid two calls a state.
-def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool, additive: bool = False) -> int:
+def best_gain(
+    rem: int,
+    groups: _Groups,
+    memo: _Memo,
+    loose: bool,
+    additive: bool = False,
+    bound: int | None = None,
+) -> int:
     """Return the highest gain the candidates reach inside the state rem, memoising it.
 
     Loose, a card may be left out; strict (going out), every card is melded or laid off.
     The memo also tells whether the choice melds every card and joker of the state (*whole*).
     With ``additive`` gains (card values, not an opening's VALUE: a candidate gains exactly
     what its cards are worth), a whole packing gains the most any packing can, and ties go
-    to the first found, so the first whole one ends the search of the state.
+    to the first found, so the first whole one ends the search of the state. With ``bound``
+    (the most rem can gain: state_ceiling) and bounded groups, a choice that cannot beat the
+    best found even at its bound is skipped (see _Bounds): an opening's VALUE gains less
+    than its cards' ceilings where a joker stands low or an ace counts 1, and most choices
+    of a long run with jokers do. A skipped choice could not have been the first best, so
+    the memo holds the same (exact) steps, only fewer states.
     """
     step = memo.get(rem)
     if step is not None:
@@ -284,7 +375,7 @@ def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool, additive: boo
     kept = True  # no card left out (a table meld left without layoffs loses nothing)
     while group is None or not group.allowed[jokers]:
         # A card that starts no candidate left is out of every packing, and so is a table
-        # meld with no layoff left.
+        # meld with no layoff left. (The bound, unchanged, still bounds what is left.)
         if low < FIRST_TOKEN:
             if not loose:
                 memo[key] = (NEVER, None, 0, False)
@@ -302,6 +393,7 @@ def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool, additive: boo
     choice = None
     after = 0
     whole = False
+    bounds = None if bound is None else group.bounds
     # The candidates that fit: those taking no card the state lacks (see _Group).
     fit = group.allowed[jokers]
     missing = group.cards & ~present
@@ -314,23 +406,28 @@ def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool, additive: boo
     while fit:
         index = fit & -fit
         fit ^= index
-        _, _, take, gain, piece = candidates[index.bit_length() - 1]
+        index = index.bit_length() - 1
+        _, _, take, gain, piece = candidates[index]
         left = rem - take
         step = memo.get(left)
         if step is None:
-            best_gain(left, groups, memo, loose, additive)
+            below = None if bounds is None else bound - bounds.weights[index]
+            best_gain(left, groups, memo, loose, additive, below)
             step = memo[left]
         total = gain + step[0]
         if total > found:
             found, choice, after, whole = total, piece, left, step[3]
             if whole and additive:
                 break
+            if bounds is not None:
+                fit &= bounds.under[bisect_left(bounds.losses, bound - found)]
     else:
-        if loose or low >= FIRST_TOKEN:
+        below = None if bounds is None else bound - bounds.ceiling
+        if (loose or low >= FIRST_TOKEN) and (below is None or below > found):
             left = rem - low
             step = memo.get(left)
             if step is None:
-                best_gain(left, groups, memo, loose, additive)
+                best_gain(left, groups, memo, loose, additive, below)
                 step = memo[left]
             if step[0] > found:
                 found, choice, after, whole = step[0], None, left, low >= FIRST_TOKEN and step[3]
@@ -341,7 +438,9 @@ def best_gain(rem: int, groups: _Groups, memo: _Memo, loose: bool, additive: boo
 def best_path(
     rem: int, groups: _Groups, memo: _Memo, loose: bool, additive: bool = False
 ) -> tuple[int, list[Piece]]:
-    """Return the best gain from rem and the first packing, in tie-break order, reaching it."""
+    """Return the best gain from rem and the first packing, in tie-break order, reaching it.
+
+    (A bounded search asks best_gain first, with its bound: the path then reads the memo.)"""
     found = best_gain(rem, groups, memo, loose, additive)
     chosen: list[Piece] = []
     if found < 0:

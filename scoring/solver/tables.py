@@ -22,6 +22,7 @@ from scoring.solver.bits import (
     RANK_BITS,
     RUN,
     SET,
+    UNIT,
     Candidate,
     Piece,
     make_candidate,
@@ -52,6 +53,33 @@ def default_opening_value(meld: Meld) -> int:
     return total
 
 
+class Ceilings(NamedTuple):
+    """Hold the most one copy of each card can gain in an opening valued by VALUE: its
+    highest VALUE (an ace 11, as high or in a set; a joker 11, standing for one) and the
+    card itself. A state gains at most the sum over its cards, which bounds the search
+    (search.best_gain).
+
+    The VALUEs are kept as bit planes over the units of the search state, so that the sum
+    over the cards of a mask is a few bit counts (ceiling_sum), not a loop over its cards.
+    """
+
+    planes: tuple[int, int, int, int]  # planes[k]: the cards whose highest VALUE has bit k
+    cards: int  # the unit of every card
+    joker: int  # a joker's ceiling
+
+
+def ceiling_sum(units: int, ceilings: Ceilings) -> int:
+    """Return the sum of the ceilings of the cards a mask holds once each (no jokers)."""
+    ones, twos, fours, eights = ceilings.planes
+    value = (
+        (units & ones).bit_count()
+        + ((units & twos).bit_count() << 1)
+        + ((units & fours).bit_count() << 2)
+        + ((units & eights).bit_count() << 3)
+    )
+    return value * GAIN_SCALE + (units & ceilings.cards).bit_count()
+
+
 class Tables(NamedTuple):
     """Hold what one (rules, values) pair needs: card values and every natural meld."""
 
@@ -64,6 +92,13 @@ class Tables(NamedTuple):
     # -> VALUE, filled as hands ask (at most 4 suits x 66 starts x 13 lengths); None for any
     # other opening value, which may read more than what the cards stand for.
     stretches: dict[tuple[int, int, int], int] | None
+    # With stretches: where the jokers beyond a group of naturals are worth most, (suit base,
+    # first and last natural's line positions, jokers beyond) -> (VALUE, jokers below the
+    # first natural), filled as hands ask (see jokers._placement).
+    placements: dict[tuple[int, int, int, int], tuple[int, int]] | None
+    # Openings valued by VALUE: the most each card can gain (see Ceilings); None for any
+    # other gain.
+    ceilings: Ceilings | None
 
 
 def meld_gain(piece: Piece, tables: Tables, joker_value: int) -> int:
@@ -80,7 +115,9 @@ def meld_gain(piece: Piece, tables: Tables, joker_value: int) -> int:
 def build_tables(rules: MeldRules, value: Value, opening: OpeningValue | None) -> Tables:
     values = tuple(value(CARD_AT[bit]) if bit in CARD_AT else 0 for bit in range(65))
     stretches = {} if opening in (default_opening_value, opening_value) else None
-    tables = Tables(rules, values, (), {}, opening, stretches)
+    ceilings = None if stretches is None else _value_ceilings()
+    placements = None if stretches is None else {}
+    tables = Tables(rules, values, (), {}, opening, stretches, placements, ceilings)
     positions = set(rules.run_positions())
     starts = sorted(positions)
     if rules.wrap:
@@ -116,6 +153,19 @@ def build_tables(rules: MeldRules, value: Value, opening: OpeningValue | None) -
                 make_candidate(piece, meld_gain(piece, tables, 0)) for piece in pieces
             )
     return tables._replace(runs=runs, sets=sets)
+
+
+def _value_ceilings() -> Ceilings:
+    """Return the most each card can gain in an opening valued by VALUE (see Ceilings)."""
+    highest = 11  # an ace high or in a set, and a joker standing for one
+    by_unit = {
+        UNIT[bit]: highest if card.rank == 1 else min(card.rank, 10)
+        for bit, card in CARD_AT.items()
+    }
+    ones, twos, fours, eights = (
+        sum(unit for unit, value in by_unit.items() if value >> k & 1) for k in range(4)
+    )
+    return Ceilings((ones, twos, fours, eights), sum(by_unit), highest * GAIN_SCALE + 1)
 
 
 # The last (rules, value, tables) used, in one slot that is read and replaced whole.

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.cards import Card, gin_value
+from scoring.cards import Card
 from scoring.events import KNOCKED, TURN_PASSED
 from scoring.solver import best_arrangement
 from scoring.variants import gin
+from scoring.variants.gin.cards import gin_value
 from tests.scoring.play_sim_base import DRAW, GIN_KNOCK_LIMIT, _text, _without
 
 

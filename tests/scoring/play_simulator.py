@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from scoring.cards import Card, DeckSpec, gin_value
+from scoring.cards import Card, DeckSpec
 from scoring.events import (
     CARD_DISCARDED,
     CARD_DRAWN,
@@ -45,6 +45,7 @@ from scoring.variants import (
     rummy40,
     scala40,
 )
+from scoring.variants.gin.cards import gin_value
 from tests.scoring.play_sim_base import (
     DRAW,
     FIRST,

@@ -21,15 +21,25 @@ from scoring.solver import Closing, best_arrangement, can_go_out
 SUIT_ORDER = "CSHD"
 TWO_DECKS = DeckSpec(decks=2, jokers=6)
 
-RAMINO = MeldRules(ace_low=True, ace_high=True, max_jokers=None, jokers_within_naturals=True)
-RUMMY40 = MeldRules(ace_low=True, ace_high=True, max_jokers=1)
+RAMINO = MeldRules(
+    ace_low=True, ace_high=True, max_jokers=None, jokers_within_naturals_rule="RAM-JOKER"
+)
+RUMMY40 = MeldRules(ace_low=True, ace_high=True, max_jokers=1, joker_limit_rule="R40-RUNS")
 KNOCK = MeldRules(ace_low=True, ace_high=True, max_jokers=None)
-CIRCULAR = MeldRules(wrap=True, max_jokers=None, jokers_within_naturals=True)
+CIRCULAR = MeldRules(wrap=True, max_jokers=None, jokers_within_naturals_rule="RAM-JOKER")
 FIXED_JOKERS = MeldRules(
-    ace_low=True, ace_high=True, max_jokers=None, jokers_within_naturals=True, adjacent_jokers=False
+    ace_low=True,
+    ace_high=True,
+    max_jokers=None,
+    jokers_within_naturals_rule="RAM-JOKER",
+    apart_jokers_rule="RAM-OPT-FIXEDJOKER",
 )
 FIXED_GROUPS = MeldRules(
-    ace_low=True, ace_high=True, max_jokers=None, jokers_within_naturals=True, fixed_groups=True
+    ace_low=True,
+    ace_high=True,
+    max_jokers=None,
+    jokers_within_naturals_rule="RAM-JOKER",
+    fixed_groups_rule="RAM-OPT-FIXEDGROUPS",
 )
 SMALL_SETS = MeldRules(ace_low=False, ace_high=True, max_set=3, max_jokers=2)
 ALL_RULES = [RAMINO, RUMMY40, KNOCK, CIRCULAR, FIXED_JOKERS, FIXED_GROUPS, SMALL_SETS]

@@ -5,8 +5,8 @@ import pytest
 from scoring.cards import parse_cards
 from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules, check_meld
+from scoring.variants.gin import GIN_MELDS as GIN
 
-GIN = MeldRules()
 ACE_HIGH = MeldRules(ace_high=True)
 WRAP = MeldRules(wrap=True)
 
@@ -150,6 +150,7 @@ class TestAces:
 
 class TestJokers:
     def test_a_joker_in_a_meld_is_refused_where_the_rules_have_no_jokers(self):
-        """JOKER-1: Gin has no jokers (MeldRules().max_jokers == 0); see test_melds_jokers."""
+        """GIN-SETUP: Gin has no jokers (max_jokers 0), and its rules cite its setup for one;
+        see test_melds_jokers."""
         violation = refusal("7S 8S JK")
         assert (violation.rule, violation.code) == ("GIN-SETUP", "no_jokers")

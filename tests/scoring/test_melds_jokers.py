@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 from scoring.cards import JOKER, SUITS, Card, parse_cards, parse_declared, split_declared
 from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules, check_meld, meld_value, opening_value
+from scoring.variants.gin import GIN_MELDS as GIN
 
-GIN = MeldRules()
-R40 = MeldRules(ace_high=True, max_jokers=1)
-RAMINO = MeldRules(ace_high=True, max_jokers=None, jokers_within_naturals=True)
+R40 = MeldRules(ace_high=True, max_jokers=1, joker_limit_rule="R40-RUNS")
+RAMINO = MeldRules(ace_high=True, max_jokers=None, jokers_within_naturals_rule="RAM-JOKER")
 CIRCULAR = replace(RAMINO, wrap=True)
-FIXED_JOKERS = replace(RAMINO, adjacent_jokers=False)
-FIXED_GROUPS = replace(RAMINO, fixed_groups=True)
-FIXED_BOTH = replace(FIXED_GROUPS, adjacent_jokers=False)
+FIXED_JOKERS = replace(RAMINO, apart_jokers_rule="RAM-OPT-FIXEDJOKER")
+FIXED_GROUPS = replace(RAMINO, fixed_groups_rule="RAM-OPT-FIXEDGROUPS")
+FIXED_BOTH = replace(FIXED_GROUPS, apart_jokers_rule="RAM-OPT-FIXEDJOKER")
 KNOCK = MeldRules(ace_high=True, max_jokers=None)
 
 
@@ -36,7 +36,7 @@ def refusal(text: str, rules: MeldRules = KNOCK):
 
 class TestJokerCounts:
     def test_gin_still_refuses_any_joker(self):
-        """JOKER-1 / GIN-SETUP: MeldRules() has no jokers, declared or not."""
+        """JOKER-1 / GIN-SETUP: Gin's melds take no jokers, declared or not."""
         for text in ("7S 8S JK", "7S 8S JK=9S"):
             violation = refusal(text, GIN)
             assert (violation.rule, violation.code) == ("GIN-SETUP", "no_jokers")

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from scoring.cards import gin_value
 from scoring.errors import RuleViolation
 from scoring.events import (
     CARD_DISCARDED,
@@ -28,6 +27,7 @@ from scoring.melds import check_meld, opening_value
 from scoring.replay import TableState, apply
 from scoring.solver import best_arrangement
 from scoring.variants import game_get, gin
+from scoring.variants.gin.cards import gin_value
 from tests.scoring.play_sim_base import (
     DRAW,
     FIRST,

@@ -6,6 +6,7 @@ from scoring.cards import Card, parse_cards, parse_declared, split_declared
 from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules, check_meld
 from scoring.rearrange import RearrangementResult, check_rearrangement
+from scoring.variants.knock_rummy import REARRANGE
 
 # KR-MELDS: the ace low or high, never round the corner; jokers without a count limit.
 KNOCK = MeldRules(ace_low=True, ace_high=True, wrap=False, max_jokers=None)
@@ -19,6 +20,7 @@ def judge(
         [parse_declared(text) for text in after],
         parse_cards(hand),
         KNOCK,
+        REARRANGE,
         first_meld=first_meld,
     )
 
@@ -187,7 +189,9 @@ class TestJokers:
         """KR-JOKER: a table held as Meld objects keeps each joker's card."""
         before = [meld("4C 5C 6C 7C"), meld("4H 4D JK=4C")]
         after = [meld("5C 6C 7C JK=8C"), parse_declared("4H 4D 4C 4S")]
-        result = check_rearrangement(before, after, parse_cards("4S"), KNOCK, first_meld=False)
+        result = check_rearrangement(
+            before, after, parse_cards("4S"), KNOCK, REARRANGE, first_meld=False
+        )
         assert result.valid
 
 

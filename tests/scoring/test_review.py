@@ -21,11 +21,11 @@ from scoring.errors import RuleViolation
 from scoring.events import HAND_AMENDED, HAND_RECORDED, HAND_VOIDED, TABLE_CREATED, LogEvent
 from scoring.replay import replay
 from scoring.review import (
+    ALL_MELDED,
     CARDS,
     DISCARD,
     DRAW,
     FED,
-    GIN,
     KNOCK,
     LAYOFF,
     MELDING,
@@ -247,8 +247,8 @@ class TestGinMissedGin:
         assert turn.discard.lost == 10 and _names(turn.discard.best) == ["QS"]
         # GIN-SCORE-GIN: 25 + Bruno's 28, with no layoffs (GIN-GIN): 53, 35 more than 18.
         chances = {chance.kind: chance for chance in turn.chances}
-        assert set(chances) == {GIN}
-        gin = chances[GIN]
+        assert set(chances) == {ALL_MELDED}
+        gin = chances[ALL_MELDED]
         assert (gin.rule, gin.cards, gin.scores, gin.points) == (
             "GIN-GIN",
             _cards("QS"),

@@ -37,14 +37,21 @@ from scoring.events import (
 )
 from scoring.play import apply_move
 from scoring.replay import apply, replay
-from scoring.review import BIG_GIN, GIN, KNOCK, HandReview, review_hand, with_changes
+from scoring.review import (
+    ALL_MELDED,
+    ALL_MELDED_NO_DISCARD,
+    KNOCK,
+    HandReview,
+    review_hand,
+    with_changes,
+)
 from scoring.review.hindsight import Hindsight
 from scoring.solver import best_arrangement, best_layoff, min_arrangements
 from tests.scoring.play_sim_base import Simulation
 from tests.scoring.play_simulator import simulate
 from tests.scoring.play_strategies import PROPERTY_SETTINGS, seeds, tables
 
-KNOCKS = (KNOCK, GIN, BIG_GIN)
+KNOCKS = (KNOCK, ALL_MELDED, ALL_MELDED_NO_DISCARD)
 
 
 def _named(sim: Simulation) -> tuple[LogEvent, ...]:

@@ -20,7 +20,7 @@ from itertools import combinations, permutations
 
 import pytest
 
-from scoring.cards import FULL_DECK, JOKER, RANKS, SUITS, Card, DeckSpec, gin_value
+from scoring.cards import FULL_DECK, JOKER, RANKS, SUITS, Card, DeckSpec
 from scoring.errors import RuleViolation
 from scoring.melds import Meld, MeldRules, check_meld
 from scoring.solver import (
@@ -32,6 +32,7 @@ from scoring.solver import (
     deadwood_count,
 )
 from scoring.variants import knock_rummy, ramino, rummy40
+from scoring.variants.gin.cards import gin_value
 
 DECK = DeckSpec(decks=2, jokers=4)
 CLOSING = Closing(discard="optional", rule="RAM-OUT")

@@ -1,11 +1,12 @@
 """Check every table's hash chain, cached state, seating and checkpoints against its log,
 the database against the checkpoint log kept outside it, and the standings and results
-against the logs read again."""
+and club nights' kept standings against the logs read again."""
 
 from django.core.management.base import BaseCommand, CommandError
 
 from games.standings.audit import derived_differences
 from games.tables import audit
+from games.tournaments.audit import night_differences
 
 
 def _problems(failure: dict) -> list[str]:
@@ -47,7 +48,7 @@ class Command(BaseCommand):
                 self.stderr.write(f"table {failure['table']}: {problem}")
         others = [report["checkpoint_log"]] if "checkpoint_log" in report else []
         # Compared, never repaired here: the nightly audit repairs them.
-        others += derived_differences(repair=False)
+        others += derived_differences(repair=False) + night_differences(repair=False)
         for problem in others:
             self.stderr.write(problem)
         if checkpoint:

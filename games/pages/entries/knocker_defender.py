@@ -70,7 +70,7 @@ class KnockerDefenderForm(EntryForm):
         self.takes_upcard = game.takes_upcard(options)
         upcard_switch = game.switch_meaning(NAMES_UPCARD)
         self.upcard_rule = upcard_switch.rule if upcard_switch else ""
-        typed = game.options_from_dict(options, len(seats))
+        typed = self.typed_options
         self.kept = game.hand_size(typed, len(seats))
         self.fields["knocker"].choices = list(enumerate(seats))
         endings = game.hand_endings(typed)

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.cards import Card, gin_value
+from scoring.cards import Card
 from scoring.game import (
     ALL_FORMS,
     BOOL,
@@ -51,9 +51,10 @@ from scoring.game import (
 from scoring.hands import HandEnd
 from scoring.payloads import cards_field, check_fields, field_choice, field_int, field_seat
 from scoring.payloads.fields import one_card
-from scoring.play.rules import KNOCK_SHOWING, PlayRules
+from scoring.play.rules import KNOCK_SHOWING, KnockLimitByDeal, OutWithoutDiscard, PlayRules
 from scoring.variants.gin import referee as gin_referee
 from scoring.variants.gin import samples
+from scoring.variants.gin.cards import gin_value
 from scoring.variants.gin.match import match_result
 from scoring.variants.gin.options import (
     BIG_GIN,
@@ -257,15 +258,20 @@ def play_rules(options: GinOptions, players: int) -> PlayRules:
         value=gin_value,
         turn_rule="GIN-TURN",
         setup_rule="GIN-SETUP",
-        first_turn=True,
-        no_rediscard=options.no_rediscard,
+        first_turn_rule="GIN-FIRST",
+        no_rediscard_rule="GIN-NOREDISCARD" if options.no_rediscard else None,
         wall=WALL_STOCK if options.wall else 0,
         knock=KNOCK_SHOWING,
+        knock_rule="GIN-KNOCK",
         knock_limit=KNOCK_LIMIT,
         melds_at_knock=True,
+        melds_in_play_code="gin_melds",
         show_by_points=False,
-        big_gin=options.big_gin,
-        upcard_limit=oklahoma_limit if options.oklahoma else None,
+        # Big Gin: all 11 cards melded, no discard (GIN-BIGGIN), cited where not played too.
+        out_without_discard=OutWithoutDiscard("GIN-BIGGIN", allowed=options.big_gin),
+        knock_limit_by_deal=(
+            KnockLimitByDeal("GIN-OKLAHOMA", oklahoma_limit) if options.oklahoma else None
+        ),
     )
 
 
@@ -411,6 +417,7 @@ GAME = GameRules(
         book_notes=("GIN-DEADWOOD",),
     ),
     referee=RefereeRules(
+        input_rules=frozenset({"GIN-SETUP"}),
         table=referee_table,
         questions={
             "meld": gin_referee.meld_answer,
@@ -422,8 +429,7 @@ GAME = GameRules(
     review=ReviewRules(
         count_rule="GIN-DEADWOOD",
         knock_rule="GIN-KNOCK",
-        gin_rule="GIN-GIN",
-        big_gin_rule="GIN-BIGGIN",
+        all_melded_rule="GIN-GIN",
         layoff_rule="GIN-LAYOFF",
     ),
     name="Gin Rummy",

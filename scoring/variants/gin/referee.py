@@ -52,7 +52,7 @@ def hand_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
                 params={"player": "player", "count": len(cards), "expected": 10},
             )
         )
-    best = best_arrangement(cards, rules=table.rules, value=table.value)
+    best = best_arrangement(cards, rules=table.rules, value=table.value, deck=table.deck)
     answer: dict[str, Any] = {
         "deadwood": best.count,
         "melds": [meld_out(m) for m in best.melds],
@@ -68,7 +68,15 @@ def hand_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]:
     # first between equals.
     kept_count, discard = min(
         (
-            (deadwood_count(cards[:i] + cards[i + 1 :], rules=table.rules, value=table.value), card)
+            (
+                deadwood_count(
+                    cards[:i] + cards[i + 1 :],
+                    rules=table.rules,
+                    value=table.value,
+                    deck=table.deck,
+                ),
+                card,
+            )
             for i, card in enumerate(cards)
         ),
         key=lambda pair: (pair[0], -table.value(pair[1])),
@@ -103,7 +111,7 @@ def layoff_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any
             )
     if violations:
         return {"valid": False, "violations": violations, "rules": ["GIN-LAYOFF"]}
-    result = best_layoff(cards, onto, rules=table.rules, value=table.value)
+    result = best_layoff(cards, onto, rules=table.rules, value=table.value, deck=table.deck)
     return {
         "valid": True,
         "layoffs": [{"card": str(card), "meld": index} for card, index in result.layoffs],
@@ -157,7 +165,7 @@ def score_answer(table: RefereeTable, data: Mapping[str, Any]) -> dict[str, Any]
             upcard=upcard,
         )
     except RuleViolation as exc:
-        if all(v.rule in INPUT_RULES for v in exc.violations):
+        if all(v.rule in INPUT_RULES or v.rule == "GIN-SETUP" for v in exc.violations):
             raise
         return {"valid": False, "violations": list(exc.violations), "rules": [exc.rule]}
     body = result.to_dict()

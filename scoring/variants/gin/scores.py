@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.cards import Card, DeckSpec, check_copies, gin_value, parse_cards, sort_cards
+from scoring.cards import Card, DeckSpec, check_copies, parse_cards, sort_cards
 from scoring.errors import RuleViolation, Violation
 
 # Call sites say _refuse(rule, code, ...): games' catalog test finds the verdicts by that name.
@@ -24,6 +24,7 @@ from scoring.solver import (
     min_arrangements,
     prepare,
 )
+from scoring.variants.gin.cards import gin_value
 from scoring.variants.gin.options import (
     BIG_GIN,
     BIG_GIN_SIZE,
@@ -37,8 +38,9 @@ from scoring.variants.gin.options import (
     GinOptions,
 )
 
-GIN_DECK = DeckSpec(decks=1, jokers=0)
-GIN_MELDS = MeldRules()
+# No jokers: entering one cites GIN-SETUP.
+GIN_DECK = DeckSpec(decks=1, jokers=0, no_jokers_rule="GIN-SETUP")
+GIN_MELDS = MeldRules(no_jokers_rule="GIN-SETUP")
 # About a millisecond, spent at import so that no scored hand pays it.
 prepare(GIN_MELDS, gin_value)
 
@@ -378,7 +380,7 @@ def score_cards(
     # The knocker's count is the minimum over every arrangement (GIN-DEADWOOD). The knocker
     # shows the melds, so among the arrangements reaching that minimum they show the one
     # that leaves the defender the highest count after layoffs; ties go to the first.
-    arrangements = min_arrangements(kept, rules=GIN_MELDS, value=gin_value)
+    arrangements = min_arrangements(kept, rules=GIN_MELDS, value=gin_value, deck=GIN_DECK)
     count = arrangements[0].count
     claimed = ending
     if big_gin:
@@ -420,13 +422,13 @@ def _defender_outcome(
     """
     if ending == KNOCK:
         outcomes = [
-            best_layoff(held, arrangement.melds, rules=GIN_MELDS, value=gin_value)
+            best_layoff(held, arrangement.melds, rules=GIN_MELDS, value=gin_value, deck=GIN_DECK)
             for arrangement in arrangements
         ]
         shown = max(range(len(outcomes)), key=lambda i: outcomes[i].count)
         return arrangements[shown], outcomes[shown]
     # Gin and Big Gin: the defender may not lay off (GIN-GIN, GIN-BIGGIN).
-    own = best_arrangement(held, rules=GIN_MELDS, value=gin_value)
+    own = best_arrangement(held, rules=GIN_MELDS, value=gin_value, deck=GIN_DECK)
     return arrangements[0], LayoffResult(own.melds, (), own.deadwood, own.count)
 
 

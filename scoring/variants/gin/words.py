@@ -1,8 +1,8 @@
-"""Gin's own words for the pages: its endings' names and the history's line for each way a
-hand ends (scoring/words.py
-says how the pages find and translate them). Its other labels, titles and refusals predate
-GameWords and are still the pages' catalogues' (games/rules/game_words.py, text.py,
-verdicts.py).
+"""Gin's own words for the pages: its endings' names, the history's line for each way a
+hand ends, the review's names of its ways out missed, its knock button's and the refusal of
+a meld laid in play (scoring/words.py says how the pages find and translate them). Its
+other labels, titles and refusals predate GameWords and are still the pages' catalogues'
+(games/rules/game_words.py, text.py, verdicts.py).
 
 Each string is marked with ``gettext_noop`` below, a no-op of our own (the engine has no
 Django), which ``makemessages`` finds by its name.
@@ -50,4 +50,24 @@ def hand_line(result: Mapping[str, Any]) -> HandLine | None:
     return HandLine(key, knocker, {"k": k, "d": d})
 
 
-WORDS = GameWords(endings=ENDINGS, hand_lines=HAND_LINES)
+# The review's missed chances of going out every card melded, by the rule each cites
+# (scoring/review/model.py: ALL_MELDED, ALL_MELDED_NO_DISCARD).
+CHANCES = {
+    "GIN-GIN": gettext_noop("Could go gin"),
+    "GIN-BIGGIN": gettext_noop("Could go Big Gin"),
+}
+
+# The knock button of a hand played move by move: a knock, gin or Big Gin, as the cards
+# kept show.
+MOVES = {"knock": gettext_noop("Knock / Gin")}
+
+# A meld laid in play (PlayRules.melds_in_play_code), refused under Gin's turn rule.
+REFUSALS = {
+    ("GIN-TURN", "gin_melds"): gettext_noop(
+        "Gin melds are shown when knocking, not laid during play."
+    ),
+}
+
+WORDS = GameWords(
+    endings=ENDINGS, hand_lines=HAND_LINES, chances=CHANCES, moves=MOVES, refusals=REFUSALS
+)

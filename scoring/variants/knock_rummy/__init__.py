@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from scoring.cards import Card, DeckSpec
@@ -50,6 +51,7 @@ from scoring.questions import (
     score_answer,
     seated_table,
 )
+from scoring.rearrange import RearrangeRules
 from scoring.scoresheet import (
     SeatBySeatScoring,
     all_violations,
@@ -65,6 +67,9 @@ MAX_PLAYERS = 5
 HAND_SIZE = 10
 JOKER_VALUE = 25
 KNOCK_LIMIT = 5
+# The rules a turn on the shared table is judged by: its melds and cards (KR-MELDING), the
+# table's cards (KR-MANIP) and its jokers' declarations (KR-JOKER).
+REARRANGE = RearrangeRules(melding="KR-MELDING", table="KR-MANIP", joker="KR-JOKER")
 MAX_DRAWS = 3  # KR-TURN: up to three draws a turn
 UNDERCUT_BONUS = 10
 OUT_BONUS = 25
@@ -347,8 +352,9 @@ def play_rules(options: KnockRummyOptions, players: int) -> PlayRules:
         out_rule="KR-OUT",
         meld_out=True,
         max_draws=MAX_DRAWS,
-        rearrange=True,
+        rearrange=REARRANGE,
         knock=KNOCK_AT_TURN_END,
+        knock_rule="KR-KNOCK",
         # KR-KNOCK: the most a knocker may hold, in card values (the knock is scored with
         # the hands shown; the hand review flags a turn that could have knocked by it).
         knock_limit=KNOCK_LIMIT,
@@ -422,18 +428,20 @@ GAME = GameRules(
         book_notes=("KR-KNOCK",),
     ),
     referee=RefereeRules(
+        input_rules=frozenset({"KR-SETUP"}),
         table=seated_table(check_players, KnockRummyOptions.from_dict),
         questions={
             "meld": meld_answer,
             "hand": hand_answer,
             "layoff": layoff_answer,
-            "rearrangement": rearrangement_answer,
+            "rearrangement": partial(rearrangement_answer, cites=REARRANGE),
             "score": score_answer,
         },
         meld_rules=("KR-MELDS",),
         value_rule="KR-VALUE",
         layoff_rule="KR-MELDING",
         knock_limit=KNOCK_LIMIT,
+        knock_rule="KR-KNOCK",
         closing=closing,
         score_ends=score_hand,
     ),

@@ -40,7 +40,7 @@ from scoring.hands import (
     shown_cards,
 )
 from scoring.melds import MeldRules
-from scoring.play.rules import JOKER_DISCARD_ANY, JOKER_DISCARD_NEVER, PlayRules
+from scoring.play.rules import JOKER_DISCARD_ANY, JOKER_DISCARD_NEVER, KnockClaim, PlayRules
 from scoring.questions import (
     hand_answer,
     layoff_answer,
@@ -111,9 +111,9 @@ def meld_rules(options: RaminoOptions) -> MeldRules:
         wrap=options.circular_runs,
         max_jokers=0 if options.no_jokers else None,
         no_jokers_rule="RAM-OPT-NOJOKER",
-        jokers_within_naturals=True,
-        adjacent_jokers=not options.fixed_jokers,
-        fixed_groups=options.fixed_groups,
+        jokers_within_naturals_rule="RAM-JOKER",
+        apart_jokers_rule="RAM-OPT-FIXEDJOKER" if options.fixed_jokers else None,
+        fixed_groups_rule="RAM-OPT-FIXEDGROUPS" if options.fixed_groups else None,
     )
 
 
@@ -331,10 +331,10 @@ def play_rules(options: RaminoOptions, players: int) -> PlayRules:
         joker_out_discard=not fixed,
         joker_discard_rule="RAM-OPT-FIXEDJOKER" if fixed else None,
         joker_discard=JOKER_DISCARD_NEVER if fixed else JOKER_DISCARD_ANY,
-        swap_set_needs_four=fixed,
+        swap_from_four_rule="RAM-OPT-FIXEDJOKER" if fixed else None,
         out_rule="RAM-OUT",
         meld_out=options.no_discard_win,
-        knock_claim=options.knock_claim,
+        knock_claim=KnockClaim("RAM-OPT-KNOCKCLAIM", allowed=options.knock_claim),
         hand_closure=True,
     )
 
@@ -422,6 +422,7 @@ GAME = GameRules(
         book_notes=("opened", "RAM-OPT-KNOCKCLAIM", "points_left", "RAM-HANDCLOSE"),
     ),
     referee=RefereeRules(
+        input_rules=frozenset({"RAM-SETUP"}),
         table=seated_table(check_players, RaminoOptions.from_dict),
         questions={
             "meld": meld_answer,

@@ -165,6 +165,7 @@ def meld_rules(options: Rummy40Options) -> MeldRules:
         ace_high=True,
         wrap=False,
         max_jokers=options.max_jokers_per_meld,
+        joker_limit_rule="R40-RUNS",
     )
 
 
@@ -431,6 +432,7 @@ GAME = GameRules(
         book_notes=("opened", "points_left", "R40-HAND"),
     ),
     referee=RefereeRules(
+        input_rules=frozenset({"R40-SETUP"}),
         table=seated_table(check_players, Rummy40Options.from_dict),
         questions={
             "meld": meld_answer,

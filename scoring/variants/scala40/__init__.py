@@ -390,7 +390,8 @@ def play_rules(options: Scala40Options, players: int) -> PlayRules:
         hand_closure=True,
         hand_closure_free=True,
         pickup_to_table=True,
-        no_attachable_discard=not options.free_discard,
+        pickup_rule="S40-PICKUP",
+        attachable_discard_rule=None if options.free_discard else "S40-DISCARD",
         attachable_check_unopened=options.unopened_discard_check,
         reshuffle=True,
     )

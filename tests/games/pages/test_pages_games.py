@@ -227,7 +227,7 @@ def test_a_knock_rummy_hand_entered_by_points_scores_like_cards(client, db):
 
 def _dealer_tags(page: str) -> dict[int, str]:
     """Return the dealer tag's text by seat, read from the scoreboard's seat boxes."""
-    seats = re.findall(r'<div class="seat[^"]*" data-seat="(\d)">(.*?)</div>', page, re.S)
+    seats = re.findall(r'<div class="seat[^"]*" data-seat="(\d)"[^>]*>(.*?)</div>', page, re.S)
     tags = {int(seat): re.search(r'data-testid="dealer">([^<]*)<', box) for seat, box in seats}
     return {seat: tag.group(1) for seat, tag in tags.items() if tag}
 

@@ -181,6 +181,14 @@ class TestAHandMoveByMove:
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert 'id="hand-form"' not in page and 'data-testid="move-form"' in page
 
+    def test_a_knock_rummy_knock_button_says_knock(self, phone):
+        # KR-KNOCK: a knock at the end of the turn shows nothing; the page's own word.
+        table = _create(phone, "knock_rummy", ["Anna", "Bruno"])
+        _post_move(phone, table, HAND_STARTED, {"dealer": 0})
+        _post_move(phone, table, CARD_DRAWN, {"seat": 1, "source": "stock"})
+        page = phone.get(f"/t/{table.id}/").content.decode()
+        assert 'data-testid="move-knock">Knock</button>' in page
+
     def test_a_viewer_sees_the_hand_but_no_buttons(self, phone, client):
         table = _create(phone, "knock_rummy", ["Anna", "Bruno"])
         _post_move(phone, table, HAND_STARTED, {"dealer": 0})
@@ -501,11 +509,19 @@ class TestTheMoveFormShowsWhatTheGameAllows:
         page = phone.get(f"/t/{table.id}/").content.decode()
         assert 'data-testid="take-upcard"' in page and 'data-testid="pass"' in page
         assert 'data-testid="draw-stock"' not in page and "data-move-bar" not in page
+        # The turn line cites the first turn's rule, as Gin's play rules name it (GIN-FIRST).
+        turn = page[page.index('data-testid="turn"') :]
+        assert "take the face-up card or pass." in turn[: turn.index("</div>")]
+        assert "GIN-FIRST" in turn[: turn.index("</div>")]
         _moves(phone, table, {"move": "pass", "seat": "1"}, {"move": "pass", "seat": "0"})
         _moves(phone, table, {"move": "draw_stock", "seat": "1"})
         page = phone.get(f"/t/{table.id}/").content.decode()
-        # Gin lays no melds in play: a discard, or a knock showing the cards kept.
+        # Gin lays no melds in play: a discard, or a knock showing the cards kept, whose
+        # button says it ends the hand by gin too (Gin's own word for it).
         assert 'value="discard"' in page and 'value="knock"' in page
+        assert 'data-testid="move-knock">Knock / Gin</button>' in page
+        italian = phone.get(f"/t/{table.id}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+        assert 'data-testid="move-knock">Bussa / Gin</button>' in italian
         assert 'value="meld"' not in page and 'value="add"' not in page
         assert 'value="JK"' not in page  # no jokers in Gin (GIN-SETUP)
 

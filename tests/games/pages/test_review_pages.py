@@ -11,11 +11,14 @@ import uuid
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from games.models import Event
 from games.tables import review as reviews
 from games.tables import services
+from games.templatetags.review import decision
 from scoring import samples
+from scoring.review import ALL_MELDED, ALL_MELDED_NO_DISCARD, KNOCK
 from tests.games.review_setup import sample_table
 from tests.games.test_cache_outage import redis_server  # noqa: F401 (a fixture)
 
@@ -301,3 +304,22 @@ class TestComputedOnce:
         assert phone.get(_review(table)).status_code == 200
         redis_server.kill()
         assert phone.get(_review(table, query="?step=4")).status_code == 200
+
+
+class TestChanceNames:
+    """A missed chance is named by what it means, or by the game's own words for the rule
+    it cites (GameWords.chances): the template tag names no game."""
+
+    def test_gins_ways_out_are_named_in_its_words(self):
+        # GIN-GIN: gin, every card melded after the discard; GIN-BIGGIN: all 11, no discard.
+        assert decision(ALL_MELDED, "GIN-GIN") == "Could go gin"
+        assert decision(ALL_MELDED_NO_DISCARD, "GIN-BIGGIN") == "Could go Big Gin"
+        with translation.override("it"):
+            assert decision(ALL_MELDED, "GIN-GIN") == "Poteva fare gin"
+
+    def test_a_chance_the_games_words_do_not_name_keeps_the_pages_name(self):
+        assert decision(KNOCK, "GIN-KNOCK") == "Could knock"
+        assert decision(ALL_MELDED, "") == "Could go out with every card melded"
+        assert decision(ALL_MELDED_NO_DISCARD, "KR-KNOCK") == (
+            "Could go out with every card melded, no discard"
+        )

@@ -11,6 +11,7 @@ from django.test import Client
 from games.models import Table
 from games.tournaments.models import Tournament
 from tests.factories import PlayerFactory
+from tests.games.pages.hand_form_keys import hand_form_keys as _keys
 from tests.games.sharing import join_from
 from tests.games.tournaments.helpers import NIGHT_FORM
 
@@ -44,16 +45,6 @@ def _create(client: Client, variant: str, names: list[str], **options) -> Table:
     response = client.post("/", data)
     assert response.status_code == 302, response.content.decode()[:3000]
     return Table.objects.get(pk=response.url.split("/")[2])
-
-
-def _keys(client: Client, table: Table) -> dict:
-    """Read the hand form's keys and the board's head from the table's page."""
-    page = client.get(f"/t/{table.id}/").content.decode()
-    return {
-        "event_id": re.search(r'name="event_id" value="([^"]+)"', page).group(1),
-        "expected_seq": re.search(r'name="expected_seq" value="([^"]+)"', page).group(1),
-        "shown_seq": re.search(r'data-head-seq="(\d+)"', page).group(1),
-    }
 
 
 def _gin(client: Client) -> Table:

@@ -127,6 +127,15 @@ class TestCatalogs:
         }
         assert built == source, "run: manage.py compilemessages --ignore=.venv"
 
+    def test_a_gin_meld_laid_in_play_reads_gins_own_sentence(self):
+        # PlayRules.melds_in_play_code: Gin's code, its sentence in its words (GIN-TURN).
+        violation = Violation("GIN-TURN", "x", {}, "gin_melds")
+        assert violation_text(violation) == (
+            "Gin melds are shown when knocking, not laid during play."
+        )
+        with translation.override("it"):
+            assert violation_text(violation).startswith("Nel Gin le combinazioni si mostrano")
+
     def test_the_italian_knock_refusal_says_bussare(self):
         violation = Violation("GIN-KNOCK", "x", {"count": 14, "limit": 10}, "over_limit")
         with translation.override("it"):

@@ -61,15 +61,15 @@ def strict_templates(settings):
 def _read_model_context(table: Table, role: str) -> dict:
     """Return the context a table's page gives its templates, forms left out: the read
     model, and what every page of the table shares (the request, its poll's timing)."""
-    view = selectors.table_view(table=table)
+    page = selectors.table_page(table=table)
     request = RequestFactory().get(f"/t/{table.id}/")
     return {
         "request": request,
         "table": table,
         "role": role,
-        "board": view.board,
-        "history": view.history,
-        "moves": view.moves,
+        "board": page.board,
+        "history": page.history,
+        "moves": page.moves,
         "poll_ms": 2000,
         "watch": "token",
         "picker_suits": SUITS,
@@ -139,7 +139,7 @@ class TestEveryPartialReadsOnlyTheReadModel:
     def test_a_half_played_hand_shows_its_turn_and_melds_from_the_read_model(self):
         rummy40 = next(s for s in SAMPLES if s.variant == "rummy40")
         table = _moves_so_far(rummy40, 3)  # the deal, Bruno's draw and his opening melds
-        board = selectors.table_view(table=table).board
+        board = selectors.table_page(table=table).board
         assert board.playing and board.play.turn == 1 and board.play.turn_name == "Bruno"
         # Rummy40's melds are their owner's (R40-ADD): grouped under Bruno's name.
         assert [group.owner for group in board.play.meld_groups] == ["Bruno"]
@@ -213,10 +213,13 @@ class TestASaveIsDrawnFromTheServiceResult:
         page = client.get(f"/t/{table.id}/").content.decode()
         event_id = page.split('name="event_id" value="')[1].split('"')[0]
         reads = []
-        original = selectors.table_state
-        monkeypatch.setattr(
-            selectors, "table_state", lambda **kw: reads.append(1) or original(**kw)
-        )
+        for name in ("table_state", "table_entry"):
+            original = getattr(selectors, name)
+            monkeypatch.setattr(
+                selectors,
+                name,
+                lambda original=original, name=name, **kw: reads.append(name) or original(**kw),
+            )
         answer = client.post(
             f"/t/{table.id}/hands/",
             {
@@ -234,8 +237,9 @@ class TestASaveIsDrawnFromTheServiceResult:
         assert answer.status_code == 200
         # GIN-SCORE-KNOCK: Anna knocks with 7 against 20 and scores 13.
         assert 'data-testid="total-0">13<' in answer.content.decode()
-        # One read: the form's seats and options, before the append; none after it.
-        assert len(reads) == 1
+        # One read: the form's seats and options, from the engine's state, before the
+        # append; none after it.
+        assert reads == ["table_entry"]
 
 
 def _play_after(sample, count: int):

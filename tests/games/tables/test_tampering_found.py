@@ -146,7 +146,7 @@ def test_the_checkpoint_log_gone_or_forged_is_reported(world, two_tables):
     path.unlink()
     code, err = _verify_tables()
     assert code == 1
-    assert f"no checkpoint log at {path}, though the database holds 2 checkpoint(s)" in err
+    assert f"checkpoint log missing: there is no file at {path}, though the database holds 2" in err
 
 
 def test_standings_rewritten_by_the_runtime_role_are_reported_and_repaired(

@@ -3,6 +3,9 @@
 import uuid
 
 from games.tables import services as table_services
+from games.tournaments import services as night_services
+from games.tournaments.models import Tournament
+from games.tournaments.services import StartedRound
 from tests.payloads import quick
 
 # The new-night form as the director fills it: Swiss, 3-1-0 with 3 for a bye, 30 minutes.
@@ -36,3 +39,21 @@ def finish_gin_table(table_id, *, winner_seat: int = 0, defender: int = 30) -> N
     append(table_id, 1, "hand_recorded", quick(winner_seat, "gin", 0, defender))
     append(table_id, 2, "result_confirmed", {"seat": 0})
     append(table_id, 3, "result_confirmed", {"seat": 1})
+
+
+def gin_night_started(world) -> tuple[Tournament, StartedRound]:
+    """Make a two-round Swiss Gin night of the world's club (3-1-0), Anna and Bruno in it,
+    and start its first round: one table, the two of them."""
+    night = night_services.tournament_create(
+        actor=world.admin,
+        club_id=world.club.pk,
+        league_id=world.league.pk,
+        name="Gin night",
+        rounds=2,
+        round_minutes=30,
+        seed=5,
+    )
+    night_services.entrants_register(
+        actor=world.admin, tournament_id=night.pk, player_ids=[world.anna.pk, world.bruno.pk]
+    )
+    return night, night_services.round_start(actor=world.admin, tournament_id=night.pk)

@@ -7,10 +7,10 @@ import pytest
 from django.core.cache import cache
 
 from games.tables import services as table_services
-from games.tournaments import selectors, services
+from games.tournaments import selectors
 from rummyref.celery import app
 from tests.games.clubs_setup import club_world
-from tests.games.tournaments.helpers import finish_gin_table
+from tests.games.tournaments.helpers import finish_gin_table, gin_night_started
 from tests.games.workers import wait_for, worker_start, worker_stop
 from tests.payloads import quick
 
@@ -38,22 +38,7 @@ def _kept_vps(tournament) -> dict[str, int] | None:
 
 
 def test_the_worker_follows_a_result_and_its_correction(worker):
-    world = club_world()
-    night = services.tournament_create(
-        actor=world.admin,
-        club_id=world.club.pk,
-        league_id=world.league.pk,
-        name="Gin night",
-        rounds=2,
-        round_minutes=30,
-        seed=5,
-    )
-    services.entrants_register(
-        actor=world.admin,
-        tournament_id=night.pk,
-        player_ids=[world.anna.pk, world.bruno.pk],
-    )
-    started = services.round_start(actor=world.admin, tournament_id=night.pk)
+    night, started = gin_night_started(club_world())
     table = started.tables[0]
     first, second = (seat.player.name for seat in table.seats.order_by("position"))
     # The first seat goes gin against 30 (55, past 50); both confirm.

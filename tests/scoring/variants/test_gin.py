@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from scoring.cards import Card, gin_value, parse_cards
+from scoring.cards import Card, parse_cards
 from scoring.solver import best_arrangement
 from scoring.variants.gin import (
     ENDINGS,
@@ -17,6 +17,7 @@ from scoring.variants.gin import (
     match_winner,
     score_wall,
 )
+from scoring.variants.gin.cards import gin_value
 from tests.scoring.variants.gin_hands import (
     BIG_GIN,
     CLASSIC,

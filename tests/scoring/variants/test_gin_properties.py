@@ -8,11 +8,12 @@ from collections import Counter
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import FULL_DECK, gin_value
+from scoring.cards import FULL_DECK
 from scoring.errors import RuleViolation
 from scoring.melds import check_meld
 from scoring.solver import best_arrangement
 from scoring.variants.gin import ENDINGS, GIN_MELDS, MAX_COUNT, GinOptions, score_cards
+from scoring.variants.gin.cards import gin_value
 from tests.scoring.variants.gin_hands import quick
 
 
