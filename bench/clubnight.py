@@ -127,7 +127,7 @@ def _stop(process: subprocess.Popen) -> None:
 PG_SESSION = re.compile(r"\(\d+\)|\[local\]")
 
 
-def _serving(pid: str, comm: str, group: int, groups: set[int]) -> bool:
+def _serving(pid: str, comm: str, group: int, groups: set[int], database: str) -> bool:
     """Tell whether the process serves the night: the app's process groups, Redis, and
     PostgreSQL's processes but the sessions of other databases (another bench or test run
     on this machine is not the night's cost)."""
@@ -139,10 +139,10 @@ def _serving(pid: str, comm: str, group: int, groups: set[int]) -> bool:
         title = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
     except OSError:
         return False
-    return PG_DATABASE in title or not PG_SESSION.search(title)
+    return database in title or not PG_SESSION.search(title)
 
 
-def _server_cpu(groups: set[int]) -> dict[tuple[str, str], float]:
+def _server_cpu(groups: set[int], database: str) -> dict[tuple[str, str, bool], float]:
     """Return the CPU seconds (user + system) each process serving the night has spent so
     far, by pid and start time (a pid can be reused, a start time with it cannot)."""
     tick = os.sysconf("SC_CLK_TCK")
@@ -156,8 +156,12 @@ def _server_cpu(groups: set[int]) -> dict[tuple[str, str], float]:
             continue
         fields = after.split()
         # After the name: pgrp is field 5 of stat, utime and stime 14 and 15, starttime 22.
-        if _serving(entry.name, name.split("(", 1)[1], int(fields[2]), groups):
-            spent[entry.name, fields[19]] = (int(fields[11]) + int(fields[12])) / tick
+        group = int(fields[2])
+        if _serving(entry.name, name.split("(", 1)[1], group, groups, database):
+            # Keyed also by whether it is one of the app's own processes (its groups).
+            spent[entry.name, fields[19], group in groups] = (
+                int(fields[11]) + int(fields[12])
+            ) / tick
     return spent
 
 
@@ -171,18 +175,24 @@ class CpuMeter:
     not at all.
     """
 
-    def __init__(self, groups: set[int]):
-        self.groups = groups
-        self.first = _server_cpu(groups)
+    def __init__(self, groups: set[int], database: str = PG_DATABASE):
+        self.groups, self.database = groups, database
+        self.first = _server_cpu(groups, database)
         self.last = dict(self.first)
         self.box_first = self.box_last = _box_cpu()
 
     def sample(self) -> None:
-        self.last.update(_server_cpu(self.groups))
+        self.last.update(_server_cpu(self.groups, self.database))
         self.box_last = _box_cpu()
 
-    def spent(self) -> float:
-        return sum(value - self.first.get(key, 0.0) for key, value in self.last.items())
+    def spent(self, *, app_only: bool = False) -> float:
+        """Return the CPU seconds spent since the start: the night's processes', or with
+        ``app_only`` the app's own (its process groups: no PostgreSQL, no Redis)."""
+        return sum(
+            value - self.first.get(key, 0.0)
+            for key, value in self.last.items()
+            if key[2] or not app_only
+        )
 
     def box_spent(self) -> float:
         return self.box_last - self.box_first
@@ -225,6 +235,9 @@ class Figures:
     appends: list[float] = field(default_factory=list)
     pages: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    # Seconds from a hand's 201 to another phone's poll bringing it, and the showings missing.
+    deliveries: list[float] = field(default_factory=list)
+    missing: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def add(self, kind: str, elapsed: float) -> None:
@@ -294,6 +307,7 @@ class Step:
     # CPU seconds a second that neither the server nor the phones spent over the window: the
     # rest of the machine's work, which the night's figures shared the cores with.
     others: float
+    app_cpu: float = 0.0  # as ``cpu``, the app's own processes only (no PostgreSQL, no Redis)
 
     @property
     def holds(self) -> bool:
@@ -307,7 +321,14 @@ class Step:
         )
 
 
-def _step(port: int, tables: int, groups: set[int], logs: Path) -> Step:
+def _step(
+    port: int,
+    tables: int,
+    groups: set[int],
+    logs: Path,
+    push_port: int | None = None,
+    database: str = PG_DATABASE,
+) -> Step:
     created = [{"number": n, **_table_create(port, n)} for n in range(tables)]
     ramp = max(RAMP, tables * 4 / ARRIVALS)
     start_at = time.monotonic() + GENERATOR_START
@@ -320,6 +341,8 @@ def _step(port: int, tables: int, groups: set[int], logs: Path) -> Step:
         "poll_every": POLL_EVERY,
         "hand_every": HAND_EVERY,
         "tables": created,
+        # With push on, the phones hold their streams through Pushpin here (bench/live.py).
+        "push_port": push_port,
     }
     spec, answer = logs / f"night-{tables}.json", logs / f"phones-{tables}.json"
     spec.write_text(json.dumps(night))
@@ -329,7 +352,7 @@ def _step(port: int, tables: int, groups: set[int], logs: Path) -> Step:
         )
     try:
         time.sleep(max(0.0, start_at + ramp - time.monotonic()))
-        meter = CpuMeter(groups)
+        meter = CpuMeter(groups, database)
         while (left := until - time.monotonic()) > 0:
             time.sleep(min(1.0, left))
             meter.sample()
@@ -344,7 +367,14 @@ def _step(port: int, tables: int, groups: set[int], logs: Path) -> Step:
     if generator.returncode != 0:
         raise Failed("the phones failed: " + (logs / "phones.log").read_text()[-800:])
     done = json.loads(answer.read_text())
-    figures = Figures(done["polls"], done["appends"], done["pages"], done["errors"])
+    figures = Figures(
+        done["polls"],
+        done["appends"],
+        done["pages"],
+        done["errors"],
+        deliveries=done["deliveries"],
+        missing=done["missing"],
+    )
     server = meter.spent()
     others = max(0.0, meter.box_spent() - server - done["cpu"])
     return Step(
@@ -355,6 +385,7 @@ def _step(port: int, tables: int, groups: set[int], logs: Path) -> Step:
         done["cpu"] / WINDOW,
         done["lag"],
         others / WINDOW,
+        meter.spent(app_only=True) / WINDOW / tables,
     )
 
 

@@ -11,8 +11,17 @@ moment the save's 201 was read (negative when the event overtook the answer). A 
 asks its usual poll for the news, which the pages bench times apart (bench/pages.py).
 
 Also reported: Pushpin's memory (its processes' RSS) with every stream open. Targets:
-p95 delivery <= 500 ms at 150 tables, no event missing. Without PostgreSQL, Redis or
-Pushpin the section is skipped, which is no failure.
+p95 delivery <= 500 ms at 150 tables, no event missing.
+
+Then the club night with push (bench/clubnight.py's steps and phones, bench/phones.py): four
+phones a table, a hand about every 20 s a table, every phone holding its stream through
+Pushpin and asking its poll once for each hand it hears of; the same night polling every
+2 s with push off, on a server started without PUSH_URL. For each: the server's CPU a table
+(the app's processes, Pushpin's with push on, over the window, divided by the tables), and
+the largest N of CAPACITY_STEPS holding p95 save <= 150 ms, page load <= 300 ms and
+delivery (a hand's 201 to another phone's poll bringing it) <= 500 ms with no error and no
+hand missing. Without PostgreSQL, Redis or Pushpin the section is skipped, which is no
+failure.
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench import clubnight
 from bench.clubnight import (
     BROKER,
     CACHE,
@@ -40,6 +50,7 @@ from bench.clubnight import (
     _table_create,
     section_run,
 )
+from bench.phones import StreamRefused, event_ids
 from bench.postgres import Unavailable, first_line, postgres_database
 from bench.spread import Spread, seconds
 from bench.timing import table, verdict
@@ -53,6 +64,10 @@ DELIVERY_P95, TABLES_TARGET = 0.500, 150
 ARRIVALS = 50.0  # streams opened a second
 # Seconds to wait for every stream to open, and for the last save's events.
 OPEN_SECONDS, SETTLE_SECONDS = 60.0, 5.0
+# The club night with push: its steps (tables), and the one step also run polling.
+CAPACITY_STEPS, POLLING_TABLES, CAPACITY_TARGET = (150, 250, 400), 150, 400
+PG_NIGHT = "rummyref_bench_live_night"
+SAVE_P95, PAGE_P95 = clubnight.APPEND_P95, clubnight.PAGE_P95
 
 
 def _watch_token(table_id: str) -> str:
@@ -81,20 +96,14 @@ class Streams:
             self.errors.append(f"stream connect: {exc}")
             return
         path = f"/t/{table_id}/live/?w={_watch_token(table_id)}"
-        writer.write(
-            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
-        )
-        status = await reader.readline()
-        if b" 200 " not in status:
-            self.errors.append(f"stream answered {status!r}")
-            return
         first = True
-        while line := await reader.readline():
-            if line.startswith(b"id: "):
-                seq = int(line[4:])
+        try:
+            async for seq in event_ids(reader, writer, path):
                 self.arrived.setdefault((table_id, seq), []).append(time.monotonic())
                 if first:
                     first, self.opened = False, self.opened + 1
+        except StreamRefused as exc:
+            self.errors.append(str(exc))
 
 
 def _saves(port: int, tables: list[dict], heads: dict[str, int], answered: dict, errors) -> None:
@@ -154,23 +163,27 @@ async def _step_async(app_port: int, push_port: int, tables: list[dict], heads: 
     return Step(len(tables), from_sent, from_201, missing, errors + streams.errors)
 
 
-def _rss_of_tree(root: int) -> float:
-    """Return the RSS (bytes) of process ``root`` and every process under it (Pushpin's
-    runner starts condure, zurl, its proxy and its handler, each in a session of its own)."""
-    parent, rss = {}, {}
+def _process_tree(root: int) -> list[list[str]]:
+    """Return the stat fields (after the name) of process ``root`` and every process under
+    it (Pushpin's runner starts condure, zurl, its proxy and its handler, each in a session
+    of its own)."""
+    stats = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            pid = int(stat.parent.name)
-            parent[pid], rss[pid] = int(fields[1]), int(fields[21])
+            stats[int(stat.parent.name)] = stat.read_text().rsplit(")", 1)[1].split()
         except (OSError, IndexError, ValueError):
             continue
     tree, grown = {root}, True
     while grown:
-        more = {pid for pid, up in parent.items() if up in tree} - tree
+        more = {pid for pid, fields in stats.items() if int(fields[1]) in tree} - tree
         tree |= more
         grown = bool(more)
-    return sum(rss.get(pid, 0) for pid in tree) * os.sysconf("SC_PAGE_SIZE")
+    return [stats[pid] for pid in tree if pid in stats]
+
+
+def _rss_of_tree(root: int) -> float:
+    """Return the RSS (bytes) of process ``root`` and every process under it."""
+    return sum(int(fields[21]) for fields in _process_tree(root)) * os.sysconf("SC_PAGE_SIZE")
 
 
 def _redis_urls() -> dict[str, str]:
@@ -209,11 +222,86 @@ class Step:
         )
 
 
-def measure() -> list[Step]:
+@dataclass
+class NightLoad:
+    """One step of the club night, with push on or off."""
+
+    push: bool
+    step: clubnight.Step
+
+    @property
+    def holds(self) -> bool:
+        f = self.step.figures
+        return (
+            bool(f.appends and f.pages and f.deliveries)
+            and Spread.of(f.appends).p95 <= SAVE_P95
+            and Spread.of(f.pages).p95 <= PAGE_P95
+            and Spread.of(f.deliveries).p95 <= DELIVERY_P95
+            and not f.errors
+            and not f.missing
+        )
+
+
+def _groups_of_tree(root: int) -> set[int]:
+    """Return the process groups of ``root`` and every process under it."""
+    return {int(fields[2]) for fields in _process_tree(root)}
+
+
+def _night_loads(push: bool, steps: tuple[int, ...]) -> list[NightLoad]:
+    """Run the club night's steps on a server of their own, push on (Pushpin in front of it,
+    phones streaming) or off (phones polling), until a step does not hold."""
     from tests.e2e.pushpin import Pushpin
 
+    loads: list[NightLoad] = []
+    with (
+        tempfile.TemporaryDirectory(prefix="rummyref-live-night-") as tmp,
+        postgres_database(PG_NIGHT) as url,
+    ):
+        logs = Path(tmp)
+        engine = Pushpin(folder=logs / "pushpin", app="")
+        more = {"SECURE_SSL_REDIRECT": "0", **_redis_urls()}
+        if push:
+            more["PUSH_URL"] = engine.publish_url
+        port, server, worker = _serve(url, logs, **more)
+        groups = {server.pid, worker.pid}
+        try:
+            if push:
+                engine.app = f"127.0.0.1:{port}"
+                engine.write_config()
+                engine.start()
+                groups |= _groups_of_tree(engine.process.pid)
+            for tables in steps:
+                push_port = engine.http_port if push else None
+                step = clubnight._step(port, tables, groups, logs, push_port, PG_NIGHT)
+                load = NightLoad(push, step)
+                loads.append(load)
+                if not load.holds:
+                    break
+        finally:
+            engine.stop()
+            _stop(server)
+            _stop(worker)
+    return loads
+
+
+@dataclass
+class Measured:
+    delivery: list[Step]
+    nights: list[NightLoad]
+
+
+def measure() -> Measured:
+    """The delivery steps, then the club night polling and with push."""
     if shutil.which("pushpin") is None:
         raise Unavailable("pushpin is not installed (apt-get install pushpin)")
+    delivery = measure_delivery()
+    nights = _night_loads(False, (POLLING_TABLES,)) + _night_loads(True, CAPACITY_STEPS)
+    return Measured(delivery, nights)
+
+
+def measure_delivery() -> list[Step]:
+    from tests.e2e.pushpin import Pushpin
+
     steps = []
     with (
         tempfile.TemporaryDirectory(prefix="rummyref-live-") as tmp,
@@ -252,7 +340,50 @@ def _ranks(times: list[float]) -> str:
     return " / ".join(f"{value * 1000:.1f}" for value in ranks) + " ms"
 
 
-def report(steps: list[Step]) -> tuple[str, bool]:
+def _nights_report(nights: list[NightLoad]) -> tuple[str, bool]:
+    header = ["club night", "save p95", "page load p95", "poll p95", "delivery p50/p95/p99"]
+    header += ["missing", "errors", "CPU a table: app (+ PG, Redis)", "holds"]
+    rows = []
+    for night in nights:
+        step, f = night.step, night.step.figures
+        rows.append(
+            [
+                f"{step.tables} tables, {'push' if night.push else 'polling every 2 s'}",
+                seconds(Spread.of(f.appends).p95) if f.appends else "-",
+                seconds(Spread.of(f.pages).p95) if f.pages else "-",
+                seconds(Spread.of(f.polls).p95) if f.polls else "-",
+                _ranks(f.deliveries),
+                str(f.missing),
+                str(len(f.errors)),
+                f"{step.app_cpu * 100:.2f} % ({step.cpu * 100:.2f} %)",
+                verdict(night.holds) if night.push else "-",
+            ]
+        )
+    held = max((n.step.tables for n in nights if n.push and n.holds), default=0)
+    passed = held >= CAPACITY_TARGET
+    errors = [e for n in nights for e in n.step.figures.errors][:3]
+    note = (
+        f"Club night, four phones a table, a hand every ~{clubnight.HAND_EVERY:g} s a table,"
+        f" {clubnight.WINDOW:g} s measured after the phones arrive. CPU a table, of one core:"
+        " the app's processes (gunicorn, the Celery worker, and Pushpin's with push on) over"
+        " the window, divided by the tables; in brackets with PostgreSQL's and Redis's, as the"
+        " clubnight section counts it (Redis is shared with whatever else runs). Delivery: a"
+        " hand's 201 to another phone's poll bringing it. Largest N with push holding p95 save"
+        f" <= {seconds(SAVE_P95)}, page load <= {seconds(PAGE_P95)}, delivery <="
+        f" {seconds(DELIVERY_P95)}, no error, nothing missing: {held} tables; target >="
+        f" {CAPACITY_TARGET}: {verdict(passed)}."
+        + (f" First errors: {'; '.join(errors)}" if errors else "")
+    )
+    return f"{table(header, rows)}\n{note}", passed
+
+
+def report(measured: Measured) -> tuple[str, bool]:
+    delivery, delivered = _delivery_report(measured.delivery)
+    nights, held = _nights_report(measured.nights)
+    return f"{delivery}\n\n{nights}", delivered and held
+
+
+def _delivery_report(steps: list[Step]) -> tuple[str, bool]:
     header = ["tables", "streams", "heard", "sent->heard p50/p95/p99", "201->heard p50/p95/p99"]
     header += ["missing", "Pushpin RSS", "verdict"]
     rows = []

@@ -14,6 +14,12 @@ Phones run as tasks of one event loop rather than threads: hundreds of threads c
 for one interpreter lock would time their own queueing, not the server. Each request is
 timed from its first byte written to its answer's last byte read; opening a connection is
 not timed, as a phone's is open long before a poll.
+
+With ``push_port`` in the night (push on, Pushpin there: bench/live.py), every phone holds
+its table's stream through Pushpin instead of polling every couple of seconds, and asks the
+poll once for each head it hears past what it shows (and once as its stream opens), as
+static/js/live.js does. Either way, each time a phone's poll brings a hand, the moment is
+noted beside the moment the hand's 201 was read: the delivery, save to screen.
 """
 
 from __future__ import annotations
@@ -136,6 +142,26 @@ class Figures:
         self.errors: list[str] = []
         self.lag: list[float] = []
         self.cpu = 0.0
+        # When each (table, seq) saved in the window had its 201 read, and when each of the
+        # other phones' polls brought it.
+        self.saved: dict[tuple[str, int], float] = {}
+        self.shown: dict[tuple[str, int], list[float]] = {}
+
+    def deliveries(self, until: float) -> tuple[list[float], int]:
+        """Return the seconds from each hand's 201 to each other phone showing it, and how
+        many showings are missing (hands saved SETTLE seconds or more before ``until``)."""
+        times, missing = [], 0
+        for key, read in self.saved.items():
+            shown = self.shown.get(key, [])
+            times += [moment - read for moment in shown]
+            if read <= until - SETTLE:
+                missing += max(0, WATCHERS - len(shown))
+        return times, missing
+
+
+# The phones of a table that do not save its hands, and the seconds a hand gets to reach them
+# before the window ends for it to count as missing (two polls' worth).
+WATCHERS, SETTLE = 3, 5.0
 
 
 # What a request that got no answer raises: it counts as an error, and the phone goes on.
@@ -167,48 +193,150 @@ async def _phone(night: dict[str, Any], created: dict, index: int, head: dict, f
         connection.close()
 
 
-async def _phone_night(night, connection, table_id, index, head, figures, rng) -> None:
-    start, until = night["start_at"] + night["ramp"], night["until"]
-    seen, watch = head["seq"], ""
+async def _page_load(connection, table_id, figures: Figures) -> str:
+    """Load the table's page; return its watch token (the poll's and the stream's)."""
     try:
         status, body, elapsed = await connection.request("GET", f"/t/{table_id}/")
     except FAILURES as exc:
         figures.errors.append(f"page {type(exc).__name__}: {exc}")
-    else:
-        figures.pages.append(elapsed)
-        if status != 200:
-            figures.errors.append(f"page {status}: {body[:120]!r}")
-        # The page's poll address carries its watch token, as a browser's htmx sends it.
-        found = WATCH.search(body)
-        if found is None:
-            figures.errors.append("no watch token on the page")
-        else:
-            watch = f"&w={found.group(1).decode()}"
-    next_hand = time.monotonic() + rng.uniform(0, night["hand_every"])
-    while time.monotonic() < until:
-        await asyncio.sleep(night["poll_every"] * rng.uniform(0.9, 1.1))
-        measured = time.monotonic() >= start
+        return ""
+    figures.pages.append(elapsed)
+    if status != 200:
+        figures.errors.append(f"page {status}: {body[:120]!r}")
+    # The page's poll address carries its watch token, as a browser's htmx sends it.
+    found = WATCH.search(body)
+    if found is None:
+        figures.errors.append("no watch token on the page")
+        return ""
+    return found.group(1).decode()
+
+
+class Shown:
+    """What one phone's board shows: the head, moved by its polls' news."""
+
+    def __init__(self, connection, table_id: str, seq: int, watch: str, index: int) -> None:
+        self.connection, self.table_id, self.seq = connection, table_id, seq
+        self.watch, self.index = watch, index
+        # The first scorekeeper's stream and hands share its one connection: one at a time.
+        self.lock = asyncio.Lock()
+
+    async def poll(self, night, figures: Figures) -> None:
+        """Ask the table's poll once, as htmx does; note the hands it brings."""
+        measured = night["start_at"] + night["ramp"] <= time.monotonic()
         try:
-            status, body, elapsed = await connection.request(
-                "GET", f"/t/{table_id}/?since={seen}{watch}", headers="HX-Request: true\r\n"
-            )
+            async with self.lock:
+                status, body, elapsed = await self.connection.request(
+                    "GET",
+                    f"/t/{self.table_id}/?since={self.seq}&w={self.watch}",
+                    headers="HX-Request: true\r\n",
+                )
         except FAILURES as exc:
             figures.errors.append(f"poll {type(exc).__name__}: {exc}")
-            continue
+            return
         if status == 200:
             found = HEAD.search(body)
-            seen = int(found.group(1)) if found else seen
+            seq = int(found.group(1)) if found else self.seq
+            if self.index != 0:
+                now = time.monotonic()
+                for shown in range(self.seq + 1, seq + 1):
+                    figures.shown.setdefault((self.table_id, shown), []).append(now)
+            self.seq = max(self.seq, seq)
         elif status != 204:
             figures.errors.append(f"poll {status}: {body[:120]!r}")
         if measured:
             figures.polls.append(elapsed)
+
+
+async def _phone_night(night, connection, table_id, index, head, figures, rng) -> None:
+    until = night["until"]
+    board = Shown(
+        connection, table_id, head["seq"], await _page_load(connection, table_id, figures), index
+    )
+    if night.get("push_port"):
+        await _streamed_night(night, board, head, figures, rng)
+        return
+    next_hand = time.monotonic() + rng.uniform(0, night["hand_every"])
+    while time.monotonic() < until:
+        await asyncio.sleep(night["poll_every"] * rng.uniform(0.9, 1.1))
+        await board.poll(night, figures)
         # The first scorekeeper records the table's hands (the second one watches).
         if index == 0 and time.monotonic() >= next_hand:
             next_hand += night["hand_every"] * rng.uniform(0.8, 1.2)
+            await _hand(night, board, head, figures, rng)
+
+
+async def _hand(night, board: Shown, head, figures: Figures, rng) -> None:
+    measured = night["start_at"] + night["ramp"] <= time.monotonic()
+    try:
+        async with board.lock:
+            await _append(board.connection, board.table_id, head, figures, measured, rng)
+    except FAILURES as exc:
+        figures.errors.append(f"append {type(exc).__name__}: {exc}")
+    board.seq = max(board.seq, head["seq"])
+
+
+async def _streamed_night(night, board: Shown, head, figures: Figures, rng) -> None:
+    """Hold the table's stream through Pushpin until the night ends: poll once as it opens,
+    then once for each head past what the board shows; the first scorekeeper saves the hands
+    on its own schedule meanwhile (its connection is its own)."""
+    tasks = [_stream(night, board, figures)]
+    if board.index == 0:
+        tasks.append(_hands(night, board, head, figures, rng))
+    await asyncio.gather(*tasks)
+
+
+async def _hands(night, board: Shown, head, figures: Figures, rng) -> None:
+    next_hand = time.monotonic() + rng.uniform(0, night["hand_every"])
+    while (left := night["until"] - time.monotonic()) > 0:
+        await asyncio.sleep(min(left, max(0.0, next_hand - time.monotonic())))
+        if time.monotonic() >= night["until"]:
+            return
+        next_hand += night["hand_every"] * rng.uniform(0.8, 1.2)
+        await _hand(night, board, head, figures, rng)
+
+
+async def _stream(night, board: Shown, figures: Figures) -> None:
+    try:
+        async with asyncio.timeout(max(0.0, night["until"] - time.monotonic())):
+            reader, writer = await asyncio.open_connection("127.0.0.1", night["push_port"])
             try:
-                await _append(connection, table_id, head, figures, measured, rng)
-            except FAILURES as exc:
-                figures.errors.append(f"append {type(exc).__name__}: {exc}")
+                await _stream_events(night, board, figures, reader, writer)
+            finally:
+                writer.close()
+    except TimeoutError:
+        return  # the night is over
+    except FAILURES as exc:
+        figures.errors.append(f"stream {type(exc).__name__}: {exc}")
+
+
+class StreamRefused(Exception):
+    """The stream was answered otherwise than 200."""
+
+
+async def event_ids(reader, writer, path: str):
+    """Open the stream at ``path`` on this connection (Pushpin's); yield each event's id, a
+    table's head, as it arrives; raise StreamRefused if it is not opened."""
+    writer.write(
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
+    )
+    status = await reader.readline()
+    if b" 200 " not in status:
+        raise StreamRefused(f"stream answered {status!r}")
+    while line := await reader.readline():
+        if line.startswith(b"id: "):
+            yield int(line[4:])
+
+
+async def _stream_events(night, board: Shown, figures: Figures, reader, writer) -> None:
+    opened = False
+    try:
+        async for seq in event_ids(reader, writer, f"/t/{board.table_id}/live/?w={board.watch}"):
+            # The first event closes the gap while the stream opened; then each newer head.
+            if not opened or (board.index != 0 and seq > board.seq):
+                opened = True
+                await board.poll(night, figures)
+    except StreamRefused as exc:
+        figures.errors.append(str(exc))
 
 
 async def _append(connection, table_id, head, figures: Figures, measured: bool, rng) -> None:
@@ -236,6 +364,8 @@ async def _append(connection, table_id, head, figures: Figures, measured: bool, 
             figures.appends.append(elapsed)
         if status in (200, 201):
             head["seq"] = json.loads(answer)["event"]["seq"]
+            if measured:
+                figures.saved[table_id, head["seq"]] = time.monotonic()
             return
         if status == 409:
             head["seq"] = json.loads(answer)["head_seq"]
@@ -276,7 +406,10 @@ def main() -> None:
         kind: [round(value, 6) for value in getattr(figures, kind)]
         for kind in ("pages", "polls", "appends", "lag")
     }
-    json.dump({**rounded, "errors": figures.errors, "cpu": figures.cpu}, sys.stdout)
+    deliveries, missing = figures.deliveries(night["until"])
+    rounded["deliveries"] = [round(value, 6) for value in deliveries]
+    answer = {**rounded, "errors": figures.errors, "cpu": figures.cpu, "missing": missing}
+    json.dump(answer, sys.stdout)
     sys.stdout.write("\n")
 
 

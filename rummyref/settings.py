@@ -523,4 +523,6 @@ TV_POLL_MS = env_int("TV_POLL_MS", 1000)
 # http://127.0.0.1:5561), with the app served through that engine. Empty: off, the pages
 # poll as above. A save never waits for the engine; a publish gives up after PUSH_TIMEOUT.
 PUSH_URL = env_str("PUSH_URL", "")
+# How often a night's screens (the room's and the members') ask for news (ms), as above.
+NIGHT_POLL_MS = env_int("NIGHT_POLL_MS", 2000)
 PUSH_TIMEOUT = env_float("PUSH_TIMEOUT", 0.5)

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from games.clubs import groups
 from games.clubs.models import Group
+from games.pages import live
 from games.pages.common import add_errors
 from games.pages.forms.game_options import options_initial
 from games.pages.forms.groups import GroupCreateForm, GroupTableForm, PlayerNameForm
@@ -114,6 +115,16 @@ def _group_context(request, group: Group, role: Role, **forms) -> dict:
 def group_detail(request, group, role):
     """Show the group: start a table in one or two taps, its players, its latest tables."""
     return render(request, "groups/group.html", _group_context(request, group, role))
+
+
+@require_safe
+@never_cache
+@with_group()
+def group_live(request, group, role):
+    """The group page's stream, by the group's keys as the page itself."""
+    if not live.engine_in_front(request):
+        raise Http404
+    return live.group_stream(group.pk)
 
 
 @require_POST

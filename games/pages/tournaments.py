@@ -4,6 +4,7 @@ and the results for everyone once the night is over."""
 import csv
 import hashlib
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
@@ -19,6 +20,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.clubs.models import Player
+from games.pages import live
 from games.pages.common import add_errors, admins_only, with_club
 from games.pages.errors import page_error, wants_json
 from games.pages.forms.pairs_nights import PairForm
@@ -132,8 +134,14 @@ def _detail_context(request, access, tournament, **extra) -> dict:
         "kept_apart": tournament.kept_apart.select_related("first__player", "second__player"),
         **_night_context(tournament, decide=directs),
         **(_room_link(request, tournament) if directs else {}),
+        "live_version": _live_version(tournament),
         **extra,
     }
+
+
+def _live_version(tournament) -> str:
+    """Return the night's version for a page that follows its stream (push on), else ""."""
+    return selectors.night_version(tournament=tournament) if settings.PUSH_URL else ""
 
 
 def _entrants(access, tournament) -> dict:
@@ -397,7 +405,12 @@ def tournament_tv(request, access, tournament_id: int):
         return HttpResponse(status=204)
 
     def context() -> dict:
-        return {"club": access.club, "version": version, **_night_context(tournament)}
+        return {
+            "club": access.club,
+            "version": version,
+            "poll_ms": settings.NIGHT_POLL_MS,
+            **_night_context(tournament),
+        }
 
     if request.htmx:
         key = f"members-board:{tournament.pk}:{version}:{get_language()}"
@@ -454,6 +467,7 @@ def _room_context(tournament, token: str, version: str) -> dict:
         **night,
         "token": token,
         "version": version,
+        "poll_ms": settings.NIGHT_POLL_MS,
         # The round's clock stops once no table is still playing or waiting to confirm.
         "round_over": bool(statuses) and all(s in ("done", "decided") for s in statuses),
     }
@@ -507,8 +521,42 @@ def table_night_view(request, table, role):
             if later and here & {seat.entrant_id for seat in line.pairing.seats.all()}
         ],
         "next_paired": later,
+        "live_version": _live_version(tournament),
     }
     return render(request, "tournaments/participant.html", context)
+
+
+@require_safe
+@never_cache
+@with_table()
+def table_night_live(request, table, role):
+    """The players' night page's stream, by the table's key as the page itself."""
+    pairing = selectors.table_pairing(table=table)
+    if pairing is None or not live.engine_in_front(request):
+        raise Http404
+    return live.night_stream(request, pairing.round.tournament)
+
+
+@require_safe
+@never_cache
+@with_club
+def tournament_live(request, access, tournament_id: int):
+    """The stream of the night's director page and members' screen: for the club's members,
+    as those pages."""
+    tournament = _tournament(access, tournament_id)
+    if not live.engine_in_front(request):
+        raise Http404
+    return live.night_stream(request, tournament)
+
+
+@require_safe
+@never_cache
+def room_live(request, token: str):
+    """The room screen's stream, by the room link as the screen itself."""
+    tournament = selectors.night_for_room(token=token)
+    if tournament is None or not live.engine_in_front(request):
+        raise Http404
+    return live.night_stream(request, tournament)
 
 
 @require_POST

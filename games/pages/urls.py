@@ -43,6 +43,7 @@ urlpatterns = [
     path("t/<uuid:table_id>/next/", tables.table_next_view, name="table-next"),
     path("t/<uuid:table_id>/confirm/", tables.result_confirm, name="result-confirm"),
     path("t/<uuid:table_id>/night/", tournaments.table_night_view, name="table-night"),
+    path("t/<uuid:table_id>/night/live/", tournaments.table_night_live, name="table-night-live"),
     path(
         "t/<uuid:table_id>/call-director/",
         tournaments.table_call_director_view,
@@ -83,6 +84,7 @@ urlpatterns = [
     ),
     path("g/new/", groups.group_create_view, name="group-create"),
     path("g/<int:group_id>/", groups.group_detail, name="group"),
+    path("g/<int:group_id>/live/", groups.group_live, name="group-live"),
     path("g/<int:group_id>/tables/", groups.group_table_create_view, name="group-table-create"),
     path("g/<int:group_id>/share/", groups.group_share, name="group-share"),
     path("g/<int:group_id>/players/", groups.group_player_add_view, name="group-player-add"),
@@ -201,6 +203,11 @@ urlpatterns = [
         name="tournament-tv",
     ),
     path(
+        "clubs/<slug:club>/n/<int:tournament_id>/live/",
+        tournaments.tournament_live,
+        name="tournament-live",
+    ),
+    path(
         "clubs/<slug:club>/n/<int:tournament_id>/tables/<int:round_table_id>/adjust/",
         tournaments.table_adjust_view,
         name="tournament-adjust",
@@ -218,6 +225,7 @@ urlpatterns = [
     # A night's room screen: the token is the whole address of a read-only screen, made
     # and revoked by the director (a token not shaped like one is refused before a query).
     path("room/<str:token>/", tournaments.room_screen, name="room"),
+    path("room/<str:token>/live/", tournaments.room_live, name="room-live"),
     path("clubs/<slug:club>/l/<slug:league>/", clubs.league_detail, name="league"),
     path("clubs/<slug:club>/l/<slug:league>/public/", clubs.league_public, name="league-public"),
     path(

@@ -16,6 +16,7 @@ import os
 import queue
 import threading
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -48,6 +49,11 @@ def table_channel(table_id) -> str:
     return f"table-{table_id}"
 
 
+def group_channel(group_id) -> str:
+    """Return the channel that a group's page streams: its tables' comings and endings."""
+    return f"group-{group_id}"
+
+
 def head_message(seq: int) -> str:
     """Return the server-sent event that says the table's log now ends at ``seq``; its id is
     the seq, which a browser sends back as Last-Event-ID when it opens the stream again."""
@@ -57,7 +63,14 @@ def head_message(seq: int) -> str:
 def moved_message() -> str:
     """Return the event that says the table's rematch has started: its phones' polls move
     them on, so they should poll now (no id: the head it came after is still the last)."""
-    return "event: moved\ndata: \n\n"
+    return news_message("moved")
+
+
+def news_message(event: str) -> str:
+    """Return an event that only says "something this page shows has moved, poll" (a group's
+    tables): no id, since there is no version to resume from; the stream's first event makes
+    a reopened page poll anyway."""
+    return f"event: {event}\ndata: \n\n"
 
 
 def head_push_on_commit(table_id, seq: int) -> None:
@@ -71,11 +84,31 @@ def moved_push_on_commit(table_id) -> None:
     _push_on_commit(Push(table_channel(table_id), "", moved_message()))
 
 
+def group_push_on_commit(group_id) -> None:
+    """Tell a group's page, once the transaction commits, that its tables moved (one was
+    started, or finished or was reopened)."""
+    _push_on_commit(Push(group_channel(group_id), "", news_message("group")))
+
+
 def _push_on_commit(push: Push) -> None:
+    push_made_on_commit(lambda: push)
+
+
+def push_made_on_commit(make: Callable[[], Push | None]) -> None:
+    """Once the transaction commits, build a push with ``make`` (it may read what was
+    committed, e.g. a night's version; None: nothing to send) and hand it to the sender;
+    nothing if push is off or the transaction rolls back."""
     if not settings.PUSH_URL:
         return
-    # robust: a failure to hand it over is logged, never raised into the committed request.
-    transaction.on_commit(lambda: publisher.send(push), robust=True)
+
+    def send() -> None:
+        made = make()
+        if made is not None:
+            publisher.send(made)
+
+    # robust: a failure to build or hand it over is logged, never raised into the committed
+    # request.
+    transaction.on_commit(send, robust=True)
 
 
 def _item(push: Push) -> dict:

@@ -19,7 +19,11 @@ from games.tables import heads, push, selectors, snapshots
 from games.tables.access import SEASON_CLOSED
 from games.tables.log import SEATING, engine_events, event_row, seating_logged
 from games.tables.models import Event, Seat, Table, TableProjection
-from games.tables.signals import league_match_changed, table_settled_changed
+from games.tables.signals import (
+    league_match_changed,
+    table_head_moved,
+    table_settled_changed,
+)
 from games.tables.tasks import table_verify
 from scoring.errors import RuleViolation, Violation
 from scoring.events import (
@@ -117,9 +121,15 @@ def _store_head(*, table: Table, event: Event, state: TableState) -> None:
         table_settled_changed.send(sender=Table, table=table)
     table.head_seq = event.seq
     table.head_hash = event.hash
-    table.status = Table.Status.FINISHED if state.closed else Table.Status.OPEN
+    status = Table.Status.FINISHED if state.closed else Table.Status.OPEN
+    if table.group_id is not None and (event.seq == 1 or status != table.status):
+        # The group's page lists its tables with their state: one started, finished or
+        # reopened.
+        push.group_push_on_commit(table.group_id)
+    table.status = status
     table.save(update_fields=["head_seq", "head_hash", "status", "updated_at"])
     heads.head_publish(table.id, event.seq)
+    table_head_moved.send(sender=Table, table=table)
 
 
 def _queue_verify(table_id: uuid.UUID) -> None:

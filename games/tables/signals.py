@@ -13,6 +13,11 @@ league_match_changed = Signal()
 # ``table``. A tournament night's standings follow it.
 table_settled_changed = Signal()
 
+# Sent inside an append's transaction whenever a table's head moves (every append).
+# Arguments: ``table``. A tournament night's screens follow it (their version of the night
+# counts its tables' heads).
+table_head_moved = Signal()
+
 # Sent by the nightly audit task once every table is checked. Arguments: ``report`` (the
 # audit's counts and failures). A receiver returns a dict of what it did, which the task adds
 # to its report (standings queue again the seasons left behind their tables' logs); under

@@ -1,10 +1,11 @@
-"""How a night's standings follow its tables: a receiver of the tables part's signal,
-connected in GamesConfig.ready(), so the tables part never imports tournaments."""
+"""How a night's standings and screens follow its tables: receivers of the tables part's
+signals, connected in GamesConfig.ready(), so the tables part never imports tournaments."""
 
 from typing import Any
 
 from games.shared.task_outbox import send_on_commit
-from games.tables.signals import table_settled_changed, tables_audited
+from games.tables.signals import table_head_moved, table_settled_changed, tables_audited
+from games.tournaments import push
 from games.tournaments.audit import night_differences
 from games.tournaments.models import RoundTable
 from games.tournaments.tasks import night_standings_refresh
@@ -20,6 +21,11 @@ def table_settled_changed_received(sender, *, table, **kwargs) -> None:
     send_on_commit(night_standings_refresh, tournament_id)
 
 
+def table_head_moved_received(sender, *, table, **kwargs) -> None:
+    """Push the version of the night the table plays in (if any) to its screens on commit."""
+    push.table_night_push_on_commit(table.id)
+
+
 def tables_audited_received(sender, *, report, **kwargs) -> dict[str, Any]:
     """Compare the nights' kept standings with the logs read again, keep the recompute where
     they differ and say where (the audit mails it)."""
@@ -27,6 +33,7 @@ def tables_audited_received(sender, *, report, **kwargs) -> dict[str, Any]:
 
 
 def connect() -> None:
+    table_head_moved.connect(table_head_moved_received, dispatch_uid="tournaments.head_moved")
     table_settled_changed.connect(
         table_settled_changed_received, dispatch_uid="tournaments.table_settled_changed"
     )

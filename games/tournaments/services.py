@@ -27,6 +27,7 @@ from games.tournaments.models import (
     Tournament,
 )
 from games.tournaments.pairing import draw_schedule, next_pairing
+from games.tournaments.push import night_push_on_commit
 from scoring.events import POINTS_ADJUSTED, TABLE_DECIDED
 from scoring.variants import game_get
 
@@ -144,11 +145,13 @@ def require_director(tournament: Tournament, actor) -> None:
 
 def night_for_director(tournament_id: int, actor) -> Tournament:
     """Return the night, its row locked, for its director to change; refuse anyone else, and
-    a night that is over."""
+    a night that is over. Every change a director makes passes here: the night's screens are
+    pushed its version once it commits."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     require_director(tournament, actor)
     if tournament.status == Tournament.Status.FINISHED:
         raise ActionRefused(gettext("This tournament is over."))
+    night_push_on_commit(tournament.pk)
     return tournament
 
 
@@ -226,6 +229,7 @@ def director_call(*, table) -> RoundTable:
         director_called_at=timezone.now()
     )
     pairing.refresh_from_db(fields=["director_called_at"])
+    night_push_on_commit(pairing.round.tournament_id)
     return pairing
 
 
@@ -236,6 +240,7 @@ def director_call_clear(*, actor, tournament_id: int, round_table_id: int) -> No
     RoundTable.objects.filter(pk=round_table_id, round__tournament=tournament).update(
         director_called_at=None
     )
+    night_push_on_commit(tournament.pk)
 
 
 LATE = "late"

@@ -1,8 +1,9 @@
 // Live updates (docs/live.md): the element that polls its page's news (data-live, e.g. the
-// table's #board) also listens to the table's stream, and asks its usual poll ("live"
-// trigger) as soon as the stream says the log moved past what it shows. While the stream
-// flows the timed polls are skipped; where it cannot be opened, or while it is down, they
-// go on as before. The stream says only the head seq: what changed comes from the poll,
+// table's #board, a night's room board) also listens to its stream, and asks its usual poll
+// ("live" trigger) as soon as the stream says the log (or the night) moved past what it
+// shows. A part of a page that does not poll (a group's tables) asks its page again. While
+// the stream flows the timed polls are skipped; where it cannot be opened, or while it is
+// down, they go on as before. The stream says only the head seq: what changed comes from the poll,
 // which checks this phone's key as always.
 (function () {
   "use strict";
@@ -16,12 +17,60 @@
   }
 
   const watcher = () => document.querySelector("[data-live]");
-  const shown = (element) => Number(element.dataset.liveSeq);
+  // Whether an event tells of something the element does not show: a table's head past its
+  // own, a night's version other than its own; anything else (moved, group) always does.
+  function news(event, element) {
+    if (event.type === "head") return Number(event.data) > Number(element.dataset.liveSeq);
+    if (event.type === "night") return event.data !== element.dataset.liveVersion;
+    return true;
+  }
+
+  // A field being filled in inside the element (a director's decision) is not swapped away
+  // under the typing fingers: the poll waits until the field is left.
+  let waiting = false;
+  const typing = (element) =>
+    element.contains(document.activeElement) &&
+    document.activeElement.matches("input, textarea, select");
+
+  // News heard while the element's own poll is on its way: htmx would drop a second request,
+  // and the one in flight may have been answered before the news was committed. So the poll
+  // is asked again once that one is done (answered 204, or its new element swapped in).
+  let again = false;
 
   function poll() {
     const element = watcher();
-    if (element && window.htmx) window.htmx.trigger(element, "live");
+    if (!element || !window.htmx) return;
+    if (typing(element)) {
+      waiting = true;
+      return;
+    }
+    if (element.classList.contains("htmx-request")) {
+      again = true;
+      return;
+    }
+    window.htmx.trigger(element, "live");
   }
+
+  function pollIfAsked(event) {
+    if (!again || !(event.target instanceof Element) || !event.target.matches("[data-live]")) return;
+    again = false;
+    // After htmx has finished with the request (its class taken off the element).
+    setTimeout(poll);
+  }
+  document.addEventListener("htmx:afterRequest", pollIfAsked);
+  document.addEventListener("htmx:load", pollIfAsked);
+
+  document.addEventListener("focusout", () => {
+    if (!waiting) return;
+    // After the focus has moved on: still inside a field of the element, keep waiting.
+    setTimeout(() => {
+      const element = watcher();
+      if (waiting && element && !typing(element)) {
+        waiting = false;
+        poll();
+      }
+    });
+  });
 
   function heard(event) {
     const element = watcher();
@@ -34,7 +83,7 @@
       return;
     }
     // A head this page shows already (or an older one, late) changes nothing.
-    if (event.type !== "head" || Number(event.data) > shown(element)) poll();
+    if (news(event, element)) poll();
   }
 
   function open() {
@@ -43,7 +92,7 @@
     flow(false);
     const opened = new EventSource(element.dataset.live);
     let heardAny = false;
-    ["head", "moved", "open"].forEach((name) =>
+    ["head", "night", "group", "moved", "open"].forEach((name) =>
       opened.addEventListener(name, (event) => { heardAny = true; heard(event); }));
     // Dropped (the browser opens it again, sending Last-Event-ID) or refused (closed for
     // good): either way the timed polls take over until events flow again. A stream that

@@ -28,6 +28,7 @@ SITE_FILE = ROOT / "deploy" / "nginx" / "rummyref.conf"
 HOST = "rummyref.example.org"
 STATIC_ROOT = "/srv/rummyref/staticfiles/"
 UPSTREAM_LINE = "    server 127.0.0.1:8000;\n"
+PUSH_LINE = "    server 127.0.0.1:7999;\n"
 
 
 def nginx_binary() -> str:
@@ -48,10 +49,19 @@ def _replaced(text: str, old: str, new: str, *, count: int = 1) -> str:
 
 
 def rendered_site(
-    *, folder: Path, upstreams: list[str], http_port: int, https_port: int, cert: Path, key: Path
+    *,
+    folder: Path,
+    upstreams: list[str],
+    http_port: int,
+    https_port: int,
+    cert: Path,
+    key: Path,
+    push: str = "",
 ) -> str:
-    """Return the shipped site file with this test's values in place of a site's."""
+    """Return the shipped site file with this test's values in place of a site's (``push``:
+    the test's Pushpin, host:port, for the live streams; else a port nothing listens on)."""
     site = SITE_FILE.read_text()
+    site = _replaced(site, PUSH_LINE, f"    server {push or f'127.0.0.1:{_free_port()}'};\n")
     site = _replaced(site, f"/etc/letsencrypt/live/{HOST}/fullchain.pem", str(cert))
     site = _replaced(site, f"/etc/letsencrypt/live/{HOST}/privkey.pem", str(key))
     site = _replaced(site, f"server_name {HOST};", "server_name localhost;", count=2)
@@ -157,8 +167,9 @@ def _listening(port: int) -> bool:
 
 
 @contextmanager
-def nginx_serving(folder: Path, upstreams: list[str]):
-    """Serve the shipped site in front of ``upstreams`` (host:port each); yield an Nginx."""
+def nginx_serving(folder: Path, upstreams: list[str], push: str = ""):
+    """Serve the shipped site in front of ``upstreams`` (host:port each), its live streams
+    in front of ``push`` (Pushpin's host:port) if given; yield an Nginx."""
     binary = nginx_binary()
     folder = folder / "nginx"
     folder.mkdir()
@@ -173,6 +184,7 @@ def nginx_serving(folder: Path, upstreams: list[str]):
             https_port=ports.https_port,
             cert=cert,
             key=key,
+            push=push,
         )
     )
     config = folder / "nginx.conf"

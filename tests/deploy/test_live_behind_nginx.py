@@ -1,8 +1,8 @@
-"""Live updates in the production topology (docs/live.md): the shipped nginx site in front
-of Pushpin, in front of two gunicorn instances (the second its fallback) that both publish
-to it. A stream opened through nginx hears every save at once, whichever instance took it:
-nginx does not buffer it (the stream's answer says X-Accel-Buffering: no), and every
-instance publishes to the one Pushpin."""
+"""Live updates in the production topology (docs/live.md): the shipped nginx site sends the
+streams to Pushpin (its location for them) and everything else to two gunicorn instances;
+Pushpin asks the same two (the second its fallback), which both publish to it. A stream
+opened through nginx hears every save at once, whichever instance took it: nginx does not
+buffer it, and every instance publishes to the one Pushpin."""
 
 import http.client
 import json
@@ -62,7 +62,9 @@ def test_a_stream_through_nginx_hears_every_save_from_either_app_server(transact
     ):
         engine.start()
         try:
-            with nginx_serving(tmp_path, [f"127.0.0.1:{engine.http_port}"]) as nginx:
+            apps = [f"127.0.0.1:{port_a}", f"127.0.0.1:{port_b}"]
+            push = f"127.0.0.1:{engine.http_port}"
+            with nginx_serving(tmp_path, apps, push=push) as nginx:
                 table = _api(
                     nginx.base,
                     "/api/v1/tables/",

@@ -151,6 +151,7 @@ def pushpin(live_server, settings, tmp_path):
     settings.PUSH_URL = engine.publish_url
     settings.TABLE_POLL_MS = 60_000
     settings.TV_POLL_MS = 60_000
+    settings.NIGHT_POLL_MS = 60_000
     try:
         yield engine
     finally:
