@@ -17,12 +17,6 @@ GROUP_NEWS = "event: group\ndata: \n\n"
 
 
 @pytest.fixture
-def phone_with_push_on(db, settings, monkeypatch):
-    settings.PUSH_URL = "http://127.0.0.1:9"  # on; nothing here publishes for real
-    return Client()
-
-
-@pytest.fixture
 def group_pushes_sent(phone_with_push_on, monkeypatch):
     sent: list[push.Push] = []
     monkeypatch.setattr(push.publisher, "send", sent.append)

@@ -4,7 +4,6 @@ authorised by the watch token exactly as the idle poll it replaces."""
 import html
 import re
 
-import pytest
 from django.test import Client
 
 from games.tables import heads
@@ -18,12 +17,6 @@ def _live_address(page: str, name: str = "board") -> str:
     element = re.search(rf'id="{name}"[^>]*data-live="([^"]+)"', page, re.S)
     assert element, "the page names no stream"
     return html.unescape(element.group(1))
-
-
-@pytest.fixture
-def phone_with_push_on(db, settings):
-    settings.PUSH_URL = "http://127.0.0.1:9"  # on; nothing here publishes for real
-    return Client()
 
 
 class TestTheStream:
