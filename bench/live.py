@@ -278,7 +278,7 @@ def _night_loads(push: bool, steps: tuple[int, ...]) -> list[NightLoad]:
                 if not load.holds:
                     break
         finally:
-            engine.stop()
+            engine.close()
             _stop(server)
             _stop(worker)
     return loads
@@ -325,7 +325,7 @@ def measure_delivery() -> list[Step]:
         except Failed as exc:
             raise Failed(f"{exc}\n{engine.logs()[-1500:]}") from None
         finally:
-            engine.stop()
+            engine.close()
             for process in processes:
                 _stop(process)
     return steps

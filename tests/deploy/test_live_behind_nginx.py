@@ -94,4 +94,4 @@ def test_a_stream_through_nginx_hears_every_save_from_either_app_server(transact
                     assert _next_id(stream) == seq
                 browser.close()
         finally:
-            engine.stop()
+            engine.close()

@@ -13,6 +13,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,13 +44,15 @@ def _replaced(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
-def config_text(folder: Path, *, http_port: int, publish_port: int, ports: list[int]) -> str:
-    """Return the shipped pushpin.conf with this test's folder and free ports in place of a
+def config_text(
+    folder: Path, *, run_folder: Path, http_port: int, publish_port: int, ports: list[int]
+) -> str:
+    """Return the shipped pushpin.conf with this test's folders and free ports in place of a
     site's; a line that is no longer there fails here, so the tests run the file we ship."""
     pull, sub, command = ports
     text = CONFIG_FILE.read_text()
     for old, new in (
-        ("rundir=/var/run/pushpin", f"rundir={folder}/run"),
+        ("rundir=/var/run/pushpin", f"rundir={run_folder}"),
         ("logdir=/var/log/pushpin", f"logdir={folder}/log"),
         ("http_port=7999", f"http_port={http_port}"),
         ("sig_key=change-this-secret", "sig_key=test-only"),
@@ -75,6 +78,9 @@ class Pushpin:
 
     folder: Path
     app: str
+    # Its sockets: a Unix socket's path may hold 107 bytes, and a test's own folder (deep
+    # under a parallel run's) can be longer than that with Pushpin's socket names after it.
+    run_folder: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="pushpin-")))
     http_port: int = field(default_factory=_free_port)
     publish_port: int = field(default_factory=_free_port)
     process: subprocess.Popen | None = None
@@ -88,14 +94,17 @@ class Pushpin:
         return f"http://127.0.0.1:{self.publish_port}"
 
     def write_config(self) -> Path:
-        for name in ("run", "log"):
-            (self.folder / name).mkdir(parents=True, exist_ok=True)
+        (self.folder / "log").mkdir(parents=True, exist_ok=True)
         (self.folder / "routes").write_text(f"* {self.app}\n")
         config = self.folder / "pushpin.conf"
         ports = [_free_port() for _ in range(3)]
         config.write_text(
             config_text(
-                self.folder, http_port=self.http_port, publish_port=self.publish_port, ports=ports
+                self.folder,
+                run_folder=self.run_folder,
+                http_port=self.http_port,
+                publish_port=self.publish_port,
+                ports=ports,
             )
         )
         return config
@@ -135,6 +144,11 @@ class Pushpin:
             time.sleep(0.1)
         self.process = None
 
+    def close(self) -> None:
+        """Stop it for good and remove its sockets' folder."""
+        self.stop()
+        shutil.rmtree(self.run_folder, ignore_errors=True)
+
     def logs(self) -> str:
         texts = [p.read_text() for p in sorted(self.folder.glob("log/*.log"))]
         return "\n".join([*texts, (self.folder / "stderr.log").read_text()])
@@ -155,4 +169,4 @@ def pushpin(live_server, settings, tmp_path):
     try:
         yield engine
     finally:
-        engine.stop()
+        engine.close()
