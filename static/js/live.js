@@ -60,6 +60,24 @@
   document.addEventListener("htmx:afterRequest", pollIfAsked);
   document.addEventListener("htmx:load", pollIfAsked);
 
+  // A poll the news asked for that failed (the server busy a moment, the Wi-Fi gone) is asked
+  // again, sooner first, then less often: while the stream flows no timed poll would bring
+  // the news otherwise. Where no stream flows the timed polls carry on as they always do.
+  const FIRST_RETRY_MS = 500;
+  const LAST_RETRY_MS = 15000;
+  let retryMs = FIRST_RETRY_MS;
+  function pollAgainIfFailed(event) {
+    if (!(event.target instanceof Element) || !event.target.matches("[data-live]")) return;
+    if (event.detail.successful) {
+      retryMs = FIRST_RETRY_MS;
+      return;
+    }
+    if (!flowing) return;
+    setTimeout(poll, retryMs);
+    retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
+  }
+  document.addEventListener("htmx:afterRequest", pollAgainIfFailed);
+
   document.addEventListener("focusout", () => {
     if (!waiting) return;
     // After the focus has moved on: still inside a field of the element, keep waiting.

@@ -49,6 +49,29 @@ def test_a_save_on_one_phone_shows_on_the_other_by_the_stream(new_phone, pushpin
     expect(bruno.locator("#history li.hand")).to_have_count(2)
 
 
+def test_a_failed_fetch_of_the_news_is_asked_again(new_phone, pushpin):  # noqa: F811
+    anna = new_phone(base_url=pushpin.url)
+    _start_gin_table(anna)
+    bruno = new_phone(base_url=pushpin.url)
+    _join(bruno, anna, pushpin.url)
+    _streaming(bruno)
+    # The first time Bruno's board asks for the news the stream told it of, the server is
+    # busy a moment (503); the timed polls rest at a minute, so only asking again brings it.
+    failed = []
+
+    def busy_once(route):
+        if not failed:
+            failed.append(route.request.url)
+            route.fulfill(status=503)
+        else:
+            route.continue_()
+
+    bruno.route(re.compile(r"/t/[0-9a-f-]+/\?since="), busy_once)
+    _gin(anna, "Anna", 4)  # 25 + 4
+    expect(bruno.get_by_test_id("total-0")).to_have_text("29")
+    assert len(failed) == 1
+
+
 def test_a_dropped_stream_resumes_without_a_missed_hand(new_phone, pushpin, live_server):  # noqa: F811
     # Anna's phone talks to the app straight, so that she can save while Pushpin is down.
     anna = new_phone()
