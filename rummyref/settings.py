@@ -184,7 +184,8 @@ TIME_ZONE = env_str("TIME_ZONE", "Europe/Rome")
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic puts the files nginx serves (deploy/nginx/rummyref.conf names it).
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -440,6 +441,9 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": OUTBOX_DRAIN_SECONDS},
     },
 }
+# Where beat keeps when each entry last ran (its working folder's celerybeat-schedule by
+# default): a folder the process may write, such as /var/lib/rummyref/.
+CELERY_BEAT_SCHEDULE_FILENAME = env_str("BEAT_SCHEDULE_FILE", "celerybeat-schedule")
 # Error mails to the ADMINS: at most one per this many seconds, all processes together.
 ERROR_MAIL_SECONDS = env_int("ERROR_MAIL_SECONDS", 60)
 # Who is mailed when the audit finds a table off: "Name <mail>, Other <mail>".

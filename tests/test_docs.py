@@ -19,37 +19,27 @@ import pytest
 from django.core.management import CommandError, get_commands, load_command_class
 from django.urls import Resolver404, resolve
 
+from tests.doc_commands import fenced_commands
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = sorted([ROOT / "README.md", ROOT / "bench" / "README.md", *ROOT.glob("docs/*.md")])
-SHELL_FENCES = {"sh", "shell", "bash", "console"}
 # Programs the docs may name that are not the project's: the servers' own tools.
-SYSTEM_TOOLS = {"apt-get", "createdb", "pg_dump", "pg_restore", "psql", "redis-cli", "nginx"}
+SYSTEM_TOOLS = {
+    "apt-get",
+    "createdb",
+    "createuser",
+    "pg_dump",
+    "pg_restore",
+    "psql",
+    "redis-cli",
+    "nginx",
+}
 SYSTEM_TOOLS |= {"systemctl", "python3", "cp", "ln", "sudo", "pushpin"}
 # Top-level folders outside the repository's tree that docs may name (a server's files).
 SYSTEM_ROOTS = {"etc", "usr", "srv", "var", "tmp", "path"}
 # Where the constants the prose names (a setting, a game's flag) are defined.
 CODE = ("rummyref", "scoring", "games", "bench")
 SOME_UUID = "6f1c3e2a-8d4b-4c1e-9a7f-2b5d0e9c4a13"
-
-
-def _fenced_commands(text: str) -> list[str]:
-    """Return each command line of the text's shell fences, continuations joined."""
-    commands, fence, pending = [], None, ""
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("```"):
-            fence = None if fence is not None else stripped[3:].strip() or "text"
-            continue
-        if fence not in SHELL_FENCES:
-            continue
-        pending += stripped
-        if pending.endswith("\\"):
-            pending = pending[:-1] + " "
-            continue
-        if pending:
-            commands.append(pending)
-        pending = ""
-    return commands
 
 
 def _inline_code(text: str) -> list[str]:
@@ -249,7 +239,7 @@ def _check_span(span: str) -> None:
 
 @pytest.mark.parametrize("doc", _doc_params())
 def test_every_shell_command_is_real(doc):
-    commands = _fenced_commands(doc.read_text(encoding="utf-8"))
+    commands = fenced_commands(doc.read_text(encoding="utf-8"))
     assert _problems(_check_line, commands) == []
 
 
@@ -260,8 +250,8 @@ def test_every_command_path_url_and_setting_the_prose_names_is_real(doc):
 
 
 def test_the_docs_commands_are_read():
-    readme = _fenced_commands((ROOT / "README.md").read_text(encoding="utf-8"))
-    operations = _fenced_commands((ROOT / "docs" / "operations.md").read_text(encoding="utf-8"))
+    readme = fenced_commands((ROOT / "README.md").read_text(encoding="utf-8"))
+    operations = fenced_commands((ROOT / "docs" / "operations.md").read_text(encoding="utf-8"))
     assert {"make run", "make test", "make run HTTPS=1"} <= set(readme)
     assert "pg_dump -Fc -h db -U rummyref -d rummyref -f rummyref.dump" in operations
     assert any(line.startswith("pg_restore --no-owner") for line in operations)
