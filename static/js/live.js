@@ -78,6 +78,18 @@
   }
   document.addEventListener("htmx:afterRequest", pollAgainIfFailed);
 
+  // A part swapped for its newer self keeps open what the reader opened (a director's
+  // decision form, ids "decide-<table>"): the same ids open again once it is in.
+  let reopen = [];
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (!(event.target instanceof Element) || !event.target.matches("[data-live]")) return;
+    reopen = [...event.target.querySelectorAll("details[open][id]")].map((item) => item.id);
+  });
+  document.addEventListener("htmx:afterSwap", () => {
+    reopen.forEach((id) => document.getElementById(id)?.setAttribute("open", ""));
+    reopen = [];
+  });
+
   document.addEventListener("focusout", () => {
     if (!waiting) return;
     // After the focus has moved on: still inside a field of the element, keep waiting.

@@ -46,6 +46,38 @@ def test_the_room_screen_follows_a_round_by_the_stream(new_phone, pushpin):  # n
     expect(tables.nth(1)).to_have_attribute("data-status", "playing")
 
 
+def test_the_director_s_open_decision_stays_open_when_the_round_moves(new_phone, pushpin):  # noqa: F811
+    from django.conf import settings
+    from django.test import Client
+
+    from games.tournaments.models import RoundTable
+    from tests.games.clubs_setup import club_world
+    from tests.games.tournaments.helpers import append
+    from tests.payloads import quick
+
+    world = club_world()
+    tournament = _night_of_six(world)
+    _first, second, _third = RoundTable.objects.filter(round__tournament=tournament).order_by(
+        "number"
+    )
+    director = Client()
+    director.force_login(world.admin)
+    page = new_phone(base_url=pushpin.url)
+    cookie = {"name": settings.SESSION_COOKIE_NAME, "value": director.session.session_key}
+    page.context.add_cookies([{**cookie, "url": pushpin.url}])
+    page.goto(f"/clubs/{world.club.slug}/n/{tournament.pk}/")
+    _streaming(page)
+    decide = page.get_by_test_id("decide").first
+    decide.locator("summary").click()
+    expect(decide).to_have_attribute("open", "")
+
+    # Another table's hand redraws the round (GIN-KNOCK: 20 - 3 = 17 to the knocker).
+    append(second.table_id, 1, "hand_recorded", quick(0, "knock", 3, 20))
+    expect(page.locator("#round")).to_contain_text("17")
+    expect(page.get_by_test_id("decide").first).to_have_attribute("open", "")
+    expect(page.get_by_test_id("decide").nth(1)).not_to_have_attribute("open", "")
+
+
 def test_a_group_s_page_shows_a_new_table_and_its_end_by_the_stream(new_phone, pushpin):  # noqa: F811
     from games.clubs.models import Group
     from games.tables import services as table_services
