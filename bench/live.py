@@ -261,7 +261,7 @@ def _night_loads(push: bool, steps: tuple[int, ...]) -> list[NightLoad]:
         engine = Pushpin(folder=logs / "pushpin", app="")
         more = {"SECURE_SSL_REDIRECT": "0", **_redis_urls()}
         if push:
-            more["PUSH_URL"] = engine.publish_url
+            more |= {"PUSH_URL": engine.publish_url, "PUSH_SIG_KEY": engine.sig_key}
         port, server, worker = _serve(url, logs, **more)
         groups = {server.pid, worker.pid}
         try:
@@ -309,7 +309,8 @@ def measure_delivery() -> list[Step]:
     ):
         logs = Path(tmp)
         engine = Pushpin(folder=logs / "pushpin", app="")
-        more = {"PUSH_URL": engine.publish_url, "SECURE_SSL_REDIRECT": "0", **_redis_urls()}
+        more = {"PUSH_URL": engine.publish_url, "PUSH_SIG_KEY": engine.sig_key}
+        more |= {"SECURE_SSL_REDIRECT": "0", **_redis_urls()}
         port, *processes = _serve(url, logs, **more)
         engine.app = f"127.0.0.1:{port}"
         engine.write_config()

@@ -530,3 +530,12 @@ PUSH_URL = env_str("PUSH_URL", "")
 # How often a night's screens (the room's and the members') ask for news (ms), as above.
 NIGHT_POLL_MS = env_int("NIGHT_POLL_MS", 2000)
 PUSH_TIMEOUT = env_float("PUSH_TIMEOUT", 0.5)
+# The secret the engine signs each request it passes on with (Grip-Sig, a JWT by HS256; its
+# pushpin.conf's sig_key, issuer sig_iss "pushpin"): a stream is held only for a request
+# that signature proves came through the engine. Required with PUSH_URL.
+PUSH_SIG_KEY = env_str("PUSH_SIG_KEY", "")
+PUSH_SIG_ISSUER = "pushpin"
+if PUSH_URL and len(PUSH_SIG_KEY) < 32:
+    raise ImproperlyConfigured(
+        "With PUSH_URL set, set PUSH_SIG_KEY to the sig_key of pushpin.conf (32+ characters)."
+    )

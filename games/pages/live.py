@@ -12,6 +12,7 @@ the phone's key. Without the engine in front (no Grip-Sig) or with push off, the
 stream, and the page goes on polling.
 """
 
+import jwt
 from django.conf import settings
 from django.http import HttpResponse
 from django.views.decorators.cache import never_cache
@@ -40,9 +41,23 @@ def _first_message(seq: int, last_seen: int | None) -> str:
 
 
 def engine_in_front(request) -> bool:
-    """Tell whether push is on and the request came through the engine (its Grip-Sig): a
-    held answer sent straight to a browser would just close, so anything else gets 404."""
-    return bool(settings.PUSH_URL) and "Grip-Sig" in request.headers
+    """Tell whether push is on and the request came through the engine: its Grip-Sig signed
+    with PUSH_SIG_KEY, by the engine's issuer, not expired. A held answer sent straight to a
+    browser would just close, and one forged would hold nothing: anything else gets 404."""
+    signature = request.headers.get("Grip-Sig", "")
+    if not settings.PUSH_URL or not settings.PUSH_SIG_KEY or not signature:
+        return False
+    try:
+        jwt.decode(
+            signature,
+            settings.PUSH_SIG_KEY,
+            algorithms=["HS256"],
+            issuer=settings.PUSH_SIG_ISSUER,
+            options={"require": ["exp", "iss"]},
+        )
+    except jwt.InvalidTokenError:
+        return False
+    return True
 
 
 def held_stream(channel: str, first: str) -> HttpResponse:

@@ -52,6 +52,7 @@ def test_a_stream_through_nginx_hears_every_save_from_either_app_server(transact
         "CELERY_BROKER_URL": "",
         "GUNICORN_THREADS": "4",
         "PUSH_URL": engine.publish_url,
+        "PUSH_SIG_KEY": engine.sig_key,
     }
     port_a, port_b = _free_port(), _free_port()
     engine.app = f"127.0.0.1:{port_a},127.0.0.1:{port_b}"

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.gunicorn import ROOT, _free_port
+from tests.push_engine import SIG_KEY
 
 CONFIG_FILE = ROOT / "deploy" / "pushpin" / "pushpin.conf"
 
@@ -55,7 +56,7 @@ def config_text(
         ("rundir=/var/run/pushpin", f"rundir={run_folder}"),
         ("logdir=/var/log/pushpin", f"logdir={folder}/log"),
         ("http_port=7999", f"http_port={http_port}"),
-        ("sig_key=change-this-secret", "sig_key=test-only"),
+        ("sig_key=change-this-secret", f"sig_key={SIG_KEY}"),
         ("push_in_spec=tcp://127.0.0.1:5560", f"push_in_spec=tcp://127.0.0.1:{pull}"),
         ("push_in_sub_specs=tcp://127.0.0.1:5562", f"push_in_sub_specs=tcp://127.0.0.1:{sub}"),
         ("push_in_http_port=5561", f"push_in_http_port={publish_port}"),
@@ -84,6 +85,8 @@ class Pushpin:
     http_port: int = field(default_factory=_free_port)
     publish_port: int = field(default_factory=_free_port)
     process: subprocess.Popen | None = None
+    # What it signs the requests it passes on with: the app's PUSH_SIG_KEY beside it.
+    sig_key: str = SIG_KEY
 
     @property
     def url(self) -> str:
@@ -163,6 +166,7 @@ def pushpin(live_server, settings, tmp_path):
     engine.write_config()
     engine.start()
     settings.PUSH_URL = engine.publish_url
+    settings.PUSH_SIG_KEY = SIG_KEY
     settings.TABLE_POLL_MS = 60_000
     settings.TV_POLL_MS = 60_000
     settings.NIGHT_POLL_MS = 60_000

@@ -47,6 +47,16 @@ class TestProductionSettings:
         assert result.returncode != 0
         assert "SECRET_KEY" in result.stderr
 
+    @pytest.mark.parametrize("key", [None, "short"])
+    def test_push_refuses_to_start_without_the_engine_s_signing_key(self, key):
+        """Without it no stream could be told from a forged one (games/pages/live.py)."""
+        signing = {"PUSH_SIG_KEY": key} if key else {}
+        result = _manage("check", PUSH_URL="http://127.0.0.1:5561", **signing)
+        assert result.returncode != 0
+        assert "PUSH_SIG_KEY" in result.stderr
+        with_key = _manage("check", PUSH_URL="http://127.0.0.1:5561", PUSH_SIG_KEY="k" * 32)
+        assert with_key.returncode == 0, with_key.stderr
+
     @pytest.mark.parametrize("key", [None, "short", "dev-only-log-chain-key-of-some-length"])
     def test_production_refuses_to_start_without_a_real_log_chain_key(self, key):
         result = _manage(

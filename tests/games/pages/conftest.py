@@ -3,6 +3,8 @@
 import pytest
 from django.test import Client
 
+from tests.push_engine import SIG_KEY
+
 
 @pytest.fixture
 def phone(db):
@@ -15,4 +17,5 @@ def phone_with_push_on(db, settings):
     """A phone at a site with live updates on (docs/live.md); nothing is published for real:
     the address is a closed port, and tests that count pushes catch the sender."""
     settings.PUSH_URL = "http://127.0.0.1:9"
+    settings.PUSH_SIG_KEY = SIG_KEY
     return Client()

@@ -9,8 +9,9 @@ from games.models import Table
 from games.tables import push
 from tests.games.pages.test_group_pages import GIN, _ids, _start_group
 from tests.games.tournaments.helpers import finish_gin_table
+from tests.push_engine import from_the_engine
 
-ENGINE = {"HTTP_GRIP_SIG": "signed-by-the-engine"}
+ENGINE = from_the_engine()
 # Classic Gin to 50: one gin on 30 (25 + 30) ends the match (GIN-SCORE-GIN).
 CLASSIC_50 = {**GIN, "gin__preset": "classic", "gin__target": "50"}
 GROUP_NEWS = "event: group\ndata: \n\n"

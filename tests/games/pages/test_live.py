@@ -4,13 +4,15 @@ authorised by the watch token exactly as the idle poll it replaces."""
 import html
 import re
 
+import pytest
 from django.test import Client
 
 from games.tables import heads
 from tests.games.pages.test_idle_polls import _poll_address, _record_hand
 from tests.games.pages.test_pages import _create
+from tests.push_engine import from_the_engine
 
-ENGINE = {"HTTP_GRIP_SIG": "signed-by-the-engine"}
+ENGINE = from_the_engine()
 
 
 def _live_address(page: str, name: str = "board") -> str:
@@ -82,6 +84,24 @@ class TestWhoMayOpenIt:
         stream = _live_address(phone_with_push_on.get(f"/t/{table.id}/").content.decode())
         # Straight to the app (no Grip-Sig): a held answer would only close at once.
         assert Client().get(stream).status_code == 404
+
+    @pytest.mark.parametrize(
+        "signature",
+        [
+            {"key": "another-signing-key-of-some-other-engine"},  # forged: not the site's key
+            {"issuer": "someone-else"},
+            {"seconds": -60},  # expired
+        ],
+        ids=["another-key", "another-issuer", "expired"],
+    )
+    def test_a_signature_the_engine_did_not_make_opens_no_stream(
+        self, phone_with_push_on, signature
+    ):
+        table = _create(phone_with_push_on)
+        stream = _live_address(phone_with_push_on.get(f"/t/{table.id}/").content.decode())
+        assert Client().get(stream, **from_the_engine(**signature)).status_code == 404
+        assert Client().get(stream, HTTP_GRIP_SIG="signed-by-the-engine").status_code == 404
+        assert Client().get(stream, **ENGINE).status_code == 200
 
 
 class TestPushOff:

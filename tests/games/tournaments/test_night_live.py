@@ -14,6 +14,7 @@ from games.tournaments.models import RoundTable
 from tests.factories import TableFactory
 from tests.games.tournaments import test_night_pages
 from tests.payloads import quick
+from tests.push_engine import SIG_KEY, from_the_engine
 
 pytestmark = pytest.mark.django_db
 
@@ -22,13 +23,14 @@ pytestmark = pytest.mark.django_db
 gin_night_made_on_pages = test_night_pages.gin_night_made_on_pages
 _room_link = test_night_pages._room_link
 
-ENGINE = {"HTTP_GRIP_SIG": "signed-by-the-engine"}
+ENGINE = from_the_engine()
 
 
 @pytest.fixture
 def night_pushes_sent(settings, monkeypatch, django_capture_on_commit_callbacks):
     """Push on, and what is handed to the sender after each commit (nothing sent for real)."""
     settings.PUSH_URL = "http://127.0.0.1:9"
+    settings.PUSH_SIG_KEY = SIG_KEY
     sent: list[push.Push] = []
     monkeypatch.setattr(push.publisher, "send", sent.append)
     return sent
