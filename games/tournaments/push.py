@@ -14,7 +14,6 @@ that saw the one between must hear it.
 
 from games.tables import push
 from games.tournaments import selectors
-from games.tournaments.models import RoundTable, Tournament
 
 
 def night_channel(tournament_id) -> str:
@@ -39,17 +38,14 @@ def table_night_push_on_commit(table_id) -> None:
 
 
 def _table_night_push(table_id) -> push.Push | None:
-    tournament_id = (
-        RoundTable.objects.filter(table_id=table_id)
-        .values_list("round__tournament_id", flat=True)
-        .first()
-    )
-    return None if tournament_id is None else _night_push(tournament_id)
+    found = selectors.table_night_version(table_id)
+    return None if found is None else _version_push(*found)
 
 
 def _night_push(tournament_id: int) -> push.Push | None:
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:
-        return None
-    version = selectors.night_version(tournament=tournament)
+    version = selectors.night_version_by_id(tournament_id)
+    return None if version is None else _version_push(tournament_id, version)
+
+
+def _version_push(tournament_id: int, version: str) -> push.Push:
     return push.Push(night_channel(tournament_id), version, night_message(version))

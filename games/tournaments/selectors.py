@@ -8,7 +8,8 @@ from datetime import datetime
 from fractions import Fraction
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games.tables import snapshots
@@ -363,32 +364,66 @@ def night_for_room(*, token: str) -> Tournament | None:
 def night_version(*, tournament: Tournament) -> str:
     """Return a token that changes whenever what the night's screens show may have moved: a
     round started, a table's log moved (a hand, a confirmation, a decision), a player came,
-    checked in or withdrew, the night ended. Two aggregate queries, so that a screen's poll
-    that finds nothing new costs no more (it is answered 204)."""
-    tables = RoundTable.objects.filter(round__tournament=tournament).aggregate(
-        count=Count("pk"),
-        rounds=Count("round", distinct=True),
-        heads=Sum("table__head_seq"),
-        calls=Count("pk", filter=Q(director_called_at__isnull=False)),
-        last_call=Max("director_called_at"),
+    checked in or withdrew, the night ended. One query, so that a screen's poll that finds
+    nothing new costs no more (it is answered 204)."""
+    return _versions(Tournament.objects.filter(pk=tournament.pk))[1]
+
+
+def night_version_by_id(tournament_id: int) -> str | None:
+    """Return the version of the night ``tournament_id``, or None if there is none: one query."""
+    found = _versions(Tournament.objects.filter(pk=tournament_id))
+    return None if found is None else found[1]
+
+
+def table_night_version(table_id) -> tuple[int, str] | None:
+    """Return the night a table plays in and its version (``night_version``), or None for a
+    table of no night: one query, which a save at any table asks after its commit."""
+    return _versions(Tournament.objects.filter(round_set__tables__table_id=table_id))
+
+
+def _versions(nights: QuerySet) -> tuple[int, str] | None:
+    """The first of ``nights`` and its version, each part counted in a subquery of one
+    statement (an empty part counts 0, as an aggregate over no rows would)."""
+    tables = RoundTable.objects.filter(round__tournament=OuterRef("pk"))
+    entrants = Entrant.objects.filter(tournament=OuterRef("pk"))
+
+    def part(rows: QuerySet, group: str, value, empty=0):
+        return Coalesce(Subquery(rows.values(group).annotate(v=value).values("v")), empty)
+
+    row = (
+        nights.annotate(
+            v_rounds=part(tables, "round__tournament", Count("round", distinct=True)),
+            v_count=part(tables, "round__tournament", Count("pk")),
+            v_heads=part(tables, "round__tournament", Sum("table__head_seq")),
+            v_calls=part(
+                tables, "round__tournament", Count("pk", filter=Q(director_called_at__isnull=False))
+            ),
+            v_last_call=Subquery(
+                tables.values("round__tournament").annotate(v=Max("director_called_at")).values("v")
+            ),
+            v_entrants_count=part(entrants, "tournament", Count("pk")),
+            v_here=part(entrants, "tournament", Count("pk", filter=Q(checked_in=True))),
+            v_gone=part(entrants, "tournament", Count("pk", filter=Q(withdrawn=True))),
+        )
+        .values_list(
+            "pk",
+            "status",
+            "v_rounds",
+            "v_count",
+            "v_heads",
+            "v_calls",
+            "v_last_call",
+            "v_entrants_count",
+            "v_here",
+            "v_gone",
+        )
+        .first()
     )
-    entrants = tournament.entrants.aggregate(
-        count=Count("pk"),
-        here=Count("pk", filter=Q(checked_in=True)),
-        gone=Count("pk", filter=Q(withdrawn=True)),
-    )
-    parts = (
-        tournament.status,
-        tables["rounds"],
-        tables["count"],
-        tables["heads"] or 0,
-        tables["calls"],
-        tables["last_call"].timestamp() if tables["last_call"] else 0,
-        entrants["count"],
-        entrants["here"],
-        entrants["gone"],
-    )
-    return ".".join(str(part) for part in parts)
+    if row is None:
+        return None
+    pk, status, rounds, count, heads, calls, last_call, *people = row
+    parts = (status, rounds, count, heads, calls, last_call.timestamp() if last_call else 0)
+    return pk, ".".join(str(part) for part in (*parts, *people))
 
 
 def pairing_seat_names(*, tournament: Tournament, round_table_id: int) -> list[str] | None:

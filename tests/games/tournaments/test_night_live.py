@@ -6,7 +6,9 @@ import re
 import uuid
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from games.tables import push
 from games.tables import services as table_services
@@ -122,6 +124,32 @@ class TestTheNightIsPushedWhereItMoves:
         with django_capture_on_commit_callbacks(execute=True):
             _hand(table.id, 1)
         assert [item.channel for item in night_pushes_sent] == [f"table-{table.id}"]
+
+    def test_after_a_hand_s_commit_one_query_finds_the_night_and_its_version(
+        self,
+        world,
+        director,
+        gin_night_made_on_pages,
+        night_pushes_sent,
+        django_capture_on_commit_callbacks,
+    ):
+        """What a save at a night's table pays once committed: one query, which tells the
+        night and its version, at a table of a night or not."""
+        tournament, url = gin_night_made_on_pages
+        director.post(url + "rounds/")
+        pairing = RoundTable.objects.filter(round__tournament=tournament).first()
+        elsewhere = TableFactory()
+        for table_id in (pairing.table_id, elsewhere.id):
+            with django_capture_on_commit_callbacks() as after_commit:
+                _hand(table_id, 1)
+            pushes = [c for c in after_commit if c.__module__ == push.__name__]
+            with CaptureQueriesContext(connection) as queries:
+                for callback in pushes:
+                    callback()
+            assert len(queries) == 1, [query["sql"] for query in queries.captured_queries]
+        # The version pushed for the table's hand is the one the night's screens then show.
+        shown = _shown_version(Client().get(_room_link(director, url)).content.decode())
+        assert _night_pushes(night_pushes_sent, tournament) == [shown]
 
     def test_nothing_is_pushed_when_a_round_start_rolls_back(
         self,
