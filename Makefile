@@ -83,12 +83,14 @@ FAST_PROCESSES ?= 2
 test: $(DEV) browser proxy check
 	$(BIN)/pytest -n $(TEST_PROCESSES)
 
-## test-fast: the same checks, then the suite without the browser tests and the deployment
-## tests (tests/deploy: nginx in front of gunicorn), on $(FAST_PROCESSES) processes and with
-## Hypothesis's "fast" profile (a tenth of each property's examples). For the edit-test loop:
-## `make test` remains the full check
+## test-fast: the same checks, then the suite without the browser tests, the deployment
+## tests (tests/deploy: nginx in front of gunicorn) and the tests marked slow (real servers
+## in processes of their own, whole nights, every form fuzzed), on $(FAST_PROCESSES) processes
+## and with Hypothesis's "fast" profile (a tenth of each property's examples). For the
+## edit-test loop: `make test` remains the full check
 test-fast: $(DEV) check
-	$(BIN)/pytest -n $(FAST_PROCESSES) -m "not e2e" --ignore=tests/deploy --hypothesis-profile=fast
+	$(BIN)/pytest -n $(FAST_PROCESSES) -m "not e2e and not slow" --ignore=tests/deploy \
+		--hypothesis-profile=fast
 
 ## check: what both test targets run before the suite: lint, import contracts, migrations
 check: $(DEV)

@@ -32,3 +32,11 @@ def shell_blocks(text: str) -> list[list[str]]:
 def fenced_commands(text: str) -> list[str]:
     """Return every command line of the text's shell fences, in order."""
     return [command for block in shell_blocks(text) for command in block]
+
+
+if __name__ == "__main__":
+    # `python -m tests.doc_commands FILE`: one command a line, for a CI step to run.
+    import sys
+    from pathlib import Path
+
+    print("\n".join(fenced_commands(Path(sys.argv[1]).read_text(encoding="utf-8"))))

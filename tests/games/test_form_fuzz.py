@@ -35,7 +35,7 @@ from scoring.variants import GAMES
 from tests.games.clubs_setup import club_world
 from tests.hypothesis_profiles import examples
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery"), pytest.mark.slow]
 
 BAD_VALUES = [
     "",

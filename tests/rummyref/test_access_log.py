@@ -262,6 +262,7 @@ def _table_role(phone: Browser, table_id: str) -> str:
     return "scorekeeper" if "Record a hand" in page else "viewer"
 
 
+@pytest.mark.slow
 class TestARealGunicornsAccessLog:
     def test_joining_a_table_and_a_club_every_way_leaves_no_secret_in_it(
         self, gunicorn_with_access_log

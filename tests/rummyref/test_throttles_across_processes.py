@@ -51,6 +51,7 @@ def _count(statuses: list[int]) -> dict[int, int]:
     return {code: statuses.count(code) for code in sorted(set(statuses))}
 
 
+@pytest.mark.slow
 class TestThrottlesAcrossProcesses:
     def test_three_workers_accept_the_configured_number_from_one_client(
         self, gunicorn_with_referee_limit, db

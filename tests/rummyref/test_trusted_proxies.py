@@ -118,6 +118,7 @@ def _referee(base: str, forwarded_for: str) -> int:
         return error.code
 
 
+@pytest.mark.slow
 class TestThrottlesBehindGunicorn:
     """A real gunicorn on loopback: its peer is always 127.0.0.1."""
 

@@ -400,6 +400,7 @@ class TestAgainstOpenSpiel:
             ours = best_arrangement(hand, rules=GIN, value=value).count
             assert ours == OPEN_SPIEL.min_deadwood(to_open_spiel(hand)), hand
 
+    @pytest.mark.slow
     def test_single_card_layoffs_are_the_ones_open_spiel_offers_on_10000_hands(self):
         """GIN-LAYOFF against open_spiel's AllLayoffs: which one card fits the knocker's melds.
 

@@ -59,6 +59,7 @@ def _replayed(table) -> dict:
 
 @pytest.mark.django_db
 class TestAppendAnswer:
+    @pytest.mark.slow
     def test_at_1500_hands_the_answer_is_the_event_the_head_and_the_totals(
         self, api_client, long_table, django_capture_on_commit_callbacks
     ):

@@ -127,6 +127,7 @@ class TestTheSession:
 
 @pytest.mark.django_db(transaction=True)
 class TestTheHashingMigration:
+    @pytest.mark.slow
     def test_a_table_and_an_invite_made_before_keep_working_with_their_old_secrets(self):
         table = TableFactory()
         club = ClubFactory()

@@ -54,6 +54,7 @@ def _phone(base: str):
     return try_code
 
 
+@pytest.mark.slow
 class TestWrongCodesAcrossProcesses:
     def test_three_workers_look_up_only_the_configured_number_of_wrong_codes(
         self, gunicorn_on_its_own_sqlite

@@ -26,6 +26,7 @@ def _name(number: int) -> str:
     return f"P{number} a & P{number} b"
 
 
+@pytest.mark.slow
 class TestSixteenPairsThroughThePages:
     """16 pairs, "3 Mitchell + 1 Danese", matches of 3 hands, the federation's 3-hand table
     (10–10 to 50, 11–9 to 150, 12–8 to 250, 13–7 to 350, 14–6 to 500, 15–5 to 650, 16–4 to
