@@ -2,7 +2,6 @@
 app's processes (throttles counted in the shared cache), and behind nginx (tests/deploy)."""
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -13,13 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.ports import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @contextmanager
@@ -38,7 +33,7 @@ def gunicorn_instance(
     leads a process group of its own with its workers) and its base address."""
     environment = {**os.environ, **env}
     environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    port = port or _free_port()
+    port = port or free_port()
     log_path = log_dir / f"{name}.log"
     with open(log_path, "w") as log:
         command = [sys.executable, "-m", "gunicorn", "rummyref.wsgi", "--workers", str(workers)]

@@ -11,8 +11,8 @@ rest of what the tests share is split here, before any test runs:
 
 The environment is set to match, for the servers and workers the tests start. Everything
 else the tests write (checkpoint logs, servers' databases and logs) is under each test's own
-tmp_path; roles and databases made on PostgreSQL take random names; ports are the system's
-free ones.
+tmp_path; roles and databases made on PostgreSQL take random names; each process takes
+its ports from a block of its own (tests/ports.py).
 """
 
 import os

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.gunicorn import ROOT, _free_port
+from tests.gunicorn import ROOT
+from tests.ports import free_port
 
 SITE_FILE = ROOT / "deploy" / "nginx" / "rummyref.conf"
 HOST = "rummyref.example.org"
@@ -61,7 +62,7 @@ def rendered_site(
     """Return the shipped site file with this test's values in place of a site's (``push``:
     the test's Pushpin, host:port, for the live streams; else a port nothing listens on)."""
     site = SITE_FILE.read_text()
-    site = _replaced(site, PUSH_LINE, f"    server {push or f'127.0.0.1:{_free_port()}'};\n")
+    site = _replaced(site, PUSH_LINE, f"    server {push or f'127.0.0.1:{free_port()}'};\n")
     site = _replaced(site, f"/etc/letsencrypt/live/{HOST}/fullchain.pem", str(cert))
     site = _replaced(site, f"/etc/letsencrypt/live/{HOST}/privkey.pem", str(key))
     site = _replaced(site, f"server_name {HOST};", "server_name localhost;", count=2)
@@ -174,7 +175,7 @@ def nginx_serving(folder: Path, upstreams: list[str], push: str = ""):
     folder = folder / "nginx"
     folder.mkdir()
     cert, key = _certificate(folder)
-    ports = Nginx(https_port=_free_port(), http_port=_free_port(), folder=folder)
+    ports = Nginx(https_port=free_port(), http_port=free_port(), folder=folder)
     site = folder / "rummyref.conf"
     site.write_text(
         rendered_site(

@@ -16,7 +16,8 @@ from django.db import connection
 from games.tables import heads
 from tests.deploy.nginx import nginx_serving
 from tests.e2e.pushpin import Pushpin
-from tests.gunicorn import _free_port, gunicorn_instance
+from tests.gunicorn import gunicorn_instance
+from tests.ports import free_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -54,7 +55,7 @@ def test_a_stream_through_nginx_hears_every_save_from_either_app_server(transact
         "PUSH_URL": engine.publish_url,
         "PUSH_SIG_KEY": engine.sig_key,
     }
-    port_a, port_b = _free_port(), _free_port()
+    port_a, port_b = free_port(), free_port()
     engine.app = f"127.0.0.1:{port_a},127.0.0.1:{port_b}"
     engine.write_config()
     with (

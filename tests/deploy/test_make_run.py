@@ -19,7 +19,8 @@ import urllib.request
 import pytest
 
 from tests.doc_commands import fenced_commands
-from tests.gunicorn import ROOT, _free_port
+from tests.gunicorn import ROOT
+from tests.ports import free_port
 
 README_RUNS = [
     line
@@ -36,7 +37,7 @@ NOT_PASSED_ON += ("ALLOWED_HOSTS", "DEBUG", "SECRET_KEY", "LOG_CHAIN_KEY", "PUSH
 def _free_pair() -> int:
     """A free port whose next port is free too (HTTPS=1 also serves on PORT + 1)."""
     for _ in range(50):
-        port = _free_port()
+        port = free_port()
         with socket.socket() as probe:
             try:
                 probe.bind(("127.0.0.1", port + 1))

@@ -22,7 +22,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from tests.deploy.nginx import SITE_FILE, nginx_serving
-from tests.gunicorn import _free_port
+from tests.ports import free_port
 
 TLS = ssl._create_unverified_context()  # the test's own self-signed certificate
 ABUSER = "127.0.0.1"
@@ -260,7 +260,7 @@ def failing(tmp_path_factory):
     (nothing listens on its port), the other ends them unanswered."""
     with ExitStack() as stack:
         hanging_up = stack.enter_context(_hanging_up_app())
-        upstreams = [f"127.0.0.1:{_free_port()}", hanging_up]
+        upstreams = [f"127.0.0.1:{free_port()}", hanging_up]
         yield stack.enter_context(nginx_serving(tmp_path_factory.mktemp("failing"), upstreams))
 
 

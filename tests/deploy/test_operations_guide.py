@@ -30,7 +30,8 @@ import pytest
 from django.db import connection
 
 from tests.doc_commands import shell_blocks
-from tests.gunicorn import ROOT, _free_port
+from tests.gunicorn import ROOT
+from tests.ports import free_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -213,7 +214,7 @@ def test_the_operations_guide_runs_as_written(run_name, tmp_path):
         "STATIC_ROOT": str(tmp_path / "static"),
         "CHECKPOINT_LOG": str(tmp_path / "checkpoints.jsonl"),
         "BEAT_SCHEDULE_FILE": str(tmp_path / "celerybeat-schedule"),
-        "GUNICORN_BIND": f"127.0.0.1:{_free_port()}",
+        "GUNICORN_BIND": f"127.0.0.1:{free_port()}",
         "GUNICORN_WORKERS": "2",
     }
     owner = _exported(settings_block, machine | added)

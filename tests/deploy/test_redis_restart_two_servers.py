@@ -27,7 +27,8 @@ from games.tables.models import JoinToken, Table
 from tests.deploy.test_two_app_servers import _append, _new_table
 from tests.games.pages.test_idle_polls import _poll_address
 from tests.games.test_cache_outage import RedisServer
-from tests.gunicorn import _free_port, gunicorn_instance
+from tests.gunicorn import gunicorn_instance
+from tests.ports import free_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -84,8 +85,8 @@ def _two_servers(tmp_path, redis: RedisServer):
         "JOIN_THROTTLE": "1000/min",
     }
     with (
-        gunicorn_instance(tmp_path, workers=1, port=_free_port(), name="app-a", **env) as (_, a),
-        gunicorn_instance(tmp_path, workers=1, port=_free_port(), name="app-b", **env) as (_, b),
+        gunicorn_instance(tmp_path, workers=1, port=free_port(), name="app-a", **env) as (_, a),
+        gunicorn_instance(tmp_path, workers=1, port=free_port(), name="app-b", **env) as (_, b),
     ):
         yield a, b
 

@@ -29,7 +29,8 @@ from django.db import connection
 
 from games.models import Event
 from tests.deploy.nginx import nginx_serving
-from tests.gunicorn import ROOT, _free_port, gunicorn_instance
+from tests.gunicorn import ROOT, gunicorn_instance
+from tests.ports import free_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -195,7 +196,7 @@ def test_a_killed_app_server_loses_and_doubles_nothing(transactional_db, tmp_pat
         "CELERY_BROKER_URL": "",
         "GUNICORN_THREADS": "4",
     }
-    port_a, port_b = _free_port(), _free_port()
+    port_a, port_b = free_port(), free_port()
     upstreams = [f"127.0.0.1:{port_a}", f"127.0.0.1:{port_b}"]
     with (
         gunicorn_instance(tmp_path, workers=1, port=port_a, name="app-a", **env) as (app_a, a),

@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.gunicorn import ROOT, _free_port
+from tests.gunicorn import ROOT
+from tests.ports import free_port
 from tests.push_engine import SIG_KEY
 
 CONFIG_FILE = ROOT / "deploy" / "pushpin" / "pushpin.conf"
@@ -72,6 +73,14 @@ def _listening(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
+def _session_alive(leader: int) -> bool:
+    try:
+        os.killpg(leader, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
 @dataclass
 class Pushpin:
     """One Pushpin serving ``app`` (host:port): browsers open ``url``, the app publishes to
@@ -82,8 +91,8 @@ class Pushpin:
     # Its sockets: a Unix socket's path may hold 107 bytes, and a test's own folder (deep
     # under a parallel run's) can be longer than that with Pushpin's socket names after it.
     run_folder: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="pushpin-")))
-    http_port: int = field(default_factory=_free_port)
-    publish_port: int = field(default_factory=_free_port)
+    http_port: int = field(default_factory=free_port)
+    publish_port: int = field(default_factory=free_port)
     process: subprocess.Popen | None = None
     # What it signs the requests it passes on with: the app's PUSH_SIG_KEY beside it.
     sig_key: str = SIG_KEY
@@ -100,7 +109,7 @@ class Pushpin:
         (self.folder / "log").mkdir(parents=True, exist_ok=True)
         (self.folder / "routes").write_text(f"* {self.app}\n")
         config = self.folder / "pushpin.conf"
-        ports = [_free_port() for _ in range(3)]
+        ports = [free_port() for _ in range(3)]
         config.write_text(
             config_text(
                 self.folder,
@@ -141,9 +150,10 @@ class Pushpin:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(timeout=20)
-        # Its children may outlive the runner by a moment: wait until its port is free.
+        # Its children may outlive the runner by a moment, holding the ports a restart binds
+        # again: wait until every process of its session is gone.
         deadline = time.monotonic() + START_SECONDS
-        while _listening(self.http_port) and time.monotonic() < deadline:
+        while _session_alive(self.process.pid) and time.monotonic() < deadline:
             time.sleep(0.1)
         self.process = None
 

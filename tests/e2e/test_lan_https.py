@@ -29,7 +29,8 @@ from rummyref.local_ca import spki_sha256
 from tests.e2e.axe import BLOCKING, axe_violations
 from tests.e2e.conftest import CHROMIUM, PHONE
 from tests.e2e.test_offline import _record_offline, _start_gin_table, _wait_for_the_worker
-from tests.gunicorn import ROOT, _free_port
+from tests.gunicorn import ROOT
+from tests.ports import free_port
 
 pytestmark = [pytest.mark.e2e]
 
@@ -86,7 +87,7 @@ def https_server(authority, tmp_path_factory):
     """Serve the app as `make run HTTPS=1` does: migrated, then gunicorn with --certfile and
     --keyfile from the authority's folder (on loopback here); yield its LAN address."""
     folder = tmp_path_factory.mktemp("https-run")
-    port = _free_port()
+    port = free_port()
     env = {key: value for key, value in os.environ.items() if key not in NOT_PASSED_ON}
     env.update(
         DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}",

@@ -12,8 +12,8 @@ from django.db import transaction
 from games.shared import cache as shared_cache
 from games.tables import push, services
 from tests.factories import TableFactory
-from tests.gunicorn import _free_port
 from tests.payloads import quick
+from tests.ports import free_port
 
 # Bounds on waiting for another thread, never a measure of speed: passing tests never
 # wait them out.
@@ -167,7 +167,7 @@ class TestAnEngineAway:
         self, settings, append, django_capture_on_commit_callbacks, caplog, monkeypatch
     ):
         monkeypatch.setattr(shared_cache, "_warned", {})  # said once a minute: say it here
-        settings.PUSH_URL = f"http://127.0.0.1:{_free_port()}"
+        settings.PUSH_URL = f"http://127.0.0.1:{free_port()}"
         table = TableFactory()
         with django_capture_on_commit_callbacks(execute=True):
             result = append(table, "hand_recorded", quick(0, "knock", 7, 20))
