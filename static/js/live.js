@@ -32,10 +32,14 @@
     element.contains(document.activeElement) &&
     document.activeElement.matches("input, textarea, select");
 
-  // News heard while the element's own poll is on its way: htmx would drop a second request,
-  // and the one in flight may have been answered before the news was committed. So the poll
-  // is asked again once that one is done (answered 204, or its new element swapped in).
+  // News heard while a request of the page is on its way: htmx would drop the poll (the
+  // element's own poll in flight, or a save the board's hx-sync waits for), and the answer
+  // on its way may show the table as it was before the news was committed (a save's answer
+  // draws the board at that save's own head). So the poll is asked again once that request
+  // is done (answered, or its new element swapped in).
   let again = false;
+  const busy = (element) =>
+    element.classList.contains("htmx-request") || document.querySelector(".htmx-request");
 
   function poll() {
     const element = watcher();
@@ -44,21 +48,29 @@
       waiting = true;
       return;
     }
-    if (element.classList.contains("htmx-request")) {
+    if (busy(element)) {
       again = true;
       return;
     }
     window.htmx.trigger(element, "live");
   }
 
-  function pollIfAsked(event) {
-    if (!again || !(event.target instanceof Element) || !event.target.matches("[data-live]")) return;
+  function pollIfAsked() {
+    if (!again) return;
     again = false;
     // After htmx has finished with the request (its class taken off the element).
     setTimeout(poll);
   }
-  document.addEventListener("htmx:afterRequest", pollIfAsked);
-  document.addEventListener("htmx:load", pollIfAsked);
+  // An answer that swaps nothing in (a 204, a failure) lets the poll go at once. One that
+  // does is waited for until it has settled: only then has htmx wired up the new element's
+  // triggers, and a "live" trigger sent to it before would be lost.
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (!event.detail.successful || event.detail.xhr.status === 204) pollIfAsked();
+  });
+  document.addEventListener("htmx:afterSettle", pollIfAsked);
+  document.addEventListener("htmx:load", (event) => {
+    if (event.target instanceof Element && event.target.matches("[data-live]")) pollIfAsked();
+  });
 
   // A poll the news asked for that failed (the server busy a moment, the Wi-Fi gone) is asked
   // again, sooner first, then less often: while the stream flows no timed poll would bring

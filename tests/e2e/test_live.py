@@ -16,9 +16,9 @@ from tests.e2e.test_table_flow import _gin as gin
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def _join(page, first, base_url: str) -> None:
-    """Open the first phone's viewer link on ``page``, at ``base_url``'s address."""
-    link = share_link(first, "viewer")
+def _join(page, first, base_url: str, role: str = "viewer") -> None:
+    """Open the first phone's ``role`` link on ``page``, at ``base_url``'s address."""
+    link = share_link(first, role)
     origin = urlsplit(link)
     page.goto(base_url + link.removeprefix(f"{origin.scheme}://{origin.netloc}"))
     expect(page.get_by_test_id("total-0")).to_have_text("0")
@@ -70,6 +70,37 @@ def test_a_failed_fetch_of_the_news_is_asked_again(new_phone, pushpin):  # noqa:
     _gin(anna, "Anna", 4)  # 25 + 4
     expect(bruno.get_by_test_id("total-0")).to_have_text("29")
     assert len(failed) == 1
+
+
+def test_news_heard_while_a_save_is_on_its_way_is_fetched_once_it_lands(new_phone, pushpin):  # noqa: F811
+    anna = new_phone(base_url=pushpin.url)
+    _start_gin_table(anna)
+    carla = new_phone(base_url=pushpin.url)
+    _join(carla, anna, pushpin.url, role="scorekeeper")
+    _streaming(anna)
+    _streaming(carla)
+    # Carla's save is stored at once, but its answer is slow to reach her phone (bad Wi-Fi).
+    held = []
+    carla.route(re.compile(r"/hands/$"), lambda route: held.append((route, route.fetch())))
+    _gin(carla, "Bruno", 6)  # hand 1: 25 + 6 to Bruno
+    for _wait in range(100):
+        if held:
+            break
+        carla.wait_for_timeout(100)
+    assert held, "Carla's save never left her phone"
+    # Anna's phone hears of Carla's hand, then records hand 2, of which Carla's stream tells
+    # while her own save's answer is still on its way.
+    expect(anna.get_by_test_id("total-1")).to_have_text("31")
+    _gin(anna, "Anna", 4)  # hand 2: 25 + 4 to Anna
+    expect(anna.get_by_test_id("total-0")).to_have_text("29")
+    carla.wait_for_timeout(500)  # the stream's news reaches Carla's page meanwhile
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    # Her save's answer draws the board at hand 1; the news it held back (hand 2) follows,
+    # with her timed polls a minute apart.
+    expect(carla.get_by_test_id("total-0")).to_have_text("29")
+    expect(carla.get_by_test_id("total-1")).to_have_text("31")
+    expect(carla.locator("#history li.hand")).to_have_count(2)
 
 
 def test_a_dropped_stream_resumes_without_a_missed_hand(new_phone, pushpin, live_server):  # noqa: F811
