@@ -393,7 +393,10 @@ def _serve(url: str, logs: Path, **more: str) -> tuple[int, subprocess.Popen, su
     """Serve the app (gunicorn and a Celery worker) on ``url``'s database, with ``more``
     settings in the environment; return its port once it listens."""
     port = _free_port()
-    env = _environment(url, port) | more
+    # Static files collected beside the logs, never into the checkout: a staticfiles/ left
+    # there would be served to the browser tests in place of what they test (WhiteNoise
+    # looks in STATIC_ROOT first).
+    env = _environment(url, port) | {"STATIC_ROOT": str(logs / "static")} | more
     python = sys.executable
     # As a deploy does: the database's tables, and the static files with their manifest.
     for command in (["migrate", "--no-input"], ["collectstatic", "--no-input"]):
