@@ -343,7 +343,8 @@ def _ranks(times: list[float]) -> str:
 
 def _nights_report(nights: list[NightLoad]) -> tuple[str, bool]:
     header = ["club night", "save p95", "page load p95", "poll p95", "delivery p50/p95/p99"]
-    header += ["missing", "errors", "CPU a table: app (+ PG, Redis)", "holds"]
+    header += ["missing", "errors", "CPU a table: app (+ PG, Redis)"]
+    header += ["phones' CPU", "phones' lag p95", "holds"]
     rows = []
     for night in nights:
         step, f = night.step, night.step.figures
@@ -357,6 +358,8 @@ def _nights_report(nights: list[NightLoad]) -> tuple[str, bool]:
                 str(f.missing),
                 str(len(f.errors)),
                 f"{step.app_cpu * 100:.2f} % ({step.cpu * 100:.2f} %)",
+                f"{step.generator_cpu * 100:.0f} %",
+                seconds(Spread.of(step.lag).p95) if step.lag else "-",
                 verdict(night.holds) if night.push else "-",
             ]
         )
@@ -368,7 +371,9 @@ def _nights_report(nights: list[NightLoad]) -> tuple[str, bool]:
         f" {clubnight.WINDOW:g} s measured after the phones arrive. CPU a table, of one core:"
         " the app's processes (gunicorn, the Celery worker, and Pushpin's with push on) over"
         " the window, divided by the tables; in brackets with PostgreSQL's and Redis's, as the"
-        " clubnight section counts it (Redis is shared with whatever else runs). Delivery: a"
+        " clubnight section counts it (Redis is shared with whatever else runs). The phones'"
+        " process (one core at most) and how late its event loop woke: a late loop adds to"
+        " every time it measures. Delivery: a"
         " hand's 201 to another phone's poll bringing it. Largest N with push holding p95 save"
         f" <= {seconds(SAVE_P95)}, page load <= {seconds(PAGE_P95)}, delivery <="
         f" {seconds(DELIVERY_P95)}, no error, nothing missing: {held} tables; target >="
