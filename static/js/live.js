@@ -121,6 +121,8 @@
       // The first event of a (re)opened stream: polls may rest now. One poll now brings what
       // was saved while the stream was being opened, before the engine held it.
       flow(true);
+      flowedHere = true;
+      reopenMs = FIRST_REOPEN_MS;
       poll();
       return;
     }
@@ -128,24 +130,30 @@
     if (news(event, element)) poll();
   }
 
+  // A stream that flowed on this page and is then refused is opened again at the address the
+  // board carries now: its watch token expired overnight (they last 12 hours), or the engine
+  // answered an error while it restarted, maybe more than once. The waits double up to a
+  // minute. A stream refused before it ever flowed (a proxy, an old token) stays closed.
+  const FIRST_REOPEN_MS = 1000;
+  const LAST_REOPEN_MS = 60000;
+  let flowedHere = false;
+  let reopenMs = FIRST_REOPEN_MS;
+
   function open() {
     const element = watcher();
     if (!element || source || !window.EventSource) return;
     flow(false);
     const opened = new EventSource(element.dataset.live);
-    let heardAny = false;
     ["head", "night", "group", "moved", "open"].forEach((name) =>
-      opened.addEventListener(name, (event) => { heardAny = true; heard(event); }));
+      opened.addEventListener(name, heard));
     // Dropped (the browser opens it again, sending Last-Event-ID) or refused (closed for
-    // good): either way the timed polls take over until events flow again. A stream that
-    // flowed and is then refused (its watch token expired overnight) is opened once more at
-    // the address the board carries now; one refused from the start stays closed.
+    // good): either way the timed polls take over until events flow again.
     opened.onerror = () => {
       flow(false);
-      if (opened.readyState === EventSource.CLOSED && heardAny) {
-        source = null;
-        open();
-      }
+      if (opened.readyState !== EventSource.CLOSED || !flowedHere) return;
+      source = null;
+      setTimeout(open, reopenMs);
+      reopenMs = Math.min(reopenMs * 2, LAST_REOPEN_MS);
     };
     source = opened;
   }
