@@ -5,10 +5,12 @@ between. Asking the system for port 0 hands out a port from its ephemeral range,
 every outgoing connection (to PostgreSQL, Redis, a browser's fetch) also takes its own
 port from: under load one of them took a chosen port before Pushpin bound it, and Pushpin
 died at start. So the ports come from below that range, and each process of a parallel run
-has a block of its own, so two workers never choose the same one.
+has a block of its own, so two workers never choose the same one, nor two runs side by side
+(TEST_PORT_BLOCKS_FROM).
 """
 
 import itertools
+import os
 import random
 import socket
 
@@ -18,10 +20,13 @@ from tests.parallel_workers import worker_number
 # of 1,500 from 20,000 leave room for eight parallel processes below it.
 FIRST_PORT = 20_000
 BLOCK = 1_500
+BLOCKS = 8
 
-_worker = worker_number() or 0
-assert _worker < 8, "tests/ports.py has port blocks for eight parallel processes"
-_block_start = FIRST_PORT + BLOCK * _worker
+# Two test runs side by side (CI's two passes) each start their processes' blocks at their
+# own: the run whose TEST_PORT_BLOCKS_FROM is 4 gives its gw0 block 4, its gw1 block 5.
+_block = int(os.environ.get("TEST_PORT_BLOCKS_FROM", "0")) + (worker_number() or 0)
+assert _block < BLOCKS, f"tests/ports.py has {BLOCKS} port blocks; block {_block} was asked for"
+_block_start = FIRST_PORT + BLOCK * _block
 # Start at a random place in the block: a run straight after another does not reuse ports
 # the last one may still hold in TIME_WAIT.
 _offset = random.randrange(BLOCK)
