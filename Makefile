@@ -97,7 +97,9 @@ check: $(DEV)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
-	$(BIN)/python manage.py makemigrations --check --dry-run
+	@# On a database in memory: the check reads only the models and the migrations, and would
+	@# leave an empty db.sqlite3 behind.
+	DATABASE_URL=sqlite://:memory: $(BIN)/python manage.py makemigrations --check --dry-run
 
 lint: $(DEV)
 	$(BIN)/ruff check --fix .
