@@ -20,3 +20,14 @@ def by_cards(knocker: int, knocker_cards: str, defender_cards: str) -> dict:
         "knocker_cards": knocker_cards,
         "defender_cards": defender_cards,
     }
+
+
+# The home page's form as a phone sends it to start Anna and Bruno's Big Gin to 100.
+GIN_TABLE_FORM = {
+    "variant": "gin",
+    "players": "2",
+    "player_1": "Anna",
+    "player_2": "Bruno",
+    "gin__preset": "big_gin",
+    "gin__target": "100",
+}

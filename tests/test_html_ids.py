@@ -5,15 +5,7 @@ from html.parser import HTMLParser
 import pytest
 
 from tests.html_ids import id_problems, start_tags
-
-GIN_TABLE = {
-    "variant": "gin",
-    "players": "2",
-    "player_1": "Anna",
-    "player_2": "Bruno",
-    "gin__preset": "big_gin",
-    "gin__target": "100",
-}
+from tests.payloads import GIN_TABLE_FORM
 
 
 def test_an_id_given_twice_is_named():
@@ -71,7 +63,7 @@ def test_start_tags_are_read_as_html_parser_reads_them(html):
 
 
 def test_the_app_s_pages_are_read_as_html_parser_reads_them(client, db):
-    table = client.post("/", GIN_TABLE).url
+    table = client.post("/", GIN_TABLE_FORM).url
     for path in ("/", "/referee/", "/rules/", "/help/", table, f"{table}history/"):
         page = client.get(path).content.decode()
         assert start_tags(page) == _read_by_html_parser(page), path

@@ -6,6 +6,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
+from tests.payloads import GIN_TABLE_FORM
+
 pytestmark = pytest.mark.django_db
 
 
@@ -111,14 +113,7 @@ class TestHeadRequests:
     def test_the_main_pages_answer_head_with_200(self, client):
         created = client.post(
             "/",
-            {
-                "variant": "gin",
-                "players": "2",
-                "player_1": "Anna",
-                "player_2": "Bruno",
-                "gin__preset": "big_gin",
-                "gin__target": "100",
-            },
+            GIN_TABLE_FORM,
         )
         table = created.url
         for path in ("/", "/referee/", "/rules/", "/join/", table, f"{table}history/"):

@@ -13,6 +13,7 @@ from games.tables import selectors, services
 from games.tables.board import board_from_state
 from games.tables.models import Table
 from scoring import samples
+from tests.payloads import GIN_TABLE_FORM
 
 # Every partial of the table's page and of its room screen, as the views render them (the
 # history's hand entries, the hand in play and the chart are drawn inside them).
@@ -200,14 +201,7 @@ class TestASaveIsDrawnFromTheServiceResult:
     def test_the_htmx_answer_reads_no_state_after_the_append(self, client, monkeypatch):
         response = client.post(
             "/",
-            {
-                "variant": "gin",
-                "players": "2",
-                "player_1": "Anna",
-                "player_2": "Bruno",
-                "gin__preset": "big_gin",
-                "gin__target": "100",
-            },
+            GIN_TABLE_FORM,
         )
         table = Table.objects.get(pk=response.url.split("/")[2])
         page = client.get(f"/t/{table.id}/").content.decode()

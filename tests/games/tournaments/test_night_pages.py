@@ -16,7 +16,7 @@ from scoring.tournaments.swiss import swiss_round
 from tests.factories import LeagueFactory, PlayerFactory
 from tests.games.sharing import join_from
 from tests.games.tournaments.helpers import NIGHT_FORM
-from tests.payloads import quick
+from tests.payloads import GIN_TABLE_FORM, quick
 
 pytestmark = pytest.mark.django_db
 
@@ -505,14 +505,7 @@ class TestTheNightOnAPlayersPhone:
     def test_a_table_outside_any_night_has_no_night_page(self, db, client):
         created = client.post(
             "/",
-            {
-                "variant": "gin",
-                "players": "2",
-                "player_1": "Anna",
-                "player_2": "Bruno",
-                "gin__preset": "big_gin",
-                "gin__target": "100",
-            },
+            GIN_TABLE_FORM,
         )
         assert created.status_code == 302
         assert client.get(created.url).status_code == 200  # this phone holds the key
