@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.pages.entries.base import EntryForm
-from games.pages.forms.cards import CardsField
+from games.pages.forms.cards import CardChoiceField, CardsChoiceField, CardsField
 from games.pages.forms.tables import CARD_CHOICES
 from games.rules.own_words import own_word
 from scoring.game import NAMES_UPCARD
@@ -44,14 +44,14 @@ class KnockerDefenderForm(EntryForm):
     defender_count = forms.IntegerField(
         label=_("Defender's deadwood, after lay-offs"), min_value=0, max_value=98, required=False
     )
-    knocker_cards = forms.MultipleChoiceField(
+    knocker_cards = CardsChoiceField(
         label=_("Knocker's cards"),
         choices=CARD_CHOICES,
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
     knocker_typed = CardsField(label=_("or type them"), required=False, max_length=200)
-    defender_cards = forms.MultipleChoiceField(
+    defender_cards = CardsChoiceField(
         label=_("Defender's cards"),
         choices=CARD_CHOICES,
         required=False,
@@ -59,7 +59,7 @@ class KnockerDefenderForm(EntryForm):
     )
     defender_typed = CardsField(label=_("or type them"), required=False, max_length=200)
     # The card turned up at the deal, where the table's switch has it set the knock limit.
-    upcard = forms.ChoiceField(
+    upcard = CardChoiceField(
         label=_("Upcard at the deal"), choices=[("", "—"), *CARD_CHOICES], required=False
     )
 

@@ -15,7 +15,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from games.pages.forms.cards import CardsField
+from games.pages.forms.cards import CardChoiceField, CardsChoiceField, CardsField
 from games.pages.forms.game_options import SeatField
 from games.pages.forms.tables import CARD_CHOICES, EventForm
 from games.rules.card_text import cards_label
@@ -90,10 +90,8 @@ class MoveForm(EventForm):
     claimer = SeatField(label=_("Who knocks for the discard"), required=False)
     dealer = SeatField(label=_("Dealer"), required=False)
     upcard = CardsField(label=_("Face-up card"), required=False, max_length=20)
-    picked = forms.MultipleChoiceField(
-        label=_("Cards tapped"), required=False, choices=PICK_CHOICES
-    )
-    drawn = forms.ChoiceField(
+    picked = CardsChoiceField(label=_("Cards tapped"), required=False, choices=PICK_CHOICES)
+    drawn = CardChoiceField(
         label=_("The card drawn"), required=False, choices=[("", "—"), *PICK_CHOICES]
     )
     card = CardsField(label=_("Card"), required=False, max_length=20)
