@@ -108,6 +108,10 @@
   // The picker is drawn again after each move, so what a move did is said apart from it: a
   // meld laid is announced (role=status) just above the thumb's buttons, and after "Take back
   // the last move" the draw buttons, off screen above, are brought into view.
+  //
+  // What was sent is matched to its own answer by the request (xhr): a poll that comes back
+  // while the move is on its way settles first on a loaded phone, and must not take the
+  // move's turn (the draw buttons were then looked for before the move had brought them).
   let sent = null;
   function said() {
     let box = document.querySelector("[data-move-said]");
@@ -131,12 +135,21 @@
     const picked = form.pickedInOrder ? form.pickedInOrder() : [];
     if (picked.length) lines.push(picked.join(" "));
     const cards = lines.map((l) => faces(l.split(/\s+/))).join(" | ");
-    sent = { move, text: fill(form.dataset.meldLaid || "", { cards }) };
+    sent = { form, move, text: fill(form.dataset.meldLaid || "", { cards }), xhr: null };
+  }
+  function noteRequest(event) {
+    const elt = event.detail.elt;
+    if (sent && !sent.xhr && elt.closest && elt.closest("[data-move-form]") === sent.form) {
+      sent.xhr = event.detail.xhr;
+    }
   }
   function afterMove(event) {
+    // htmx settles the answer's target and each element it swapped out of band, all with
+    // the same request: the first of them takes it, with every swap already in the page.
+    if (!sent || !sent.xhr || event.detail.xhr !== sent.xhr) return;
     const done = sent;
     sent = null;
-    if (!done || !event.detail.xhr || event.detail.xhr.status !== 200) return;
+    if (done.xhr.status !== 200) return;
     if (done.move === "meld") {
       const box = said();
       box.textContent = done.text;
@@ -147,14 +160,15 @@
     const box = document.querySelector("[data-move-said]");
     if (box) box.textContent = "";  // said of a move that is no longer the last
     if (done.move === "undo") {
-      // After the swaps out of band have settled too: the draw buttons come with #play.
-      setTimeout(() => {
+      // Once the page is laid out again (the board's height is set on the same settle).
+      requestAnimationFrame(() => {
         const draw = document.querySelector("[data-testid=draw-stock], [data-testid=take-upcard]");
         if (draw) draw.scrollIntoView({ block: "center" });
-      }, 100);
+      });
     }
   }
   document.addEventListener("htmx:configRequest", noteSent);
+  document.addEventListener("htmx:beforeRequest", noteRequest);
   document.addEventListener("htmx:afterSettle", afterMove);
 
   // The whole page each time: a save's answer brings the hand in play out of band.
