@@ -231,7 +231,9 @@ def table_detail(request, table, role):
     if since == table.head_seq:
         return HttpResponse(status=204)
     if since is not None:
-        context = _context(request, table, role, news_since=since, next_table=None)
+        # The poll's answer draws the board, the hand in play and the history's news, never
+        # the hand form: app.js moves the form's head on from the board's data-head-seq.
+        context = _context(request, table, role, news_since=since, next_table=None, hand_form=None)
         return render(request, "tables/table.html#poll", context)
     return render(request, "tables/table.html", _context(request, table, role, next_table=None))
 

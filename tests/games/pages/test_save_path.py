@@ -179,3 +179,8 @@ class TestTheTablePage:
         )
         assert crossed.answer.status_code == 200
         assert len(queries) <= PAGE_QUERIES, "\n".join(queries)
+        # A scorekeeper's poll draws no hand form (the page keeps its own, and moves its head
+        # on from the board's): only the board, the hand in play and the history's news.
+        assert crossed.calls["games.pages.entries.knocker_defender", "__init__"] == 0
+        # Four hands now, each 20 - 7 = 13 to the knocker (GIN-KNOCK).
+        assert 'data-testid="total-0">52<' in crossed.answer.content.decode()
