@@ -139,7 +139,7 @@ def test_a_twelve_player_night_with_what_a_director_meets(
     first_round = _seated("Ramino night", 1)
     assert sorted(len(table) for table in first_round) == [3, 4, 4]
     assert not any(set(APART) <= table for table in first_round)
-    expect(screen.get_by_test_id("room-table")).to_have_count(3, timeout=5_000)
+    expect(screen.get_by_test_id("room-table")).to_have_count(3)
 
     # A guest joins table 1 by its card's code and calls the director.
     director.get_by_role("link", name="Table cards, with a code to score each table").click()
@@ -151,7 +151,7 @@ def test_a_twelve_player_night_with_what_a_director_meets(
     guest.get_by_role("button", name="Join", exact=True).click()
     guest.get_by_test_id("call-director").click()
     expect(guest.get_by_test_id("director-called")).to_be_visible()
-    expect(screen.get_by_test_id("room-call")).to_have_count(1, timeout=5_000)
+    expect(screen.get_by_test_id("room-call")).to_have_count(1)
     director.goto(night_url)
     expect(director.get_by_test_id("director-call")).to_have_count(1)
     # The director arrives: the call is cleared, and the table's first player, who was
@@ -162,7 +162,7 @@ def test_a_twelve_player_night_with_what_a_director_meets(
     table_one = director.get_by_test_id("round-table").first
     table_one.get_by_test_id("adjust").locator("summary").click()
     table_one.get_by_test_id("late-0").click()
-    expect(screen.get_by_test_id("room-call")).to_have_count(0, timeout=5_000)
+    expect(screen.get_by_test_id("room-call")).to_have_count(0)
     guest.reload()
     expect(guest.get_by_test_id("adjustments")).to_contain_text("-25 points")
 

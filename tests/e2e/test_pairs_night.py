@@ -122,7 +122,7 @@ def test_a_four_pair_night_in_italian_on_a_phone(browser, live_server):
     tables = director.get_by_test_id("round-table")
     expect(tables).to_have_count(2)
     expect(tables.first).to_contain_text("Nord-Sud")
-    expect(screen.get_by_test_id("room-table")).to_have_count(2, timeout=5_000)
+    expect(screen.get_by_test_id("room-table")).to_have_count(2)
     expect(screen.get_by_test_id("room-tables")).to_contain_text("Gina & Ivo")
 
     # Table 1: 200 to 100 three times, 600 to 300, NS by 300: 13–7 (band 255–350).
@@ -160,7 +160,7 @@ def test_a_four_pair_night_in_italian_on_a_phone(browser, live_server):
     expect(tables.first).to_contain_text("Anna & Carla 13 PV, Bruno & Dario 7 PV")
     _clean_in_light_and_dark(director)
 
-    expect(screen.get_by_test_id("room-board")).to_contain_text("Anna & Carla", timeout=5_000)
+    expect(screen.get_by_test_id("room-board")).to_contain_text("Anna & Carla")
     expect(screen.get_by_test_id("room-seat").first).to_contain_text("Anna & Carla")
     _clean_in_light_and_dark(screen)
 

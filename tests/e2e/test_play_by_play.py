@@ -76,7 +76,7 @@ class TestRummy40MoveByMove:
         _move(page, "Discard 2♦", picks=("2♦",))
         expect(turn).to_have_text("Anna to draw.")
         # The second phone follows without reloading (it polls every 2 s).
-        expect(watcher.get_by_test_id("turn")).to_have_text("Anna to draw.", timeout=3_000)
+        expect(watcher.get_by_test_id("turn")).to_have_text("Anna to draw.")
         expect(watcher.get_by_test_id("move-form")).to_have_count(0)
 
         # A slip: Anna takes the discard, then the table takes the move back.
@@ -118,5 +118,5 @@ class TestRummy40MoveByMove:
         # R40-END: Anna adds 3 + 4 + 10 + 25 = 42 and 20 for the failed opening: 62.
         expect(page.get_by_test_id("total-0")).to_have_text("62")
         expect(page.get_by_test_id("total-1")).to_have_text("0")
-        expect(watcher.get_by_test_id("total-0")).to_have_text("62", timeout=3_000)
+        expect(watcher.get_by_test_id("total-0")).to_have_text("62")
         expect(page.locator("#hand-form")).to_be_visible()
