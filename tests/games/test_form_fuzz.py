@@ -158,6 +158,16 @@ def _bad_values(field_number: int) -> list[str]:
     return [BAD_VALUES[(first + n) % len(BAD_VALUES)] for n in range(each)]
 
 
+def _choosing_its_game(fields: dict[str, str], name: str) -> dict[str, str]:
+    """Return the form's fields with, for a game's own option (``<game>__<option>``), that
+    game chosen: a form reads only the chosen game's options, so a bad value in another
+    game's would never reach a check."""
+    game, _sep, _option = name.partition("__")
+    if "variant" in fields and _sep and game in GAMES:
+        return {**fields, "variant": game}
+    return fields
+
+
 def _fuzz(client: Client, path: str, *, reachable: bool = True, **typed) -> int:
     """Send every form of ``path`` with each field spoiled in turn; return how many posts.
 
@@ -169,9 +179,10 @@ def _fuzz(client: Client, path: str, *, reachable: bool = True, **typed) -> int:
         fields.update({k: v for k, v in typed.items() if k in fields and not fields[k].strip()})
         accepted += client.post(action, fields).status_code < 400
         for number, name in enumerate(n for n in fields if n != "csrfmiddlewaretoken"):
+            spoiled = _choosing_its_game(fields, name)
             for bad in _bad_values(number):
                 before = _counts()
-                response = client.post(action, {**fields, name: bad})
+                response = client.post(action, {**spoiled, name: bad})
                 sent += 1
                 accepted += response.status_code < 400
                 assert response.status_code < 500, (action, name, bad[:20])
