@@ -21,7 +21,7 @@ from bench import (
     standings,
     tournaments,
 )
-from bench.timing import RUNS, verdict
+from bench.timing import QUICK, QUICK_NOTE, RUNS, verdict
 
 
 def main() -> int:
@@ -32,6 +32,8 @@ def main() -> int:
         " gc.collect() before each set of hands and the garbage collector off during each timed"
         " call. Replay and pages: every run timed, the collector on, as in a server.\n"
     )
+    if QUICK:
+        print(f"{QUICK_NOTE}\n")
     passed = True
     sections = (gin, ramino, limits, referee, replay, tournaments, pages, result_card, archive)
     sections += (book, standings, clubnight, live, append, review)

@@ -19,8 +19,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from bench.server import database_name, django_setup, table_load
+from bench.timing import sized
 
-RUNS = 5
+RUNS = sized(5, 1)
 
 
 def main(fixture_path: str) -> dict[str, Any]:

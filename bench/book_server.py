@@ -23,9 +23,10 @@ from typing import Any
 from bench.logs import log_build
 from bench.server import database_name, django_setup
 from bench.spread import repeat
+from bench.timing import sized
 from scoring.events import TABLE_CREATED, LogEvent
 
-MATCHES = 500
+MATCHES = sized(500, 30)
 EARLY = 10  # the update is timed when the group has this many matches, and MATCHES
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Ugo")
 # A circle's evenings: mostly Gin, some of each other game, at tables of their usual size.
@@ -37,7 +38,7 @@ GAMES = (
 )
 MATCH_EVERY, EVENT_EVERY = timedelta(hours=3), timedelta(minutes=4)
 MATCH_EVENTS = 200  # long enough for any of these matches to end
-UPDATE_RUNS, PAGE_REQUESTS, WARMUP = 30, 40, 3
+UPDATE_RUNS, PAGE_REQUESTS, WARMUP = sized(30, 3), sized(40, 4), 3
 BENCH = "bench"
 
 

@@ -28,7 +28,7 @@ from time import process_time
 from typing import Any
 
 from bench.spread import Spread, seconds
-from bench.timing import table, verdict
+from bench.timing import sized, table, verdict
 from scoring.cards import Card
 from scoring.errors import RuleViolation
 from scoring.events import (
@@ -68,7 +68,7 @@ PAGE_TIMEOUT = 600
 GIN_TURNS = 60
 RAMINO_MOVES = 120
 RAMINO_SEATS = 6
-RUNS, LEAST, BUDGET = 20, 5, 5.0
+RUNS, LEAST, BUDGET = sized(20, 2), sized(5, 2), 5.0
 SEEDS = 400
 
 

@@ -21,10 +21,11 @@ from typing import Any
 
 from bench.logs import options_in_full
 from bench.spread import repeat
+from bench.timing import sized
 
-REQUESTS = 50
+REQUESTS = sized(50, 5)
 WARMUP = 3
-FIRST_RUNS = 20
+FIRST_RUNS = sized(20, 2)
 
 
 def _table(events) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -10,6 +11,16 @@ from time import perf_counter_ns
 from typing import Any
 
 RUNS = 3
+
+# BENCH_QUICK=1: the sections that read it run their code on a few runs and small inputs, to
+# tell in minutes that they still run (CI does); their figures then say nothing of the targets.
+QUICK = os.environ.get("BENCH_QUICK") == "1"
+QUICK_NOTE = "Quick run (BENCH_QUICK=1): few runs, small inputs; these figures are no measure."
+
+
+def sized(full: int, quick: int) -> int:
+    """Return ``full``, or ``quick`` in a quick run."""
+    return quick if QUICK else full
 
 
 def best_of(call: Callable[[Any], Any], arg: Any, runs: int = RUNS) -> float:
