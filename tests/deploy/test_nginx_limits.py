@@ -122,6 +122,9 @@ class _Trickling:
 
     headers: list = field(default_factory=list)
     bodies: list = field(default_factory=list)
+    # When each of ``headers`` began to connect (monotonic): nginx's header timeout runs from
+    # its accept, a little later, so a connection it ended is at least that old here.
+    header_starts: list[float] = field(default_factory=list)
     # A TLS connection is not read and written at once from two threads.
     lock: threading.Lock = field(default_factory=threading.Lock)
     stop: threading.Event = field(default_factory=threading.Event)
@@ -129,9 +132,10 @@ class _Trickling:
     def feed(self):
         while not self.stop.wait(2):
             with self.lock:
-                for sock in self.headers + self.bodies:
-                    with suppress(OSError):  # nginx ended it: what is checked
-                        sock.sendall(b"X" if sock in self.headers else b"c")
+                for socks, byte in ((self.headers, b"X"), (self.bodies, b"c")):
+                    for sock in list(socks):
+                        with suppress(OSError):  # nginx ended it: what is checked
+                            sock.sendall(byte)
 
     def heard(self, sock) -> bytes | None:
         """Return what nginx sent on ``sock`` so far, b"" if it ended the connection, or None
@@ -163,6 +167,9 @@ def _trickling(port: int):
         b"POST /join/ HTTP/1.1\r\nHost: localhost\r\n"
         b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nc"
     )
+    # Fed from the first: opening them all can take longer than nginx's body timeout on a
+    # loaded machine, and a body nginx holds must not go quiet meanwhile.
+    threading.Thread(target=slow.feed, daemon=True).start()
     try:
         for n in range(SLOW_BODIES + SLOW_HEADERS):
             # One that nginx could not take is not opened: what the test counts.
@@ -170,9 +177,10 @@ def _trickling(port: int):
                 if n < SLOW_BODIES:
                     slow.bodies.append(_open(ABUSER, port, body_head))
                 else:
+                    started = time.monotonic()
                     slow.headers.append(_open(ABUSER, port, b"GET /rules/ HTTP/1.1\r\nX"))
+                    slow.header_starts.append(started)
         opened = time.monotonic()
-        threading.Thread(target=slow.feed, daemon=True).start()
         yield slow, opened
     finally:
         slow.stop.set()
@@ -194,8 +202,19 @@ class TestOneAbusiveAddress:
                 == [200] * OTHER_REQUESTS
             )
             assert (len(slow.bodies), len(slow.headers)) == (SLOW_BODIES, SLOW_HEADERS)
+            # nginx holds the slow headers without a word; only one that began to connect
+            # HEADER_TIMEOUT ago or more may have been ended (opening 1,600 TLS connections
+            # on a loaded machine can take that long for the first of them).
             with slow.lock:
-                assert [slow.heard(sock) for sock in slow.headers] == [None] * SLOW_HEADERS
+                heard = [slow.heard(sock) for sock in slow.headers]
+            now = time.monotonic()
+            early = [
+                (answer, round(now - started, 1))
+                for answer, started in zip(heard, slow.header_starts, strict=True)
+                if answer is not None and (answer != b"" or now - started < HEADER_TIMEOUT)
+            ]
+            assert not early, early[:3]
+            assert None in heard
 
             # The abuser's slow bodies past its limits were answered 429 at once; at most
             # CONNECTIONS of them are still being read.
