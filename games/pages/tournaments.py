@@ -123,6 +123,10 @@ def _directs(request, access, tournament) -> bool:
 
 
 def _detail_context(request, access, tournament, **extra) -> dict:
+    # The version is read before what it vouches for: a move committed in between then makes
+    # the page claim an older version than it shows (one more fetch), never a newer one (a
+    # page that would wait for news it never drew).
+    live_version = _live_version(tournament)
     directs = _directs(request, access, tournament)
     return {
         "club": access.club,
@@ -134,7 +138,7 @@ def _detail_context(request, access, tournament, **extra) -> dict:
         "kept_apart": tournament.kept_apart.select_related("first__player", "second__player"),
         **_night_context(tournament, decide=directs),
         **(_room_link(request, tournament) if directs else {}),
-        "live_version": _live_version(tournament),
+        "live_version": live_version,
         **extra,
     }
 
@@ -506,6 +510,7 @@ def table_night_view(request, table, role):
     if pairing is None:
         raise Http404
     tournament = pairing.round.tournament
+    live_version = _live_version(tournament)  # before what it vouches for: _detail_context
     night = _night_context(tournament)
     here = {seat.entrant_id for seat in pairing.seats.all()}
     later = night["round"] is not None and night["round"].pk != pairing.round_id
@@ -521,7 +526,7 @@ def table_night_view(request, table, role):
             if later and here & {seat.entrant_id for seat in line.pairing.seats.all()}
         ],
         "next_paired": later,
-        "live_version": _live_version(tournament),
+        "live_version": live_version,
     }
     return render(request, "tournaments/participant.html", context)
 

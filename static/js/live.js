@@ -37,11 +37,14 @@
   // on its way may show the table as it was before the news was committed (a save's answer
   // draws the board at that save's own head). So the poll is asked again once that request
   // is done (answered, or its new element swapped in).
+  // What the poll asked again is for: the events heard meanwhile, or null when it goes
+  // whatever the answer shows (a stream's first event, a failed poll asked again).
   let again = false;
+  let againFor = [];
   const busy = (element) =>
     element.classList.contains("htmx-request") || document.querySelector(".htmx-request");
 
-  function poll() {
+  function poll(event) {
     const element = watcher();
     if (!element || !window.htmx) return;
     if (typing(element)) {
@@ -49,7 +52,9 @@
       return;
     }
     if (busy(element)) {
+      if (!again) againFor = [];
       again = true;
+      againFor = event && againFor ? [...againFor, event] : null;
       return;
     }
     window.htmx.trigger(element, "live");
@@ -58,6 +63,10 @@
   function pollIfAsked() {
     if (!again) return;
     again = false;
+    // The answer that came in may show all that was heard meanwhile: most often a save's own,
+    // whose head the stream told before the answer arrived. Then there is nothing to ask.
+    const element = watcher();
+    if (againFor && element && !againFor.some((event) => news(event, element))) return;
     // After htmx has finished with the request (its class taken off the element).
     setTimeout(poll);
   }
@@ -127,7 +136,7 @@
       return;
     }
     // A head this page shows already (or an older one, late) changes nothing.
-    if (news(event, element)) poll();
+    if (news(event, element)) poll(event);
   }
 
   // A stream that flowed on this page and is then refused is opened again at the address the

@@ -108,6 +108,32 @@ def test_news_heard_while_a_save_is_on_its_way_is_fetched_once_it_lands(new_phon
     expect(carla.locator("#history li.hand")).to_have_count(2)
 
 
+def test_a_phone_whose_own_save_was_told_first_asks_no_poll_after_it(new_phone, pushpin):  # noqa: F811
+    anna = new_phone(base_url=pushpin.url)
+    _start_gin_table(anna)
+    _streaming(anna)
+    # Anna's save is stored at once; its answer is held back until her own stream has told
+    # her page of the new head (it usually overtakes the answer by a few milliseconds).
+    held = []
+    anna.route(re.compile(r"/hands/$"), lambda route: held.append((route, route.fetch())))
+    polls = []
+    anna.on("request", lambda request: "since=" in request.url and polls.append(request.url))
+    _gin(anna, "Anna", 4)  # 25 + 4
+    for _wait in range(100):
+        if held:
+            break
+        anna.wait_for_timeout(100)
+    assert held, "Anna's save never left her phone"
+    anna.wait_for_timeout(1000)  # the stream's head reaches her page meanwhile
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    expect(anna.get_by_test_id("total-0")).to_have_text("29")
+    # Her answer shows that head already: no poll follows for it (the timed ones a minute
+    # apart), where one used to follow every save.
+    anna.wait_for_timeout(1500)
+    assert polls == []
+
+
 def test_a_dropped_stream_resumes_without_a_missed_hand(new_phone, pushpin, live_server):  # noqa: F811
     # Anna's phone talks to the app straight, so that she can save while Pushpin is down.
     anna = new_phone()

@@ -223,3 +223,33 @@ class TestTheNightsStreams:
         answer = director.get(f"/t/{table_id}/night/live/", **ENGINE)
         assert answer.status_code == 200 and answer["Grip-Channel"] == f"night-{tournament.pk}"
         assert Client().get(f"/t/{table_id}/night/live/", **ENGINE).status_code == 404  # no key
+
+
+class TestAPageNeverClaimsAVersionNewerThanItDraws:
+    """live.js skips a fetch when a page already claims the version it heard of; so a page
+    reads the version before what it draws (docs/live.md)."""
+
+    @pytest.mark.parametrize("page", ["director's", "players'"])
+    def test_a_hand_saved_while_the_page_is_drawn(
+        self, world, director, gin_night_made_on_pages, night_pushes_sent, monkeypatch, page
+    ):
+        from games.pages import tournaments as night_pages
+        from games.tournaments import selectors
+
+        tournament, url = gin_night_made_on_pages
+        assert director.post(url + "rounds/").status_code == 302
+        pairing = RoundTable.objects.filter(round__tournament=tournament).first()
+        before = selectors.night_version(tournament=tournament)
+        drawing = night_pages._night_context
+
+        def a_hand_meanwhile(*args, **kwargs):
+            _hand(pairing.table_id, 1)
+            return drawing(*args, **kwargs)
+
+        monkeypatch.setattr(night_pages, "_night_context", a_hand_meanwhile)
+        path = url if page == "director's" else f"/t/{pairing.table_id}/night/"
+        shown = _shown_version(director.get(path).content.decode())
+        # The page draws the hand but claims the night before it: one more fetch on the news,
+        # never news taken as shown.
+        assert selectors.night_version(tournament=tournament) != before
+        assert shown == before
